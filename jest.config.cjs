@@ -1,0 +1,47 @@
+// One Jest run, three projects: node unit tests, browser unit tests (jsdom) and integration tests
+// against the real PostgreSQL, NATS and S3 server (`*.int-spec.ts`, started by tools/test).
+const swcTransform = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } },
+      target: 'es2023',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const moduleNameMapper = {
+  '^@lipcast/(contracts|nest-kit|web-kit|ui)$': '<rootDir>/libs/$1/src/index.ts',
+  '\\.css$': '<rootDir>/tools/jest/style-stub.cjs',
+};
+const ignored = ['/node_modules/', '/dist/', '<rootDir>/e2e/'];
+const common = {
+  rootDir: __dirname,
+  transform: { '^.+\\.tsx?$': swcTransform(true) },
+  moduleNameMapper,
+  testPathIgnorePatterns: ignored,
+};
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{libs/contracts,libs/nest-kit,services,gateway,tools}/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/{libs/web-kit,libs/ui,shell,mfe-*}/**/*.spec.{ts,tsx}'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.int-spec.ts'],
+    },
+  ],
+};

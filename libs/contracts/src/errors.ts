@@ -1,0 +1,48 @@
+/** Error codes that cross NATS as `{code, message, details?}`; the gateway maps each to one HTTP status. */
+export enum ErrorCode {
+  Validation = 'VALIDATION',
+  Unauthenticated = 'UNAUTHENTICATED',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
+  Conflict = 'CONFLICT',
+  PaymentRequired = 'PAYMENT_REQUIRED',
+  StillRunning = 'STILL_RUNNING',
+  RateLimited = 'RATE_LIMITED',
+  Upstream = 'UPSTREAM',
+  Unavailable = 'UNAVAILABLE',
+  Internal = 'INTERNAL',
+}
+
+export interface ServiceErrorPayload {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
+  [ErrorCode.Validation]: 400,
+  [ErrorCode.Unauthenticated]: 401,
+  [ErrorCode.Forbidden]: 403,
+  [ErrorCode.NotFound]: 404,
+  [ErrorCode.Conflict]: 409,
+  [ErrorCode.PaymentRequired]: 402,
+  [ErrorCode.StillRunning]: 202,
+  [ErrorCode.RateLimited]: 429,
+  [ErrorCode.Upstream]: 502,
+  [ErrorCode.Unavailable]: 503,
+  [ErrorCode.Internal]: 500,
+};
+
+export function isServiceErrorPayload(value: unknown): value is ServiceErrorPayload {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, message } = value as Record<string, unknown>;
+  return typeof message === 'string' && Object.values(ErrorCode).includes(code as ErrorCode);
+}
+
+/** Messages the user sees (spec section 8). */
+export const Messages = {
+  rateLimited: 'Rate limit exceeded. Please try again in a few minutes.',
+  unauthenticated: 'Authentication required. Please sign in again.',
+  serviceUnavailable: 'This part of Lipcast is temporarily unavailable. Please try again shortly.',
+  notFound: 'Not found',
+} as const;

@@ -1,0 +1,7 @@
+export * from './services';
+export * from './subjects';
+export * from './errors';
+export * from './health';
+export * from './content';
+export * from './billing';
+export * from './routes';

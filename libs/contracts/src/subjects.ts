@@ -1,0 +1,37 @@
+/**
+ * NATS subjects: `<service>.<entity>.<verb>.v<N>` for request/reply, past tense for events.
+ * The one list every service and the gateway use; a new message starts here.
+ */
+import type { ServiceName } from './services';
+
+/** Request/reply: answers `PingResponse`; used by the gateway's readiness check. */
+export const pingSubject = (service: ServiceName) => `${service}.health.ping.v1` as const;
+
+export const Subjects = {
+  auth: {
+    userUpsert: 'auth.user.upsert.v1',
+    userGet: 'auth.user.get.v1',
+  },
+  billing: {
+    accountGet: 'billing.account.get.v1',
+    plansList: 'billing.plans.list.v1',
+    creditsReserve: 'billing.credits.reserve.v1',
+    creditsCommit: 'billing.credits.commit.v1',
+    creditsRelease: 'billing.credits.release.v1',
+  },
+  content: {
+    postsList: 'content.posts.list.v1',
+  },
+  generation: {
+    actorsList: 'generation.actors.list.v1',
+  },
+} as const;
+
+export const Events = {
+  generationJobProgressed: 'generation.job.progressed.v1',
+  generationJobCompleted: 'generation.job.completed.v1',
+  billingSubscriptionChanged: 'billing.subscription.changed.v1',
+} as const;
+
+/** NATS header carrying the request id from the gateway into every service's logs. */
+export const REQUEST_ID_HEADER = 'x-request-id';
