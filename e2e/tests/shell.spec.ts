@@ -1,0 +1,116 @@
+import { ROUTES } from '@lipcast/contracts';
+import { expect, test } from '../fixtures.ts';
+
+/** The page heading each route's owner renders (until later issues fill the pages in). */
+const HEADINGS: Record<string, string> = {
+  '/app': 'Select Your Actor',
+  '/create': 'Select Your Actor',
+  '/projects': 'Your Projects',
+  '/ai-influencer': 'AI Influencer Creator',
+  '/ai-influencer-pipeline': 'One Shot Influencer Video',
+  '/subscribe': 'Subscribe to Premium',
+  '/additional-generations': 'Buy More Generations',
+  '/payment-success': 'Payment Successful',
+  '/payment-cancel': 'Payment Cancelled',
+  '/subscription-success': 'Subscription Active!',
+  '/pricing': 'Pricing',
+  '/profile': 'Your Profile',
+  '/test-payment-wall': 'Payment Wall Test',
+  '/user-influencers': 'User Generated Influencers',
+  '/blog': 'Lipcast Blog',
+  '/terms': 'Terms of Service',
+  '/privacy': 'Privacy Policy',
+  '/pitch-deck': 'Lipcast Pitch Deck',
+};
+
+test.describe('route table', () => {
+  test('every route in the table has an expected page', () => {
+    const untested = ROUTES.map((route) => route.path).filter((path) => !(path in HEADINGS) && path !== '/' && path !== '/auth');
+    expect(untested).toEqual([]);
+  });
+
+  for (const [path, heading] of Object.entries(HEADINGS)) {
+    test(`${path} renders its page with no console error`, async ({ page, consoleErrors }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  test('/ shows the landing page with its own header to a signed-out visitor', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Log in or Sign Up' }).or(page.getByRole('link', { name: 'Log in or Sign Up' }))).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('/auth is the shell\'s login page', async ({ page, consoleErrors }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an unknown path shows the 404 page with a 404 status', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('404 Page Not Found')).toBeVisible();
+    await expect(page).toHaveTitle(/404 Page Not Found/);
+  });
+
+  test('page metadata is in the served HTML for crawlers that run no JavaScript', async ({ request }) => {
+    const html = await (await request.get('/blog')).text();
+    expect(html).toContain('<title>Blog | Lipcast</title>');
+    expect(html).toMatch(/<meta property="og:title" content="Blog \| Lipcast"/);
+    expect(html).toMatch(/<meta name="description" content="Guides on writing scripts/);
+    expect(html).toMatch(/<meta name="twitter:card"/);
+  });
+
+  test('navigating in the app updates the title', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(page).toHaveTitle('Blog | Lipcast');
+    await page.getByRole('link', { name: 'Community Influencers' }).first().click();
+    await expect(page).toHaveTitle('Community Influencers | Lipcast');
+  });
+});
+
+test.describe('resilience', () => {
+  test('a remote that cannot be fetched fails only its own routes, and Retry recovers', async ({ page }) => {
+    await page.route('**/remotes/mfe-billing/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/pricing');
+    const alert = page.getByRole('alert').filter({ hasText: /could not be loaded/i });
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Blog' }).first()).toBeVisible();
+
+    await page.getByRole('link', { name: 'Blog' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Lipcast Blog' })).toBeVisible();
+
+    await page.goBack();
+    await expect(alert).toBeVisible();
+    await page.unroute('**/remotes/mfe-billing/**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  });
+
+  test('a stopped service fails only its own endpoints with 503 JSON', async ({ page, stack }) => {
+    await stack.stopService('content');
+    try {
+      const posts = await page.request.get('/api/blog/posts?published=true');
+      expect(posts.status()).toBe(503);
+      expect(posts.headers()['content-type']).toContain('application/json');
+      expect(typeof (await posts.json()).message).toBe('string');
+
+      expect((await page.request.get('/api/stripe/plans')).status()).toBe(200);
+      expect((await page.request.get('/api/health')).status()).toBe(200);
+      const ready = await page.request.get('/api/ready');
+      expect(ready.status()).toBe(503);
+      expect(JSON.stringify(await ready.json())).toContain('content');
+
+      await page.goto('/pricing');
+      await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+    } finally {
+      await stack.startService('content');
+    }
+    await expect.poll(async () => (await page.request.get('/api/blog/posts?published=true')).status(), { timeout: 30_000 }).toBe(200);
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * `npm run bench`: builds, then runs every benchmark and prints its figures and ratios. Targets are
+ * printed beside the figures, never asserted: a slow run is reported honestly, not failed.
+ */
+import { gatewayVersusDirect } from './benchmarks/gateway-vs-direct.ts';
+import { build, step } from './lib/steps.ts';
+
+if (!(await step('build', build))) process.exit(1);
+await gatewayVersusDirect();

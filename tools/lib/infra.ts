@@ -1,0 +1,127 @@
+/**
+ * The local infrastructure the platform needs (PostgreSQL, NATS) and the pieces the tools start
+ * themselves (databases, a private NATS for tests, the embedded S3 server).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import pg from 'pg';
+
+export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/lipcast';
+export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
+
+/** Commands that start the machine's own services (Debian packages), for the messages and for `npm test`. */
+export const START_HINTS = {
+  postgres: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start   (or: sudo systemctl start postgresql)',
+  nats: 'nats-server -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server &   (Debian: apt-get install nats-server)',
+} as const;
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export function databaseName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.slice(1));
+}
+
+export async function canConnectPostgres(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres'), connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export function canConnectTcp(url: string, timeoutMs = 2000): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Creates the database if missing; with `fresh`, drops it first (tests and benches start clean). */
+export async function ensureDatabase(url: string, { fresh = false } = {}): Promise<void> {
+  const name = databaseName(url);
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
+  const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await admin.connect();
+  try {
+    if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function commandExists(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+export interface PrivateNats {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Tests run their own nats-server (when the binary is installed) so that processes of another run on
+ * the shared NATS can never answer their requests; without the binary they fall back to NATS_URL.
+ */
+export async function startPrivateNats(directory: string): Promise<PrivateNats | null> {
+  const binary = ['/usr/sbin/nats-server', '/usr/bin/nats-server'].find((path) => existsSync(path)) ??
+    (commandExists('nats-server') ? 'nats-server' : null);
+  if (!binary) return null;
+  mkdirSync(directory, { recursive: true });
+  const port = await freePort();
+  const child: ChildProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', directory], {
+    stdio: 'ignore',
+  });
+  const url = `nats://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  while (!(await canConnectTcp(url, 500))) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`nats-server did not start on ${url}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

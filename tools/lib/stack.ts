@@ -1,0 +1,157 @@
+/**
+ * Starts the whole platform as child processes on one machine: the embedded S3 server (unless an
+ * S3 endpoint is configured), the services' migrations (a deliberate step before any replica starts),
+ * the four services and the gateway. Used by `npm start`, the end-to-end tests and the benchmarks.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startEmbeddedS3, type EmbeddedS3 } from '../embedded-s3.ts';
+import { freePort, waitFor } from './infra.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SERVICES = ['auth', 'generation', 'billing', 'content'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+type ProcessName = ServiceName | 'gateway';
+
+export interface StackOptions {
+  port: number;
+  databaseUrl: string;
+  natsUrl: string;
+  /** Folder for the embedded S3 data and, when `logToFiles`, the processes' logs. */
+  dataDir: string;
+  /** A real S3/MinIO endpoint; without it the embedded server is started. */
+  s3?: { endpoint: string; accessKey: string; secretKey: string; bucket?: string };
+  /** Extra environment for every process (for example a higher rate limit for benchmarks). */
+  env?: Record<string, string>;
+  logToFiles?: boolean;
+  readyTimeoutMs?: number;
+}
+
+export interface Stack {
+  url: string;
+  env: Record<string, string>;
+  stopService(name: ServiceName): Promise<void>;
+  startService(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const entry = (name: ProcessName, file: 'main' | 'migrate') =>
+  name === 'gateway' ? join(ROOT, 'gateway/dist/main.js') : join(ROOT, `services/${name}/dist/${file}.js`);
+
+const COLORS: Record<ProcessName, number> = { gateway: 36, auth: 35, generation: 33, billing: 32, content: 34 };
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const logDir = join(options.dataDir, 'logs');
+  if (options.logToFiles) mkdirSync(logDir, { recursive: true });
+  const embeddedS3: EmbeddedS3 | null = options.s3
+    ? null
+    : await startEmbeddedS3({ port: await freePort(), directory: join(options.dataDir, 's3') });
+  const s3 = options.s3 ?? embeddedS3!;
+  const env: Record<string, string> = {
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: options.natsUrl,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY: s3.accessKey,
+    S3_SECRET_KEY: s3.secretKey,
+    S3_BUCKET: options.s3?.bucket ?? process.env.S3_BUCKET ?? 'lipcast-media',
+    PORT: String(options.port),
+    HOST: process.env.HOST ?? '127.0.0.1',
+    WEB_ROOT: ROOT,
+    ...options.env,
+  };
+  const children = new Map<ProcessName, ChildProcess>();
+  let stopping = false;
+  const logFiles: WriteStream[] = [];
+
+  const pipeOutput = (name: ProcessName, child: ChildProcess) => {
+    if (options.logToFiles) {
+      const file = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+      logFiles.push(file);
+      child.stdout!.pipe(file, { end: false });
+      child.stderr!.pipe(file, { end: false });
+      return;
+    }
+    const prefix = `\x1b[${COLORS[name]}m${name.padEnd(10)}\x1b[0m| `;
+    for (const stream of [child.stdout!, child.stderr!]) {
+      let pending = '';
+      stream.on('data', (chunk: Buffer) => {
+        const lines = (pending + chunk.toString()).split('\n');
+        pending = lines.pop()!;
+        for (const line of lines) process.stdout.write(prefix + line + '\n');
+      });
+    }
+  };
+
+  const run = (name: ProcessName, file: 'main' | 'migrate'): ChildProcess => {
+    const child = spawn(process.execPath, ['--enable-source-maps', entry(name, file)], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    pipeOutput(name, child);
+    return child;
+  };
+
+  const migrate = (name: ServiceName) =>
+    new Promise<void>((resolvePromise, reject) => {
+      run(name, 'migrate').once('exit', (code) =>
+        code === 0 ? resolvePromise() : reject(new Error(`Migrations of ${name} failed (exit ${code})`)),
+      );
+    });
+
+  const startProcess = async (name: ProcessName) => {
+    const child = run(name, 'main');
+    children.set(name, child);
+    child.once('exit', (code, signal) => {
+      if (children.get(name) === child) {
+        children.delete(name);
+        if (!stopping) console.error(`[lipcast] ${name} exited (${signal ?? code})`);
+      }
+    });
+  };
+
+  const stopProcess = (name: ProcessName) => {
+    const child = children.get(name);
+    if (!child) return Promise.resolve();
+    children.delete(name);
+    return new Promise<void>((resolvePromise) => {
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(killer);
+        resolvePromise();
+      });
+      child.kill('SIGTERM');
+    });
+  };
+
+  const stop = async () => {
+    stopping = true;
+    await Promise.all([...children.keys()].map(stopProcess));
+    await embeddedS3?.stop();
+    for (const file of logFiles) file.end();
+  };
+
+  const url = `http://${env.HOST}:${options.port}`;
+  try {
+    for (const service of SERVICES) await migrate(service);
+    for (const service of SERVICES) await startProcess(service);
+    await startProcess('gateway');
+    await waitFor(
+      `${url}/api/ready`,
+      async () => (await fetch(`${url}/api/ready`).catch(() => null))?.ok ?? false,
+      options.readyTimeoutMs ?? 60_000,
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    url,
+    env,
+    stopService: (name) => stopProcess(name),
+    startService: (name) => startProcess(name),
+    stop,
+  };
+}
