@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, withDatabase } from '../tools/lib/infra.ts';
-import { ROOT, startStack, type Stack } from '../tools/lib/stack.ts';
+import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, withDatabase } from '@lipcast/tools/lib/infra.ts';
+import { ROOT, startStack, type Stack } from '@lipcast/tools/lib/stack.ts';
 
 interface WorkerFixtures {
   stack: Stack;
