@@ -1,0 +1,42 @@
+import { RpcException } from '@nestjs/microservices';
+import { ErrorCode, isServiceErrorPayload, type ServiceErrorPayload } from '@lipcast/contracts';
+
+/**
+ * The one error type that crosses NATS intact (`{code, message, details?}`); the gateway maps its
+ * code to an HTTP status in one place.
+ */
+export class ServiceError extends RpcException {
+  readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super({ code, message, ...(details ? { details } : {}) } satisfies ServiceErrorPayload);
+    this.code = code;
+    this.details = details;
+  }
+
+  get payload(): ServiceErrorPayload {
+    return this.getError() as ServiceErrorPayload;
+  }
+
+  static fromPayload(payload: ServiceErrorPayload): ServiceError {
+    return new ServiceError(payload.code, payload.message, payload.details);
+  }
+
+  static notFound(message = 'Not found') {
+    return new ServiceError(ErrorCode.NotFound, message);
+  }
+
+  static validation(message: string, details?: Record<string, unknown>) {
+    return new ServiceError(ErrorCode.Validation, message, details);
+  }
+}
+
+export const INTERNAL_MESSAGE = 'Internal server error';
+
+/** Whatever was thrown, as the payload that may cross NATS: unknown errors never leak their text. */
+export function toServiceErrorPayload(error: unknown): ServiceErrorPayload {
+  if (error instanceof ServiceError) return error.payload;
+  if (error instanceof RpcException && isServiceErrorPayload(error.getError())) return error.getError() as ServiceErrorPayload;
+  return { code: ErrorCode.Internal, message: INTERNAL_MESSAGE };
+}

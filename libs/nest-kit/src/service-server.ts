@@ -1,0 +1,92 @@
+import 'reflect-metadata';
+import {
+  Catch, ValidationPipe, type ArgumentsHost, type CallHandler, type ExecutionContext, type NestInterceptor,
+  type RpcExceptionFilter, type ValidationError,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type MicroserviceOptions, type NatsContext } from '@nestjs/microservices';
+import { MikroORM, RequestContext } from '@mikro-orm/core';
+import { Observable, throwError } from 'rxjs';
+import { ErrorCode, REQUEST_ID_HEADER, type ServiceErrorPayload, type ServiceName } from '@lipcast/contracts';
+import { ServiceError, toServiceErrorPayload } from './errors';
+import { createLogger, PinoNestLogger } from './logger';
+import { acceptOrCreateRequestId, runWithRequestId } from './request-context';
+import type { Logger } from 'pino';
+
+/** Every error leaves a handler as `{code, message, details?}`; unknown ones are logged and hidden. */
+@Catch()
+export class ServiceErrorFilter implements RpcExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<ServiceErrorPayload> {
+    const payload = toServiceErrorPayload(exception);
+    if (payload.code === ErrorCode.Internal) this.logger.error({ err: exception }, 'handler failed');
+    return throwError(() => payload);
+  }
+}
+
+/** Field messages of a failed DTO validation, keyed by property path. */
+export function validationDetails(errors: ValidationError[], parent = ''): Record<string, string[]> {
+  const details: Record<string, string[]> = {};
+  for (const error of errors) {
+    const path = parent ? `${parent}.${error.property}` : error.property;
+    if (error.constraints) details[path] = Object.values(error.constraints);
+    Object.assign(details, validationDetails(error.children ?? [], path));
+  }
+  return details;
+}
+
+export function createRpcValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    transform: true,
+    exceptionFactory: (errors) => {
+      const details = validationDetails(errors);
+      const first = Object.values(details)[0]?.[0] ?? 'Invalid request';
+      return ServiceError.validation(first, { fields: details });
+    },
+  });
+}
+
+/**
+ * Runs each NATS handler with the caller's request id (for the logs) and its own MikroORM request
+ * context (outside HTTP nothing forks the EntityManager per message).
+ */
+export class HandlerContextInterceptor implements NestInterceptor {
+  constructor(private readonly orm: MikroORM | null) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const nats = context.switchToRpc().getContext<NatsContext>();
+    const requestId = acceptOrCreateRequestId(nats.getHeaders?.()?.get(REQUEST_ID_HEADER));
+    return new Observable((subscriber) =>
+      runWithRequestId(requestId, () => {
+        const run = () => next.handle().subscribe(subscriber);
+        if (this.orm) RequestContext.create(this.orm.em, run);
+        else run();
+      }),
+    );
+  }
+}
+
+/** Starts a service: NATS transport with the service's queue group, so replicas share the load. */
+export async function bootstrapService(module: unknown, service: ServiceName, natsUrl: string) {
+  const logger = createLogger(service);
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module as never, {
+    transport: Transport.NATS,
+    options: { servers: [natsUrl], queue: service, name: `lipcast-${service}` },
+    logger: new PinoNestLogger(logger),
+  });
+  let orm: MikroORM | null = null;
+  try {
+    orm = app.get(MikroORM);
+  } catch {
+    orm = null;
+  }
+  app.useGlobalFilters(new ServiceErrorFilter(logger));
+  app.useGlobalPipes(createRpcValidationPipe());
+  app.useGlobalInterceptors(new HandlerContextInterceptor(orm));
+  app.enableShutdownHooks();
+  await app.listen();
+  logger.info({ natsUrl }, `${service} service listening on NATS (queue group "${service}")`);
+  return app;
+}

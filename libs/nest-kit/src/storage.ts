@@ -1,0 +1,91 @@
+import type { Readable } from 'node:stream';
+import { Client } from 'minio';
+import type { StorageSettings } from './settings';
+
+/** Object keys we create: `actors/<id>/...`, `users/<userId>/<kind>/<id>.<ext>`, `public/...`. Never a user path. */
+const KEY_PATTERN = /^(?!\/)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]{1,512}$/;
+
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+export interface StoredObject {
+  size: number;
+  contentType: string;
+  etag: string;
+  lastModified: Date;
+}
+
+export class InvalidKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid object key "${key}"`);
+  }
+}
+
+/**
+ * Media in an S3-compatible store (MinIO or S3 in production, the embedded s3rver locally) through
+ * the `minio` client, so the same code runs everywhere.
+ */
+export class StorageService {
+  private readonly client: Client;
+  readonly bucket: string;
+  private readonly region: string;
+
+  constructor(settings: StorageSettings) {
+    const endpoint = new URL(settings.S3_ENDPOINT);
+    this.bucket = settings.S3_BUCKET;
+    this.region = settings.S3_REGION;
+    this.client = new Client({
+      endPoint: endpoint.hostname,
+      port: endpoint.port ? Number(endpoint.port) : undefined,
+      useSSL: endpoint.protocol === 'https:',
+      accessKey: settings.S3_ACCESS_KEY,
+      secretKey: settings.S3_SECRET_KEY,
+      region: settings.S3_REGION,
+      pathStyle: true,
+      // The embedded s3rver has no multipart uploads: send objects up to 5 GiB in one part.
+      partSize: 5 * 1024 * 1024 * 1024,
+    });
+  }
+
+  private checked(key: string): string {
+    if (!isValidKey(key)) throw new InvalidKeyError(key);
+    return key;
+  }
+
+  async ensureBucket(): Promise<void> {
+    if (!(await this.client.bucketExists(this.bucket))) await this.client.makeBucket(this.bucket, this.region);
+  }
+
+  async ping(): Promise<boolean> {
+    return this.client.bucketExists(this.bucket);
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string, size?: number): Promise<void> {
+    await this.client.putObject(this.bucket, this.checked(key), body, size, { 'Content-Type': contentType });
+  }
+
+  /** Object metadata, or null when there is no such object. */
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const stat = await this.client.statObject(this.bucket, this.checked(key));
+      const contentType = (stat.metaData['content-type'] as string | undefined) ?? 'application/octet-stream';
+      return { size: stat.size, contentType, etag: stat.etag, lastModified: stat.lastModified };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'NotFound' || (error as { code?: string }).code === 'NoSuchKey') return null;
+      throw error;
+    }
+  }
+
+  /** The whole object, or the inclusive byte range [start, end]. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const checkedKey = this.checked(key);
+    return range
+      ? this.client.getPartialObject(this.bucket, checkedKey, range.start, range.end - range.start + 1)
+      : this.client.getObject(this.bucket, checkedKey);
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.removeObject(this.bucket, this.checked(key));
+  }
+}

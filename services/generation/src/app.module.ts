@@ -1,0 +1,16 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { createPingController, type ServiceSettings } from '@lipcast/nest-kit';
+import { ormConfig, SERVICE } from './mikro-orm.config';
+
+/** Projects, influencer projects and media jobs; their handlers arrive with the generation work. */
+@Module({})
+export class AppModule {
+  static forRoot(settings: ServiceSettings): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [MikroOrmModule.forRoot(ormConfig(settings.DATABASE_URL))],
+      controllers: [createPingController(SERVICE)],
+    };
+  }
+}

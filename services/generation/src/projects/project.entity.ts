@@ -1,0 +1,17 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A history item: the audio made for a video and, once done, the video itself. */
+export const ProjectEntity = defineEntity({
+  name: 'Project',
+  tableName: 'project',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    userId: p.uuid().index(),
+    audioUrl: p.string().length(1000).nullable(),
+    outputUrl: p.string().length(1000).nullable(),
+    audioParams: p.json<Record<string, unknown>>().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export type Project = InferEntity<typeof ProjectEntity>;
