@@ -139,7 +139,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await startProcess('gateway');
     await waitFor(
       `${url}/api/ready`,
-      async () => (await fetch(`${url}/api/ready`).catch(() => null))?.ok ?? false,
+      async () => {
+        const exited = ['gateway', ...SERVICES].filter((name) => !children.has(name as ProcessName));
+        if (exited.length) throw new Error(`${exited.join(', ')} exited during start-up (see the log above${options.logToFiles ? ` or in ${logDir}` : ''})`);
+        return (await fetch(`${url}/api/ready`).catch(() => null))?.ok ?? false;
+      },
       options.readyTimeoutMs ?? 60_000,
     );
   } catch (error) {

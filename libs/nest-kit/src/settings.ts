@@ -15,7 +15,7 @@ export class ServiceSettings {
 }
 
 /** Settings of processes that read or write media. */
-export class StorageSettings {
+export class MediaServiceSettings extends ServiceSettings {
   @Matches(/^https?:\/\//, { message: 'S3_ENDPOINT must be an http(s) URL of an S3-compatible server (npm start runs an embedded one)' })
   S3_ENDPOINT!: string;
 
@@ -32,3 +32,5 @@ export class StorageSettings {
   @IsString()
   S3_REGION = 'us-east-1';
 }
+
+export type StorageSettings = Pick<MediaServiceSettings, 'S3_ENDPOINT' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY' | 'S3_BUCKET' | 'S3_REGION'>;

@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { createLogger, PinoNestLogger } from '@lipcast/nest-kit';
+import { AppModule } from './app.module';
+import { HttpErrorFilter } from './http/error.filter';
+import { requestIdMiddleware } from './http/request-id.middleware';
+import { closeInfrastructure, connectInfrastructure } from './infrastructure';
+import type { GatewaySettings } from './settings';
+import { mountFrontEnd } from './web/front-end';
+
+/** Builds the gateway application (used by main.ts and by the integration tests). */
+export async function createGateway(settings: GatewaySettings): Promise<NestExpressApplication> {
+  const logger = createLogger('gateway');
+  const infrastructure = await connectInfrastructure(settings);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, infrastructure), {
+    logger: new PinoNestLogger(logger),
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(requestIdMiddleware(logger));
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true }));
+  app.useGlobalFilters(new HttpErrorFilter(logger));
+  mountFrontEnd(app.getHttpAdapter().getInstance(), {
+    webRoot: settings.WEB_ROOT,
+    remoteOverrides: {
+      mfe_wizard: settings.REMOTE_MFE_WIZARD_URL,
+      mfe_influencer: settings.REMOTE_MFE_INFLUENCER_URL,
+      mfe_billing: settings.REMOTE_MFE_BILLING_URL,
+      mfe_content: settings.REMOTE_MFE_CONTENT_URL,
+    },
+  });
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Lipcast API').setDescription('The HTTP API of Lipcast.').setVersion('1').build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+  app.enableShutdownHooks();
+  const close = app.close.bind(app);
+  app.close = async () => {
+    await close();
+    await closeInfrastructure(infrastructure);
+  };
+  return app;
+}

@@ -1,0 +1,53 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { ERROR_HTTP_STATUS, ErrorCode, Messages, type ServiceErrorPayload } from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+
+export interface ErrorResponse {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const INTERNAL: ErrorResponse = { status: 500, body: { message: 'Internal server error' } };
+
+/** The one mapping from a service's structured error to the HTTP answer (statuses from contracts). */
+export function serviceErrorResponse({ code, message, details }: ServiceErrorPayload): ErrorResponse {
+  const status = ERROR_HTTP_STATUS[code] ?? 500;
+  switch (code) {
+    case ErrorCode.PaymentRequired:
+      return {
+        status,
+        body: {
+          message,
+          requiresPayment: true,
+          limit: details?.limit ?? 3,
+          requiresAdditionalOnly: details?.requiresAdditionalOnly ?? false,
+        },
+      };
+    case ErrorCode.StillRunning:
+      return { status, body: { message, predictionId: details?.predictionId, status: details?.status ?? 'processing' } };
+    case ErrorCode.RateLimited:
+      return { status, body: { message: Messages.rateLimited } };
+    case ErrorCode.Internal:
+      return INTERNAL;
+    default:
+      return { status, body: details ? { message, details } : { message } };
+  }
+}
+
+function httpExceptionResponse(exception: HttpException): ErrorResponse {
+  const status = exception.getStatus();
+  if (status === HttpStatus.TOO_MANY_REQUESTS) return { status, body: { message: Messages.rateLimited } };
+  if (status === HttpStatus.NOT_FOUND) return { status, body: { message: Messages.notFound } };
+  const response = exception.getResponse();
+  if (typeof response === 'string') return { status, body: { message: response } };
+  const { message, details } = response as { message?: string | string[]; details?: unknown };
+  // ValidationPipe reports every field message as an array: show the first, keep them all in details.
+  if (Array.isArray(message)) return { status, body: { message: message[0], details: details ?? { messages: message } } };
+  return { status, body: details ? { message: message ?? exception.message, details } : { message: message ?? exception.message } };
+}
+
+export function errorResponse(exception: unknown): ErrorResponse {
+  if (exception instanceof ServiceError) return serviceErrorResponse(exception.payload);
+  if (exception instanceof HttpException) return httpExceptionResponse(exception);
+  return INTERNAL;
+}

@@ -1,0 +1,19 @@
+import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import { errorResponse } from './error-response';
+
+/** Every error leaving the gateway is JSON; unexpected ones are logged with the request id. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const { status, body } = errorResponse(exception);
+    if (status === 503) this.logger.warn({ status, message: body.message }, 'a service did not answer');
+    else if (status >= 500) this.logger.error({ err: exception, status }, 'request failed');
+    if (response.headersSent) return void response.end();
+    response.status(status).json(body);
+  }
+}

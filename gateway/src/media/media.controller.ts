@@ -1,0 +1,47 @@
+import { BadRequestException, Controller, Get, Headers, NotFoundException, Param, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { isValidKey, StorageService } from '@lipcast/nest-kit';
+import { parseByteRange } from './byte-range';
+import { MediaAccessPolicy } from './media-access.policy';
+
+@ApiTags('media')
+@Controller('media')
+export class MediaController {
+  constructor(
+    private readonly storage: StorageService,
+    private readonly policy: MediaAccessPolicy,
+  ) {}
+
+  /** Streams a stored object, with byte ranges for seeking. Unreadable and missing objects look the same (404). */
+  @Get('*key')
+  async read(@Param('key') keyParam: string | string[], @Headers('range') rangeHeader: string | undefined, @Res() response: Response) {
+    const key = Array.isArray(keyParam) ? keyParam.join('/') : keyParam;
+    if (!isValidKey(key)) throw new BadRequestException('Invalid media path');
+    // No signed-in user exists yet: the identity work passes the session's user id here.
+    if (!this.policy.canRead(key, null)) throw new NotFoundException();
+    const object = await this.storage.stat(key);
+    if (!object) throw new NotFoundException();
+
+    response.setHeader('Accept-Ranges', 'bytes');
+    response.setHeader('Content-Type', object.contentType);
+    response.setHeader('ETag', object.etag.startsWith('"') ? object.etag : `"${object.etag}"`);
+    response.setHeader('Last-Modified', object.lastModified.toUTCString());
+    response.setHeader('Cache-Control', key.startsWith('users/') ? 'private, max-age=3600' : 'public, max-age=86400');
+
+    const range = parseByteRange(rangeHeader, object.size);
+    if (range === 'unsatisfiable') {
+      response.status(416).setHeader('Content-Range', `bytes */${object.size}`);
+      return void response.end();
+    }
+    if (range) {
+      response.status(206);
+      response.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
+      response.setHeader('Content-Length', String(range.end - range.start + 1));
+    } else {
+      response.status(200).setHeader('Content-Length', String(object.size));
+    }
+    await pipeline(await this.storage.read(key, range ?? undefined), response);
+  }
+}

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Express, type Request, type Response } from 'express';
+import { findRoute, metaForPath, REMOTE_FOLDERS, REMOTE_MANIFEST_PATH, type RemoteManifest, type RemoteName } from '@lipcast/contracts';
+import { injectHead } from './page-head';
+
+export interface FrontEndOptions {
+  webRoot: string;
+  /** Per-remote manifest URL overrides (deploy-time), keyed by federation container name. */
+  remoteOverrides: Partial<Record<RemoteName, string>>;
+}
+
+export function remoteManifest(overrides: FrontEndOptions['remoteOverrides']): RemoteManifest {
+  const entries = (Object.keys(REMOTE_FOLDERS) as RemoteName[]).map(
+    (name) => [name, overrides[name] ?? `/remotes/${REMOTE_FOLDERS[name]}/mf-manifest.json`] as const,
+  );
+  return Object.fromEntries(entries) as RemoteManifest;
+}
+
+/** Hashed build files never change; entry files (manifests, remoteEntry.js, index.html) always may. */
+function cacheHeaders(response: Response, path: string) {
+  const immutable = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/.test(path);
+  response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/**
+ * Serves the built front end on the gateway's origin: the shell at `/`, each remote at
+ * `/remotes/<folder>/`, the runtime remote manifest, and for every page path the shell's
+ * index.html with that page's metadata written in (404 status for unknown paths).
+ */
+export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
+  const shellDist = join(options.webRoot, 'shell/dist');
+  const manifest = remoteManifest(options.remoteOverrides);
+  let indexHtml: string | null = null;
+  const readIndex = () => {
+    if (indexHtml === null && existsSync(join(shellDist, 'index.html'))) indexHtml = readFileSync(join(shellDist, 'index.html'), 'utf8');
+    return indexHtml;
+  };
+
+  app.get(REMOTE_MANIFEST_PATH, (_request, response) => {
+    response.setHeader('Cache-Control', 'no-cache');
+    response.json(manifest);
+  });
+  for (const folder of Object.values(REMOTE_FOLDERS)) {
+    app.use(
+      `/remotes/${folder}`,
+      (_request, response, next) => {
+        response.setHeader('Access-Control-Allow-Origin', '*');
+        next();
+      },
+      express.static(join(options.webRoot, folder, 'dist'), { index: false, fallthrough: false, setHeaders: cacheHeaders }),
+    );
+  }
+  app.use(express.static(shellDist, { index: false, setHeaders: cacheHeaders }));
+
+  app.use((request: Request, response: Response, next) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.path.startsWith('/api/') && request.path !== '/api';
+    if (!isPage) return next();
+    const html = readIndex();
+    if (!html) {
+      response.status(503).type('text/plain').send('The front end is not built yet: run "npm start" (or "npx nx run-many -t build").');
+      return;
+    }
+    const url = `${request.protocol}://${request.get('host')}${request.originalUrl}`;
+    response
+      .status(findRoute(request.path) ? 200 : 404)
+      .setHeader('Cache-Control', 'no-cache')
+      .type('html')
+      .send(injectHead(html, metaForPath(request.path), url));
+  });
+}

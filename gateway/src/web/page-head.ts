@@ -1,0 +1,33 @@
+import type { PageMeta } from '@lipcast/contracts';
+
+/** Where the gateway writes each page's metadata into the shell's index.html. */
+export const HEAD_MARKER = '<!--lipcast:head-->';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
+}
+
+/** Title, description, keywords, Open Graph and Twitter card tags for link previews and crawlers. */
+export function renderHead(meta: PageMeta, url: string): string {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}">`,
+    `<meta name="keywords" content="${escapeHtml(meta.keywords)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="Lipcast">`,
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${title}">`,
+    `<meta name="twitter:description" content="${description}">`,
+  ].join('\n    ');
+}
+
+export function injectHead(html: string, meta: PageMeta, url: string): string {
+  return html.replace(HEAD_MARKER, renderHead(meta, url));
+}
