@@ -30,6 +30,7 @@ export function createOrmConfig(options: ServiceOrmOptions): Options {
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: true,
     },
     pool: { min: 0, max: 10 },
     debug: false,

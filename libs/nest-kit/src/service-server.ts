@@ -3,12 +3,14 @@ import {
   Catch, ValidationPipe, type ArgumentsHost, type CallHandler, type ExecutionContext, type NestInterceptor,
   type RpcExceptionFilter, type ValidationError,
 } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { ModuleRef, NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions, type NatsContext } from '@nestjs/microservices';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { Observable, throwError } from 'rxjs';
 import { ErrorCode, REQUEST_ID_HEADER, type ServiceErrorPayload, type ServiceName } from '@lipcast/contracts';
+import { readEnvOrExit } from './env';
 import { ServiceError, toServiceErrorPayload } from './errors';
+import { ServiceSettings } from './settings';
 import { createLogger, PinoNestLogger } from './logger';
 import { acceptOrCreateRequestId, runWithRequestId } from './request-context';
 import type { Logger } from 'pino';
@@ -68,6 +70,14 @@ export class HandlerContextInterceptor implements NestInterceptor {
   }
 }
 
+function resolveOptional<T>(resolve: () => T): T | null {
+  try {
+    return resolve();
+  } catch {
+    return null;
+  }
+}
+
 /** Starts a service: NATS transport with the service's queue group, so replicas share the load. */
 export async function bootstrapService(module: unknown, service: ServiceName, natsUrl: string) {
   const logger = createLogger(service);
@@ -75,13 +85,10 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
     transport: Transport.NATS,
     options: { servers: [natsUrl], queue: service, name: `lipcast-${service}` },
     logger: new PinoNestLogger(logger),
+    abortOnError: false,
   });
-  let orm: MikroORM | null = null;
-  try {
-    orm = app.get(MikroORM);
-  } catch {
-    orm = null;
-  }
+  // Services with a database get a request context per message; ModuleRef lookups do not log misses.
+  const orm = resolveOptional(() => app.get(ModuleRef).get<MikroORM>(MikroORM, { strict: false }));
   app.useGlobalFilters(new ServiceErrorFilter(logger));
   app.useGlobalPipes(createRpcValidationPipe());
   app.useGlobalInterceptors(new HandlerContextInterceptor(orm));
@@ -89,4 +96,13 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
   await app.listen();
   logger.info({ natsUrl }, `${service} service listening on NATS (queue group "${service}")`);
   return app;
+}
+
+/** A service process's entry point: validated settings, then the service, or a clear exit. */
+export function runService(createModule: (settings: ServiceSettings) => unknown, service: ServiceName): void {
+  const settings = readEnvOrExit(ServiceSettings);
+  bootstrapService(createModule(settings), service, settings.NATS_URL).catch((error) => {
+    console.error(`${service} service failed to start:`, error);
+    process.exit(1);
+  });
 }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { Client } from 'minio';
 import type { StorageSettings } from './settings';
 
@@ -61,8 +62,10 @@ export class StorageService {
     return this.client.bucketExists(this.bucket);
   }
 
-  async put(key: string, body: Buffer | Readable, contentType: string, size?: number): Promise<void> {
-    await this.client.putObject(this.bucket, this.checked(key), body, size, { 'Content-Type': contentType });
+  /** Stores an object in one request; a stream of unknown size is read into memory first (media are small). */
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
+    const data = Buffer.isBuffer(body) ? body : await buffer(body);
+    await this.client.putObject(this.bucket, this.checked(key), data, data.length, { 'Content-Type': contentType });
   }
 
   /** Object metadata, or null when there is no such object. */

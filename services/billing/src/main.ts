@@ -1,7 +1,6 @@
 import 'reflect-metadata';
-import { bootstrapService, readEnvOrExit, ServiceSettings } from '@lipcast/nest-kit';
+import { runService } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
 import { SERVICE } from './mikro-orm.config';
 
-const settings = readEnvOrExit(ServiceSettings);
-void bootstrapService(AppModule.forRoot(settings), SERVICE, settings.NATS_URL);
+runService((settings) => AppModule.forRoot(settings), SERVICE);

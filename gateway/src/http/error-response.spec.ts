@@ -1,0 +1,64 @@
+import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
+import { ErrorCode, Messages } from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+import { errorResponse } from './error-response';
+
+describe(errorResponse.name, () => {
+  const sut = errorResponse;
+
+  it.each([
+    [ErrorCode.Validation, 400],
+    [ErrorCode.Unauthenticated, 401],
+    [ErrorCode.Forbidden, 403],
+    [ErrorCode.NotFound, 404],
+    [ErrorCode.Conflict, 409],
+    [ErrorCode.Upstream, 502],
+    [ErrorCode.Unavailable, 503],
+  ])('maps %s to HTTP %i with the service message', (code, status) => {
+    expect(sut(new ServiceError(code, 'What went wrong'))).toEqual({ status, body: { message: 'What went wrong' } });
+  });
+
+  it('keeps validation details for the field messages', () => {
+    const { body } = sut(ServiceError.validation('title is required', { fields: { title: ['title is required'] } }));
+    expect(body).toEqual({ message: 'title is required', details: { fields: { title: ['title is required'] } } });
+  });
+
+  it('answers 402 with the paywall fields', () => {
+    const error = new ServiceError(ErrorCode.PaymentRequired, 'No generations left', { limit: 60, requiresAdditionalOnly: true });
+    expect(sut(error)).toEqual({
+      status: 402,
+      body: { message: 'No generations left', requiresPayment: true, limit: 60, requiresAdditionalOnly: true },
+    });
+  });
+
+  it('defaults the 402 limit to the free allowance', () => {
+    expect(sut(new ServiceError(ErrorCode.PaymentRequired, 'No generations left')).body).toMatchObject({ limit: 3, requiresAdditionalOnly: false });
+  });
+
+  it('answers 202 with the prediction id for work still running', () => {
+    const error = new ServiceError(ErrorCode.StillRunning, 'Still running', { predictionId: 'abc123', status: 'processing' });
+    expect(sut(error)).toEqual({ status: 202, body: { message: 'Still running', predictionId: 'abc123', status: 'processing' } });
+  });
+
+  it('uses the spec message for rate limits, from a service or the throttler', () => {
+    expect(sut(new ServiceError(ErrorCode.RateLimited, 'slow down')).body).toEqual({ message: Messages.rateLimited });
+    expect(sut(new HttpException('Too Many Requests', 429))).toEqual({ status: 429, body: { message: Messages.rateLimited } });
+  });
+
+  it('hides internal errors', () => {
+    expect(sut(new ServiceError(ErrorCode.Internal, 'database password is wrong'))).toEqual({ status: 500, body: { message: 'Internal server error' } });
+    expect(sut(new Error('secret detail'))).toEqual({ status: 500, body: { message: 'Internal server error' } });
+  });
+
+  it('shows the first validation message of the HTTP pipe and keeps them all', () => {
+    const exception = new BadRequestException(['page must be 1 or more', 'pageSize must be between 1 and 50']);
+    expect(sut(exception)).toEqual({
+      status: 400,
+      body: { message: 'page must be 1 or more', details: { messages: ['page must be 1 or more', 'pageSize must be between 1 and 50'] } },
+    });
+  });
+
+  it('answers unknown routes with a JSON 404', () => {
+    expect(sut(new NotFoundException('Cannot GET /api/nope'))).toEqual({ status: 404, body: { message: 'Not found' } });
+  });
+});

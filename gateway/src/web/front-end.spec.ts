@@ -1,0 +1,18 @@
+import { remoteManifest } from './front-end';
+
+describe(remoteManifest.name, () => {
+  it('points every remote at its folder on the gateway by default', () => {
+    expect(remoteManifest({})).toEqual({
+      mfe_wizard: '/remotes/mfe-wizard/mf-manifest.json',
+      mfe_influencer: '/remotes/mfe-influencer/mf-manifest.json',
+      mfe_billing: '/remotes/mfe-billing/mf-manifest.json',
+      mfe_content: '/remotes/mfe-content/mf-manifest.json',
+    });
+  });
+
+  it('takes a deploy-time location for one remote without touching the others', () => {
+    const manifest = remoteManifest({ mfe_billing: 'https://cdn.example/billing/v42/mf-manifest.json' });
+    expect(manifest.mfe_billing).toBe('https://cdn.example/billing/v42/mf-manifest.json');
+    expect(manifest.mfe_wizard).toBe('/remotes/mfe-wizard/mf-manifest.json');
+  });
+});

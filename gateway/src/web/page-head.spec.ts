@@ -1,0 +1,29 @@
+import { metaForPath } from '@lipcast/contracts';
+import { escapeHtml, HEAD_MARKER, injectHead, renderHead } from './page-head';
+
+describe(injectHead.name, () => {
+  const template = `<html><head>${HEAD_MARKER}</head><body></body></html>`;
+
+  it('writes the route title, description, keywords and social-card tags', () => {
+    const html = injectHead(template, metaForPath('/blog'), 'https://lipcast.example/blog');
+    expect(html).toContain('<title>Blog | Lipcast</title>');
+    expect(html).toContain('<meta name="description" content="Guides on writing scripts');
+    expect(html).toContain('<meta name="keywords" content="AI video blog');
+    expect(html).toContain('<meta property="og:title" content="Blog | Lipcast">');
+    expect(html).toContain('<meta property="og:url" content="https://lipcast.example/blog">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).not.toContain(HEAD_MARKER);
+  });
+
+  it('uses the 404 metadata for unknown paths', () => {
+    expect(injectHead(template, metaForPath('/no-such-page'), 'http://x/no-such-page')).toContain('<title>404 Page Not Found | Lipcast</title>');
+  });
+
+  it('escapes what it writes', () => {
+    const head = renderHead({ title: '<script>"x"</script>', description: "Tom & Jerry's", keywords: '' }, 'http://x/?a="b"');
+    expect(head).toContain('<title>&lt;script&gt;&quot;x&quot;&lt;/script&gt;</title>');
+    expect(head).toContain('content="Tom &amp; Jerry&#39;s"');
+    expect(head).toContain('content="http://x/?a=&quot;b&quot;"');
+    expect(escapeHtml('a<b')).toBe('a&lt;b');
+  });
+});

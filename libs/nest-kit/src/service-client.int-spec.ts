@@ -1,0 +1,82 @@
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { IsString, MinLength } from 'class-validator';
+import { ErrorCode } from '@lipcast/contracts';
+import { ServiceError } from './errors';
+import { runWithRequestId, currentRequestId } from './request-context';
+import { ServiceClient } from './service-client';
+import { bootstrapService } from './service-server';
+
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const subject = (name: string) => `test.service-client.${name}.v1`;
+
+class GreetDto {
+  @IsString()
+  @MinLength(2, { message: 'name must be at least 2 characters' })
+  name!: string;
+}
+
+@Controller()
+class ProbeController {
+  @MessagePattern(subject('greet'))
+  greet(@Payload() dto: GreetDto) {
+    return { greeting: `Hello, ${dto.name}`, requestId: currentRequestId() };
+  }
+
+  @MessagePattern(subject('conflict'))
+  conflict() {
+    throw new ServiceError(ErrorCode.Conflict, 'Already there', { id: 7 });
+  }
+
+  @MessagePattern(subject('crash'))
+  crash() {
+    throw new Error('connection string with a password');
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+describe(ServiceClient.name, () => {
+  let service: INestMicroservice;
+  let sut: ServiceClient;
+
+  beforeAll(async () => {
+    service = await bootstrapService(ProbeModule, 'content', natsUrl);
+    sut = await ServiceClient.connect(natsUrl, 2000);
+  });
+  afterAll(async () => {
+    await sut.close();
+    await service.close();
+  });
+
+  it('returns the handler response and carries the request id to the service', async () => {
+    const reply = await runWithRequestId('req-42', () => sut.send<{ greeting: string; requestId: string }>(subject('greet'), { name: 'Ada' }));
+    expect(reply).toEqual({ greeting: 'Hello, Ada', requestId: 'req-42' });
+  });
+
+  it('turns DTO validation failures into VALIDATION errors with the field message', async () => {
+    await expect(sut.send(subject('greet'), { name: 'A' })).rejects.toMatchObject({
+      code: ErrorCode.Validation,
+      message: 'name must be at least 2 characters',
+    });
+  });
+
+  it('carries a structured service error across intact', async () => {
+    await expect(sut.send(subject('conflict'), {})).rejects.toMatchObject({ code: ErrorCode.Conflict, message: 'Already there', details: { id: 7 } });
+  });
+
+  it('hides the text of unexpected errors', async () => {
+    await expect(sut.send(subject('crash'), {})).rejects.toMatchObject({ code: ErrorCode.Internal, message: 'Internal server error' });
+  });
+
+  it('answers UNAVAILABLE when no service listens, without waiting for the time-out', async () => {
+    // A 60 s time-out: only NATS's "no responders" can end this within the test's own time limit.
+    const patient = await ServiceClient.connect(natsUrl, 60_000);
+    try {
+      await expect(patient.send(subject('nobody'), {})).rejects.toMatchObject({ code: ErrorCode.Unavailable });
+    } finally {
+      await patient.close();
+    }
+  });
+});

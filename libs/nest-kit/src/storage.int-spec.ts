@@ -1,0 +1,34 @@
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { readEnv } from './env';
+import { MediaServiceSettings } from './settings';
+import { StorageService } from './storage';
+
+describe(StorageService.name, () => {
+  const sut = new StorageService(readEnv(MediaServiceSettings));
+  const key = `public/tests/storage-${Date.now()}.txt`;
+
+  beforeAll(() => sut.ensureBucket());
+  afterAll(() => sut.remove(key).catch(() => undefined));
+
+  it('stores an object with its content type and reads it back whole or by range', async () => {
+    await sut.put(key, Buffer.from('0123456789'), 'text/plain');
+    expect(await sut.stat(key)).toMatchObject({ size: 10, contentType: 'text/plain' });
+    expect(await text(await sut.read(key))).toBe('0123456789');
+    expect(await text(await sut.read(key, { start: 2, end: 5 }))).toBe('2345');
+  });
+
+  it('stores a stream', async () => {
+    await sut.put(key, Readable.from([Buffer.from('ab'), Buffer.from('cd')]), 'text/plain');
+    expect(await text(await sut.read(key))).toBe('abcd');
+  });
+
+  it('reports a missing object as null and refuses unsafe keys', async () => {
+    expect(await sut.stat('public/tests/missing.txt')).toBeNull();
+    await expect(sut.stat('../escape')).rejects.toThrow('Invalid object key');
+  });
+
+  it('answers the readiness ping', async () => {
+    expect(await sut.ping()).toBe(true);
+  });
+});
