@@ -1,0 +1,23 @@
+export { cn, type ClassValue } from './cn';
+export { Button, buttonVariants, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
+export { Input, Label, Textarea } from './fields';
+export { Badge, type BadgeProps, type BadgeVariant } from './badge';
+export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger, type DialogContentProps } from './dialog';
+export {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogFooter,
+  AlertDialogTrigger,
+  type AlertDialogActionProps,
+  type AlertDialogContentProps,
+} from './alert-dialog';
+export { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from './select';
+export { Slider, type SliderProps } from './slider';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+export { Progress, type ProgressProps } from './progress';
+export { Spinner, type SpinnerProps } from './spinner';
+export { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from './accordion';
+export { Toaster, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from './toaster';

@@ -1,0 +1,80 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { ACCOUNT_QUERY_KEY, isPremium, refreshAccount, useAccount, type AccountUser } from './account';
+import { createQueryClient } from './query';
+import { noteSessionProbe } from './session';
+import { installFetch } from './testing/fake-fetch';
+
+const ada: AccountUser = {
+  id: 'u1',
+  username: 'ada',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  bio: null,
+  profileImageUrl: null,
+  generationsCount: 1,
+  subscriptionStatus: null,
+  subscriptionPlan: null,
+  subscriptionPeriodEnd: null,
+};
+
+function AccountProbe() {
+  const { user, isLoading, isSignedIn } = useAccount();
+  if (isLoading) return <p>loading</p>;
+  return <p>{isSignedIn ? `${user?.username} has ${user?.generationsCount}` : 'signed out'}</p>;
+}
+
+function renderWithClient() {
+  const queryClient = createQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AccountProbe />
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+afterEach(() => noteSessionProbe(false));
+
+describe(useAccount.name, () => {
+  it('is loading, then returns the user from GET /api/auth/user', async () => {
+    const fetchMock = installFetch({ body: ada });
+
+    renderWithClient();
+
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('ada has 1')).toBeTruthy();
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/auth/user');
+    expect(ACCOUNT_QUERY_KEY).toEqual(['/api/auth/user']);
+  });
+
+  it('treats 401 as signed out', async () => {
+    installFetch({ status: 401, statusText: 'Unauthorized' });
+
+    renderWithClient();
+
+    expect(await screen.findByText('signed out')).toBeTruthy();
+  });
+});
+
+describe(refreshAccount.name, () => {
+  it('reloads the user so a new generation count shows', async () => {
+    const fetchMock = installFetch({ body: ada }, { body: { ...ada, generationsCount: 2 } });
+    const queryClient = renderWithClient();
+    await screen.findByText('ada has 1');
+
+    await act(() => refreshAccount(queryClient));
+
+    await waitFor(() => expect(screen.getByText('ada has 2')).toBeTruthy());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe(isPremium.name, () => {
+  it('is true only for an active subscription', () => {
+    expect(isPremium({ ...ada, subscriptionStatus: 'active' })).toBe(true);
+    expect(isPremium({ ...ada, subscriptionStatus: 'canceled' })).toBe(false);
+    expect(isPremium(null)).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './query';
+import { ACCOUNT_URL } from './session';
+
+export const ACCOUNT_QUERY_KEY = [ACCOUNT_URL] as const;
+
+/** The signed-in user (spec section 3, User). */
+export interface AccountUser {
+  id: string;
+  username: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  bio: string | null;
+  profileImageUrl: string | null;
+  generationsCount: number;
+  /** "active" means premium; anything else is the free tier. */
+  subscriptionStatus: string | null;
+  subscriptionPlan: string | null;
+  /** ISO 8601 date-time. */
+  subscriptionPeriodEnd: string | null;
+}
+
+export interface AccountState {
+  user: AccountUser | null;
+  isLoading: boolean;
+  isSignedIn: boolean;
+}
+
+const accountQueryFn = getQueryFn<AccountUser>({ on401: 'returnNull' });
+
+/** The current user from `GET /api/auth/user`; a 401 means signed out (`user: null`). */
+export function useAccount(): AccountState {
+  const { data, isLoading } = useQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: accountQueryFn });
+  const user = data ?? null;
+  return { user, isLoading, isSignedIn: user !== null };
+}
+
+/** Reloads the user; call it after anything that changes the generation count or the plan. */
+export function refreshAccount(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+}
+
+export function isPremium(user: AccountUser | null): boolean {
+  return user?.subscriptionStatus === 'active';
+}

@@ -1,0 +1,6 @@
+export * from './api';
+export * from './session';
+export * from './query';
+export * from './account';
+export * from './toast';
+export * from './payment';
