@@ -13,6 +13,16 @@ export default tseslint.config(
     plugins: { '@nx': nx },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Apps are never imported: remotes reach each other only at run time, services only over NATS.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@lipcast/mfe-*', '@lipcast/shell', '@lipcast/shell/*'], message: 'Remotes and the shell are loaded at run time through Module Federation, never imported.' },
+            { group: ['@lipcast/service-*', '@lipcast/gateway', '@lipcast/gateway/*'], message: 'Services talk over NATS through libs/contracts, never by import.' },
+          ],
+        },
+      ],
       '@nx/enforce-module-boundaries': [
         'error',
         {

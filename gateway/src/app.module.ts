@@ -1,8 +1,9 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { AuthController } from './auth/auth.controller';
+import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { Messages } from '@lipcast/contracts';
-import { ServiceClient, StorageService } from '@lipcast/nest-kit';
+import { ServiceClientModule, StorageService } from '@lipcast/nest-kit';
 import pg from 'pg';
 import { PlansController } from './billing/plans.controller';
 import { BlogController } from './content/blog.controller';
@@ -13,20 +14,26 @@ import { MediaController } from './media/media.controller';
 import type { GatewaySettings } from './settings';
 
 @Module({})
-export class AppModule {
+export class AppModule implements OnApplicationShutdown {
+  constructor(private readonly database: pg.Pool) {}
+
+  onApplicationShutdown(): Promise<void> {
+    return this.database.end();
+  }
+
   static forRoot(settings: GatewaySettings, infrastructure: Infrastructure): DynamicModule {
     return {
       module: AppModule,
       imports: [
+        ServiceClientModule.forRoot({ url: settings.NATS_URL, timeoutMs: settings.NATS_REQUEST_TIMEOUT_MS, name: 'lipcast-gateway' }),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'api', ttl: 60_000, limit: settings.RATE_LIMIT_PER_MINUTE }],
           errorMessage: Messages.rateLimited,
         }),
       ],
-      controllers: [HealthController, BlogController, PlansController, MediaController],
+      controllers: [AuthController, HealthController, BlogController, PlansController, MediaController],
       providers: [
         { provide: APP_GUARD, useClass: ThrottlerGuard },
-        { provide: ServiceClient, useValue: infrastructure.services },
         { provide: StorageService, useValue: infrastructure.storage },
         { provide: pg.Pool, useValue: infrastructure.database },
         MediaAccessPolicy,

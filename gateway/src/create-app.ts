@@ -7,14 +7,14 @@ import { createLogger, PinoNestLogger } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
 import { HttpErrorFilter } from './http/error.filter';
 import { requestIdMiddleware } from './http/request-id.middleware';
-import { closeInfrastructure, connectInfrastructure } from './infrastructure';
+import { connectInfrastructure } from './infrastructure';
 import type { GatewaySettings } from './settings';
 import { mountFrontEnd } from './web/front-end';
 
 /** Builds the gateway application (used by main.ts and by the integration tests). */
 export async function createGateway(settings: GatewaySettings): Promise<NestExpressApplication> {
   const logger = createLogger('gateway');
-  const infrastructure = await connectInfrastructure(settings);
+  const infrastructure = await connectInfrastructure(settings, logger);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, infrastructure), {
     logger: new PinoNestLogger(logger),
   });
@@ -39,10 +39,5 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   );
   SwaggerModule.setup('api/docs', app, document);
   app.enableShutdownHooks();
-  const close = app.close.bind(app);
-  app.close = async () => {
-    await close();
-    await closeInfrastructure(infrastructure);
-  };
   return app;
 }

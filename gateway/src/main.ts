@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import { readEnvOrExit } from '@lipcast/nest-kit';
+import { validateEnv } from '@lipcast/nest-kit';
 import { createGateway } from './create-app';
 import { GatewaySettings } from './settings';
 
-const settings = readEnvOrExit(GatewaySettings);
+const settings = validateEnv(GatewaySettings);
 createGateway(settings)
   .then(async (app) => {
     await app.listen(settings.PORT, settings.HOST);

@@ -1,35 +1,41 @@
 import { resolve } from 'node:path';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { MediaServiceSettings } from '@lipcast/nest-kit';
+import { EnvPurpose, MediaServiceSettings } from '@lipcast/nest-kit';
+
+const REMOTE_URL_PURPOSE = 'manifest URL of this remote, when it is deployed somewhere else than the gateway';
 
 /** Everything the gateway reads from the environment (see the README's configuration table). */
 export class GatewaySettings extends MediaServiceSettings {
+  @EnvPurpose('HTTP port of the gateway')
   @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(65535)
+  @IsInt({ message: 'must be a port number' })
+  @Min(1, { message: 'must be a port number' })
+  @Max(65535, { message: 'must be a port number' })
   PORT = 3000;
 
+  @EnvPurpose('address the gateway listens on (0.0.0.0 in a container)')
   @IsString()
   HOST = '127.0.0.1';
 
+  @EnvPurpose('how long the gateway waits for a service to answer, in milliseconds')
   @Type(() => Number)
-  @IsInt()
-  @Min(100)
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100, { message: 'must be at least 100' })
   NATS_REQUEST_TIMEOUT_MS = 5000;
 
-  /** Folder holding `shell/dist` and each remote's `dist`. */
+  @EnvPurpose('folder holding shell/dist and each remote\'s dist (the built front end)')
   @IsString()
   WEB_ROOT = resolve(__dirname, '../..');
 
+  @EnvPurpose('requests per minute and client IP allowed on /api')
   @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
   RATE_LIMIT_PER_MINUTE = 600;
 
-  @IsOptional() @IsString() REMOTE_MFE_WIZARD_URL?: string;
-  @IsOptional() @IsString() REMOTE_MFE_INFLUENCER_URL?: string;
-  @IsOptional() @IsString() REMOTE_MFE_BILLING_URL?: string;
-  @IsOptional() @IsString() REMOTE_MFE_CONTENT_URL?: string;
+  @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_WIZARD_URL?: string;
+  @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_INFLUENCER_URL?: string;
+  @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_BILLING_URL?: string;
+  @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_CONTENT_URL?: string;
 }

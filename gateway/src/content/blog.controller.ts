@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Response } from 'express';
@@ -7,17 +7,20 @@ import { Subjects, type BlogPost, type ListPostsRequest, type ListPostsResponse 
 import { ServiceClient } from '@lipcast/nest-kit';
 
 export class ListPostsQuery implements ListPostsRequest {
+  @ApiPropertyOptional({ description: 'Only posts whose publication time has come' })
   @IsOptional()
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'published must be true or false' })
   published?: boolean;
 
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })
   @Min(1, { message: 'page must be 1 or more' })
   page?: number;
 
+  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 12 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'pageSize must be a whole number' })

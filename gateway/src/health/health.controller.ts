@@ -40,7 +40,7 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessResponse> {
     const entries = await Promise.all([
       check(() => this.database.query('select 1')).then((result) => ['postgres', result] as const),
-      Promise.resolve(['nats', this.services.isConnected ? { status: 'up' } : { status: 'down', message: 'not connected' }] as const),
+      check(() => this.services.ping(CHECK_TIMEOUT_MS)).then((result) => ['nats', result] as const),
       check(async () => {
         if (!(await this.storage.ping())) throw new Error(`bucket ${this.storage.bucket} is missing`);
       }).then((result) => ['objectStore', result] as const),

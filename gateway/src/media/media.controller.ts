@@ -2,7 +2,8 @@ import { BadRequestException, Controller, Get, Headers, NotFoundException, Param
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { isValidKey, StorageService } from '@lipcast/nest-kit';
+import { ErrorCode, Messages } from '@lipcast/contracts';
+import { isValidKey, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { parseByteRange } from './byte-range';
 import { MediaAccessPolicy } from './media-access.policy';
 
@@ -21,7 +22,9 @@ export class MediaController {
     if (!isValidKey(key)) throw new BadRequestException('Invalid media path');
     // No signed-in user exists yet: the identity work passes the session's user id here.
     if (!this.policy.canRead(key, null)) throw new NotFoundException();
-    const object = await this.storage.stat(key);
+    const object = await this.storage.stat(key).catch(() => {
+      throw new ServiceError(ErrorCode.Unavailable, Messages.serviceUnavailable, { dependency: 'object store' });
+    });
     if (!object) throw new NotFoundException();
 
     response.setHeader('Accept-Ranges', 'bytes');

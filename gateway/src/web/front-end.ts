@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
 import { findRoute, metaForPath, REMOTE_FOLDERS, REMOTE_MANIFEST_PATH, type RemoteManifest, type RemoteName } from '@lipcast/contracts';
@@ -17,6 +17,8 @@ export function remoteManifest(overrides: FrontEndOptions['remoteOverrides']): R
   return Object.fromEntries(entries) as RemoteManifest;
 }
 
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
 /** Hashed build files never change; entry files (manifests, remoteEntry.js, index.html) always may. */
 function cacheHeaders(response: Response, path: string) {
   const immutable = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/.test(path);
@@ -31,10 +33,14 @@ function cacheHeaders(response: Response, path: string) {
 export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
   const shellDist = join(options.webRoot, 'shell/dist');
   const manifest = remoteManifest(options.remoteOverrides);
-  let indexHtml: string | null = null;
-  const readIndex = () => {
-    if (indexHtml === null && existsSync(join(shellDist, 'index.html'))) indexHtml = readFileSync(join(shellDist, 'index.html'), 'utf8');
-    return indexHtml;
+  const indexFile = join(shellDist, 'index.html');
+  // Re-read when the file changes, so rebuilding the shell needs no gateway restart.
+  let index: { mtimeMs: number; html: string } | null = null;
+  const readIndex = (): string | null => {
+    const stats = statSync(indexFile, { throwIfNoEntry: false });
+    if (!stats) return null;
+    if (index?.mtimeMs !== stats.mtimeMs) index = { mtimeMs: stats.mtimeMs, html: readFileSync(indexFile, 'utf8') };
+    return index.html;
   };
 
   app.get(REMOTE_MANIFEST_PATH, (_request, response) => {
@@ -48,13 +54,17 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
         response.setHeader('Access-Control-Allow-Origin', '*');
         next();
       },
-      express.static(join(options.webRoot, folder, 'dist'), { index: false, fallthrough: false, setHeaders: cacheHeaders }),
+      express.static(join(options.webRoot, folder, 'dist'), { index: false, setHeaders: cacheHeaders }),
     );
   }
-  app.use(express.static(shellDist, { index: false, setHeaders: cacheHeaders }));
+  // A missing remote file is a plain 404, never the shell's page (the shell would load HTML as code).
+  app.use('/remotes', (_request: Request, response: Response) => void response.status(404).type('text/plain').send('Not found'));
+  // API requests skip the file look-up entirely.
+  const shellFiles = express.static(shellDist, { index: false, setHeaders: cacheHeaders });
+  app.use((request: Request, response: Response, next) => (isApiPath(request.path) ? next() : shellFiles(request, response, next)));
 
   app.use((request: Request, response: Response, next) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.path.startsWith('/api/') && request.path !== '/api';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.path);
     if (!isPage) return next();
     const html = readIndex();
     if (!html) {

@@ -19,6 +19,15 @@ describe(injectHead.name, () => {
     expect(injectHead(template, metaForPath('/no-such-page'), 'http://x/no-such-page')).toContain('<title>404 Page Not Found | Lipcast</title>');
   });
 
+  it('writes the tags before </head> when the build dropped the marker', () => {
+    const html = injectHead('<html><head><meta charset=utf-8></head><body></body></html>', metaForPath('/pricing'), 'http://x/pricing');
+    expect(html).toMatch(/^<html><head><meta charset=utf-8><title>Pricing \| Lipcast<\/title>[\s\S]*<\/head><body>/);
+  });
+
+  it('keeps "$" sequences in the metadata literally', () => {
+    expect(injectHead(template, { title: "Save $& $' now", description: '', keywords: '' }, 'http://x/')).toContain("<title>Save $&amp; $&#39; now</title>");
+  });
+
   it('escapes what it writes', () => {
     const head = renderHead({ title: '<script>"x"</script>', description: "Tom & Jerry's", keywords: '' }, 'http://x/?a="b"');
     expect(head).toContain('<title>&lt;script&gt;&quot;x&quot;&lt;/script&gt;</title>');

@@ -28,6 +28,9 @@ export function renderHead(meta: PageMeta, url: string): string {
   ].join('\n    ');
 }
 
+/** Writes the tags at the marker; a build whose minifier dropped the comment gets them before `</head>`. */
 export function injectHead(html: string, meta: PageMeta, url: string): string {
-  return html.replace(HEAD_MARKER, renderHead(meta, url));
+  const head = renderHead(meta, url);
+  if (html.includes(HEAD_MARKER)) return html.replace(HEAD_MARKER, () => head);
+  return html.replace(/<\/head>/i, (closing) => `${head}${closing}`);
 }

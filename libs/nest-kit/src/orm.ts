@@ -2,7 +2,7 @@ import { defineConfig, MikroORM, PostgreSqlDriver, type Options } from '@mikro-o
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import type { ServiceName } from '@lipcast/contracts';
-import { readEnvOrExit } from './env';
+import { validateEnv } from './env';
 import { ServiceSettings } from './settings';
 
 export interface ServiceOrmOptions {
@@ -32,6 +32,8 @@ export function createOrmConfig(options: ServiceOrmOptions): Options {
       snapshot: false,
       silent: true,
     },
+    // Only the migrate step may create the database; a serving process pointed at a wrong one must fail.
+    ensureDatabase: false,
     pool: { min: 0, max: 10 },
     debug: false,
   });
@@ -39,11 +41,12 @@ export function createOrmConfig(options: ServiceOrmOptions): Options {
 
 /**
  * The deliberate migration step (run once per release, before the replicas start): creates the
- * service's schema when missing and applies pending migrations. Returns the names applied.
+ * database and the service's schema when missing and applies pending migrations. Returns the names applied.
  */
 export async function runMigrations(config: Options, direction: 'up' | 'down' = 'up'): Promise<string[]> {
-  const orm = await MikroORM.init(config);
+  const orm = await MikroORM.init({ ...config, ensureDatabase: true });
   try {
+    await orm.connect();
     await orm.em.getConnection().execute(`create schema if not exists "${config.schema}"`);
     const applied = direction === 'up' ? await orm.migrator.up() : await orm.migrator.down();
     return applied.map((migration) => migration.name);
@@ -54,7 +57,7 @@ export async function runMigrations(config: Options, direction: 'up' | 'down' = 
 
 /** Body of each service's `migrate` entry point: apply pending migrations, report, exit. */
 export async function migrateMain(service: string, config: (databaseUrl: string) => Options): Promise<void> {
-  const settings = readEnvOrExit(ServiceSettings);
+  const settings = validateEnv(ServiceSettings);
   try {
     const applied = await runMigrations(config(settings.DATABASE_URL));
     console.log(`[${service}] migrations: ${applied.length ? `applied ${applied.join(', ')}` : 'up to date'}`);

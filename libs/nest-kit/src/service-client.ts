@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { ErrorCode, isServiceErrorPayload, Messages, REQUEST_ID_HEADER } from '@lipcast/contracts';
 import { ServiceError } from './errors';
@@ -24,13 +25,23 @@ export class ServiceClient {
     private readonly timeoutMs: number,
   ) {}
 
-  static async connect(url: string, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<ServiceClient> {
-    const connection = await connect({ servers: url, name: 'lipcast-gateway', maxReconnectAttempts: -1 });
+  /** Connects once; afterwards the client reconnects on its own for as long as the process runs. */
+  static async connect(url: string, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, name = 'lipcast-client'): Promise<ServiceClient> {
+    const connection = await connect({ servers: url, name, maxReconnectAttempts: -1 });
     return new ServiceClient(connection, timeoutMs);
   }
 
-  get isConnected(): boolean {
-    return !this.connection.isClosed();
+  /** Round trip to the NATS server (readiness); rejects while disconnected or after `timeoutMs`. */
+  async ping(timeoutMs = this.timeoutMs): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer from NATS within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([this.connection.rtt(), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async send<TResponse, TRequest = unknown>(subject: string, data: TRequest, timeoutMs = this.timeoutMs): Promise<TResponse> {
@@ -56,5 +67,31 @@ export class ServiceClient {
 
   async close(): Promise<void> {
     await this.connection.drain().catch(() => this.connection.close());
+  }
+}
+
+export interface ServiceClientOptions {
+  url: string;
+  timeoutMs?: number;
+  /** Connection name shown by the NATS server's monitoring. */
+  name?: string;
+}
+
+/** Provides one connected `ServiceClient` to the whole application and drains it at shutdown. */
+@Global()
+@Module({})
+export class ServiceClientModule implements OnApplicationShutdown {
+  constructor(private readonly client: ServiceClient) {}
+
+  static forRoot(options: ServiceClientOptions): DynamicModule {
+    return {
+      module: ServiceClientModule,
+      providers: [{ provide: ServiceClient, useFactory: () => ServiceClient.connect(options.url, options.timeoutMs, options.name) }],
+      exports: [ServiceClient],
+    };
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.client.close();
   }
 }

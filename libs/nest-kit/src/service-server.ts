@@ -8,7 +8,7 @@ import { Transport, type MicroserviceOptions, type NatsContext } from '@nestjs/m
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { Observable, throwError } from 'rxjs';
 import { ErrorCode, REQUEST_ID_HEADER, type ServiceErrorPayload, type ServiceName } from '@lipcast/contracts';
-import { readEnvOrExit } from './env';
+import { validateEnv } from './env';
 import { ServiceError, toServiceErrorPayload } from './errors';
 import { ServiceSettings } from './settings';
 import { createLogger, PinoNestLogger } from './logger';
@@ -52,17 +52,35 @@ export function createRpcValidationPipe(): ValidationPipe {
 
 /**
  * Runs each NATS handler with the caller's request id (for the logs) and its own MikroORM request
- * context (outside HTTP nothing forks the EntityManager per message).
+ * context (outside HTTP nothing forks the EntityManager per message), and logs the outcome.
  */
 export class HandlerContextInterceptor implements NestInterceptor {
-  constructor(private readonly orm: MikroORM | null) {}
+  constructor(
+    private readonly orm: MikroORM | null,
+    private readonly logger: Logger,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const nats = context.switchToRpc().getContext<NatsContext>();
+    const subject = nats.getSubject();
     const requestId = acceptOrCreateRequestId(nats.getHeaders?.()?.get(REQUEST_ID_HEADER));
+    const started = process.hrtime.bigint();
+    const logOutcome = (outcome: string) =>
+      runWithRequestId(requestId, () => this.logger.info({ subject, outcome, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'message'));
     return new Observable((subscriber) =>
       runWithRequestId(requestId, () => {
-        const run = () => next.handle().subscribe(subscriber);
+        const run = () =>
+          next.handle().subscribe({
+            next: (value) => subscriber.next(value),
+            error: (error) => {
+              logOutcome(toServiceErrorPayload(error).code);
+              subscriber.error(error);
+            },
+            complete: () => {
+              logOutcome('ok');
+              subscriber.complete();
+            },
+          });
         if (this.orm) RequestContext.create(this.orm.em, run);
         else run();
       }),
@@ -78,6 +96,22 @@ function resolveOptional<T>(resolve: () => T): T | null {
   }
 }
 
+/** A start-up failure whose message says everything; printed without a stack trace. */
+export class StartupError extends Error {}
+
+/** MikroORM connects lazily; a service connects at start so a wrong DATABASE_URL fails at once, clearly. */
+async function connectDatabase(orm: MikroORM, service: ServiceName): Promise<void> {
+  const fail = (reason: string) => {
+    const { host, pathname } = new URL(orm.config.get('clientUrl') ?? 'postgresql://unknown');
+    return new StartupError(`${service} cannot reach PostgreSQL database "${pathname.slice(1)}" at ${host} (DATABASE_URL): ${reason}`);
+  };
+  await orm.connect().catch((error: Error) => {
+    throw fail(error.message);
+  });
+  const check = await orm.checkConnection();
+  if (!check.ok) throw fail(check.reason ?? 'no answer');
+}
+
 /** Starts a service: NATS transport with the service's queue group, so replicas share the load. */
 export async function bootstrapService(module: unknown, service: ServiceName, natsUrl: string) {
   const logger = createLogger(service);
@@ -89,9 +123,10 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
   });
   // Services with a database get a request context per message; ModuleRef lookups do not log misses.
   const orm = resolveOptional(() => app.get(ModuleRef).get<MikroORM>(MikroORM, { strict: false }));
+  if (orm) await connectDatabase(orm, service);
   app.useGlobalFilters(new ServiceErrorFilter(logger));
   app.useGlobalPipes(createRpcValidationPipe());
-  app.useGlobalInterceptors(new HandlerContextInterceptor(orm));
+  app.useGlobalInterceptors(new HandlerContextInterceptor(orm, logger));
   app.enableShutdownHooks();
   await app.listen();
   logger.info({ natsUrl }, `${service} service listening on NATS (queue group "${service}")`);
@@ -100,9 +135,9 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
 
 /** A service process's entry point: validated settings, then the service, or a clear exit. */
 export function runService(createModule: (settings: ServiceSettings) => unknown, service: ServiceName): void {
-  const settings = readEnvOrExit(ServiceSettings);
+  const settings = validateEnv(ServiceSettings);
   bootstrapService(createModule(settings), service, settings.NATS_URL).catch((error) => {
-    console.error(`${service} service failed to start:`, error);
+    console.error(`${service} service failed to start:`, error instanceof StartupError ? error.message : error);
     process.exit(1);
   });
 }

@@ -1,33 +1,42 @@
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { EnvPurpose } from './env';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Settings every service process reads. */
 export class ServiceSettings {
-  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgresql:// URL' })
+  @EnvPurpose('PostgreSQL connection; each process keeps its tables in its own schema')
+  @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgresql:// URL' })
   DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/lipcast';
 
-  @Matches(/^(nats|tls):\/\//, { message: 'NATS_URL must be a nats:// URL' })
+  @EnvPurpose('NATS server the gateway and the services talk through')
+  @Matches(/^(nats|tls):\/\//, { message: 'must be a nats:// URL' })
   NATS_URL = 'nats://127.0.0.1:4222';
 
-  @IsIn(LOG_LEVELS)
+  @EnvPurpose('how much the JSON logs say')
+  @IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL = 'info';
 }
 
 /** Settings of processes that read or write media. */
 export class MediaServiceSettings extends ServiceSettings {
-  @Matches(/^https?:\/\//, { message: 'S3_ENDPOINT must be an http(s) URL of an S3-compatible server (npm start runs an embedded one)' })
+  @EnvPurpose('URL of the S3-compatible object store holding all media; npm start runs an embedded one')
+  @Matches(/^https?:\/\//, { message: 'must be an http(s) URL' })
   S3_ENDPOINT!: string;
 
-  @IsString({ message: 'S3_ACCESS_KEY is required' })
+  @EnvPurpose('access key of the object store')
+  @IsString({ message: 'is required' })
   S3_ACCESS_KEY!: string;
 
-  @IsString({ message: 'S3_SECRET_KEY is required' })
+  @EnvPurpose('secret key of the object store')
+  @IsString({ message: 'is required' })
   S3_SECRET_KEY!: string;
 
-  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a valid bucket name' })
+  @EnvPurpose('bucket for all media')
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a valid bucket name (3-63 lower-case letters, digits, dots, dashes)' })
   S3_BUCKET = 'lipcast-media';
 
+  @EnvPurpose('region of the object store')
   @IsOptional()
   @IsString()
   S3_REGION = 'us-east-1';

@@ -21,3 +21,6 @@ export { Progress, type ProgressProps } from './progress';
 export { Spinner, type SpinnerProps } from './spinner';
 export { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from './accordion';
 export { Toaster, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from './toaster';
+export * from './page';
+export * from './dev-host';
+export * from './brand';

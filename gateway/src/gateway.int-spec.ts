@@ -1,0 +1,240 @@
+/* eslint-disable @nx/enforce-module-boundaries -- this one test wires the real services into the gateway's process */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication, INestMicroservice } from '@nestjs/common';
+import pg from 'pg';
+import { Messages, SERVICE_NAMES, type ServiceName } from '@lipcast/contracts';
+import { bootstrapService, readEnv, runMigrations, StorageService } from '@lipcast/nest-kit';
+import { AppModule as AuthModule } from '../../services/auth/src/app.module';
+import { ormConfig as authOrm } from '../../services/auth/src/mikro-orm.config';
+import { AppModule as BillingModule } from '../../services/billing/src/app.module';
+import { ormConfig as billingOrm } from '../../services/billing/src/mikro-orm.config';
+import { AppModule as ContentModule } from '../../services/content/src/app.module';
+import { ormConfig as contentOrm } from '../../services/content/src/mikro-orm.config';
+import { AppModule as GenerationModule } from '../../services/generation/src/app.module';
+import { ormConfig as generationOrm } from '../../services/generation/src/mikro-orm.config';
+import { createGateway } from './create-app';
+import { HEAD_MARKER } from './web/page-head';
+import { GatewaySettings } from './settings';
+
+const webRoot = mkdtempSync(join(tmpdir(), 'lipcast-gateway-'));
+const settings = readEnv(GatewaySettings, { ...process.env, WEB_ROOT: webRoot, S3_BUCKET: process.env.S3_BUCKET ?? 'lipcast-test' });
+
+const SERVICES: Record<ServiceName, { module: (s: GatewaySettings) => unknown; orm: typeof authOrm }> = {
+  auth: { module: (s) => AuthModule.forRoot(s), orm: authOrm },
+  generation: { module: (s) => GenerationModule.forRoot(s), orm: generationOrm },
+  billing: { module: (s) => BillingModule.forRoot(s), orm: billingOrm },
+  content: { module: (s) => ContentModule.forRoot(s), orm: contentOrm },
+};
+
+const SHELL_HTML = `<!doctype html><html><head>${HEAD_MARKER}<link rel="icon" href="/favicon.ico"></head><body><div id="root"></div></body></html>`;
+const SLUG_PREFIX = `gateway-int-${Date.now()}`;
+const MEDIA_BYTES = Buffer.from(Array.from({ length: 256 }, (_, index) => index));
+const publicKey = `public/tests/${SLUG_PREFIX}.bin`;
+const privateKey = `users/u1/audio/${SLUG_PREFIX}.bin`;
+
+async function listen(app: INestApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+}
+
+describe('gateway over the real services', () => {
+  const services = new Map<ServiceName, INestMicroservice>();
+  const storage = new StorageService(settings);
+  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
+  let gateway: INestApplication;
+  let base: string;
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+
+  beforeAll(async () => {
+    mkdirSync(join(webRoot, 'shell/dist'), { recursive: true });
+    writeFileSync(join(webRoot, 'shell/dist/index.html'), SHELL_HTML);
+    mkdirSync(join(webRoot, 'mfe-content/dist'), { recursive: true });
+    writeFileSync(join(webRoot, 'mfe-content/dist/mf-manifest.json'), '{"name":"mfe_content"}');
+
+    for (const name of SERVICE_NAMES) await runMigrations(SERVICES[name].orm(settings.DATABASE_URL));
+    for (const name of SERVICE_NAMES) services.set(name, await bootstrapService(SERVICES[name].module(settings), name, settings.NATS_URL));
+
+    await database.query(
+      `insert into content.blog_post (title, slug, excerpt, body, author, published_at, created_at) values
+        ('Oldest', $1 || '-oldest', 'One', 'Body', 'Lipcast team', now() - interval '3 days', now() - interval '4 days'),
+        ('Middle', $1 || '-middle', 'Two', 'Body', null, now() - interval '2 days', now() - interval '4 days'),
+        ('Newest', $1 || '-newest', 'Three', 'Body', null, now() - interval '1 day', now() - interval '4 days'),
+        ('Draft', $1 || '-draft', 'Four', 'Body', null, null, now()),
+        ('Scheduled', $1 || '-scheduled', 'Five', 'Body', null, now() + interval '1 day', now())`,
+      [SLUG_PREFIX],
+    );
+
+    gateway = await createGateway(settings);
+    base = await listen(gateway);
+    await storage.put(publicKey, MEDIA_BYTES, 'application/octet-stream');
+    await storage.put(privateKey, MEDIA_BYTES, 'audio/mpeg');
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await Promise.all([...services.values()].map((service) => service.close()));
+    await database.query(`delete from content.blog_post where slug like $1 || '-%'`, [SLUG_PREFIX]);
+    await database.end();
+    await storage.remove(publicKey);
+    await storage.remove(privateKey);
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('is ready when PostgreSQL, NATS, the object store and every service answer', async () => {
+    const response = await get('/api/ready');
+    const body = await response.json();
+    expect(response.status).toBe(200);
+    expect(body.status).toBe('ready');
+    expect(Object.keys(body.checks).sort()).toEqual(['auth', 'billing', 'content', 'generation', 'nats', 'objectStore', 'postgres']);
+    expect(Object.values(body.checks)).toEqual(Array(7).fill({ status: 'up' }));
+  });
+
+  it('lists published posts only, newest first, as an array with the pagination in headers', async () => {
+    const response = await get('/api/blog/posts?published=true&page=1&pageSize=2');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-total-count')).toBe('3');
+    expect(response.headers.get('x-page')).toBe('1');
+    expect(response.headers.get('x-page-size')).toBe('2');
+    const posts = await response.json();
+    expect(posts.map((post: { title: string }) => post.title)).toEqual(['Newest', 'Middle']);
+    expect(Object.keys(posts[0]).sort()).toEqual(['author', 'createdAt', 'excerpt', 'featuredImage', 'id', 'publishedAt', 'slug', 'title']);
+
+    const second = await (await get('/api/blog/posts?published=true&page=2&pageSize=2')).json();
+    expect(second.map((post: { title: string }) => post.title)).toEqual(['Oldest']);
+    expect(second[0].author).toBe('Lipcast team');
+  });
+
+  it('refuses bad page numbers with a 400 and the field message', async () => {
+    const response = await get('/api/blog/posts?page=0');
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe('page must be 1 or more');
+    expect((await get('/api/blog/posts?pageSize=51')).status).toBe(400);
+  });
+
+  it('lists the two seeded plans', async () => {
+    const response = await get('/api/stripe/plans');
+    expect(response.status).toBe(200);
+    const plans = await response.json();
+    expect(plans.map(({ name, price, interval, generationsLimit, stripePriceId }: Record<string, unknown>) => ({ name, price, interval, generationsLimit, stripePriceId }))).toEqual([
+      { name: 'Premium', price: 2900, interval: 'month', generationsLimit: 60, stripePriceId: null },
+      { name: 'Extra Generations', price: 2000, interval: 'once', generationsLimit: 15, stripePriceId: null },
+    ]);
+  });
+
+  it('keeps a sane request id from the caller and replaces an unsafe one', async () => {
+    expect((await get('/api/health', { 'x-request-id': 'trace-123' })).headers.get('x-request-id')).toBe('trace-123');
+    expect((await get('/api/health', { 'x-request-id': 'a b <c>' })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('streams exactly the requested bytes of a media object', async () => {
+    const response = await get(`/api/media/${publicKey}`, { range: 'bytes=10-19' });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe('bytes 10-19/256');
+    expect(response.headers.get('content-length')).toBe('10');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(MEDIA_BYTES.subarray(10, 20));
+
+    const whole = await get(`/api/media/${publicKey}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(MEDIA_BYTES);
+
+    const unsatisfiable = await get(`/api/media/${publicKey}`, { range: 'bytes=300-' });
+    expect(unsatisfiable.status).toBe(416);
+    expect(unsatisfiable.headers.get('content-range')).toBe('bytes */256');
+  });
+
+  it('hides private and missing media behind the same 404, and refuses invalid keys', async () => {
+    const hidden = await get(`/api/media/${privateKey}`);
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toEqual({ message: 'Not found' });
+    expect((await get('/api/media/public/tests/no-such-file.bin')).status).toBe(404);
+    expect((await get('/api/media/public/a%20b.bin')).status).toBe(400);
+  });
+
+  it('answers unknown API paths with JSON 404 for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await fetch(`${base}/api/no-such-thing`, { method });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('serves the OpenAPI docs, with the query parameters of the blog list', async () => {
+    expect((await get('/api/docs')).status).toBe(200);
+    const document = await (await get('/api/docs-json')).json();
+    const parameters = document.paths['/api/blog/posts'].get.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(parameters.sort()).toEqual(['page', 'pageSize', 'published']);
+  });
+
+  it("writes each page's metadata into the shell's HTML", async () => {
+    const response = await get('/blog');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('<title>Blog | Lipcast</title>');
+    expect(html).toContain('<meta property="og:title" content="Blog | Lipcast">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).not.toContain(HEAD_MARKER);
+  });
+
+  it('answers unknown pages with the shell and a 404 status', async () => {
+    const response = await get('/nope');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<title>404 Page Not Found | Lipcast</title>');
+  });
+
+  it('serves the remote manifest and the remotes with CORS, missing remote files as plain 404', async () => {
+    const manifest = await get('/remotes.json');
+    expect(await manifest.json()).toMatchObject({ mfe_content: '/remotes/mfe-content/mf-manifest.json' });
+    const remote = await get('/remotes/mfe-content/mf-manifest.json');
+    expect(remote.status).toBe(200);
+    expect(remote.headers.get('access-control-allow-origin')).toBe('*');
+    const missing = await get('/remotes/mfe-content/remoteEntry.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('Not found');
+  });
+
+  it('keeps serving when one service stops: only its endpoints fail, with 503 JSON', async () => {
+    await services.get('content')!.close();
+    services.delete('content');
+
+    const started = Date.now();
+    const posts = await get('/api/blog/posts?published=true');
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(posts.status).toBe(503);
+    expect(await posts.json()).toMatchObject({ message: Messages.serviceUnavailable });
+
+    expect((await get('/api/stripe/plans')).status).toBe(200);
+    expect((await get('/api/health')).status).toBe(200);
+    const ready = await get('/api/ready');
+    expect(ready.status).toBe(503);
+    const body = await ready.json();
+    expect(body.status).toBe('not-ready');
+    expect(body.checks.content.status).toBe('down');
+    expect(body.checks.billing.status).toBe('up');
+  });
+});
+
+describe('gateway rate limit', () => {
+  let gateway: INestApplication;
+  let base: string;
+
+  beforeAll(async () => {
+    gateway = await createGateway(readEnv(GatewaySettings, { ...process.env, WEB_ROOT: webRoot, S3_BUCKET: settings.S3_BUCKET, RATE_LIMIT_PER_MINUTE: '3' }));
+    base = await listen(gateway);
+  });
+  afterAll(() => gateway.close());
+
+  it('answers 429 with the spec message past the limit, but never for health and readiness', async () => {
+    const statuses = [];
+    for (let request = 0; request < 4; request++) statuses.push((await fetch(`${base}/api/blog/posts?page=0`)).status);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+    expect(await (await fetch(`${base}/api/blog/posts`)).json()).toEqual({ message: Messages.rateLimited });
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+});

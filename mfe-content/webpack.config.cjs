@@ -1,0 +1,15 @@
+const { createConfig } = require('../tools/webpack/create-config.cjs');
+
+module.exports = createConfig({
+  appDir: __dirname,
+  name: 'mfe_content',
+  devPort: 4204,
+  exposes: {
+    './Landing': './src/pages/Landing.tsx',
+    './Gallery': './src/pages/Gallery.tsx',
+    './Blog': './src/pages/Blog.tsx',
+    './Terms': './src/pages/Terms.tsx',
+    './Privacy': './src/pages/Privacy.tsx',
+    './PitchDeck': './src/pages/PitchDeck.tsx',
+  },
+});

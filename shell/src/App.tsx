@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { LANDING, metaForPath } from '@lipcast/contracts';
+import { Toaster } from '@lipcast/ui';
+import { createQueryClient, useAccount } from '@lipcast/web-kit';
+import { applyPageMeta } from './meta';
+import { shellRoutes } from './routes';
+
+const queryClient = createQueryClient();
+const routes = shellRoutes();
+
+/** Keeps the document's title and tags in step with the page (the landing page at `/` for visitors). */
+export function PageMeta() {
+  const { pathname } = useLocation();
+  const { isSignedIn, isLoading } = useAccount();
+  useEffect(() => {
+    applyPageMeta(pathname === '/' && !isSignedIn && !isLoading ? LANDING.meta : metaForPath(pathname));
+  }, [pathname, isSignedIn, isLoading]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {routes.map((route) => (
+        <Route key={route.path} path={route.path} element={route.element} />
+      ))}
+    </Routes>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <PageMeta />
+        <AppRoutes />
+        <Toaster />
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,3 @@
+const { createConfig } = require('../tools/webpack/create-config.cjs');
+
+module.exports = createConfig({ appDir: __dirname, name: 'shell', devPort: 4200 });
