@@ -19,8 +19,9 @@ function dependenciesAreCurrent() {
 }
 
 function install() {
-  const ci = existsSync(path.join(root, 'package-lock.json')) && process.env.CI;
-  const npmArgs = ci ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  // `npm install` rather than `npm ci`: npm 11 here writes lock files without other platforms'
+  // optional binaries (swc, rspack, tailwind oxide), which `npm ci` then rejects as out of sync.
+  const npmArgs = ['install', '--no-audit', '--no-fund'];
   console.log(`[lipcast] installing dependencies: npm ${npmArgs.join(' ')}`);
   const result = spawnSync('npm', npmArgs, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
