@@ -4,7 +4,7 @@
  * Debian's Chromium. Starts what it needs, cleans up after itself, and ends with one summary line.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedS3 } from './embedded-s3.ts';
 import {
@@ -84,6 +84,7 @@ async function integration(): Promise<number> {
 }
 
 rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
 const results: Record<string, boolean> = {};
 results.chromium = await step('chromium', async () => ensureChromium());
 results.postgres = await step('postgresql', ensurePostgres);
