@@ -35,6 +35,7 @@ module.exports = {
       ...common,
       displayName: 'web',
       testEnvironment: 'jsdom',
+      setupFiles: ['<rootDir>/tools/jest/jsdom-polyfills.cjs'],
       testMatch: ['<rootDir>/{libs/web-kit,libs/ui,shell,mfe-*}/**/*.spec.{ts,tsx}'],
     },
     {

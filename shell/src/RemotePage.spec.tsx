@@ -1,4 +1,3 @@
-import './testing/jsdom-polyfills';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { loadRemotePage } from './remotes';
 import { RemotePage } from './RemotePage';

@@ -1,4 +1,3 @@
-import './testing/jsdom-polyfills';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -90,13 +89,6 @@ describe(shellRoutes.name, () => {
     renderAt('/no-such-page', null);
 
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
-  });
-
-  it('sends a visitor to sign in from a page that needs an account, and back afterwards', () => {
-    renderAt('/projects?tab=done', null);
-
-    expect(navigateAwayMock).toHaveBeenCalledWith('/api/login?returnTo=%2Fprojects%3Ftab%3Ddone', 'Login failed');
-    expect(loadRemotePageMock).not.toHaveBeenCalled();
   });
 
   it('lets a visitor see a public page', async () => {

@@ -103,6 +103,9 @@ function createConfig({ appDir, name, exposes, devPort }) {
         }),
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), inject: 'body', scriptLoading: 'defer', minify: false }),
       ],
+      // webpack 5.111 treats `.html` as a module type of its own unless told not to; it then minifies
+      // the page template and drops the `<!--lipcast:head-->` marker the gateway writes metadata at.
+      experiments: { html: false },
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {
