@@ -49,20 +49,23 @@ async function seedPosts(databaseUrl: string): Promise<void> {
   }
 }
 
-/** The bare handler answers the content service's query for page 1, as directly as Node allows. */
+/**
+ * The content service's page query (services/content/src/posts/posts.service.ts), restated here
+ * because tools never import a service; the run checks both answers list the same posts.
+ */
+const PAGE_SQL = `
+  select id, title, slug, excerpt, featured_image, author, published_at, created_at, count(*) over() as total
+  from content.blog_post
+  where (not $1::boolean or (published_at is not null and published_at <= now()))
+  order by published_at desc nulls last, created_at desc, id desc
+  limit $2 offset $3`;
+
+/** The bare handler answers the same query for page 1, as directly as Node allows. */
 async function startDirectServer(databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const server = createServer(async (_request, response) => {
-    const [{ rows }, { rows: total }] = await Promise.all([
-      pool.query(
-        `select id, title, slug, excerpt, featured_image, published_at, created_at, author from content.blog_post
-         where published_at is not null and published_at <= now()
-         order by published_at desc, created_at desc limit $1 offset 0`,
-        [PAGE_SIZE],
-      ),
-      pool.query('select count(*)::int as count from content.blog_post where published_at is not null and published_at <= now()'),
-    ]);
-    response.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(total[0].count) });
+    const { rows } = await pool.query(PAGE_SQL, [true, PAGE_SIZE, 0]);
+    response.writeHead(200, { 'content-type': 'application/json', 'x-total-count': String(rows[0]?.total ?? 0) });
     response.end(JSON.stringify(rows));
   });
   const port = await freePort();
@@ -89,6 +92,8 @@ export async function gatewayVersusDirect(): Promise<void> {
   try {
     await seedPosts(databaseUrl);
     const gatewayUrl = `${stack.url}/api/blog/posts?published=true`;
+    const slugs = async (url: string) => ((await (await fetch(url)).json()) as { slug: string }[]).map((post) => post.slug).join();
+    if ((await slugs(gatewayUrl)) !== (await slugs(direct.url))) throw new Error('The two paths do not answer the same read');
     console.log(`\n[bench] same PostgreSQL read, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each (after a 2 s warm-up)`);
     await load(gatewayUrl, 2);
     const viaGateway = await load(gatewayUrl);

@@ -55,6 +55,10 @@ describe('content.posts.list.v1', () => {
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
   });
 
+  it('still reports the total past the last page', async () => {
+    expect(await list({ published: true, page: 5, pageSize: 2 })).toMatchObject({ items: [], total: 3, page: 5 });
+  });
+
   it('lists drafts and scheduled posts too when not asked for published ones', async () => {
     expect((await list({})).total).toBe(5);
   });

@@ -1,19 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { BlogPost as BlogPostDto, ListPostsResponse } from '@lipcast/contracts';
-import { BlogPostEntity, type BlogPost } from './blog-post.entity';
 import type { ListPostsDto } from './list-posts.dto';
 
-export function toBlogPostDto(post: BlogPost): BlogPostDto {
+interface PostRow {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string;
+  featured_image: string | null;
+  author: string | null;
+  published_at: Date | null;
+  created_at: Date;
+  total: string;
+}
+
+/**
+ * One page of posts and the total in a single round trip (`count(*) over()`): the blog list is
+ * the hottest public read. Published means a publication time that has come.
+ */
+export const PAGE_SQL = `
+  select id, title, slug, excerpt, featured_image, author, published_at, created_at, count(*) over() as total
+  from content.blog_post
+  where (not ?::boolean or (published_at is not null and published_at <= now()))
+  order by published_at desc nulls last, created_at desc, id desc
+  limit ? offset ?`;
+
+const COUNT_SQL = `
+  select count(*) as total from content.blog_post
+  where (not ?::boolean or (published_at is not null and published_at <= now()))`;
+
+function toBlogPostDto(row: PostRow): BlogPostDto {
   return {
-    id: post.id,
-    title: post.title,
-    slug: post.slug,
-    excerpt: post.excerpt,
-    featuredImage: post.featuredImage ?? null,
-    publishedAt: post.publishedAt ? post.publishedAt.toISOString() : null,
-    createdAt: post.createdAt.toISOString(),
-    author: post.author ?? null,
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    featuredImage: row.featured_image,
+    publishedAt: row.published_at ? new Date(row.published_at).toISOString() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    author: row.author,
   };
 }
 
@@ -23,12 +49,12 @@ export class PostsService {
 
   /** Newest first; with `published`, only posts whose publication time has come. */
   async list(query: ListPostsDto): Promise<ListPostsResponse> {
-    const where = query.published ? { publishedAt: { $ne: null, $lte: new Date() } } : {};
-    const [posts, total] = await this.em.findAndCount(BlogPostEntity, where, {
-      orderBy: [{ publishedAt: 'desc nulls last' }, { createdAt: 'desc' }, { id: 'desc' }],
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
-    return { items: posts.map(toBlogPostDto), page: query.page, pageSize: query.pageSize, total };
+    const published = query.published ?? false;
+    const offset = (query.page - 1) * query.pageSize;
+    const connection = this.em.getConnection();
+    const rows = await connection.execute<PostRow[]>(PAGE_SQL, [published, query.pageSize, offset]);
+    // Past the last page there is no row to carry the total: count separately then only.
+    const total = rows.length ? Number(rows[0].total) : Number((await connection.execute<{ total: string }[]>(COUNT_SQL, [published]))[0].total);
+    return { items: rows.map(toBlogPostDto), page: query.page, pageSize: query.pageSize, total };
   }
 }
