@@ -1,6 +1,7 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { IsString, MinLength } from 'class-validator';
+import { connect } from '@nats-io/transport-node';
 import { ErrorCode } from '@lipcast/contracts';
 import { ServiceError } from './errors';
 import { runWithRequestId, currentRequestId } from './request-context';
@@ -68,6 +69,25 @@ describe(ServiceClient.name, () => {
 
   it('hides the text of unexpected errors', async () => {
     await expect(sut.send(subject('crash'), {})).rejects.toMatchObject({ code: ErrorCode.Internal, message: 'Internal server error' });
+  });
+
+  it('matches many concurrent replies to their own requests', async () => {
+    const names = Array.from({ length: 200 }, (_, index) => `user-${index}`);
+    const replies = await Promise.all(names.map((name) => sut.send<{ greeting: string }>(subject('greet'), { name })));
+    expect(replies.map((reply) => reply.greeting)).toEqual(names.map((name) => `Hello, ${name}`));
+  });
+
+  it('answers UNAVAILABLE after the time-out when a listener never replies', async () => {
+    const silent = await connect({ servers: natsUrl });
+    silent.subscribe(subject('silent'), { callback: () => undefined });
+    await silent.flush();
+    const impatient = await ServiceClient.connect(natsUrl, 300);
+    try {
+      await expect(impatient.send(subject('silent'), {})).rejects.toMatchObject({ code: ErrorCode.Unavailable });
+    } finally {
+      await impatient.close();
+      await silent.close();
+    }
   });
 
   it('answers UNAVAILABLE when no service listens, without waiting for the time-out', async () => {
