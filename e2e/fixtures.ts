@@ -1,7 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
-import { join } from 'node:path';
-import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, withDatabase } from '@lipcast/tools/lib/infra.ts';
-import { ROOT, startStack, type Stack } from '@lipcast/tools/lib/stack.ts';
+import { test as base, expect } from '@playwright/test';
+import { startIsolatedStack, type Stack } from '@lipcast/tools/lib/stack.ts';
 
 interface WorkerFixtures {
   stack: Stack;
@@ -14,21 +12,12 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     async ({}, use) => {
-      const databaseUrl = process.env.E2E_DATABASE_URL ?? withDatabase(DEFAULT_DATABASE_URL, 'lipcast_e2e');
-      await ensureDatabase(databaseUrl, { fresh: true });
-      const dataDir = join(ROOT, '.data/e2e');
-      const nats = await startPrivateNats(join(dataDir, 'nats'));
-      const stack = await startStack({
-        port: await freePort(),
-        databaseUrl,
-        natsUrl: nats?.url ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-        dataDir,
-        logToFiles: true,
+      const stack = await startIsolatedStack('e2e', {
+        databaseUrl: process.env.E2E_DATABASE_URL,
         env: { RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'info' },
       });
       await use(stack);
       await stack.stop();
-      await nats?.stop();
     },
     { scope: 'worker', timeout: 120_000 },
   ],
@@ -48,10 +37,3 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
-
-/** Waits until the stack answers ready again (after a process was restarted). */
-export async function waitUntilReady(page: Page, timeoutMs = 30_000): Promise<void> {
-  await expect
-    .poll(async () => (await page.request.get('/api/ready')).status(), { timeout: timeoutMs })
-    .toBe(200);
-}

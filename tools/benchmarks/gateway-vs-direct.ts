@@ -3,11 +3,10 @@
  * bare Node HTTP handler querying PostgreSQL directly, under the same load on loopback.
  */
 import { createServer } from 'node:http';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, withDatabase } from '../lib/infra.ts';
-import { ROOT, startStack } from '../lib/stack.ts';
+import { freePort } from '../lib/infra.ts';
+import { startIsolatedStack } from '../lib/stack.ts';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
@@ -76,18 +75,8 @@ async function startDirectServer(databaseUrl: string) {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 export async function gatewayVersusDirect(): Promise<void> {
-  const databaseUrl = withDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, 'lipcast_bench');
-  await ensureDatabase(databaseUrl, { fresh: true });
-  const dataDir = join(ROOT, '.data/bench');
-  const nats = await startPrivateNats(join(dataDir, 'nats'));
-  const stack = await startStack({
-    port: await freePort(),
-    databaseUrl,
-    natsUrl: nats?.url ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    dataDir,
-    logToFiles: true,
-    env: { RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' },
-  });
+  const stack = await startIsolatedStack('bench', { env: { RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' } });
+  const databaseUrl = stack.env.DATABASE_URL;
   const direct = await startDirectServer(databaseUrl);
   try {
     await seedPosts(databaseUrl);
@@ -109,6 +98,5 @@ export async function gatewayVersusDirect(): Promise<void> {
   } finally {
     await direct.stop();
     await stack.stop();
-    await nats?.stop();
   }
 }

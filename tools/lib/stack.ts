@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startEmbeddedS3, type EmbeddedS3 } from '../embedded-s3.ts';
-import { freePort, waitFor } from './infra.ts';
+import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase } from './infra.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SERVICES = ['auth', 'generation', 'billing', 'content'] as const;
@@ -158,4 +158,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     startService: (name) => startProcess(name),
     stop,
   };
+}
+
+/**
+ * A stack of its own for tests and benchmarks: a fresh database, a private NATS (when nats-server
+ * is installed) and the embedded S3 server, on free ports, logging to files under `.data/<name>`.
+ */
+export async function startIsolatedStack(name: string, options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<Stack> {
+  const databaseUrl = options.databaseUrl ?? withDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, `lipcast_${name}`);
+  await ensureDatabase(databaseUrl, { fresh: true });
+  const dataDir = join(ROOT, '.data', name);
+  const nats = await startPrivateNats(join(dataDir, 'nats'));
+  try {
+    const stack = await startStack({
+      port: await freePort(),
+      databaseUrl,
+      natsUrl: nats?.url ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      dataDir,
+      logToFiles: true,
+      env: options.env,
+    });
+    return { ...stack, stop: async () => { await stack.stop(); await nats?.stop(); } };
+  } catch (error) {
+    await nats?.stop();
+    throw error;
+  }
 }
