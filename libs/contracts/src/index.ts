@@ -1,4 +1,5 @@
 export * from './services';
+export * from './auth';
 export * from './subjects';
 export * from './errors';
 export * from './health';

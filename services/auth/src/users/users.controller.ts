@@ -1,0 +1,20 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, type AuthUser } from '@lipcast/contracts';
+import { GetUserDto, UpsertUserDto } from './user.dto';
+import { UsersService } from './users.service';
+
+@Controller()
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @MessagePattern(Subjects.auth.userUpsert)
+  upsert(@Payload() request: UpsertUserDto): Promise<AuthUser> {
+    return this.users.upsert(request);
+  }
+
+  @MessagePattern(Subjects.auth.userGet)
+  get(@Payload() request: GetUserDto): Promise<AuthUser> {
+    return this.users.get(request.id);
+  }
+}

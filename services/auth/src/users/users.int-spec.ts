@@ -1,0 +1,52 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { ErrorCode, Subjects, type AuthUser, type UpsertUserRequest } from '@lipcast/contracts';
+import { bootstrapService, readEnv, runMigrations, ServiceClient, ServiceSettings } from '@lipcast/nest-kit';
+import { AppModule } from '../app.module';
+import { ormConfig, SERVICE } from '../mikro-orm.config';
+
+const settings = readEnv(ServiceSettings);
+const issuer = `https://issuer.test/${Date.now()}`;
+
+describe('auth users over NATS', () => {
+  let service: INestMicroservice;
+  let client: ServiceClient;
+  const upsert = (request: UpsertUserRequest) => client.send<AuthUser>(Subjects.auth.userUpsert, request);
+
+  beforeAll(async () => {
+    await runMigrations(ormConfig(settings.DATABASE_URL));
+    service = await bootstrapService(AppModule.forRoot(settings), SERVICE, settings.NATS_URL);
+    client = await ServiceClient.connect(settings.NATS_URL);
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await service.close();
+  });
+
+  it('creates a user on first sign-in and finds the same user after, with fresh claims', async () => {
+    const first = await upsert({ issuer, subject: 'sub-1', username: 'ada', email: 'ada@lipcast.local' });
+    expect(first).toMatchObject({ username: 'ada', email: 'ada@lipcast.local', profileImageUrl: null });
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const again = await upsert({ issuer, subject: 'sub-1', username: 'Ada L.', email: 'ada@example.com' });
+    expect(again).toMatchObject({ id: first.id, username: 'Ada L.', email: 'ada@example.com' });
+    expect(await client.send(Subjects.auth.userGet, { id: first.id })).toEqual(again);
+  });
+
+  it('keeps identities apart: the same subject at another issuer is another user', async () => {
+    const here = await upsert({ issuer, subject: 'sub-2', username: 'grace' });
+    const elsewhere = await upsert({ issuer: `${issuer}/other`, subject: 'sub-2', username: 'grace' });
+    expect(elsewhere.id).not.toBe(here.id);
+  });
+
+  it('makes one user when two first sign-ins race', async () => {
+    const users = await Promise.all(Array.from({ length: 10 }, () => upsert({ issuer, subject: 'sub-race', username: 'racer' })));
+    expect(new Set(users.map((user) => user.id)).size).toBe(1);
+  });
+
+  it('refuses bad input and answers NOT_FOUND for an unknown id', async () => {
+    await expect(upsert({ issuer, subject: '', username: 'x' })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    await expect(upsert({ issuer, subject: 's', username: 'x', email: 'not-an-email' })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    await expect(client.send(Subjects.auth.userGet, { id: crypto.randomUUID() })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+  });
+});

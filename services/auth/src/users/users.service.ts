@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthUser } from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+import { UserEntity, type User } from './user.entity';
+import type { UpsertUserDto } from './user.dto';
+
+export function toAuthUser(user: User): AuthUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email ?? null,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    bio: user.bio ?? null,
+    profileImageUrl: user.profileImageUrl ?? null,
+  };
+}
+
+@Injectable()
+export class UsersService {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * The user behind an identity, created on first sign-in and refreshed from the issuer's claims
+   * after; one atomic statement, so two sign-ins racing for a new identity make one user.
+   */
+  async upsert(request: UpsertUserDto): Promise<AuthUser> {
+    const user = await this.em.upsert(
+      UserEntity,
+      {
+        id: crypto.randomUUID(),
+        issuer: request.issuer,
+        subject: request.subject,
+        username: request.username,
+        email: request.email ?? null,
+        firstName: request.firstName ?? null,
+        lastName: request.lastName ?? null,
+        profileImageUrl: request.profileImageUrl ?? null,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      },
+      {
+        onConflictFields: ['issuer', 'subject'],
+        onConflictAction: 'merge',
+        onConflictMergeFields: ['username', 'email', 'firstName', 'lastName', 'profileImageUrl', 'updatedAt'],
+      },
+    );
+    return toAuthUser(user);
+  }
+
+  async get(id: string): Promise<AuthUser> {
+    const user = await this.em.findOne(UserEntity, { id });
+    if (!user) throw ServiceError.notFound('User not found');
+    return toAuthUser(user);
+  }
+}
