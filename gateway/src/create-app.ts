@@ -9,6 +9,7 @@ import { HttpErrorFilter } from './http/error.filter';
 import { requestIdMiddleware } from './http/request-id.middleware';
 import { connectInfrastructure } from './infrastructure';
 import type { GatewaySettings } from './settings';
+import { createSessionMiddleware } from './session/session.middleware';
 import { mountFrontEnd } from './web/front-end';
 
 /** Builds the gateway application (used by main.ts and by the integration tests). */
@@ -21,6 +22,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(requestIdMiddleware(logger));
+  app.use('/api', createSessionMiddleware(settings, infrastructure.database, logger).middleware);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true }));
   app.useGlobalFilters(new HttpErrorFilter(logger));

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { EnvPurpose, MediaServiceSettings } from '@lipcast/nest-kit';
 
 const REMOTE_URL_PURPOSE = 'manifest URL of this remote, when it is deployed somewhere else than the gateway';
@@ -38,4 +38,15 @@ export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_INFLUENCER_URL?: string;
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_BILLING_URL?: string;
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_CONTENT_URL?: string;
+  @EnvPurpose('secret that signs the session cookie; the same on every gateway replica (required in production)')
+  @ValidateIf((settings: GatewaySettings) => settings.SESSION_SECRET !== undefined || process.env.NODE_ENV === 'production')
+  @IsString({ message: 'must be set in production' })
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
+  @EnvPurpose('hours a session lasts without a request (each request extends it)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of hours' })
+  @Min(1, { message: 'must be at least 1' })
+  SESSION_TTL_HOURS = 336;
 }

@@ -37,7 +37,7 @@ export interface Stack {
 }
 
 const entry = (name: ProcessName, file: 'main' | 'migrate') =>
-  name === 'gateway' ? join(ROOT, 'gateway/dist/main.js') : join(ROOT, `services/${name}/dist/${file}.js`);
+  name === 'gateway' ? join(ROOT, `gateway/dist/${file}.js`) : join(ROOT, `services/${name}/dist/${file}.js`);
 
 const COLORS: Record<ProcessName, number> = { gateway: 36, auth: 35, generation: 33, billing: 32, content: 34 };
 
@@ -93,7 +93,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return child;
   };
 
-  const migrate = (name: ServiceName) =>
+  const migrate = (name: ProcessName) =>
     new Promise<void>((resolvePromise, reject) => {
       run(name, 'migrate').once('exit', (code) =>
         code === 0 ? resolvePromise() : reject(new Error(`Migrations of ${name} failed (exit ${code})`)),
@@ -134,7 +134,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const url = `http://${env.HOST}:${options.port}`;
   try {
-    for (const service of SERVICES) await migrate(service);
+    for (const name of [...SERVICES, 'gateway'] as const) await migrate(name);
     for (const service of SERVICES) await startProcess(service);
     await startProcess('gateway');
     await waitFor(

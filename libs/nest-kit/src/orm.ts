@@ -23,6 +23,8 @@ export function createOrmConfig(options: ServiceOrmOptions): Options {
     clientUrl: options.databaseUrl,
     schema: options.schema,
     entities: options.entities,
+    // The gateway keeps only a sessions table in plain SQL: an ORM with no entities runs its migrations.
+    discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
     migrations: {
       tableName: 'mikro_orm_migrations',

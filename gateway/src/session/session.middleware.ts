@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import session from 'express-session';
+import type { Logger } from 'pino';
+import type pg from 'pg';
+import type { GatewaySettings } from '../settings';
+import { PgSessionStore } from './pg-session-store';
+
+export const SESSION_COOKIE = 'lipcast.sid';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The signed-in user (auth service id); only the gateway sets it. */
+    userId?: string;
+  }
+}
+
+/**
+ * Server-side sessions in PostgreSQL behind an httpOnly, SameSite=Lax cookie (Secure when the
+ * request came over HTTPS), with rolling expiry. A session row exists only once something is
+ * stored in it (sign-in), so anonymous traffic writes nothing.
+ */
+export function createSessionMiddleware(settings: GatewaySettings, pool: pg.Pool, logger: Logger) {
+  const ttlMs = settings.SESSION_TTL_HOURS * 3_600_000;
+  let secret = settings.SESSION_SECRET;
+  if (!secret) {
+    secret = randomBytes(32).toString('hex');
+    logger.warn('SESSION_SECRET is not set: using a random one, so sessions end when the gateway restarts');
+  }
+  const store = new PgSessionStore(pool, ttlMs);
+  const middleware = session({
+    name: SESSION_COOKIE,
+    secret,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: ttlMs, path: '/' },
+  });
+  return { middleware, store };
+}
