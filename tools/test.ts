@@ -73,7 +73,7 @@ async function integration(): Promise<number> {
       S3_ACCESS_KEY: s3.accessKey,
       S3_SECRET_KEY: s3.secretKey,
       S3_BUCKET: 'lipcast-test',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'fatal',
     });
     countJest(output);
     return code;
