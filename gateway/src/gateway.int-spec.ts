@@ -6,15 +6,11 @@ import { join } from 'node:path';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import pg from 'pg';
 import { Messages, SERVICE_NAMES, type ServiceName } from '@lipcast/contracts';
-import { bootstrapService, readEnv, runMigrations, StorageService } from '@lipcast/nest-kit';
-import { AppModule as AuthModule } from '../../services/auth/src/app.module';
-import { ormConfig as authOrm } from '../../services/auth/src/mikro-orm.config';
-import { AppModule as BillingModule } from '../../services/billing/src/app.module';
-import { ormConfig as billingOrm } from '../../services/billing/src/mikro-orm.config';
-import { AppModule as ContentModule } from '../../services/content/src/app.module';
-import { ormConfig as contentOrm } from '../../services/content/src/mikro-orm.config';
-import { AppModule as GenerationModule } from '../../services/generation/src/app.module';
-import { ormConfig as generationOrm } from '../../services/generation/src/mikro-orm.config';
+import { bootstrapService, readEnv, runMigrations, StorageService, type ServiceDefinition } from '@lipcast/nest-kit';
+import { authService } from '../../services/auth/src/service';
+import { billingService } from '../../services/billing/src/service';
+import { contentService } from '../../services/content/src/service';
+import { generationService } from '../../services/generation/src/service';
 import { createGateway } from './create-app';
 import { HEAD_MARKER } from './web/page-head';
 import { GatewaySettings } from './settings';
@@ -22,11 +18,11 @@ import { GatewaySettings } from './settings';
 const webRoot = mkdtempSync(join(tmpdir(), 'lipcast-gateway-'));
 const settings = readEnv(GatewaySettings, { ...process.env, WEB_ROOT: webRoot, S3_BUCKET: process.env.S3_BUCKET ?? 'lipcast-test' });
 
-const SERVICES: Record<ServiceName, { module: (s: GatewaySettings) => unknown; orm: typeof authOrm }> = {
-  auth: { module: (s) => AuthModule.forRoot(s), orm: authOrm },
-  generation: { module: (s) => GenerationModule.forRoot(s), orm: generationOrm },
-  billing: { module: (s) => BillingModule.forRoot(s), orm: billingOrm },
-  content: { module: (s) => ContentModule.forRoot(s), orm: contentOrm },
+const SERVICES: Record<ServiceName, ServiceDefinition> = {
+  auth: authService,
+  generation: generationService,
+  billing: billingService,
+  content: contentService,
 };
 
 const SHELL_HTML = `<!doctype html><html><head>${HEAD_MARKER}<link rel="icon" href="/favicon.ico"></head><body><div id="root"></div></body></html>`;
@@ -54,7 +50,7 @@ describe('gateway over the real services', () => {
     mkdirSync(join(webRoot, 'mfe-content/dist'), { recursive: true });
     writeFileSync(join(webRoot, 'mfe-content/dist/mf-manifest.json'), '{"name":"mfe_content"}');
 
-    for (const name of SERVICE_NAMES) await runMigrations(SERVICES[name].orm(settings.DATABASE_URL));
+    for (const name of SERVICE_NAMES) await runMigrations(SERVICES[name].ormConfig(settings.DATABASE_URL));
     for (const name of SERVICE_NAMES) services.set(name, await bootstrapService(SERVICES[name].module(settings), name, settings.NATS_URL));
 
     await database.query(

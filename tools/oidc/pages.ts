@@ -69,6 +69,7 @@ export function logoutPage(form: string): string {
   );
 }
 
-export function errorPage(message: string): string {
-  return layout('Sign-in error · Lipcast dev identity provider', `    <h1>Sign-in error</h1>\n    <p role="alert">${escapeHtml(message)}</p>`);
+/** Error and "signed out" notices. */
+export function messagePage(title: string, message: string): string {
+  return layout(`${title} · Lipcast dev identity provider`, `    <h1>${escapeHtml(title)}</h1>\n    <p role="status">${escapeHtml(message)}</p>`);
 }

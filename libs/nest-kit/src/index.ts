@@ -8,3 +8,5 @@ export * from './service-server';
 export * from './orm';
 export * from './storage';
 export * from './ping';
+export * from './service-definition';
+export * from './testing';

@@ -10,6 +10,7 @@ import { Observable, throwError } from 'rxjs';
 import { ErrorCode, REQUEST_ID_HEADER, type ServiceErrorPayload, type ServiceName } from '@lipcast/contracts';
 import { validateEnv } from './env';
 import { ServiceError, toServiceErrorPayload } from './errors';
+import type { ServiceDefinition } from './service-definition';
 import { ServiceSettings } from './settings';
 import { createLogger, PinoNestLogger } from './logger';
 import { acceptOrCreateRequestId, runWithRequestId } from './request-context';
@@ -134,10 +135,10 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
 }
 
 /** A service process's entry point: validated settings, then the service, or a clear exit. */
-export function runService(createModule: (settings: ServiceSettings) => unknown, service: ServiceName): void {
+export function runService(service: ServiceDefinition): void {
   const settings = validateEnv(ServiceSettings);
-  bootstrapService(createModule(settings), service, settings.NATS_URL).catch((error) => {
-    console.error(`${service} service failed to start:`, error instanceof StartupError ? error.message : error);
+  bootstrapService(service.module(settings), service.name, settings.NATS_URL).catch((error) => {
+    console.error(`${service.name} service failed to start:`, error instanceof StartupError ? error.message : error);
     process.exit(1);
   });
 }

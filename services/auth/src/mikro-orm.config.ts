@@ -2,11 +2,9 @@ import { createOrmConfig } from '@lipcast/nest-kit';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { UserEntity } from './users/user.entity';
 
-export const SERVICE = 'auth' as const;
-
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
-    schema: SERVICE,
+    schema: 'auth',
     databaseUrl,
     entities: [UserEntity],
     migrations: [{ name: 'Migration20261122000000', class: Migration20261122000000 }],

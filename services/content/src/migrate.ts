@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { migrateMain } from '@lipcast/nest-kit';
-import { ormConfig, SERVICE } from './mikro-orm.config';
+import { contentService } from './service';
 
-void migrateMain(SERVICE, ormConfig);
+void migrateMain(contentService.name, contentService.ormConfig);

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@lipcast/nest-kit';
-import { AppModule } from './app.module';
-import { SERVICE } from './mikro-orm.config';
+import { generationService } from './service';
 
-runService((settings) => AppModule.forRoot(settings), SERVICE);
+runService(generationService);

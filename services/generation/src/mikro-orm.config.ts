@@ -2,11 +2,9 @@ import { createOrmConfig } from '@lipcast/nest-kit';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { ProjectEntity } from './projects/project.entity';
 
-export const SERVICE = 'generation' as const;
-
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
-    schema: SERVICE,
+    schema: 'generation',
     databaseUrl,
     entities: [ProjectEntity],
     migrations: [{ name: 'Migration20261122000000', class: Migration20261122000000 }],

@@ -1,27 +1,19 @@
-import type { INestMicroservice } from '@nestjs/common';
 import { ErrorCode, Subjects, type AuthUser, type UpsertUserRequest } from '@lipcast/contracts';
-import { bootstrapService, readEnv, runMigrations, ServiceClient, ServiceSettings } from '@lipcast/nest-kit';
-import { AppModule } from '../app.module';
-import { ormConfig, SERVICE } from '../mikro-orm.config';
+import { startServiceForTest, type RunningService, type ServiceClient } from '@lipcast/nest-kit';
+import { authService } from '../service';
 
-const settings = readEnv(ServiceSettings);
 const issuer = `https://issuer.test/${Date.now()}`;
 
 describe('auth users over NATS', () => {
-  let service: INestMicroservice;
+  let running: RunningService;
   let client: ServiceClient;
   const upsert = (request: UpsertUserRequest) => client.send<AuthUser>(Subjects.auth.userUpsert, request);
 
   beforeAll(async () => {
-    await runMigrations(ormConfig(settings.DATABASE_URL));
-    service = await bootstrapService(AppModule.forRoot(settings), SERVICE, settings.NATS_URL);
-    client = await ServiceClient.connect(settings.NATS_URL);
+    running = await startServiceForTest(authService);
+    client = running.client;
   });
-
-  afterAll(async () => {
-    await client.close();
-    await service.close();
-  });
+  afterAll(() => running.close());
 
   it('creates a user on first sign-in and finds the same user after, with fresh claims', async () => {
     const first = await upsert({ issuer, subject: 'sub-1', username: 'ada', email: 'ada@lipcast.local' });

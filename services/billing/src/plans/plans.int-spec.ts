@@ -1,28 +1,17 @@
-import type { INestMicroservice } from '@nestjs/common';
-import { Subjects, type Plan } from '@lipcast/contracts';
-import { bootstrapService, readEnv, runMigrations, ServiceClient, ServiceSettings } from '@lipcast/nest-kit';
-import { AppModule } from '../app.module';
-import { ormConfig, SERVICE } from '../mikro-orm.config';
-
-const settings = readEnv(ServiceSettings);
+import { pingSubject, Subjects, type Plan } from '@lipcast/contracts';
+import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
+import { billingService } from '../service';
 
 describe('billing.plans.list.v1', () => {
-  let service: INestMicroservice;
-  let client: ServiceClient;
+  let running: RunningService;
 
   beforeAll(async () => {
-    await runMigrations(ormConfig(settings.DATABASE_URL));
-    service = await bootstrapService(AppModule.forRoot(settings), SERVICE, settings.NATS_URL);
-    client = await ServiceClient.connect(settings.NATS_URL);
+    running = await startServiceForTest(billingService);
   });
-
-  afterAll(async () => {
-    await client.close();
-    await service.close();
-  });
+  afterAll(() => running.close());
 
   it('lists the seeded monthly plan and the one-time pack', async () => {
-    const plans = await client.send<Plan[]>(Subjects.billing.plansList, {});
+    const plans = await running.client.send<Plan[]>(Subjects.billing.plansList, {});
     expect(plans.map(({ name, price, interval, generationsLimit, isActive }) => ({ name, price, interval, generationsLimit, isActive }))).toEqual([
       { name: 'Premium', price: 2900, interval: 'month', generationsLimit: 60, isActive: true },
       { name: 'Extra Generations', price: 2000, interval: 'once', generationsLimit: 15, isActive: true },
@@ -30,6 +19,6 @@ describe('billing.plans.list.v1', () => {
   });
 
   it('answers the readiness ping with its database up', async () => {
-    expect(await client.send(`${SERVICE}.health.ping.v1`, {})).toMatchObject({ service: 'billing', database: 'up' });
+    expect(await running.client.send(pingSubject('billing'), {})).toMatchObject({ service: 'billing', database: 'up' });
   });
 });

@@ -1,21 +1,19 @@
-import type { INestMicroservice } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ErrorCode, Subjects, type ListPostsResponse } from '@lipcast/contracts';
-import { bootstrapService, readEnv, runMigrations, ServiceClient, ServiceSettings } from '@lipcast/nest-kit';
-import { AppModule } from '../app.module';
-import { ormConfig, SERVICE } from '../mikro-orm.config';
+import { readEnv, runMigrations, ServiceSettings, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
+import { ormConfig } from '../mikro-orm.config';
+import { contentService } from '../service';
 
 const settings = readEnv(ServiceSettings);
 const HOUR = 3_600_000;
 
 describe('content.posts.list.v1', () => {
-  let service: INestMicroservice;
-  let client: ServiceClient;
+  let running: RunningService;
   let orm: MikroORM;
-  const list = (query: object) => client.send<ListPostsResponse>(Subjects.content.postsList, query);
+  const list = (query: object) => running.client.send<ListPostsResponse>(Subjects.content.postsList, query);
 
   beforeAll(async () => {
-    await runMigrations(ormConfig(settings.DATABASE_URL));
+    running = await startServiceForTest(contentService);
     orm = await MikroORM.init(ormConfig(settings.DATABASE_URL));
     const insert = (slug: string, publishedAt: Date | null, createdAt: Date) =>
       orm.em.getConnection().execute(
@@ -29,13 +27,10 @@ describe('content.posts.list.v1', () => {
     await insert('newest', new Date(now - HOUR), new Date(now - 3 * HOUR));
     await insert('draft', null, new Date(now));
     await insert('scheduled', new Date(now + 24 * HOUR), new Date(now));
-    service = await bootstrapService(AppModule.forRoot(settings), SERVICE, settings.NATS_URL);
-    client = await ServiceClient.connect(settings.NATS_URL);
   });
 
   afterAll(async () => {
-    await client.close();
-    await service.close();
+    await running.close();
     await orm.em.getConnection().execute('delete from content.blog_post');
     await orm.close();
   });

@@ -1,0 +1,6 @@
+import { defineService } from '@lipcast/nest-kit';
+import { ormConfig } from './mikro-orm.config';
+import { PlansController } from './plans/plans.controller';
+
+/** Plans, the credit ledger and Stripe customers and subscriptions. */
+export const billingService = defineService({ name: 'billing', ormConfig, controllers: [PlansController] });

@@ -1,0 +1,5 @@
+import { defineService } from '@lipcast/nest-kit';
+import { ormConfig } from './mikro-orm.config';
+
+/** Projects, influencer projects and media jobs (their handlers arrive with the generation work). */
+export const generationService = defineService({ name: 'generation', ormConfig });

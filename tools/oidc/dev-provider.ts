@@ -1,0 +1,175 @@
+/**
+ * Embedded OpenID Connect identity provider for development and tests (oidc-provider on loopback).
+ * Any valid username signs in; the gateway treats it exactly like a production issuer: authorization
+ * code flow with PKCE, RS256-signed ID tokens, RP-initiated logout. Keys and state live in memory only,
+ * so a restart invalidates every session and token it issued.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { loginPage, logoutPage, messagePage } from './pages.ts';
+
+export interface DevClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+}
+
+export interface DevIdentityProvider {
+  issuer: string;
+  stop(): Promise<void>;
+}
+
+const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+const USERNAME_RULE = 'Use 1 to 64 letters, digits, dots, underscores or hyphens.';
+const EMAIL_DOMAIN = 'lipcast.local';
+const SCOPE = 'openid profile email';
+
+export async function startDevIdentityProvider(options: { port: number; clients: DevClient[] }): Promise<DevIdentityProvider> {
+  const issuer = `http://127.0.0.1:${options.port}`;
+  // Account id → the username as last typed, for the `name` claim (the id itself is lowercased).
+  const displayNames = new Map<string, string>();
+  const provider = new Provider(issuer, configuration(options.clients, displayNames));
+
+  const handleProvider = provider.callback();
+  const server = createServer((req, res) => {
+    const route = /^\/interaction\/([\w-]+)(\/login)?$/.exec(new URL(req.url ?? '/', issuer).pathname);
+    if (!route) return handleProvider(req, res);
+    const handled = route[2] && req.method === 'POST' ? submitLogin(provider, displayNames, req, res) : showLogin(provider, req, res);
+    handled.catch((error: unknown) => {
+      // An expired or unknown interaction (e.g. a stale tab) lands here; the app starts a fresh one.
+      const message = error instanceof errors.OIDCProviderError ? error.error_description : String(error);
+      sendHtml(res, 400, messagePage('Sign-in error', `${message ?? 'Sign-in failed.'} Go back to the app and sign in again.`));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', resolve);
+  });
+
+  return {
+    issuer,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function configuration(clients: DevClient[], displayNames: Map<string, string>): Configuration {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    clients: clients.map((client) => ({
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      redirect_uris: client.redirectUris,
+      post_logout_redirect_uris: client.postLogoutRedirectUris,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      // openid-client's default client authentication.
+      token_endpoint_auth_method: 'client_secret_post',
+    })),
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' }] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    pkce: { required: () => true },
+    responseTypes: ['code'],
+    scopes: ['openid', 'profile', 'email'],
+    claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email', 'email_verified'] },
+    // Put the profile claims in the ID token too, so a relying party needs no userinfo call.
+    conformIdTokenClaims: false,
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => sendKoaHtml(ctx, 200, logoutPage(form)),
+        postLogoutSuccessSource: (ctx) => sendKoaHtml(ctx, 200, messagePage('Signed out', 'You have been signed out.')),
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    findAccount: (_ctx, accountId) => ({
+      accountId,
+      claims: () => ({
+        sub: accountId,
+        name: displayNames.get(accountId) ?? accountId,
+        preferred_username: accountId,
+        email: `${accountId}@${EMAIL_DOMAIN}`,
+        email_verified: true,
+      }),
+    }),
+    // No consent screen: every registered client is first party, so grant the scopes straight away.
+    loadExistingGrant: async (ctx) => {
+      const { client, session, result } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope(SCOPE);
+      await grant.save();
+      return grant;
+    },
+    renderError: (ctx, out) => sendKoaHtml(ctx, ctx.status, messagePage('Sign-in error', `${out.error}: ${out.error_description ?? ''}`)),
+  };
+}
+
+async function showLogin(provider: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const interaction = await provider.interactionDetails(req, res);
+  if (interaction.prompt.name !== 'login') throw new Error(`Unexpected prompt "${interaction.prompt.name}".`);
+  sendHtml(res, 200, loginPage({ action: `/interaction/${interaction.uid}/login` }));
+}
+
+async function submitLogin(
+  provider: Provider,
+  displayNames: Map<string, string>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const interaction = await provider.interactionDetails(req, res);
+  const username = (new URLSearchParams(await readBody(req)).get('username') ?? '').trim();
+  if (!USERNAME_PATTERN.test(username)) {
+    const error = username ? `"${username}" is not a valid username. ${USERNAME_RULE}` : `Enter a username. ${USERNAME_RULE}`;
+    sendHtml(res, 422, loginPage({ action: `/interaction/${interaction.uid}/login`, username, error }));
+    return;
+  }
+  const accountId = username.toLowerCase();
+  displayNames.set(accountId, username);
+  await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(html);
+}
+
+function sendKoaHtml(ctx: KoaContextWithOIDC, status: number, html: string): void {
+  ctx.status = status;
+  ctx.type = 'html';
+  ctx.body = html;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name: string, fallback: string) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index > 0 ? process.argv[index + 1] : fallback;
+  };
+  const redirectUri = arg('redirect', 'http://localhost:3000/api/callback');
+  const provider = await startDevIdentityProvider({
+    port: Number(arg('port', '9400')),
+    clients: [
+      {
+        clientId: arg('client-id', 'lipcast'),
+        clientSecret: arg('client-secret', 'dev-secret'),
+        redirectUris: [redirectUri],
+        postLogoutRedirectUris: [arg('post-logout-redirect', new URL('/', redirectUri).href)],
+      },
+    ],
+  });
+  console.log(`OIDC_ISSUER=${provider.issuer}`);
+}
