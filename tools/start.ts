@@ -29,8 +29,11 @@ await ensureDatabase(databaseUrl);
 const s3 = process.env.S3_ENDPOINT
   ? { endpoint: process.env.S3_ENDPOINT, accessKey: process.env.S3_ACCESS_KEY ?? '', secretKey: process.env.S3_SECRET_KEY ?? '' }
   : undefined;
+const oidc = process.env.OIDC_ISSUER_URL
+  ? { issuerUrl: process.env.OIDC_ISSUER_URL, clientId: process.env.OIDC_CLIENT_ID ?? 'lipcast', clientSecret: process.env.OIDC_CLIENT_SECRET ?? '' }
+  : undefined;
 console.log('\n[lipcast] starting the platform...');
-const stack = await startStack({ port, databaseUrl, natsUrl, s3, dataDir: join(ROOT, '.data') }).catch((error) => {
+const stack = await startStack({ port, databaseUrl, natsUrl, s3, oidc, dataDir: join(ROOT, '.data') }).catch((error) => {
   console.error(`[lipcast] the platform did not become ready: ${error.message}`);
   process.exit(1);
 });

@@ -2,9 +2,9 @@ import { expect, test } from '../fixtures.ts';
 
 /**
  * The page heading each route's owner renders (until later issues fill the pages in). Every path of
- * the route table in libs/contracts is here, or below for `/` and `/auth`.
+ * the route table in libs/contracts is in one of these, or below for `/` and `/auth`.
  */
-const HEADINGS: Record<string, string> = {
+const SIGNED_IN_HEADINGS: Record<string, string> = {
   '/app': 'Select Your Actor',
   '/create': 'Select Your Actor',
   '/projects': 'Your Projects',
@@ -12,12 +12,14 @@ const HEADINGS: Record<string, string> = {
   '/ai-influencer-pipeline': 'One Shot Influencer Video',
   '/subscribe': 'Subscribe to Premium',
   '/additional-generations': 'Buy More Generations',
+  '/profile': 'Your Profile',
+  '/test-payment-wall': 'Payment Wall Test',
+};
+const PUBLIC_HEADINGS: Record<string, string> = {
   '/payment-success': 'Payment Successful',
   '/payment-cancel': 'Payment Cancelled',
   '/subscription-success': 'Subscription Active!',
   '/pricing': 'Pricing',
-  '/profile': 'Your Profile',
-  '/test-payment-wall': 'Payment Wall Test',
   '/user-influencers': 'User Generated Influencers',
   '/blog': 'Lipcast Blog',
   '/terms': 'Terms of Service',
@@ -26,9 +28,21 @@ const HEADINGS: Record<string, string> = {
 };
 
 test.describe('route table', () => {
-  for (const [path, heading] of Object.entries(HEADINGS)) {
+  for (const [path, heading] of Object.entries(PUBLIC_HEADINGS)) {
     test(`${path} renders its page with no console error`, async ({ page, consoleErrors }) => {
       await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  for (const [path, heading] of Object.entries(SIGNED_IN_HEADINGS)) {
+    test(`${path} asks a visitor to sign in, then renders its page with no console error`, async ({ page, consoleErrors }) => {
+      await page.goto(path);
+      await page.getByLabel('Username').fill('route-walker');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
       expect(consoleErrors).toEqual([]);

@@ -11,7 +11,7 @@ import { HealthController } from './health/health.controller';
 import type { Infrastructure } from './infrastructure';
 import { MediaAccessPolicy } from './media/media-access.policy';
 import { MediaController } from './media/media.controller';
-import type { GatewaySettings } from './settings';
+import { GatewaySettings } from './settings';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -36,6 +36,7 @@ export class AppModule implements OnApplicationShutdown {
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: StorageService, useValue: infrastructure.storage },
         { provide: pg.Pool, useValue: infrastructure.database },
+        { provide: GatewaySettings, useValue: settings },
         MediaAccessPolicy,
       ],
     };

@@ -7,6 +7,7 @@ import { createLogger, PinoNestLogger } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
 import { HttpErrorFilter } from './http/error.filter';
 import { requestIdMiddleware } from './http/request-id.middleware';
+import { sameOriginMiddleware } from './http/same-origin.middleware';
 import { connectInfrastructure } from './infrastructure';
 import type { GatewaySettings } from './settings';
 import { createSessionMiddleware } from './session/session.middleware';
@@ -22,7 +23,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(requestIdMiddleware(logger));
-  app.use('/api', createSessionMiddleware(settings, infrastructure.database, logger).middleware);
+  app.use('/api', sameOriginMiddleware(settings.PUBLIC_URL), createSessionMiddleware(settings, infrastructure.database, logger).middleware);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true }));
   app.useGlobalFilters(new HttpErrorFilter(logger));

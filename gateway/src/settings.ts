@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { EnvPurpose, MediaServiceSettings } from '@lipcast/nest-kit';
 
 const REMOTE_URL_PURPOSE = 'manifest URL of this remote, when it is deployed somewhere else than the gateway';
@@ -38,6 +38,25 @@ export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_INFLUENCER_URL?: string;
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_BILLING_URL?: string;
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_CONTENT_URL?: string;
+  @EnvPurpose('OpenID Connect issuer URL users sign in with (npm start runs an embedded one)')
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an http(s) URL' })
+  OIDC_ISSUER_URL?: string;
+
+  @EnvPurpose('client id registered at the issuer')
+  @IsString()
+  OIDC_CLIENT_ID = 'lipcast';
+
+  @EnvPurpose('client secret registered at the issuer')
+  @IsOptional()
+  @IsString()
+  OIDC_CLIENT_SECRET?: string;
+
+  @EnvPurpose('the site\'s public origin, e.g. https://lipcast.example (sign-in redirects; else taken from each request)')
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an http(s) URL' })
+  PUBLIC_URL?: string;
+
   @EnvPurpose('secret that signs the session cookie; the same on every gateway replica (required in production)')
   @ValidateIf((settings: GatewaySettings) => settings.SESSION_SECRET !== undefined || process.env.NODE_ENV === 'production')
   @IsString({ message: 'must be set in production' })

@@ -91,6 +91,13 @@ describe(shellRoutes.name, () => {
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
   });
 
+  it('sends a visitor to sign in from a page that needs an account, and back afterwards', () => {
+    renderAt('/projects?tab=done', null);
+
+    expect(navigateAwayMock).toHaveBeenCalledWith('/api/login?returnTo=%2Fprojects%3Ftab%3Ddone', 'Login failed');
+    expect(loadRemotePageMock).not.toHaveBeenCalled();
+  });
+
   it('lets a visitor see a public page', async () => {
     renderAt('/pricing', null);
 

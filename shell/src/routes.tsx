@@ -5,6 +5,7 @@ import { Layout } from './chrome/Layout';
 import { AuthPage } from './pages/AuthPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { LOADING_TEXT, RemotePage } from './RemotePage';
+import { RequireAuth } from './RequireAuth';
 
 export interface ShellRoute {
   path: string;
@@ -24,8 +25,7 @@ function routeElement(route: RouteEntry): ReactNode {
   // Keyed by path: a remote that failed on one route must not leave its error on the next one.
   const page = <RemotePage key={route.path} remote={route.owner.remote} module={route.owner.module} />;
   if (route.path === '/') return <Home wizard={page} />;
-  // Pages marked requiresAuth get their sign-in guard with the identity work (no sign-in exists yet).
-  return <Layout>{page}</Layout>;
+  return <Layout>{route.requiresAuth ? <RequireAuth>{page}</RequireAuth> : page}</Layout>;
 }
 
 /** The shell's router table: every path of the contracts' route table, then the 404 fallback. */

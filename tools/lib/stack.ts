@@ -6,7 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { startEmbeddedS3, type EmbeddedS3 } from '../embedded-s3.ts';
+import { startDevIdentityProvider, type DevIdentityProvider } from '../oidc/dev-provider.ts';
 import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase } from './infra.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -20,6 +22,8 @@ export interface StackOptions {
   natsUrl: string;
   /** Folder for the embedded S3 data and, when `logToFiles`, the processes' logs. */
   dataDir: string;
+  /** A real OpenID Connect issuer; without it the embedded development provider is started. */
+  oidc?: { issuerUrl: string; clientId: string; clientSecret: string };
   /** A real S3/MinIO endpoint; without it the embedded server is started. */
   s3?: { endpoint: string; accessKey: string; secretKey: string; bucket?: string };
   /** Extra environment for every process (for example a higher rate limit for benchmarks). */
@@ -41,6 +45,19 @@ const entry = (name: ProcessName, file: 'main' | 'migrate') =>
 
 const COLORS: Record<ProcessName, number> = { gateway: 36, auth: 35, generation: 33, billing: 32, content: 34 };
 
+const DEV_CLIENT = { clientId: 'lipcast', clientSecret: randomBytes(24).toString('base64url') };
+
+/** The embedded issuer, with the gateway registered under both names of this machine. */
+function startDevIdentity(gatewayPort: number): Promise<DevIdentityProvider> {
+  const origins = [`http://localhost:${gatewayPort}`, `http://127.0.0.1:${gatewayPort}`];
+  return freePort().then((port) =>
+    startDevIdentityProvider({
+      port,
+      clients: [{ ...DEV_CLIENT, redirectUris: origins.map((origin) => `${origin}/api/callback`), postLogoutRedirectUris: origins.map((origin) => `${origin}/`) }],
+    }),
+  );
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const logDir = join(options.dataDir, 'logs');
   if (options.logToFiles) mkdirSync(logDir, { recursive: true });
@@ -48,6 +65,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ? null
     : await startEmbeddedS3({ port: await freePort(), directory: join(options.dataDir, 's3') });
   const s3 = options.s3 ?? embeddedS3!;
+  const devIdentityProvider: DevIdentityProvider | null = options.oidc ? null : await startDevIdentity(options.port);
+  const oidc = options.oidc ?? { issuerUrl: devIdentityProvider!.issuer, clientId: DEV_CLIENT.clientId, clientSecret: DEV_CLIENT.clientSecret };
   const env: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
     NATS_URL: options.natsUrl,
@@ -58,6 +77,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     PORT: String(options.port),
     HOST: process.env.HOST ?? '127.0.0.1',
     WEB_ROOT: ROOT,
+    OIDC_ISSUER_URL: oidc.issuerUrl,
+    OIDC_CLIENT_ID: oidc.clientId,
+    OIDC_CLIENT_SECRET: oidc.clientSecret,
     ...options.env,
   };
   const children = new Map<ProcessName, ChildProcess>();
@@ -129,6 +151,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stopping = true;
     await Promise.all([...children.keys()].map(stopProcess));
     await embeddedS3?.stop();
+    await devIdentityProvider?.stop();
     for (const file of logFiles) file.end();
   };
 

@@ -40,7 +40,7 @@ export async function startDevIdentityProvider(options: { port: number; clients:
     handled.catch((error: unknown) => {
       // An expired or unknown interaction (e.g. a stale tab) lands here; the app starts a fresh one.
       const message = error instanceof errors.OIDCProviderError ? error.error_description : String(error);
-      sendHtml(res, 400, messagePage('Sign-in error', `${message ?? 'Sign-in failed.'} Go back to the app and sign in again.`));
+      sendHtml(res, 400, messagePage('Sign-in error', `${message ?? 'Sign-in failed'}. Go back to the app and sign in again.`));
     });
   });
   await new Promise<void>((resolve, reject) => {

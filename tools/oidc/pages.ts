@@ -25,6 +25,7 @@ function layout(title: string, body: string, script = ''): string {
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
+  <link rel="icon" href="data:,">
   <title>${escapeHtml(title)}</title>
   <style>${STYLE}</style>${script ? `\n  <script>${script}</script>` : ''}
 </head>

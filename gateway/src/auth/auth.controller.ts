@@ -1,16 +1,110 @@
-import { Controller, Get, UnauthorizedException } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { Messages } from '@lipcast/contracts';
+import { Controller, Get, HttpException, HttpStatus, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ErrorCode, Messages, Subjects, type Account, type AuthUser } from '@lipcast/contracts';
+import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { SESSION_COOKIE } from '../session/session.middleware';
+import { GatewaySettings } from '../settings';
+import { OidcClient, safeReturnPath } from './oidc';
+
+/** Where a failed sign-in lands: the login page, which shows the "Login failed" toast. */
+export const LOGIN_FAILED_PATH = '/auth?error=login_failed';
+
+export type CurrentUser = AuthUser & Account;
+
+const promisify = (run: (done: (error?: unknown) => void) => void) =>
+  new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
 
 @ApiTags('auth')
-@Controller('auth')
+@Controller()
 export class AuthController {
-  /**
-   * The current user; 401 means signed out (the browser then shows the signed-out shell). Sign-in
-   * and sessions do not exist yet, so every visitor is signed out until the identity work lands.
-   */
-  @Get('user')
-  user(): never {
-    throw new UnauthorizedException(Messages.unauthenticated);
+  private readonly oidc: OidcClient | null;
+
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly settings: GatewaySettings,
+  ) {
+    this.oidc = settings.OIDC_ISSUER_URL
+      ? new OidcClient({ issuerUrl: settings.OIDC_ISSUER_URL, clientId: settings.OIDC_CLIENT_ID, clientSecret: settings.OIDC_CLIENT_SECRET ?? '' })
+      : null;
+  }
+
+  /** This site's origin as the browser sees it: PUBLIC_URL in production, else the request's own. */
+  private origin(request: Request): string {
+    return this.settings.PUBLIC_URL ?? `${request.protocol}://${request.get('host')}`;
+  }
+
+  private signIn(): OidcClient {
+    if (!this.oidc) throw new HttpException({ message: 'Sign-in is not configured (set OIDC_ISSUER_URL).' }, HttpStatus.SERVICE_UNAVAILABLE);
+    return this.oidc;
+  }
+
+  /** The signed-in user with plan and usage; 401 when signed out. */
+  @Get('auth/user')
+  async user(@Req() request: Request): Promise<CurrentUser> {
+    const userId = request.session.userId;
+    if (!userId) throw new UnauthorizedException(Messages.unauthenticated);
+    try {
+      const [user, account] = await Promise.all([
+        this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId }),
+        this.services.send<Account>(Subjects.billing.accountGet, { userId }),
+      ]);
+      return { ...user, ...account };
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === ErrorCode.NotFound) {
+        await promisify((done) => request.session.destroy(done));
+        throw new UnauthorizedException(Messages.unauthenticated);
+      }
+      throw error;
+    }
+  }
+
+  /** Starts sign-in at the issuer; `returnTo` must be a path on this site. */
+  @ApiExcludeEndpoint()
+  @Get('login')
+  async login(@Req() request: Request, @Res() response: Response, @Query('returnTo') returnTo?: string) {
+    const { url, pending } = await this.signIn().startLogin(`${this.origin(request)}/api/callback`, safeReturnPath(returnTo));
+    request.session.oidc = pending;
+    await promisify((done) => request.session.save(done));
+    response.redirect(302, url);
+  }
+
+  /** The issuer sends the browser back here; a new session id is issued at sign-in (no fixation). */
+  @ApiExcludeEndpoint()
+  @Get('callback')
+  async callback(@Req() request: Request, @Res() response: Response) {
+    const pending = request.session.oidc;
+    if (!pending) return response.redirect(302, LOGIN_FAILED_PATH);
+    try {
+      const identity = await this.signIn().finishLogin(new URL(request.originalUrl, this.origin(request)), pending);
+      const user = await this.services.send<AuthUser>(Subjects.auth.userUpsert, {
+        issuer: identity.issuer,
+        subject: identity.subject,
+        username: identity.username,
+        email: identity.email,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        profileImageUrl: identity.profileImageUrl,
+      });
+      await promisify((done) => request.session.regenerate(done));
+      request.session.userId = user.id;
+      request.session.idToken = identity.idToken;
+      await promisify((done) => request.session.save(done));
+      response.redirect(302, pending.returnTo);
+    } catch {
+      delete request.session.oidc;
+      response.redirect(302, LOGIN_FAILED_PATH);
+    }
+  }
+
+  /** Ends the session here and, where the issuer supports it, there too; then back to `/`. */
+  @ApiExcludeEndpoint()
+  @Get('logout')
+  async logout(@Req() request: Request, @Res() response: Response) {
+    const idToken = request.session.idToken;
+    await promisify((done) => request.session.destroy(done));
+    response.clearCookie(SESSION_COOKIE, { path: '/' });
+    const home = `${this.origin(request)}/`;
+    response.redirect(302, (await this.oidc?.logoutUrl(idToken, home)) ?? '/');
   }
 }

@@ -3,6 +3,7 @@ import session from 'express-session';
 import type { Logger } from 'pino';
 import type pg from 'pg';
 import type { GatewaySettings } from '../settings';
+import type { PendingLogin } from '../auth/oidc';
 import { PgSessionStore } from './pg-session-store';
 
 export const SESSION_COOKIE = 'lipcast.sid';
@@ -11,6 +12,10 @@ declare module 'express-session' {
   interface SessionData {
     /** The signed-in user (auth service id); only the gateway sets it. */
     userId?: string;
+    /** The issuer's ID token, kept as the hint for signing out there too. */
+    idToken?: string;
+    /** Sign-in in progress: state, nonce, PKCE verifier and where to return. */
+    oidc?: PendingLogin;
   }
 }
 

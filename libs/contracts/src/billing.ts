@@ -15,3 +15,16 @@ export interface Plan {
 export const FREE_GENERATIONS = 3;
 export const PREMIUM_GENERATIONS_PER_PERIOD = 60;
 export const EXTRA_PACK_GENERATIONS = 15;
+
+/** A user's plan and usage, composed into `GET /api/auth/user` (spec section 3, User). */
+export interface Account {
+  generationsCount: number;
+  /** "active" means premium; anything else is the free tier. */
+  subscriptionStatus: string | null;
+  subscriptionPlan: string | null;
+  subscriptionPeriodEnd: string | null;
+}
+
+export interface GetAccountRequest {
+  userId: string;
+}

@@ -1,11 +1,24 @@
-import { Link, Navigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Button, Card, CardContent, CardDescription, CardHeader } from '@lipcast/ui';
-import { loginUrl, useAccount } from '@lipcast/web-kit';
+import { loginUrl, toast, useAccount } from '@lipcast/web-kit';
 import { navigateAway } from '../navigation';
+
+/** The gateway's callback sends a failed sign-in here (`gateway/src/auth/auth.controller.ts`). */
+export const LOGIN_FAILED_PARAM = 'login_failed';
 
 /** The login page: sign in with the identity provider; signed-in visitors go home. */
 export function AuthPage() {
   const { isSignedIn, isLoading } = useAccount();
+  const [search, setSearch] = useSearchParams();
+  const failed = search.get('error') === LOGIN_FAILED_PARAM;
+
+  useEffect(() => {
+    if (!failed) return;
+    toast({ title: 'Login failed', description: 'Signing in did not complete. Please try again.', variant: 'destructive' });
+    setSearch({}, { replace: true });
+  }, [failed, setSearch]);
+
   if (isSignedIn) return <Navigate to="/" replace />;
   return (
     <div className="mx-auto max-w-md px-4 py-16">
