@@ -14,7 +14,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) => {
       const stack = await startIsolatedStack('e2e', {
         databaseUrl: process.env.E2E_DATABASE_URL,
-        env: { RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'info' },
+        env: { RATE_LIMIT_PER_MINUTE: '100000', SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'info' },
       });
       await use(stack);
       await stack.stop();

@@ -1,4 +1,5 @@
-import { AuthController } from './auth/auth.controller';
+import { AuthController, isSignInRoute } from './auth/auth.controller';
+import { SignedInGuard } from './auth/signed-in.guard';
 import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
@@ -27,13 +28,18 @@ export class AppModule implements OnApplicationShutdown {
       imports: [
         ServiceClientModule.forRoot({ url: settings.NATS_URL, timeoutMs: settings.NATS_REQUEST_TIMEOUT_MS, name: 'lipcast-gateway' }),
         ThrottlerModule.forRoot({
-          throttlers: [{ name: 'api', ttl: 60_000, limit: settings.RATE_LIMIT_PER_MINUTE }],
+          throttlers: [
+            { name: 'api', ttl: 60_000, limit: settings.RATE_LIMIT_PER_MINUTE },
+            // Sign-in has its own, lower limit per address; it counts only the sign-in routes.
+            { name: 'sign-in', ttl: 60_000, limit: settings.SIGN_IN_RATE_LIMIT_PER_MINUTE, skipIf: (context) => !isSignInRoute(context) },
+          ],
           errorMessage: Messages.rateLimited,
         }),
       ],
       controllers: [AuthController, HealthController, BlogController, PlansController, MediaController],
       providers: [
         { provide: APP_GUARD, useClass: ThrottlerGuard },
+        { provide: APP_GUARD, useClass: SignedInGuard },
         { provide: StorageService, useValue: infrastructure.storage },
         { provide: pg.Pool, useValue: infrastructure.database },
         { provide: GatewaySettings, useValue: settings },

@@ -160,6 +160,24 @@ describe('gateway over the real services', () => {
     }
   });
 
+  it('closes every API route the router knows to signed-out visitors, except the public ones', async () => {
+    // The routes come from the router itself, so a new route is covered the day it is added; a
+    // route that should be public must say @Public() and be listed here on purpose.
+    const PUBLIC = ['GET /api/health', 'GET /api/ready', 'GET /api/blog/posts', 'GET /api/stripe/plans', 'GET /api/media/*key', 'GET /api/login', 'GET /api/callback', 'GET /api/logout'];
+    const express = gateway.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
+    const routes = express.router.stack
+      .flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`) : []))
+      .filter((route) => route.includes(' /api/') && !route.includes('/api/docs'));
+    expect(routes).toEqual(expect.arrayContaining(PUBLIC));
+    const closed = routes.filter((route) => !PUBLIC.includes(route));
+    expect(closed).toContain('GET /api/auth/user');
+    for (const route of closed) {
+      const [method, path] = route.split(' ');
+      const response = await fetch(`${base}${path.replace(/[:*]\w+/g, 'x')}`, { method });
+      expect([route, response.status]).toEqual([route, 401]);
+    }
+  });
+
   it('serves the OpenAPI docs, with the query parameters of the blog list', async () => {
     expect((await get('/api/docs')).status).toBe(200);
     const document = await (await get('/api/docs-json')).json();
@@ -221,7 +239,7 @@ describe('gateway rate limit', () => {
   let base: string;
 
   beforeAll(async () => {
-    gateway = await createGateway(readEnv(GatewaySettings, { ...process.env, WEB_ROOT: webRoot, S3_BUCKET: settings.S3_BUCKET, RATE_LIMIT_PER_MINUTE: '3' }));
+    gateway = await createGateway(readEnv(GatewaySettings, { ...process.env, WEB_ROOT: webRoot, S3_BUCKET: settings.S3_BUCKET, RATE_LIMIT_PER_MINUTE: '3', SIGN_IN_RATE_LIMIT_PER_MINUTE: '2' }));
     base = await listen(gateway);
   });
   afterAll(() => gateway.close());
@@ -232,5 +250,13 @@ describe('gateway rate limit', () => {
     expect(statuses).toEqual([400, 400, 400, 429]);
     expect(await (await fetch(`${base}/api/blog/posts`)).json()).toEqual({ message: Messages.rateLimited });
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  });
+
+  it('limits sign-in attempts on their own, lower limit', async () => {
+    const statuses = [];
+    for (let request = 0; request < 3; request++) statuses.push((await fetch(`${base}/api/login`, { redirect: 'manual' })).status);
+    // No issuer is configured in this test: an allowed attempt answers 503, the third is refused.
+    expect(statuses).toEqual([503, 503, 429]);
+    expect(await (await fetch(`${base}/api/login`, { redirect: 'manual' })).json()).toEqual({ message: Messages.rateLimited });
   });
 });

@@ -38,6 +38,12 @@ export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_INFLUENCER_URL?: string;
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_BILLING_URL?: string;
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_CONTENT_URL?: string;
+  @EnvPurpose('sign-in attempts (login and callback requests) per client address per minute')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  SIGN_IN_RATE_LIMIT_PER_MINUTE = 30;
+
   @EnvPurpose('OpenID Connect issuer URL users sign in with (npm start runs an embedded one)')
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an http(s) URL' })

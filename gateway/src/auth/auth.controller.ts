@@ -1,4 +1,4 @@
-import { Controller, Get, HttpException, HttpStatus, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, HttpException, type ExecutionContext, HttpStatus, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorCode, Messages, Subjects, type Account, type AuthUser } from '@lipcast/contracts';
@@ -6,11 +6,16 @@ import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
 import { OidcClient, safeReturnPath } from './oidc';
+import { CurrentUserId, Public } from './signed-in.guard';
 
 /** Where a failed sign-in lands: the login page, which shows the "Login failed" toast. */
 export const LOGIN_FAILED_PATH = '/auth?error=login_failed';
 
 export type CurrentUser = AuthUser & Account;
+
+/** The routes the sign-in rate limit counts. */
+export const isSignInRoute = (context: ExecutionContext) =>
+  context.getClass() === AuthController && ['login', 'callback'].includes(context.getHandler().name);
 
 const promisify = (run: (done: (error?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
@@ -39,11 +44,9 @@ export class AuthController {
     return this.oidc;
   }
 
-  /** The signed-in user with plan and usage; 401 when signed out. */
+  /** The signed-in user with plan and usage; 401 when signed out (the guard). */
   @Get('auth/user')
-  async user(@Req() request: Request): Promise<CurrentUser> {
-    const userId = request.session.userId;
-    if (!userId) throw new UnauthorizedException(Messages.unauthenticated);
+  async user(@Req() request: Request, @CurrentUserId() userId: string): Promise<CurrentUser> {
     try {
       const [user, account] = await Promise.all([
         this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId }),
@@ -60,6 +63,7 @@ export class AuthController {
   }
 
   /** Starts sign-in at the issuer; `returnTo` must be a path on this site. */
+  @Public()
   @ApiExcludeEndpoint()
   @Get('login')
   async login(@Req() request: Request, @Res() response: Response, @Query('returnTo') returnTo?: string) {
@@ -70,6 +74,7 @@ export class AuthController {
   }
 
   /** The issuer sends the browser back here; a new session id is issued at sign-in (no fixation). */
+  @Public()
   @ApiExcludeEndpoint()
   @Get('callback')
   async callback(@Req() request: Request, @Res() response: Response) {
@@ -98,6 +103,7 @@ export class AuthController {
   }
 
   /** Ends the session here and, where the issuer supports it, there too; then back to `/`. */
+  @Public()
   @ApiExcludeEndpoint()
   @Get('logout')
   async logout(@Req() request: Request, @Res() response: Response) {

@@ -5,6 +5,7 @@ import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Response } from 'express';
 import { Subjects, type BlogPost, type ListPostsRequest, type ListPostsResponse } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
+import { Public } from '../auth/signed-in.guard';
 
 export class ListPostsQuery implements ListPostsRequest {
   @ApiPropertyOptional({ description: 'Only posts whose publication time has come' })
@@ -30,6 +31,7 @@ export class ListPostsQuery implements ListPostsRequest {
 }
 
 @ApiTags('blog')
+@Public()
 @Controller('blog')
 export class BlogController {
   constructor(private readonly services: ServiceClient) {}

@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { pingSubject, SERVICE_NAMES, type CheckStatus, type PingResponse, type ReadinessResponse } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import pg from 'pg';
+import { Public } from '../auth/signed-in.guard';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -21,6 +22,7 @@ async function check(probe: () => Promise<unknown>): Promise<Check> {
 
 @ApiTags('health')
 @SkipThrottle()
+@Public()
 @Controller()
 export class HealthController {
   constructor(

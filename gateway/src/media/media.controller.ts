@@ -1,13 +1,15 @@
-import { BadRequestException, Controller, Get, Headers, NotFoundException, Param, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Headers, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode, Messages } from '@lipcast/contracts';
 import { isValidKey, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { parseByteRange } from './byte-range';
+import { Public } from '../auth/signed-in.guard';
 import { MediaAccessPolicy } from './media-access.policy';
 
 @ApiTags('media')
+@Public()
 @Controller('media')
 export class MediaController {
   constructor(
@@ -17,11 +19,15 @@ export class MediaController {
 
   /** Streams a stored object, with byte ranges for seeking. Unreadable and missing objects look the same (404). */
   @Get('*key')
-  async read(@Param('key') keyParam: string | string[], @Headers('range') rangeHeader: string | undefined, @Res() response: Response) {
+  async read(
+    @Param('key') keyParam: string | string[],
+    @Headers('range') rangeHeader: string | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
     const key = Array.isArray(keyParam) ? keyParam.join('/') : keyParam;
     if (!isValidKey(key)) throw new BadRequestException('Invalid media path');
-    // No signed-in user exists yet: the identity work passes the session's user id here.
-    if (!this.policy.canRead(key, null)) throw new NotFoundException();
+    if (!this.policy.canRead(key, request.session?.userId ?? null)) throw new NotFoundException();
     const object = await this.storage.stat(key).catch(() => {
       throw new ServiceError(ErrorCode.Unavailable, Messages.serviceUnavailable, { dependency: 'object store' });
     });
