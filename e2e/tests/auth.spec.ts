@@ -18,6 +18,8 @@ test.describe('sign-in through the embedded OpenID Connect provider', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('button', { name: 'Log in or Sign Up' })).toBeVisible();
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    await page.goto('/pricing');
+    await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
   });
 
   test('the session cookie is httpOnly and SameSite=Lax, and a new session id is issued at sign-in', async ({ page, context }) => {

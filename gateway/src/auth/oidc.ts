@@ -51,7 +51,9 @@ export class OidcClient {
       const insecure = new URL(this.settings.issuerUrl).protocol === 'http:';
       this.configuration = oidc
         .discovery(new URL(this.settings.issuerUrl), this.settings.clientId, this.settings.clientSecret, undefined, {
-          execute: insecure ? [oidc.allowInsecureRequests] : [],
+          // Verify every ID token's signature against the issuer's keys, also when it comes straight
+          // from the token endpoint (OIDC lets clients skip that and trust TLS; we do not).
+          execute: insecure ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] : [oidc.enableNonRepudiationChecks],
         })
         .catch((error) => {
           this.configuration = null;

@@ -40,7 +40,8 @@ export function createSessionMiddleware(settings: GatewaySettings, pool: pg.Pool
     saveUninitialized: false,
     rolling: true,
     proxy: true,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: ttlMs, path: '/' },
+    // Secure whenever the site is served over HTTPS: always when PUBLIC_URL says so, else per request.
+    cookie: { httpOnly: true, sameSite: 'lax', secure: settings.PUBLIC_URL?.startsWith('https:') ? true : 'auto', maxAge: ttlMs, path: '/' },
   });
   return { middleware, store };
 }
