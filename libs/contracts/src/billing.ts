@@ -28,3 +28,25 @@ export interface Account {
 export interface GetAccountRequest {
   userId: string;
 }
+
+/** Reserve one generation for a job before the work starts (idempotent by job id). */
+export interface CreditRequest {
+  userId: string;
+  jobId: string;
+}
+
+export type CreditSource = 'free' | 'period' | 'pack';
+export type ReservationStatus = 'reserved' | 'committed' | 'released';
+
+export interface Reservation {
+  jobId: string;
+  userId: string;
+  status: ReservationStatus;
+  source: CreditSource;
+}
+
+/** Details of the PAYMENT_REQUIRED error a reserve answers when nothing is left (HTTP 402). */
+export interface PaymentRequiredDetails {
+  limit: number;
+  requiresAdditionalOnly: boolean;
+}

@@ -1,5 +1,6 @@
 import { createOrmConfig } from '@lipcast/nest-kit';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
+import { Migration20261122110000 } from './migrations/Migration20261122110000';
 import { PlanEntity } from './plans/plan.entity';
 
 export const ormConfig = (databaseUrl: string) =>
@@ -7,5 +8,8 @@ export const ormConfig = (databaseUrl: string) =>
     schema: 'billing',
     databaseUrl,
     entities: [PlanEntity],
-    migrations: [{ name: 'Migration20261122000000', class: Migration20261122000000 }],
+    migrations: [
+      { name: 'Migration20261122000000', class: Migration20261122000000 },
+      { name: 'Migration20261122110000', class: Migration20261122110000 },
+    ],
   });

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { IsUUID } from 'class-validator';
 import { Subjects, type Account, type GetAccountRequest } from '@lipcast/contracts';
+import { LedgerService } from '../credits/ledger.service';
 
 class GetAccountDto implements GetAccountRequest {
   @IsUUID()
@@ -10,12 +11,10 @@ class GetAccountDto implements GetAccountRequest {
 
 @Controller()
 export class AccountsController {
-  /**
-   * Every user is on the free tier with nothing used until the credit ledger and Stripe land
-   * (the billing work); the contract is final, so the gateway composes it already.
-   */
+  constructor(private readonly ledger: LedgerService) {}
+
   @MessagePattern(Subjects.billing.accountGet)
-  get(@Payload() _request: GetAccountDto): Account {
-    return { generationsCount: 0, subscriptionStatus: null, subscriptionPlan: null, subscriptionPeriodEnd: null };
+  get(@Payload() request: GetAccountDto): Promise<Account> {
+    return this.ledger.account(request.userId);
   }
 }

@@ -1,0 +1,40 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { IsString, IsUUID, Length } from 'class-validator';
+import { Subjects, type CreditRequest, type Reservation } from '@lipcast/contracts';
+import { LedgerService } from './ledger.service';
+
+class CreditRequestDto implements CreditRequest {
+  @IsUUID()
+  userId!: string;
+
+  @IsString()
+  @Length(1, 100)
+  jobId!: string;
+}
+
+class JobDto {
+  @IsString()
+  @Length(1, 100)
+  jobId!: string;
+}
+
+@Controller()
+export class CreditsController {
+  constructor(private readonly ledger: LedgerService) {}
+
+  @MessagePattern(Subjects.billing.creditsReserve)
+  reserve(@Payload() request: CreditRequestDto): Promise<Reservation> {
+    return this.ledger.reserve(request.userId, request.jobId);
+  }
+
+  @MessagePattern(Subjects.billing.creditsCommit)
+  commit(@Payload() request: JobDto): Promise<Reservation> {
+    return this.ledger.commit(request.jobId);
+  }
+
+  @MessagePattern(Subjects.billing.creditsRelease)
+  release(@Payload() request: JobDto): Promise<Reservation> {
+    return this.ledger.release(request.jobId);
+  }
+}

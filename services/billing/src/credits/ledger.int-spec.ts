@@ -1,0 +1,111 @@
+import pg from 'pg';
+import { ErrorCode, Subjects, type Account, type Reservation } from '@lipcast/contracts';
+import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
+import { billingService } from '../service';
+
+describe('billing credit ledger over NATS', () => {
+  let running: RunningService;
+  let database: pg.Pool;
+  const reserve = (userId: string, jobId: string) => running.client.send<Reservation>(Subjects.billing.creditsReserve, { userId, jobId });
+  const commit = (jobId: string) => running.client.send<Reservation>(Subjects.billing.creditsCommit, { jobId });
+  const release = (jobId: string) => running.client.send<Reservation>(Subjects.billing.creditsRelease, { jobId });
+  const account = (userId: string) => running.client.send<Account>(Subjects.billing.accountGet, { userId });
+  const newUser = () => crypto.randomUUID();
+  const job = (label: string) => `${label}-${crypto.randomUUID()}`;
+
+  /** Spends `count` generations (reserve + commit). */
+  async function use(userId: string, count: number) {
+    for (let index = 0; index < count; index++) {
+      const id = job('used');
+      await reserve(userId, id);
+      await commit(id);
+    }
+  }
+
+  /** What the subscription work will write when a period is paid (Stripe webhooks). */
+  async function makePremium(userId: string, periodStart: Date, packCredits = 0) {
+    await database.query(
+      `insert into billing.account (user_id, subscription_status, subscription_plan, period_start, period_end, pack_credits)
+       values ($1, 'active', 'Premium', $2, $2::timestamptz + interval '30 days', $3)
+       on conflict (user_id) do update set subscription_status = 'active', subscription_plan = 'Premium',
+         period_start = excluded.period_start, period_end = excluded.period_end, pack_credits = excluded.pack_credits`,
+      [userId, periodStart, packCredits],
+    );
+  }
+
+  beforeAll(async () => {
+    running = await startServiceForTest(billingService);
+    database = new pg.Pool({ connectionString: running.settings.DATABASE_URL, max: 2 });
+  });
+  afterAll(async () => {
+    await running.close();
+    await database.end();
+  });
+
+  it('gives a free user 3 generations, then answers 402 details with limit 3', async () => {
+    const user = newUser();
+    await use(user, 3);
+    expect(await account(user)).toMatchObject({ generationsCount: 3, subscriptionStatus: null });
+    await expect(reserve(user, job('fourth'))).rejects.toMatchObject({
+      code: ErrorCode.PaymentRequired,
+      details: { limit: 3, requiresAdditionalOnly: false },
+    });
+  });
+
+  it('lets exactly one of 20 concurrent reserves take the last credit', async () => {
+    const user = newUser();
+    await use(user, 2);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, index) => reserve(user, job(`race-${index}`))));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results.filter((result) => result.status === 'rejected')) {
+      expect((result as PromiseRejectedResult).reason).toMatchObject({ code: ErrorCode.PaymentRequired });
+    }
+  });
+
+  it('is idempotent by job id: reserve, commit and release twice count once', async () => {
+    const user = newUser();
+    const id = job('twice');
+    expect(await reserve(user, id)).toMatchObject({ status: 'reserved', source: 'free' });
+    expect(await reserve(user, id)).toMatchObject({ status: 'reserved' });
+    await commit(id);
+    expect(await commit(id)).toMatchObject({ status: 'committed' });
+    expect((await account(user)).generationsCount).toBe(1);
+    await expect(release(id)).rejects.toMatchObject({ code: ErrorCode.Conflict });
+    await expect(reserve(newUser(), id)).rejects.toMatchObject({ code: ErrorCode.Conflict });
+  });
+
+  it('gives a released generation back', async () => {
+    const user = newUser();
+    await use(user, 2);
+    const failed = job('failed');
+    await reserve(user, failed);
+    expect(await release(failed)).toMatchObject({ status: 'released' });
+    expect(await release(failed)).toMatchObject({ status: 'released' });
+    await expect(commit(failed)).rejects.toMatchObject({ code: ErrorCode.Conflict });
+    expect(await reserve(user, job('retry'))).toMatchObject({ source: 'free' });
+  });
+
+  it('gives a premium user 60 per period, then the packs, then 402 for an extra pack only; a new period resets', async () => {
+    const user = newUser();
+    const periodStart = new Date(Date.now() - 24 * 3600_000);
+    await makePremium(user, periodStart, 1);
+    await use(user, 60);
+    expect(await account(user)).toMatchObject({ generationsCount: 60, subscriptionStatus: 'active', subscriptionPlan: 'Premium' });
+
+    const fromPack = job('pack');
+    expect(await reserve(user, fromPack)).toMatchObject({ source: 'pack' });
+    await expect(reserve(user, job('no-more'))).rejects.toMatchObject({
+      code: ErrorCode.PaymentRequired,
+      details: { limit: 60, requiresAdditionalOnly: true },
+    });
+    await release(fromPack);
+    expect(await reserve(user, job('pack-again'))).toMatchObject({ source: 'pack' });
+
+    await makePremium(user, new Date(), 0);
+    expect(await reserve(user, job('new-period'))).toMatchObject({ source: 'period' });
+  });
+
+  it('answers NOT_FOUND for a job it never reserved', async () => {
+    await expect(commit(job('unknown'))).rejects.toMatchObject({ code: ErrorCode.NotFound });
+  });
+});

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  ErrorCode, FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD, type Account, type CreditSource, type PaymentRequiredDetails, type Reservation,
+  type ReservationStatus,
+} from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+
+interface AccountRow {
+  user_id: string;
+  subscription_status: string | null;
+  subscription_plan: string | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  pack_credits: number;
+}
+
+interface ReservationRow {
+  job_id: string;
+  user_id: string;
+  status: ReservationStatus;
+  source: CreditSource;
+}
+
+const toReservation = (row: ReservationRow): Reservation => ({ jobId: row.job_id, userId: row.user_id, status: row.status, source: row.source });
+
+/** Premium while the subscription is active and its paid period has not ended. */
+const isPremium = (account: AccountRow, now = new Date()) =>
+  account.subscription_status === 'active' && account.period_end !== null && new Date(account.period_end) > now && account.period_start !== null;
+
+/**
+ * The credit ledger: the single answer to "may this user generate". Free users have 3 in total;
+ * premium users 60 per paid period; pack credits never expire and are spent after the allowance.
+ * A job reserves one generation before work, commits it on success and releases it on failure;
+ * every step is idempotent by job id. Reserves lock the user's account row, so concurrent reserves
+ * for the same user are serialised and can never spend the same credit twice.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(private readonly em: EntityManager) {}
+
+  async reserve(userId: string, jobId: string): Promise<Reservation> {
+    return this.em.transactional(async (em) => {
+      await em.execute('insert into billing.account (user_id) values (?) on conflict do nothing', [userId]);
+      const [account] = await em.execute<AccountRow[]>('select * from billing.account where user_id = ? for update', [userId]);
+      const [existing] = await em.execute<ReservationRow[]>('select * from billing.reservation where job_id = ?', [jobId]);
+      if (existing) {
+        if (existing.user_id !== userId) throw new ServiceError(ErrorCode.Conflict, 'This job belongs to another user');
+        return toReservation(existing);
+      }
+      const premium = isPremium(account);
+      const allowanceUsed = premium
+        ? await this.count(em, "user_id = ? and source = 'period' and period_start = ? and status <> 'released'", [userId, account.period_start])
+        : await this.count(em, "user_id = ? and source = 'free' and status <> 'released'", [userId]);
+      let source: CreditSource;
+      if (allowanceUsed < (premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS)) source = premium ? 'period' : 'free';
+      else if (account.pack_credits > 0) {
+        await em.execute('update billing.account set pack_credits = pack_credits - 1 where user_id = ?', [userId]);
+        source = 'pack';
+      } else {
+        const details: PaymentRequiredDetails = premium
+          ? { limit: PREMIUM_GENERATIONS_PER_PERIOD, requiresAdditionalOnly: true }
+          : { limit: FREE_GENERATIONS, requiresAdditionalOnly: false };
+        throw new ServiceError(ErrorCode.PaymentRequired, 'No generations left', { ...details });
+      }
+      await em.execute('insert into billing.reservation (job_id, user_id, status, source, period_start) values (?, ?, ?, ?, ?)', [
+        jobId,
+        userId,
+        'reserved',
+        source,
+        source === 'period' ? account.period_start : null,
+      ]);
+      return { jobId, userId, status: 'reserved', source };
+    });
+  }
+
+  /** Counts the generation; committing twice is fine, committing a released job is a conflict. */
+  async commit(jobId: string): Promise<Reservation> {
+    return this.em.transactional(async (em) => {
+      const reservation = await this.lockReservation(em, jobId);
+      if (reservation.status === 'released') throw new ServiceError(ErrorCode.Conflict, 'This job was released and cannot be committed');
+      if (reservation.status === 'reserved') await this.setStatus(em, jobId, 'committed');
+      return { ...toReservation(reservation), status: 'committed' };
+    });
+  }
+
+  /** Gives the generation back (a pack credit returns to the pack); a committed job stays counted. */
+  async release(jobId: string): Promise<Reservation> {
+    return this.em.transactional(async (em) => {
+      const reservation = await this.lockReservation(em, jobId);
+      if (reservation.status === 'committed') throw new ServiceError(ErrorCode.Conflict, 'This job was committed and cannot be released');
+      if (reservation.status === 'reserved') {
+        await this.setStatus(em, jobId, 'released');
+        if (reservation.source === 'pack') {
+          await em.execute('update billing.account set pack_credits = pack_credits + 1 where user_id = ?', [reservation.user_id]);
+        }
+      }
+      return { ...toReservation(reservation), status: 'released' };
+    });
+  }
+
+  /** Plan and usage for the header and profile: generations counted this period (premium) or ever (free). */
+  async account(userId: string): Promise<Account> {
+    const [account] = await this.em.execute<AccountRow[]>('select * from billing.account where user_id = ?', [userId]);
+    if (!account) return { generationsCount: 0, subscriptionStatus: null, subscriptionPlan: null, subscriptionPeriodEnd: null };
+    const premium = isPremium(account);
+    const generationsCount = premium
+      ? await this.count(this.em, "user_id = ? and status = 'committed' and created_at >= ?", [userId, account.period_start])
+      : await this.count(this.em, "user_id = ? and status = 'committed'", [userId]);
+    return {
+      generationsCount,
+      subscriptionStatus: account.subscription_status,
+      subscriptionPlan: account.subscription_plan,
+      subscriptionPeriodEnd: account.period_end ? new Date(account.period_end).toISOString() : null,
+    };
+  }
+
+  private async count(em: EntityManager, where: string, params: unknown[]): Promise<number> {
+    const [{ count }] = await em.execute<{ count: string }[]>(`select count(*) as count from billing.reservation where ${where}`, params);
+    return Number(count);
+  }
+
+  private async lockReservation(em: EntityManager, jobId: string): Promise<ReservationRow> {
+    const [reservation] = await em.execute<ReservationRow[]>('select * from billing.reservation where job_id = ? for update', [jobId]);
+    if (!reservation) throw ServiceError.notFound('No reservation for this job');
+    return reservation;
+  }
+
+  private async setStatus(em: EntityManager, jobId: string, status: ReservationStatus): Promise<void> {
+    await em.execute('update billing.reservation set status = ?, updated_at = now() where job_id = ?', [status, jobId]);
+  }
+}
