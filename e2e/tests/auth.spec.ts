@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signIn, submitProviderLogin } from '../support/sign-in.ts';
 
 const SESSION_COOKIE = 'lipcast.sid';
 
@@ -28,8 +28,7 @@ test.describe('sign-in through the embedded OpenID Connect provider', () => {
     const before = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
     expect(before).toBeDefined();
 
-    await page.getByLabel('Username').fill('grace');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitProviderLogin(page, 'grace');
     await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
     const after = (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)!;
     expect(after.httpOnly).toBe(true);
@@ -39,8 +38,7 @@ test.describe('sign-in through the embedded OpenID Connect provider', () => {
 
   test('a sign-in never returns to another site', async ({ page, stack }) => {
     await page.goto('/api/login?returnTo=https://evil.example/steal');
-    await page.getByLabel('Username').fill('mallory');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitProviderLogin(page, 'mallory');
     await expect(page).toHaveURL(`${stack.url}/`);
   });
 

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures.ts';
+import { signIn } from '../support/sign-in.ts';
 
 /**
  * The page heading each route's owner renders (until later issues fill the pages in). Every path of
@@ -39,9 +40,7 @@ test.describe('route table', () => {
 
   for (const [path, heading] of Object.entries(SIGNED_IN_HEADINGS)) {
     test(`${path} asks a visitor to sign in, then renders its page with no console error`, async ({ page, consoleErrors }) => {
-      await page.goto(path);
-      await page.getByLabel('Username').fill('route-walker');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(page, 'route-walker', path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible();

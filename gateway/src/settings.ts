@@ -6,6 +6,9 @@ import { EnvPurpose, MediaServiceSettings } from '@lipcast/nest-kit';
 const REMOTE_URL_PURPOSE = 'manifest URL of this remote, when it is deployed somewhere else than the gateway';
 
 /** Everything the gateway reads from the environment (see the README's configuration table). */
+/** An absolute http(s) URL; hosts without a TLD (localhost, 127.0.0.1) are fine. */
+const IsHttpUrl = () => IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an http(s) URL' });
+
 export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose('HTTP port of the gateway')
   @Type(() => Number)
@@ -46,7 +49,7 @@ export class GatewaySettings extends MediaServiceSettings {
 
   @EnvPurpose('OpenID Connect issuer URL users sign in with (npm start runs an embedded one)')
   @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an http(s) URL' })
+  @IsHttpUrl()
   OIDC_ISSUER_URL?: string;
 
   @EnvPurpose('client id registered at the issuer')
@@ -60,7 +63,7 @@ export class GatewaySettings extends MediaServiceSettings {
 
   @EnvPurpose('the site\'s public origin, e.g. https://lipcast.example (sign-in redirects; else taken from each request)')
   @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an http(s) URL' })
+  @IsHttpUrl()
   PUBLIC_URL?: string;
 
   @EnvPurpose('secret that signs the session cookie; the same on every gateway replica (required in production)')

@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { loginUrl, useAccount } from '@lipcast/web-kit';
-import { navigateAway } from './navigation';
+import { loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
 import { LOADING_TEXT } from './RemotePage';
 
 /**

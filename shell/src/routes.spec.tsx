@@ -2,14 +2,13 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTES } from '@lipcast/contracts';
-import { ACCOUNT_QUERY_KEY, createQueryClient, type AccountUser } from '@lipcast/web-kit';
+import { ACCOUNT_QUERY_KEY, createQueryClient, navigateAway, type AccountUser } from '@lipcast/web-kit';
 import { AppRoutes } from './App';
-import { navigateAway } from './navigation';
 import { loadRemotePage } from './remotes';
 import { shellRoutes } from './routes';
 
 jest.mock('./remotes', () => ({ loadRemotePage: jest.fn() }));
-jest.mock('./navigation', () => ({ navigateAway: jest.fn() }));
+jest.mock('@lipcast/web-kit', () => ({ ...jest.requireActual('@lipcast/web-kit'), navigateAway: jest.fn() }));
 const loadRemotePageMock = jest.mocked(loadRemotePage);
 const navigateAwayMock = jest.mocked(navigateAway);
 

@@ -1,15 +1,12 @@
-import { Controller, Get, HttpException, type ExecutionContext, HttpStatus, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, HttpException, Logger, type ExecutionContext, HttpStatus, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ErrorCode, Messages, Subjects, type Account, type AuthUser } from '@lipcast/contracts';
+import { ErrorCode, LOGIN_FAILED_PATH, Messages, Subjects, type Account, type AuthUser } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
 import { OidcClient, safeReturnPath } from './oidc';
 import { CurrentUserId, Public } from './signed-in.guard';
-
-/** Where a failed sign-in lands: the login page, which shows the "Login failed" toast. */
-export const LOGIN_FAILED_PATH = '/auth?error=login_failed';
 
 export type CurrentUser = AuthUser & Account;
 
@@ -24,6 +21,7 @@ const promisify = (run: (done: (error?: unknown) => void) => void) =>
 @Controller()
 export class AuthController {
   private readonly oidc: OidcClient | null;
+  private readonly logger = new Logger(AuthController.name);
 
   constructor(
     private readonly services: ServiceClient,
@@ -81,22 +79,15 @@ export class AuthController {
     const pending = request.session.oidc;
     if (!pending) return response.redirect(302, LOGIN_FAILED_PATH);
     try {
-      const identity = await this.signIn().finishLogin(new URL(request.originalUrl, this.origin(request)), pending);
-      const user = await this.services.send<AuthUser>(Subjects.auth.userUpsert, {
-        issuer: identity.issuer,
-        subject: identity.subject,
-        username: identity.username,
-        email: identity.email,
-        firstName: identity.firstName,
-        lastName: identity.lastName,
-        profileImageUrl: identity.profileImageUrl,
-      });
+      const { idToken, ...profile } = await this.signIn().finishLogin(new URL(request.originalUrl, this.origin(request)), pending);
+      const user = await this.services.send<AuthUser>(Subjects.auth.userUpsert, profile);
       await promisify((done) => request.session.regenerate(done));
       request.session.userId = user.id;
-      request.session.idToken = identity.idToken;
+      request.session.idToken = idToken;
       await promisify((done) => request.session.save(done));
       response.redirect(302, pending.returnTo);
-    } catch {
+    } catch (error) {
+      this.logger.warn(`sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
       delete request.session.oidc;
       response.redirect(302, LOGIN_FAILED_PATH);
     }

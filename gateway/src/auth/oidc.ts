@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { isSameSitePath } from '@lipcast/contracts';
 
 export interface OidcSettings {
   issuerUrl: string;
@@ -29,8 +30,7 @@ const SCOPE = 'openid profile email';
 
 /** A path on this site to return to after sign-in; anything else (other sites, `//host`) becomes `/`. */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
-  return value;
+  return isSameSitePath(value) ? value : '/';
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);

@@ -23,3 +23,15 @@ export interface UpsertUserRequest {
 export interface GetUserRequest {
   id: string;
 }
+
+/**
+ * A path on this site (`/x?y`), never another site (`https://…`, `//host`, `/\host`): the only
+ * kind of address sign-in may return to.
+ */
+export function isSameSitePath(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+}
+
+/** Where a failed sign-in lands: the login page, which shows the "Login failed" toast. */
+export const LOGIN_FAILED_QUERY = { error: 'login_failed' } as const;
+export const LOGIN_FAILED_PATH = `/auth?error=${LOGIN_FAILED_QUERY.error}`;

@@ -1,5 +1,6 @@
 import { browser } from './browser';
-import { LOGOUT_URL, loginUrl, noteSessionProbe, noteUnauthorized, registerSessionExpiredHandler } from './session';
+import { LOGOUT_URL, loginUrl, navigateAway, noteSessionProbe, noteUnauthorized, registerSessionExpiredHandler } from './session';
+import { dismissToast, getToasts } from './toast';
 
 afterEach(() => {
   noteSessionProbe(false);
@@ -24,6 +25,24 @@ describe(loginUrl.name, () => {
 
   it('exposes the logout address', () => {
     expect(LOGOUT_URL).toBe('/api/logout');
+  });
+});
+
+describe(navigateAway.name, () => {
+  afterEach(() => dismissToast());
+
+  it('goes to the server route', () => {
+    const assign = jest.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    expect(navigateAway(LOGOUT_URL, 'Logout failed')).toBe(true);
+    expect(assign).toHaveBeenCalledWith('/api/logout');
+  });
+
+  it('shows the failure toast when the browser refuses to leave', () => {
+    jest.spyOn(browser, 'assign').mockImplementation(() => {
+      throw new Error('navigation blocked');
+    });
+    expect(navigateAway(LOGOUT_URL, 'Logout failed')).toBe(false);
+    expect(getToasts()[0]).toMatchObject({ title: 'Logout failed', variant: 'destructive' });
   });
 });
 

@@ -1,4 +1,6 @@
+import { isSameSitePath } from '@lipcast/contracts';
 import { browser } from './browser';
+import { toast } from './toast';
 
 /** The session probe: 200 with the user when signed in, 401 when signed out. */
 export const ACCOUNT_URL = '/api/auth/user';
@@ -10,12 +12,23 @@ export const LOGOUT_URL = '/api/logout';
  * accepted (`/x`, not `//host/x` or `https://...`), so the login flow cannot become an open redirect.
  */
 export function loginUrl(returnTo?: string): string {
-  if (returnTo === undefined || !isSameOriginPath(returnTo)) return LOGIN_URL;
+  if (!isSameSitePath(returnTo)) return LOGIN_URL;
   return `${LOGIN_URL}?returnTo=${encodeURIComponent(returnTo)}`;
 }
 
-function isSameOriginPath(value: string): boolean {
-  return value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+/**
+ * Full-page navigation to a server route (sign-in, sign-out). If the browser refuses to leave the
+ * page, the user sees `failureTitle` as a toast (spec: "Login failed", "Logout failed") and the
+ * answer is false.
+ */
+export function navigateAway(url: string, failureTitle: string): boolean {
+  try {
+    browser.assign(url);
+    return true;
+  } catch {
+    toast({ title: failureTitle, variant: 'destructive' });
+    return false;
+  }
 }
 
 export type SessionExpiredHandler = () => void;

@@ -30,48 +30,57 @@ export function PlanOffers() {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       {monthly && (
-        <Card className="border-brand-500 ring-2 ring-brand-500/20">
-          <CardHeader>
-            <Badge className="w-fit">Best Value</Badge>
-            <CardTitle>{monthly.name}</CardTitle>
-            <CardDescription>
-              <span className="text-3xl font-bold text-slate-900">{formatPrice(monthly.price)}</span> / month
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="space-y-1 text-sm text-slate-700">
-              <li>{monthly.generationsLimit} generations monthly</li>
-              <li>Full access to all features</li>
-            </ul>
-          </CardContent>
-          <CardFooter>
-            <Button asChild className="w-full">
-              <Link to="/subscribe">Subscribe Now</Link>
-            </Button>
-          </CardFooter>
-        </Card>
+        <Offer
+          plan={monthly}
+          featured
+          priceNote="/ month"
+          features={[`${monthly.generationsLimit} generations monthly`, 'Full access to all features']}
+          action={{ label: 'Subscribe Now', to: '/subscribe' }}
+        />
       )}
       {pack && (
-        <Card>
-          <CardHeader>
-            <CardTitle>{pack.name}</CardTitle>
-            <CardDescription>
-              <span className="text-3xl font-bold text-slate-900">{formatPrice(pack.price)}</span> one-time payment
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ul className="space-y-1 text-sm text-slate-700">
-              <li>{pack.generationsLimit} additional generations</li>
-              <li>No subscription required</li>
-            </ul>
-          </CardContent>
-          <CardFooter>
-            <Button asChild variant="outline" className="w-full">
-              <Link to="/additional-generations">Buy Credits</Link>
-            </Button>
-          </CardFooter>
-        </Card>
+        <Offer
+          plan={pack}
+          priceNote="one-time payment"
+          features={[`${pack.generationsLimit} additional generations`, 'No subscription required']}
+          action={{ label: 'Buy Credits', to: '/additional-generations' }}
+        />
       )}
     </div>
+  );
+}
+
+interface OfferProps {
+  plan: Plan;
+  /** The monthly plan is the one we recommend: "Best Value", highlighted. */
+  featured?: boolean;
+  priceNote: string;
+  features: string[];
+  action: { label: string; to: string };
+}
+
+function Offer({ plan, featured = false, priceNote, features, action }: OfferProps) {
+  return (
+    <Card className={featured ? 'border-brand-500 ring-2 ring-brand-500/20' : undefined}>
+      <CardHeader>
+        {featured && <Badge className="w-fit">Best Value</Badge>}
+        <CardTitle>{plan.name}</CardTitle>
+        <CardDescription>
+          <span className="text-3xl font-bold text-slate-900">{formatPrice(plan.price)}</span> {priceNote}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-1 text-sm text-slate-700">
+          {features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>
+        <Button asChild variant={featured ? 'default' : 'outline'} className="w-full">
+          <Link to={action.to}>{action.label}</Link>
+        </Button>
+      </CardFooter>
+    </Card>
   );
 }

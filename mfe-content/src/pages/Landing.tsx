@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Logo, SiteFooter } from '@lipcast/ui';
-import { loginUrl, toast, useAccount } from '@lipcast/web-kit';
+import { loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
 import '../styles.css';
 
 /** The public landing page at `/`: it brings its own fixed header and footer. */
@@ -10,12 +10,7 @@ export default function Landing() {
   const [redirecting, setRedirecting] = useState(false);
   const signIn = () => {
     setRedirecting(true);
-    try {
-      window.location.assign(loginUrl('/'));
-    } catch {
-      setRedirecting(false);
-      toast({ title: 'Login failed', variant: 'destructive' });
-    }
+    if (!navigateAway(loginUrl('/'), 'Login failed')) setRedirecting(false);
   };
 
   return (

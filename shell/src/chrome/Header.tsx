@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Button, cn, Logo } from '@lipcast/ui';
-import { loginUrl, LOGOUT_URL, useAccount, type AccountUser } from '@lipcast/web-kit';
-import { navigateAway } from '../navigation';
+import { loginUrl, LOGOUT_URL, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },

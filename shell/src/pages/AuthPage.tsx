@@ -1,17 +1,14 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Button, Card, CardContent, CardDescription, CardHeader } from '@lipcast/ui';
-import { loginUrl, toast, useAccount } from '@lipcast/web-kit';
-import { navigateAway } from '../navigation';
-
-/** The gateway's callback sends a failed sign-in here (`gateway/src/auth/auth.controller.ts`). */
-export const LOGIN_FAILED_PARAM = 'login_failed';
+import { LOGIN_FAILED_QUERY } from '@lipcast/contracts';
+import { loginUrl, navigateAway, toast, useAccount } from '@lipcast/web-kit';
 
 /** The login page: sign in with the identity provider; signed-in visitors go home. */
 export function AuthPage() {
   const { isSignedIn, isLoading } = useAccount();
   const [search, setSearch] = useSearchParams();
-  const failed = search.get('error') === LOGIN_FAILED_PARAM;
+  const failed = search.get('error') === LOGIN_FAILED_QUERY.error;
 
   useEffect(() => {
     if (!failed) return;
