@@ -24,6 +24,7 @@ const ada: AccountUser = {
   subscriptionStatus: null,
   subscriptionPlan: null,
   subscriptionPeriodEnd: null,
+  subscriptionCancelAtPeriodEnd: false,
 };
 
 /** Each remote module renders its own federation id, so a test can see which one a path loaded. */

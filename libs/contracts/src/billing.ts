@@ -23,6 +23,8 @@ export interface Account {
   subscriptionStatus: string | null;
   subscriptionPlan: string | null;
   subscriptionPeriodEnd: string | null;
+  /** The subscription was cancelled and ends at `subscriptionPeriodEnd`; access stays until then. */
+  subscriptionCancelAtPeriodEnd: boolean;
 }
 
 export interface GetAccountRequest {
@@ -49,4 +51,41 @@ export interface Reservation {
 export interface PaymentRequiredDetails {
   limit: number;
   requiresAdditionalOnly: boolean;
+}
+
+/**
+ * How the browser pays: `hosted` sends it to Stripe Checkout (`url`); `embedded` mounts Stripe.js's
+ * payment form with a `clientSecret` and the publishable key. `GET /api/stripe/config`.
+ */
+export type CheckoutMode = 'hosted' | 'embedded';
+
+export interface StripeConfig {
+  publishableKey: string | null;
+  checkout: CheckoutMode;
+}
+
+/** `POST /api/stripe/create-subscription` body. */
+export interface CreateSubscriptionRequest {
+  priceId: string;
+  planName?: string;
+}
+
+/** `POST /api/stripe/additional-generations` body: the pack size on offer (15). */
+export interface AdditionalGenerationsRequest {
+  generations: number;
+}
+
+/** Answer of both purchase calls: a hosted checkout `url` or an embedded form's `clientSecret`. */
+export type CheckoutStart = { url: string } | { clientSecret: string };
+
+/** `POST /api/stripe/create-customer`. */
+export interface CreateCustomerResponse {
+  customerId: string;
+}
+
+/** `GET /api/stripe/sync-subscription` and `POST /api/stripe/cancel-subscription`. */
+export interface SubscriptionSyncResponse {
+  success: boolean;
+  message: string;
+  account: Account;
 }

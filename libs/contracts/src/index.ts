@@ -6,3 +6,4 @@ export * from './health';
 export * from './content';
 export * from './billing';
 export * from './routes';
+export * from './generation';

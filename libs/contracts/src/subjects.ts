@@ -18,12 +18,20 @@ export const Subjects = {
     creditsReserve: 'billing.credits.reserve.v1',
     creditsCommit: 'billing.credits.commit.v1',
     creditsRelease: 'billing.credits.release.v1',
+    stripeConfig: 'billing.stripe.config.v1',
+    customerCreate: 'billing.customer.create.v1',
+    subscriptionCreate: 'billing.subscription.create.v1',
+    subscriptionSync: 'billing.subscription.sync.v1',
+    subscriptionCancel: 'billing.subscription.cancel.v1',
+    packCheckout: 'billing.pack.checkout.v1',
+    stripeWebhook: 'billing.stripe.webhook.v1',
   },
   content: {
     postsList: 'content.posts.list.v1',
   },
   generation: {
     actorsList: 'generation.actors.list.v1',
+    projectsList: 'generation.projects.list.v1',
   },
 } as const;
 

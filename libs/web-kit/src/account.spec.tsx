@@ -17,6 +17,7 @@ const ada: AccountUser = {
   subscriptionStatus: null,
   subscriptionPlan: null,
   subscriptionPeriodEnd: null,
+  subscriptionCancelAtPeriodEnd: false,
 };
 
 function AccountProbe() {

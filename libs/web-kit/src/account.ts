@@ -1,24 +1,13 @@
+import type { Account, AuthUser } from '@lipcast/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './query';
 import { ACCOUNT_URL } from './session';
 
 export const ACCOUNT_QUERY_KEY = [ACCOUNT_URL] as const;
 
-/** The signed-in user (spec section 3, User). */
-export interface AccountUser {
-  id: string;
+/** The signed-in user (spec section 3, User): the profile from auth and the plan and usage from billing. */
+export interface AccountUser extends Omit<AuthUser, 'username'>, Account {
   username: string | null;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  bio: string | null;
-  profileImageUrl: string | null;
-  generationsCount: number;
-  /** "active" means premium; anything else is the free tier. */
-  subscriptionStatus: string | null;
-  subscriptionPlan: string | null;
-  /** ISO 8601 date-time. */
-  subscriptionPeriodEnd: string | null;
 }
 
 export interface AccountState {

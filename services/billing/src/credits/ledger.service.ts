@@ -102,7 +102,7 @@ export class LedgerService {
   /** Plan and usage for the header and profile: generations counted this period (premium) or ever (free). */
   async account(userId: string): Promise<Account> {
     const [account] = await this.em.execute<AccountRow[]>('select * from billing.account where user_id = ?', [userId]);
-    if (!account) return { generationsCount: 0, subscriptionStatus: null, subscriptionPlan: null, subscriptionPeriodEnd: null };
+    if (!account) return { generationsCount: 0, subscriptionStatus: null, subscriptionPlan: null, subscriptionPeriodEnd: null, subscriptionCancelAtPeriodEnd: false };
     const premium = isPremium(account);
     const generationsCount = premium
       ? await this.count(this.em, "user_id = ? and status = 'committed' and created_at >= ?", [userId, account.period_start])
