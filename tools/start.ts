@@ -32,8 +32,11 @@ const s3 = process.env.S3_ENDPOINT
 const oidc = process.env.OIDC_ISSUER_URL
   ? { issuerUrl: process.env.OIDC_ISSUER_URL, clientId: process.env.OIDC_CLIENT_ID ?? 'lipcast', clientSecret: process.env.OIDC_CLIENT_SECRET ?? '' }
   : undefined;
+const stripe = process.env.STRIPE_SECRET_KEY
+  ? { secretKey: process.env.STRIPE_SECRET_KEY, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '', publishableKey: process.env.STRIPE_PUBLISHABLE_KEY }
+  : undefined;
 console.log('\n[lipcast] starting the platform...');
-const stack = await startStack({ port, databaseUrl, natsUrl, s3, oidc, dataDir: join(ROOT, '.data') }).catch((error) => {
+const stack = await startStack({ port, databaseUrl, natsUrl, s3, oidc, stripe, dataDir: join(ROOT, '.data') }).catch((error) => {
   console.error(`[lipcast] the platform did not become ready: ${error.message}`);
   process.exit(1);
 });

@@ -7,11 +7,14 @@ import { Messages } from '@lipcast/contracts';
 import { ServiceClientModule, StorageService } from '@lipcast/nest-kit';
 import pg from 'pg';
 import { PlansController } from './billing/plans.controller';
+import { StripeController } from './billing/stripe.controller';
+import { StripeWebhookController } from './billing/stripe-webhook.controller';
 import { BlogController } from './content/blog.controller';
 import { HealthController } from './health/health.controller';
 import type { Infrastructure } from './infrastructure';
 import { MediaAccessPolicy } from './media/media-access.policy';
 import { MediaController } from './media/media.controller';
+import { ProjectsController } from './generation/projects.controller';
 import { GatewaySettings } from './settings';
 
 @Module({})
@@ -36,7 +39,16 @@ export class AppModule implements OnApplicationShutdown {
           errorMessage: Messages.rateLimited,
         }),
       ],
-      controllers: [AuthController, HealthController, BlogController, PlansController, MediaController],
+      controllers: [
+        AuthController,
+        HealthController,
+        BlogController,
+        PlansController,
+        StripeController,
+        StripeWebhookController,
+        ProjectsController,
+        MediaController,
+      ],
       providers: [
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_GUARD, useClass: SignedInGuard },

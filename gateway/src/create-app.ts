@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { createLogger, PinoNestLogger } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
+import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
 import { HttpErrorFilter } from './http/error.filter';
 import { requestIdMiddleware } from './http/request-id.middleware';
 import { sameOriginMiddleware } from './http/same-origin.middleware';
@@ -19,11 +20,13 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   const infrastructure = await connectInfrastructure(settings, logger);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, infrastructure), {
     logger: new PinoNestLogger(logger),
+    // Keeps each request's exact bytes beside the parsed body: Stripe signs the bytes.
+    rawBody: true,
   });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(requestIdMiddleware(logger));
-  app.use('/api', sameOriginMiddleware(settings.PUBLIC_URL), createSessionMiddleware(settings, infrastructure.database, logger).middleware);
+  app.use('/api', sameOriginMiddleware(settings.PUBLIC_URL, [STRIPE_WEBHOOK_PATH]), createSessionMiddleware(settings, infrastructure.database, logger).middleware);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true }));
   app.useGlobalFilters(new HttpErrorFilter(logger));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import pg from 'pg';
+import Stripe from 'stripe';
 import { Messages, SERVICE_NAMES, type ServiceName } from '@lipcast/contracts';
 import { bootstrapService, readEnv, runMigrations, StorageService, type ServiceDefinition } from '@lipcast/nest-kit';
 import { authService } from '../../services/auth/src/service';
@@ -51,7 +52,7 @@ describe('gateway over the real services', () => {
     writeFileSync(join(webRoot, 'mfe-content/dist/mf-manifest.json'), '{"name":"mfe_content"}');
 
     for (const name of SERVICE_NAMES) await runMigrations(SERVICES[name].ormConfig(settings.DATABASE_URL));
-    for (const name of SERVICE_NAMES) services.set(name, await bootstrapService(SERVICES[name].module(settings), name, settings.NATS_URL));
+    for (const name of SERVICE_NAMES) services.set(name, await bootstrapService(SERVICES[name].module(readEnv(SERVICES[name].settings)), name, settings.NATS_URL));
 
     await database.query(
       `insert into content.blog_post (title, slug, excerpt, body, author, published_at, created_at) values
@@ -115,9 +116,35 @@ describe('gateway over the real services', () => {
     expect(response.status).toBe(200);
     const plans = await response.json();
     expect(plans.map(({ name, price, interval, generationsLimit, stripePriceId }: Record<string, unknown>) => ({ name, price, interval, generationsLimit, stripePriceId }))).toEqual([
-      { name: 'Premium', price: 2900, interval: 'month', generationsLimit: 60, stripePriceId: null },
-      { name: 'Extra Generations', price: 2000, interval: 'once', generationsLimit: 15, stripePriceId: null },
+      { name: 'Premium', price: 2900, interval: 'month', generationsLimit: 60, stripePriceId: expect.stringMatching(/^price_/) },
+      { name: 'Extra Generations', price: 2000, interval: 'once', generationsLimit: 15, stripePriceId: expect.stringMatching(/^price_/) },
     ]);
+  });
+
+  it('takes Stripe webhooks from anywhere, verifies the exact bytes, and applies an event once', async () => {
+    // Pretty-printed on purpose: a gateway that re-serialised the parsed JSON would break the signature.
+    const payload = JSON.stringify({ id: `evt_gateway_${Date.now()}`, object: 'event', type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } } }, null, 2);
+    const post = (signature: string | null) =>
+      fetch(`${base}/api/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', origin: 'https://api.stripe.com', ...(signature ? { 'stripe-signature': signature } : {}) },
+        body: payload,
+      });
+    const sign = (secret: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+
+    const forged = await post(sign('whsec_forged'));
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ message: 'Invalid Stripe signature' });
+    expect((await post(null)).status).toBe(400);
+
+    const signed = await post(sign(process.env.STRIPE_WEBHOOK_SECRET!));
+    expect(signed.status).toBe(200);
+    expect(await signed.json()).toEqual({ received: true, duplicate: false });
+    expect(await (await post(sign(process.env.STRIPE_WEBHOOK_SECRET!))).json()).toEqual({ received: true, duplicate: true });
+  });
+
+  it('tells the browser how to pay', async () => {
+    expect(await (await get('/api/stripe/config')).json()).toEqual({ publishableKey: null, checkout: 'hosted' });
   });
 
   it('keeps a sane request id from the caller and replaces an unsafe one', async () => {
@@ -163,7 +190,10 @@ describe('gateway over the real services', () => {
   it('closes every API route the router knows to signed-out visitors, except the public ones', async () => {
     // The routes come from the router itself, so a new route is covered the day it is added; a
     // route that should be public must say @Public() and be listed here on purpose.
-    const PUBLIC = ['GET /api/health', 'GET /api/ready', 'GET /api/blog/posts', 'GET /api/stripe/plans', 'GET /api/media/*key', 'GET /api/login', 'GET /api/callback', 'GET /api/logout'];
+    const PUBLIC = [
+      'GET /api/health', 'GET /api/ready', 'GET /api/blog/posts', 'GET /api/stripe/plans', 'GET /api/stripe/config', 'POST /api/stripe/webhook',
+      'GET /api/media/*key', 'GET /api/login', 'GET /api/callback', 'GET /api/logout',
+    ];
     const express = gateway.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
     const routes = express.router.stack
       .flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`) : []))

@@ -25,6 +25,7 @@ const ada: AccountUser = {
   subscriptionPlan: null,
   subscriptionPeriodEnd: null,
   subscriptionCancelAtPeriodEnd: false,
+  extraGenerations: 0,
 };
 
 /** Each remote module renders its own federation id, so a test can see which one a path loaded. */

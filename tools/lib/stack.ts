@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startEmbeddedS3, type EmbeddedS3 } from '../embedded-s3.ts';
 import { startDevIdentityProvider, type DevIdentityProvider } from '../oidc/dev-provider.ts';
+import { startStripeStandIn, type StripeStandIn } from '../stripe/stand-in.ts';
 import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase } from './infra.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -24,6 +25,8 @@ export interface StackOptions {
   dataDir: string;
   /** A real OpenID Connect issuer; without it the embedded development provider is started. */
   oidc?: { issuerUrl: string; clientId: string; clientSecret: string };
+  /** Real Stripe keys; without them the local Stripe stand-in is started (hosted checkout, signed webhooks). */
+  stripe?: { secretKey: string; webhookSecret: string; publishableKey?: string };
   /** A real S3/MinIO endpoint; without it the embedded server is started. */
   s3?: { endpoint: string; accessKey: string; secretKey: string; bucket?: string };
   /** Extra environment for every process (for example a higher rate limit for benchmarks). */
@@ -58,6 +61,19 @@ function startDevIdentity(gatewayPort: number): Promise<DevIdentityProvider> {
   );
 }
 
+const LOCAL_WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('base64url')}`;
+
+/** The Stripe stand-in, delivering its events to this gateway's webhook; its state survives restarts. */
+async function startLocalStripe(gatewayPort: number, dataDir: string): Promise<StripeStandIn> {
+  mkdirSync(dataDir, { recursive: true });
+  return startStripeStandIn({
+    port: await freePort(),
+    webhookUrl: `http://127.0.0.1:${gatewayPort}/api/stripe/webhook`,
+    webhookSecret: LOCAL_WEBHOOK_SECRET,
+    stateFile: join(dataDir, 'stripe-stand-in.json'),
+  });
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const logDir = join(options.dataDir, 'logs');
   if (options.logToFiles) mkdirSync(logDir, { recursive: true });
@@ -67,6 +83,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const s3 = options.s3 ?? embeddedS3!;
   const devIdentityProvider: DevIdentityProvider | null = options.oidc ? null : await startDevIdentity(options.port);
   const oidc = options.oidc ?? { issuerUrl: devIdentityProvider!.issuer, clientId: DEV_CLIENT.clientId, clientSecret: DEV_CLIENT.clientSecret };
+  const stripeStandIn: StripeStandIn | null = options.stripe ? null : await startLocalStripe(options.port, options.dataDir);
+  const stripe = options.stripe
+    ? { STRIPE_SECRET_KEY: options.stripe.secretKey, STRIPE_WEBHOOK_SECRET: options.stripe.webhookSecret, ...(options.stripe.publishableKey ? { STRIPE_PUBLISHABLE_KEY: options.stripe.publishableKey } : {}) }
+    : { STRIPE_SECRET_KEY: stripeStandIn!.secretKey, STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET, STRIPE_API_URL: stripeStandIn!.url, STRIPE_CHECKOUT: 'hosted' };
   const env: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
     NATS_URL: options.natsUrl,
@@ -80,6 +100,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     OIDC_ISSUER_URL: oidc.issuerUrl,
     OIDC_CLIENT_ID: oidc.clientId,
     OIDC_CLIENT_SECRET: oidc.clientSecret,
+    ...stripe,
     ...options.env,
   };
   const children = new Map<ProcessName, ChildProcess>();
@@ -152,6 +173,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await Promise.all([...children.keys()].map(stopProcess));
     await embeddedS3?.stop();
     await devIdentityProvider?.stop();
+    await stripeStandIn?.stop();
     for (const file of logFiles) file.end();
   };
 

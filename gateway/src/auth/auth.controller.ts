@@ -3,6 +3,7 @@ import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorCode, LOGIN_FAILED_PATH, Messages, Subjects, type Account, type AuthUser } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { publicOrigin } from '../http/public-origin';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
 import { OidcClient, safeReturnPath } from './oidc';
@@ -30,11 +31,6 @@ export class AuthController {
     this.oidc = settings.OIDC_ISSUER_URL
       ? new OidcClient({ issuerUrl: settings.OIDC_ISSUER_URL, clientId: settings.OIDC_CLIENT_ID, clientSecret: settings.OIDC_CLIENT_SECRET ?? '' })
       : null;
-  }
-
-  /** This site's origin as the browser sees it: PUBLIC_URL in production, else the request's own. */
-  private origin(request: Request): string {
-    return this.settings.PUBLIC_URL ?? `${request.protocol}://${request.get('host')}`;
   }
 
   private signIn(): OidcClient {
@@ -65,7 +61,7 @@ export class AuthController {
   @ApiExcludeEndpoint()
   @Get('login')
   async login(@Req() request: Request, @Res() response: Response, @Query('returnTo') returnTo?: string) {
-    const { url, pending } = await this.signIn().startLogin(`${this.origin(request)}/api/callback`, safeReturnPath(returnTo));
+    const { url, pending } = await this.signIn().startLogin(`${publicOrigin(this.settings, request)}/api/callback`, safeReturnPath(returnTo));
     request.session.oidc = pending;
     await promisify((done) => request.session.save(done));
     response.redirect(302, url);
@@ -79,7 +75,7 @@ export class AuthController {
     const pending = request.session.oidc;
     if (!pending) return response.redirect(302, LOGIN_FAILED_PATH);
     try {
-      const { idToken, ...profile } = await this.signIn().finishLogin(new URL(request.originalUrl, this.origin(request)), pending);
+      const { idToken, ...profile } = await this.signIn().finishLogin(new URL(request.originalUrl, publicOrigin(this.settings, request)), pending);
       const user = await this.services.send<AuthUser>(Subjects.auth.userUpsert, profile);
       await promisify((done) => request.session.regenerate(done));
       request.session.userId = user.id;
@@ -101,7 +97,7 @@ export class AuthController {
     const idToken = request.session.idToken;
     await promisify((done) => request.session.destroy(done));
     response.clearCookie(SESSION_COOKIE, { path: '/' });
-    const home = `${this.origin(request)}/`;
+    const home = `${publicOrigin(this.settings, request)}/`;
     response.redirect(302, (await this.oidc?.logoutUrl(idToken, home)) ?? '/');
   }
 }

@@ -19,6 +19,8 @@ export const EXTRA_PACK_GENERATIONS = 15;
 /** A user's plan and usage, composed into `GET /api/auth/user` (spec section 3, User). */
 export interface Account {
   generationsCount: number;
+  /** Pack generations left; they never expire and are used after the plan's allowance. */
+  extraGenerations: number;
   /** "active" means premium; anything else is the free tier. */
   subscriptionStatus: string | null;
   subscriptionPlan: string | null;
@@ -89,3 +91,29 @@ export interface SubscriptionSyncResponse {
   message: string;
   account: Account;
 }
+
+/** Over NATS: who buys, and the site origin Stripe returns the browser to. */
+export interface PurchaseRequest {
+  userId: string;
+  email: string | null;
+  origin: string;
+}
+
+export interface StartSubscriptionRequest extends PurchaseRequest, CreateSubscriptionRequest {}
+
+export interface StartPackPurchaseRequest extends PurchaseRequest, AdditionalGenerationsRequest {}
+
+/** A Stripe webhook as received: the raw body (signed byte for byte) and its Stripe-Signature header. */
+export interface StripeWebhookRequest {
+  payload: string;
+  signature: string;
+}
+
+export interface StripeWebhookResult {
+  received: true;
+  /** The event was applied before (Stripe delivers at least once). */
+  duplicate: boolean;
+}
+
+/** Longest a Stripe-backed request may take over NATS (the SDK retries twice within it). */
+export const STRIPE_REQUEST_TIMEOUT_MS = 30_000;

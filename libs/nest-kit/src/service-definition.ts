@@ -3,11 +3,13 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Options } from '@mikro-orm/postgresql';
 import type { ServiceName } from '@lipcast/contracts';
 import { createPingController } from './ping';
-import type { ServiceSettings } from './settings';
+import { ServiceSettings } from './settings';
 
 export interface ServiceDefinition {
   name: ServiceName;
   ormConfig: (databaseUrl: string) => Options;
+  /** The settings class read from the environment (ServiceSettings or a subclass); injectable by its class. */
+  settings: Type<ServiceSettings>;
   /** The service's Nest module: its database, its handlers and the readiness ping. */
   module(settings: ServiceSettings): DynamicModule;
 }
@@ -16,6 +18,7 @@ export interface ServiceDefinition {
 export function defineService(options: {
   name: ServiceName;
   ormConfig: (databaseUrl: string) => Options;
+  settings?: Type<ServiceSettings>;
   controllers?: Type[];
   providers?: Provider[];
 }): ServiceDefinition {
@@ -26,11 +29,12 @@ export function defineService(options: {
   return {
     name: options.name,
     ormConfig: options.ormConfig,
+    settings: options.settings ?? ServiceSettings,
     module: (settings) => ({
       module: ServiceModule,
       imports: [MikroOrmModule.forRoot(options.ormConfig(settings.DATABASE_URL))],
       controllers: [createPingController(options.name), ...(options.controllers ?? [])],
-      providers: options.providers ?? [],
+      providers: [{ provide: options.settings ?? ServiceSettings, useValue: settings }, ...(options.providers ?? [])],
     }),
   };
 }

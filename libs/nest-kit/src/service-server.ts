@@ -11,7 +11,6 @@ import { ErrorCode, REQUEST_ID_HEADER, type ServiceErrorPayload, type ServiceNam
 import { validateEnv } from './env';
 import { ServiceError, toServiceErrorPayload } from './errors';
 import type { ServiceDefinition } from './service-definition';
-import { ServiceSettings } from './settings';
 import { createLogger, PinoNestLogger } from './logger';
 import { acceptOrCreateRequestId, runWithRequestId } from './request-context';
 import type { Logger } from 'pino';
@@ -136,7 +135,7 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
 
 /** A service process's entry point: validated settings, then the service, or a clear exit. */
 export function runService(service: ServiceDefinition): void {
-  const settings = validateEnv(ServiceSettings);
+  const settings = validateEnv(service.settings);
   bootstrapService(service.module(settings), service.name, settings.NATS_URL).catch((error) => {
     console.error(`${service.name} service failed to start:`, error instanceof StartupError ? error.message : error);
     process.exit(1);

@@ -17,7 +17,7 @@ export interface RunningService {
  * NATS and database of the environment, and connects a client to it.
  */
 export async function startServiceForTest(service: ServiceDefinition): Promise<RunningService> {
-  const settings = readEnv(ServiceSettings);
+  const settings = readEnv(service.settings);
   await runMigrations(service.ormConfig(settings.DATABASE_URL));
   const app: INestMicroservice = await bootstrapService(service.module(settings), service.name, settings.NATS_URL);
   const client = await ServiceClient.connect(settings.NATS_URL);

@@ -18,6 +18,7 @@ const ada: AccountUser = {
   subscriptionPlan: null,
   subscriptionPeriodEnd: null,
   subscriptionCancelAtPeriodEnd: false,
+  extraGenerations: 0,
 };
 
 function AccountProbe() {

@@ -4,6 +4,20 @@ import { AccountsController } from './accounts/accounts.controller';
 import { CreditsController } from './credits/credits.controller';
 import { LedgerService } from './credits/ledger.service';
 import { PlansController } from './plans/plans.controller';
+import { BillingSettings } from './settings';
+import { CheckoutService } from './stripe/checkout.service';
+import { CustomersService } from './stripe/customers.service';
+import { PriceCatalog } from './stripe/price-catalog.service';
+import { StripeController } from './stripe/stripe.controller';
+import { stripeProvider } from './stripe/stripe.provider';
+import { SubscriptionsService } from './stripe/subscriptions.service';
+import { WebhooksService } from './stripe/webhooks.service';
 
-/** Plans, the credit ledger and Stripe customers and subscriptions. */
-export const billingService = defineService({ name: 'billing', ormConfig, controllers: [PlansController, AccountsController, CreditsController], providers: [LedgerService] });
+/** Plans, the credit ledger and Stripe customers, subscriptions and payments. */
+export const billingService = defineService({
+  name: 'billing',
+  ormConfig,
+  settings: BillingSettings,
+  controllers: [PlansController, AccountsController, CreditsController, StripeController],
+  providers: [stripeProvider, LedgerService, PriceCatalog, CustomersService, CheckoutService, SubscriptionsService, WebhooksService],
+});

@@ -13,6 +13,7 @@ interface AccountRow {
   period_start: Date | null;
   period_end: Date | null;
   pack_credits: number;
+  cancel_at_period_end: boolean;
 }
 
 interface ReservationRow {
@@ -102,17 +103,41 @@ export class LedgerService {
   /** Plan and usage for the header and profile: generations counted this period (premium) or ever (free). */
   async account(userId: string): Promise<Account> {
     const [account] = await this.em.execute<AccountRow[]>('select * from billing.account where user_id = ?', [userId]);
-    if (!account) return { generationsCount: 0, subscriptionStatus: null, subscriptionPlan: null, subscriptionPeriodEnd: null, subscriptionCancelAtPeriodEnd: false };
+    if (!account) {
+      return { generationsCount: 0, extraGenerations: 0, subscriptionStatus: null, subscriptionPlan: null, subscriptionPeriodEnd: null, subscriptionCancelAtPeriodEnd: false };
+    }
     const premium = isPremium(account);
     const generationsCount = premium
       ? await this.count(this.em, "user_id = ? and status = 'committed' and created_at >= ?", [userId, account.period_start])
       : await this.count(this.em, "user_id = ? and status = 'committed'", [userId]);
     return {
       generationsCount,
+      extraGenerations: account.pack_credits,
       subscriptionStatus: account.subscription_status,
       subscriptionPlan: account.subscription_plan,
       subscriptionPeriodEnd: account.period_end ? new Date(account.period_end).toISOString() : null,
+      subscriptionCancelAtPeriodEnd: account.cancel_at_period_end,
     };
+  }
+
+  /**
+   * Adds a paid pack, once per payment: Stripe may announce one payment several times and through
+   * several events (checkout completed, payment succeeded).
+   */
+  async grantPack(userId: string, paymentId: string, generations: number): Promise<boolean> {
+    return this.em.transactional(async (em) => {
+      const granted = await em.execute<{ payment_id: string }[]>(
+        'insert into billing.pack_grant (payment_id, user_id, generations) values (?, ?, ?) on conflict do nothing returning payment_id',
+        [paymentId, userId, generations],
+      );
+      if (granted.length === 0) return false;
+      await em.execute(
+        `insert into billing.account (user_id, pack_credits) values (?, ?)
+         on conflict (user_id) do update set pack_credits = billing.account.pack_credits + excluded.pack_credits`,
+        [userId, generations],
+      );
+      return true;
+    });
   }
 
   private async count(em: EntityManager, where: string, params: unknown[]): Promise<number> {

@@ -13,6 +13,8 @@ export const PlanEntity = defineEntity({
     isActive: p.boolean(),
     generationsLimit: p.integer(),
     stripePriceId: p.string().length(100).nullable(),
+    /** Finds the plan's current price in Stripe (a price's amount never changes; a new price takes the key over). */
+    stripeLookupKey: p.string().length(100).unique(),
   },
 });
 

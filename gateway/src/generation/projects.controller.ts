@@ -1,0 +1,17 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Subjects, type ListProjectsRequest, type Project } from '@lipcast/contracts';
+import { ServiceClient } from '@lipcast/nest-kit';
+import { CurrentUserId } from '../auth/signed-in.guard';
+
+/** The signed-in user's generation history (spec section 7, `GET /api/projects`). */
+@ApiTags('generation')
+@Controller('projects')
+export class ProjectsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  list(@CurrentUserId() userId: string): Promise<Project[]> {
+    return this.services.send<Project[], ListProjectsRequest>(Subjects.generation.projectsList, { userId });
+  }
+}

@@ -1,0 +1,272 @@
+import Stripe from 'stripe';
+import {
+  ErrorCode, Subjects, type Account, type CheckoutStart, type Plan, type Reservation, type StartPackPurchaseRequest, type StartSubscriptionRequest,
+  type StripeWebhookResult,
+} from '@lipcast/contracts';
+import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
+import { billingService } from '../service';
+import { createStripeClient } from './stripe.client';
+
+/**
+ * Stripe purchases end to end below the browser: the billing service over NATS, the Stripe SDK
+ * against the local stand-in (STRIPE_API_URL, set by tools/test), and the stand-in's own events
+ * delivered here as Stripe would: signed, possibly repeated, possibly out of order.
+ */
+const env = {
+  apiUrl: process.env.STRIPE_API_URL!,
+  secretKey: process.env.STRIPE_SECRET_KEY!,
+  webhookSecret: process.env.STRIPE_WEBHOOK_SECRET!,
+};
+const stripe = createStripeClient({ STRIPE_SECRET_KEY: env.secretKey, STRIPE_API_URL: env.apiUrl });
+const ORIGIN = 'http://lipcast.test';
+const GOOD_CARD = '4242424242424242';
+const DECLINED_CARD = '4000000000000002';
+
+const newUser = () => crypto.randomUUID();
+const sessionIdOf = (start: CheckoutStart) => {
+  if (!('url' in start)) throw new Error(`expected a checkout url, got ${JSON.stringify(start)}`);
+  return new URL(start.url).pathname.split('/').pop()!;
+};
+
+async function standIn(path: string, body: object = {}): Promise<Response> {
+  return fetch(`${env.apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** Pays a hosted checkout session as the stand-in's page would. */
+async function pay(start: CheckoutStart, card = GOOD_CARD): Promise<Response> {
+  return standIn(`/_standin/checkout/sessions/${sessionIdOf(start)}/complete`, { card });
+}
+
+function describeBilling(name: string, checkout: 'hosted' | 'embedded', tests: (context: () => BillingContext) => void) {
+  describe(name, () => {
+    let context: BillingContext;
+    beforeAll(async () => {
+      process.env.STRIPE_CHECKOUT = checkout;
+      context = new BillingContext(await startServiceForTest(billingService));
+      await context.skipPastEvents();
+    });
+    afterAll(async () => {
+      delete process.env.STRIPE_CHECKOUT;
+      await context.running.close();
+    });
+    tests(() => context);
+  });
+}
+
+class BillingContext {
+  private delivered = new Set<string>();
+
+  constructor(readonly running: RunningService) {}
+
+  send<T>(subject: string, data: object): Promise<T> {
+    return this.running.client.send<T>(subject, data, 30_000);
+  }
+
+  account = (userId: string) => this.send<Account>(Subjects.billing.accountGet, { userId });
+  plans = () => this.send<Plan[]>(Subjects.billing.plansList, {});
+  reserve = (userId: string) => this.send<Reservation>(Subjects.billing.creditsReserve, { userId, jobId: `job-${crypto.randomUUID()}` });
+
+  async startSubscription(userId: string): Promise<CheckoutStart> {
+    const monthly = (await this.plans()).find((plan) => plan.interval === 'month')!;
+    const request: StartSubscriptionRequest = { userId, email: `${userId}@example.com`, origin: ORIGIN, priceId: monthly.stripePriceId!, planName: monthly.name };
+    return this.send<CheckoutStart>(Subjects.billing.subscriptionCreate, request);
+  }
+
+  startPack(userId: string, generations = 15): Promise<CheckoutStart> {
+    const request: StartPackPurchaseRequest = { userId, email: null, origin: ORIGIN, generations };
+    return this.send<CheckoutStart>(Subjects.billing.packCheckout, request);
+  }
+
+  /** A delivery of `event` as Stripe signs it (`secret` and `timestamp` to forge or age it). */
+  deliver(event: Stripe.Event, options: { secret?: string; timestamp?: number } = {}): Promise<StripeWebhookResult> {
+    const payload = JSON.stringify(event);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? env.webhookSecret, timestamp: options.timestamp });
+    return this.send<StripeWebhookResult>(Subjects.billing.stripeWebhook, { payload, signature });
+  }
+
+  /** The stand-in's events not yet delivered by this test, oldest first. */
+  async newEvents(): Promise<Stripe.Event[]> {
+    const { data } = await stripe.events.list({ limit: 100 });
+    return data.filter((event) => !this.delivered.has(event.id)).reverse();
+  }
+
+  async skipPastEvents(): Promise<void> {
+    for (const event of await this.newEvents()) this.delivered.add(event.id);
+  }
+
+  /** Delivers every new event (in the given order; oldest first by default). */
+  async deliverNew(order: (events: Stripe.Event[]) => Stripe.Event[] = (events) => events): Promise<Stripe.Event[]> {
+    const events = order(await this.newEvents());
+    for (const event of events) {
+      await this.deliver(event);
+      this.delivered.add(event.id);
+    }
+    return events;
+  }
+}
+
+describeBilling('billing with Stripe Checkout (hosted)', 'hosted', (context) => {
+  it('keeps each plan\'s Stripe price id, found by lookup key', async () => {
+    const plans = await context().plans();
+    expect(plans.map(({ interval, price, stripePriceId }) => ({ interval, price, priceId: stripePriceId?.slice(0, 6) }))).toEqual([
+      { interval: 'month', price: 2900, priceId: 'price_' },
+      { interval: 'once', price: 2000, priceId: 'price_' },
+    ]);
+    const monthly = await stripe.prices.retrieve(plans[0].stripePriceId!);
+    expect(monthly).toMatchObject({ unit_amount: 2900, currency: 'usd', recurring: { interval: 'month' }, lookup_key: 'lipcast_premium_monthly' });
+  });
+
+  it('makes a free user premium for one month once Stripe reports the paid checkout, not before', async () => {
+    const user = newUser();
+    const start = await context().startSubscription(user);
+    expect('url' in start && start.url).toMatch(new RegExp(`^${env.apiUrl}/checkout/cs_`));
+    expect((await pay(start)).ok).toBe(true);
+    expect(await context().account(user)).toMatchObject({ subscriptionStatus: null });
+
+    const events = await context().deliverNew();
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['checkout.session.completed', 'invoice.paid']));
+    const account = await context().account(user);
+    expect(account).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'Premium', subscriptionCancelAtPeriodEnd: false });
+    const daysLeft = (Date.parse(account.subscriptionPeriodEnd!) - Date.now()) / 86_400_000;
+    expect(daysLeft).toBeGreaterThan(27);
+    expect(daysLeft).toBeLessThan(32);
+    await expect(context().startSubscription(user)).rejects.toMatchObject({ code: ErrorCode.Conflict });
+  });
+
+  it('refuses a price that is not the monthly plan\'s', async () => {
+    const request: StartSubscriptionRequest = { userId: newUser(), email: null, origin: ORIGIN, priceId: 'price_unknown' };
+    await expect(context().send(Subjects.billing.subscriptionCreate, request)).rejects.toMatchObject({ code: ErrorCode.Validation });
+    await expect(context().startPack(newUser(), 14)).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Extra generations come in packs of 15' });
+  });
+
+  it('grants nothing for a declined card', async () => {
+    const user = newUser();
+    const start = await context().startPack(user);
+    expect((await pay(start, DECLINED_CARD)).status).toBe(402);
+    await context().deliverNew();
+    expect(await context().account(user)).toMatchObject({ extraGenerations: 0 });
+  });
+
+  it('grants a pack once however often and through however many events Stripe announces it', async () => {
+    const user = newUser();
+    await pay(await context().startPack(user));
+    const events = await context().newEvents();
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['checkout.session.completed', 'payment_intent.succeeded']));
+    const results: StripeWebhookResult[] = [];
+    for (let round = 0; round < 10; round++) for (const event of events) results.push(await context().deliver(event));
+    await context().skipPastEvents();
+    expect(results.filter((result) => !result.duplicate)).toHaveLength(events.length);
+    expect(await context().account(user)).toMatchObject({ extraGenerations: 15, generationsCount: 0 });
+  });
+
+  it('refuses forged and stale signatures and changes nothing', async () => {
+    const user = newUser();
+    await pay(await context().startPack(user));
+    const events = await context().newEvents();
+    for (const event of events) {
+      await expect(context().deliver(event, { secret: 'whsec_forged' })).rejects.toMatchObject({ code: ErrorCode.Validation });
+      await expect(context().deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 600 })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    }
+    expect(await context().account(user)).toMatchObject({ extraGenerations: 0 });
+    await context().deliverNew();
+    expect(await context().account(user)).toMatchObject({ extraGenerations: 15 });
+  });
+
+  it('ends where Stripe ends whatever order the subscription events arrive in', async () => {
+    const user = newUser();
+    await pay(await context().startSubscription(user));
+    const subscriptionId = (await stripe.subscriptions.list({ customer: await customerOf(user), limit: 1 })).data[0].id;
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await stripe.subscriptions.cancel(subscriptionId);
+    // Newest first: "deleted" arrives before "created", "paid" and "completed".
+    const events = await context().deliverNew((all) => [...all].reverse());
+    expect(events[0].type).toBe('customer.subscription.deleted');
+    expect(await context().account(user)).toMatchObject({ subscriptionStatus: 'canceled' });
+  });
+
+  it('does not let a late event of an old subscription end a newer one', async () => {
+    const user = newUser();
+    await pay(await context().startSubscription(user));
+    const customer = await customerOf(user);
+    const old = (await stripe.subscriptions.list({ customer, limit: 1 })).data[0].id;
+    await stripe.subscriptions.cancel(old);
+    const cancelled = await context().newEvents();
+    await context().skipPastEvents();
+    await context().send(Subjects.billing.subscriptionSync, { userId: user });
+    await pay(await context().startSubscription(user));
+    await context().deliverNew();
+    expect(await context().account(user)).toMatchObject({ subscriptionStatus: 'active' });
+    for (const event of cancelled) await context().deliver(event);
+    expect(await context().account(user)).toMatchObject({ subscriptionStatus: 'active' });
+  });
+
+  it('resets the 60 generations when a new period is paid, and uses packs after the allowance', async () => {
+    const user = newUser();
+    await pay(await context().startSubscription(user));
+    await context().deliverNew();
+    for (let index = 0; index < 60; index++) {
+      const reservation = await context().reserve(user);
+      await context().send(Subjects.billing.creditsCommit, { jobId: reservation.jobId });
+    }
+    await expect(context().reserve(user)).rejects.toMatchObject({ code: ErrorCode.PaymentRequired, details: { limit: 60, requiresAdditionalOnly: true } });
+
+    await pay(await context().startPack(user));
+    await context().deliverNew();
+    expect(await context().reserve(user)).toMatchObject({ source: 'pack' });
+
+    const subscriptionId = (await stripe.subscriptions.list({ customer: await customerOf(user), limit: 1 })).data[0].id;
+    expect((await standIn(`/_standin/subscriptions/${subscriptionId}/renew`)).ok).toBe(true);
+    await context().deliverNew();
+    expect(await context().reserve(user)).toMatchObject({ source: 'period' });
+    expect(await context().account(user)).toMatchObject({ generationsCount: 0, extraGenerations: 14 });
+  });
+
+  it('cancels at the period end and keeps the plan until then', async () => {
+    const user = newUser();
+    await pay(await context().startSubscription(user));
+    await context().deliverNew();
+    const before = await context().account(user);
+    const after = await context().send<Account>(Subjects.billing.subscriptionCancel, { userId: user });
+    expect(after).toMatchObject({ subscriptionStatus: 'active', subscriptionCancelAtPeriodEnd: true, subscriptionPeriodEnd: before.subscriptionPeriodEnd });
+    expect(await context().reserve(user)).toMatchObject({ source: 'period' });
+    await expect(context().send(Subjects.billing.subscriptionCancel, { userId: newUser() })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+  });
+
+  it('syncs a subscription straight from Stripe (the success page) without granting packs', async () => {
+    const user = newUser();
+    await pay(await context().startSubscription(user));
+    const synced = await context().send<Account>(Subjects.billing.subscriptionSync, { userId: user });
+    expect(synced).toMatchObject({ subscriptionStatus: 'active', extraGenerations: 0 });
+    await context().skipPastEvents();
+  });
+
+  /** The Stripe customer the service made for a user (found through the metadata we set). */
+  async function customerOf(userId: string): Promise<string> {
+    const created = await context().send<{ customerId: string }>(Subjects.billing.customerCreate, { userId, email: null, origin: ORIGIN });
+    return created.customerId;
+  }
+});
+
+describeBilling('billing with the embedded payment form', 'embedded', (context) => {
+  it('answers client secrets; confirmed payments make the user premium and add a pack', async () => {
+    const user = newUser();
+    const subscription = await context().startSubscription(user);
+    expect('clientSecret' in subscription && subscription.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    const paymentIntentOf = (start: CheckoutStart) => ('clientSecret' in start ? start.clientSecret.split('_secret_')[0] : '');
+    await stripe.paymentIntents.confirm(paymentIntentOf(subscription), { payment_method: 'pm_card_visa' });
+
+    const pack = await context().startPack(user);
+    await expect(stripe.paymentIntents.confirm(paymentIntentOf(pack), { payment_method: 'pm_card_chargeDeclined' })).rejects.toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+    });
+    await stripe.paymentIntents.confirm(paymentIntentOf(pack), { payment_method: 'pm_card_visa' });
+
+    await context().deliverNew();
+    expect(await context().account(user)).toMatchObject({ subscriptionStatus: 'active', extraGenerations: 15 });
+  });
+
+  it('tells the browser to use the embedded form', async () => {
+    expect(await context().send(Subjects.billing.stripeConfig, {})).toEqual({ publishableKey: null, checkout: 'embedded' });
+  });
+});

@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Stripe from 'stripe';
+import { ErrorCode, type Account } from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+import { LedgerService } from '../credits/ledger.service';
+import { CustomersService } from './customers.service';
+import { PriceCatalog } from './price-catalog.service';
+import { callStripe } from './stripe-errors';
+import { STRIPE } from './stripe.provider';
+import { currentSubscription, isLive, subscriptionState } from './subscription-state';
+
+/**
+ * Keeps each account's plan equal to its Stripe subscription. Every path (webhook, sync, cancel)
+ * applies the subscription as Stripe has it now, so events may arrive late, twice or out of order.
+ */
+@Injectable()
+export class SubscriptionsService {
+  private readonly logger = new Logger(SubscriptionsService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly customers: CustomersService,
+    private readonly catalog: PriceCatalog,
+    private readonly ledger: LedgerService,
+  ) {}
+
+  /** Re-reads a subscription from Stripe and applies it; the event that named it is only a hint. */
+  async refresh(subscriptionId: string): Promise<void> {
+    const subscription = await callStripe('read the subscription', () => this.stripe.subscriptions.retrieve(subscriptionId));
+    await this.apply(subscription);
+  }
+
+  /**
+   * Writes the subscription into its user's account. A dead subscription never overwrites another
+   * one the account follows (a late "deleted" of an old plan must not end a newer plan).
+   */
+  async apply(subscription: Stripe.Subscription): Promise<void> {
+    const state = subscriptionState(subscription);
+    const userId = state.userId ?? (await this.customers.userIdForCustomer(state.customerId));
+    if (!userId) {
+      this.logger.warn({ subscriptionId: state.subscriptionId, customerId: state.customerId }, 'subscription of an unknown customer ignored');
+      return;
+    }
+    const plan = await this.catalog.planForPrice(state.priceId);
+    await this.em.transactional(async (em) => {
+      await em.execute('insert into billing.account (user_id) values (?) on conflict do nothing', [userId]);
+      const [account] = await em.execute<{ subscription_id: string | null }[]>('select subscription_id from billing.account where user_id = ? for update', [userId]);
+      if (account.subscription_id && account.subscription_id !== state.subscriptionId && !isLive(subscription)) return;
+      await em.execute(
+        `update billing.account set subscription_id = ?, subscription_status = ?, subscription_plan = ?, period_start = ?, period_end = ?,
+           cancel_at_period_end = ? where user_id = ?`,
+        [state.subscriptionId, state.status, plan?.name ?? 'Premium', state.periodStart, state.periodEnd, state.cancelAtPeriodEnd, userId],
+      );
+    });
+  }
+
+  /** Reads the user's subscriptions from Stripe and applies the current one (profile and success page). */
+  async sync(userId: string): Promise<Account> {
+    const customerId = await this.customers.customerId(userId);
+    if (customerId) {
+      const { data } = await callStripe('read your subscription', () => this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10 }));
+      const current = currentSubscription(data);
+      if (current) await this.apply(current);
+    }
+    return this.ledger.account(userId);
+  }
+
+  /** Cancels at the end of the paid period: the plan and its generations stay until then. */
+  async cancel(userId: string): Promise<Account> {
+    const [account] = await this.em.execute<{ subscription_id: string | null }[]>('select subscription_id from billing.account where user_id = ?', [userId]);
+    const current = await this.ledger.account(userId);
+    if (!account?.subscription_id || current.subscriptionStatus !== 'active') throw new ServiceError(ErrorCode.NotFound, 'You have no active subscription to cancel');
+    const subscription = await callStripe('cancel your subscription', () =>
+      this.stripe.subscriptions.update(account.subscription_id!, { cancel_at_period_end: true }),
+    );
+    await this.apply(subscription);
+    return this.ledger.account(userId);
+  }
+}

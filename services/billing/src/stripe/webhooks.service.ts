@@ -1,0 +1,99 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import Stripe from 'stripe';
+import type { StripeWebhookRequest, StripeWebhookResult } from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+import { LedgerService } from '../credits/ledger.service';
+import { BillingSettings } from '../settings';
+import { PACK_PURCHASE } from './checkout.service';
+import { callStripe } from './stripe-errors';
+import { STRIPE } from './stripe.provider';
+import { invoiceSubscriptionId, stripeId } from './subscription-state';
+import { SubscriptionsService } from './subscriptions.service';
+
+/** Signatures older than this are refused (replays of a captured delivery). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+const MAX_PACK_GENERATIONS = 1000;
+
+/**
+ * Applies Stripe's webhook events. Stripe delivers each event at least once and in any order, so
+ * an event is only a reason to look: the object is re-read from Stripe and applied as it is now,
+ * and grants are keyed by payment. Applied events are recorded to skip exact repeats cheaply.
+ */
+@Injectable()
+export class WebhooksService {
+  private readonly logger = new Logger(WebhooksService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly settings: BillingSettings,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly ledger: LedgerService,
+  ) {}
+
+  async receive(request: StripeWebhookRequest): Promise<StripeWebhookResult> {
+    const event = this.verify(request);
+    const [seen] = await this.em.execute<{ id: string }[]>('select id from billing.stripe_event where id = ?', [event.id]);
+    if (seen) return { received: true, duplicate: true };
+    await this.apply(event);
+    await this.em.execute('insert into billing.stripe_event (id, type) values (?, ?) on conflict do nothing', [event.id, event.type]);
+    return { received: true, duplicate: false };
+  }
+
+  private verify({ payload, signature }: StripeWebhookRequest): Stripe.Event {
+    try {
+      return this.stripe.webhooks.constructEvent(payload, signature, this.settings.STRIPE_WEBHOOK_SECRET, SIGNATURE_TOLERANCE_SECONDS);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ reason }, 'webhook refused');
+      throw ServiceError.validation('Invalid Stripe signature');
+    }
+  }
+
+  private async apply(event: Stripe.Event): Promise<void> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+        return this.checkoutCompleted(event.data.object.id);
+      case 'invoice.paid': {
+        const invoice = await callStripe('read the invoice', () => this.stripe.invoices.retrieve(event.data.object.id!));
+        const subscriptionId = invoiceSubscriptionId(invoice);
+        if (subscriptionId && invoice.status === 'paid') await this.subscriptions.refresh(subscriptionId);
+        return;
+      }
+      case 'payment_intent.succeeded': {
+        const paymentIntent = await callStripe('read the payment', () => this.stripe.paymentIntents.retrieve(event.data.object.id));
+        if (paymentIntent.status === 'succeeded') await this.grantPack(paymentIntent.id, paymentIntent.metadata);
+        return;
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return this.subscriptions.refresh(event.data.object.id);
+      default:
+        this.logger.debug({ type: event.type }, 'webhook event not used');
+    }
+  }
+
+  private async checkoutCompleted(sessionId: string): Promise<void> {
+    const session = await callStripe('read the checkout', () => this.stripe.checkout.sessions.retrieve(sessionId));
+    if (session.mode === 'subscription') {
+      const subscriptionId = stripeId(session.subscription);
+      if (subscriptionId) await this.subscriptions.refresh(subscriptionId);
+      return;
+    }
+    const paymentId = stripeId(session.payment_intent);
+    if (session.mode === 'payment' && session.payment_status === 'paid' && paymentId) await this.grantPack(paymentId, session.metadata ?? {});
+  }
+
+  /** Grants what our own metadata on the payment says; a payment that is not a pack is ignored. */
+  private async grantPack(paymentId: string, metadata: Stripe.Metadata): Promise<void> {
+    if (metadata.kind !== PACK_PURCHASE) return;
+    const generations = Number(metadata.generations);
+    if (!metadata.userId || !Number.isInteger(generations) || generations < 1 || generations > MAX_PACK_GENERATIONS) {
+      this.logger.error({ paymentId, metadata }, 'pack payment with unusable metadata; nothing granted');
+      return;
+    }
+    if (await this.ledger.grantPack(metadata.userId, paymentId, generations)) this.logger.log({ paymentId, userId: metadata.userId, generations }, 'pack granted');
+  }
+}
