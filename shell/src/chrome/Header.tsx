@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { Button, cn, Logo } from '@lipcast/ui';
+import { Badge, Button, cn, Logo } from '@lipcast/ui';
 import { loginUrl, LOGOUT_URL, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
 
 export const NAV_LINKS = [
@@ -15,7 +15,9 @@ export const NAV_LINKS = [
 function AccountArea({ user }: { user: AccountUser }) {
   return (
     <div className="flex items-center gap-2">
-      {user.subscriptionStatus !== 'active' && (
+      {user.subscriptionStatus === 'active' ? (
+        <Badge>Premium</Badge>
+      ) : (
         <Button asChild size="sm">
           <Link to="/subscribe">Upgrade to Premium</Link>
         </Button>
