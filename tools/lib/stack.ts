@@ -84,7 +84,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const devIdentityProvider: DevIdentityProvider | null = options.oidc ? null : await startDevIdentity(options.port);
   const oidc = options.oidc ?? { issuerUrl: devIdentityProvider!.issuer, clientId: DEV_CLIENT.clientId, clientSecret: DEV_CLIENT.clientSecret };
   const stripeStandIn: StripeStandIn | null = options.stripe ? null : await startLocalStripe(options.port, options.dataDir);
-  const stripe = options.stripe
+  const stripe: Record<string, string> = options.stripe
     ? { STRIPE_SECRET_KEY: options.stripe.secretKey, STRIPE_WEBHOOK_SECRET: options.stripe.webhookSecret, ...(options.stripe.publishableKey ? { STRIPE_PUBLISHABLE_KEY: options.stripe.publishableKey } : {}) }
     : { STRIPE_SECRET_KEY: stripeStandIn!.secretKey, STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET, STRIPE_API_URL: stripeStandIn!.url, STRIPE_CHECKOUT: 'hosted' };
   const env: Record<string, string> = {

@@ -130,9 +130,11 @@ export function listPrices(store: Store, query: FormObject): List<Price> {
   return limited(found, query, '/v1/prices');
 }
 
-/** The first `limit` (default 10, at most 100) of a newest-first list. No pagination cursors. */
-export function limited<T>(items: T[], query: FormObject, url: string): List<T> {
+/** The first `limit` (default 10, at most 100) of a newest-first list, after the `starting_after` id if given. */
+export function limited<T extends { id: string }>(items: T[], query: FormObject, url: string): List<T> {
   const limit = integer(query, 'limit') ?? 10;
   if (limit < 1 || limit > 100) throw invalidRequest('This value must be between 1 and 100.', 'limit');
-  return list(items.slice(0, limit), url, items.length > limit);
+  const after = text(query, 'starting_after');
+  const rest = after ? items.slice(items.findIndex((item) => item.id === after) + 1) : items;
+  return list(rest.slice(0, limit), url, rest.length > limit);
 }

@@ -356,11 +356,12 @@ export class Store {
 
 /** Runs `change` on the object and returns the top-level fields it changed, with their old values. */
 export function changesOf<T extends StripeObject>(object: T, change: (object: T) => void): Record<string, unknown> {
-  const before = structuredClone(object) as Record<string, unknown>;
+  const before = structuredClone(object);
   change(object);
-  const after = object as Record<string, unknown>;
   const previous: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
+  for (const key of Object.keys(object) as (keyof T & string)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(object[key])) previous[key] = before[key];
+  }
   return previous;
 }
 
