@@ -13,5 +13,8 @@ module.exports = createConfig({
     './Pricing': './src/pages/Pricing.tsx',
     './Profile': './src/pages/Profile.tsx',
     './TestPaymentWall': './src/pages/TestPaymentWall.tsx',
+    // Not pages: the shell mounts the paywall once; generator screens show the upgrade panel.
+    './Paywall': './src/paywall/PaywallHost.tsx',
+    './UpgradePanel': './src/plans/UpgradePanel.tsx',
   },
 });

@@ -87,6 +87,8 @@ test.describe('purchases', () => {
   test('the paywall opened with a limit leads to the checkout', async ({ page }) => {
     await signIn(page, uniqueName('paywall'));
     await page.goto('/test-payment-wall');
+    // The shell mounts the paywall once the billing remote has loaded; until then a request opens /subscribe.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: /open the paywall/i }).first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: "You've reached your free limit" })).toBeVisible();

@@ -8,6 +8,7 @@ import SubscriptionSuccess from './pages/SubscriptionSuccess';
 import Pricing from './pages/Pricing';
 import Profile from './pages/Profile';
 import TestPaymentWall from './pages/TestPaymentWall';
+import PaywallHost from './paywall/PaywallHost';
 import './styles.css';
 
 renderDevHost('mfe-billing', {
@@ -18,5 +19,10 @@ renderDevHost('mfe-billing', {
   '/subscription-success': SubscriptionSuccess,
   '/pricing': Pricing,
   '/profile': Profile,
-  '/test-payment-wall': TestPaymentWall,
+  // The shell mounts the paywall globally; alone, the test page brings its own.
+  '/test-payment-wall': () => (
+    <PaywallHost>
+      <TestPaymentWall />
+    </PaywallHost>
+  ),
 });

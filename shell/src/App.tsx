@@ -5,6 +5,7 @@ import { LANDING, metaForPath } from '@lipcast/contracts';
 import { Toaster } from '@lipcast/ui';
 import { createQueryClient, useAccount } from '@lipcast/web-kit';
 import { applyPageMeta } from './meta';
+import { GlobalPaywall } from './paywall/GlobalPaywall';
 import { shellRoutes } from './routes';
 
 const queryClient = createQueryClient();
@@ -36,6 +37,7 @@ export function App() {
       <BrowserRouter>
         <PageMeta />
         <AppRoutes />
+        <GlobalPaywall />
         <Toaster />
       </BrowserRouter>
     </QueryClientProvider>

@@ -1,6 +1,6 @@
-import { Page } from '@lipcast/ui';
+import { CheckoutPage } from '../checkout/CheckoutPage';
 import '../styles.css';
 
 export default function AdditionalGenerations() {
-  return <Page title="Buy More Generations" description="Add a pack of 15 generations that never expire." />;
+  return <CheckoutPage purchase="pack" title="Buy More Generations" description="Add a pack of 15 generations that never expire." />;
 }

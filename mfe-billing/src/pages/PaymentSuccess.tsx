@@ -1,6 +1,46 @@
-import { Page } from '@lipcast/ui';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, Page } from '@lipcast/ui';
+import { useAccount } from '@lipcast/web-kit';
+import { useRecheckAccountOnLanding } from '../account/recheck-account';
 import '../styles.css';
 
+/**
+ * Where hosted checkout (`?session_id=`) and the embedded form (`?redirect_status=`) return. The
+ * credits come by webhook, so the page re-checks the account for a few seconds until they show.
+ */
 export default function PaymentSuccess() {
-  return <Page title="Payment Successful" description="Thank you: your purchase is confirmed." />;
+  const [params] = useSearchParams();
+  // Keeps the user loaded (and observed) while the account is re-checked.
+  useAccount();
+  useRecheckAccountOnLanding();
+
+  if (params.get('redirect_status') === 'failed') {
+    return (
+      <Page title="Payment Failed" description="Your payment could not be completed and nothing was charged.">
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="outline">
+            <Link to="/">Return to App</Link>
+          </Button>
+          <Button asChild>
+            <Link to="/pricing">Try Again</Link>
+          </Button>
+        </div>
+      </Page>
+    );
+  }
+  return (
+    <Page
+      title="Payment Successful"
+      description="Thank you: your purchase is confirmed. Your new generations appear in your account in a moment."
+    >
+      <div className="flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to="/">Create a Video</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/profile">View Your Profile</Link>
+        </Button>
+      </div>
+    </Page>
+  );
 }

@@ -1,6 +1,6 @@
-import { Page } from '@lipcast/ui';
+import { CheckoutPage } from '../checkout/CheckoutPage';
 import '../styles.css';
 
 export default function Subscribe() {
-  return <Page title="Subscribe to Premium" description="60 generations every month." />;
+  return <CheckoutPage purchase="subscription" title="Subscribe to Premium" description="60 generations every month." />;
 }

@@ -1,21 +1,20 @@
-import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Plan } from '@lipcast/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Spinner } from '@lipcast/ui';
-import { toast } from '@lipcast/web-kit';
-import { formatPrice, monthlyPlan, oneTimePlan, PLANS_QUERY_KEY } from './plans';
+import { formatPrice, monthlyPlan, oneTimePlan } from './plans';
+import { usePlans } from './usePlans';
+
+export interface PlanOffersProps {
+  /** `pack`: only the one-time pack, for a subscriber who already has the plan. */
+  show?: 'all' | 'pack';
+}
 
 /**
- * The two offers side by side: the monthly plan ("Best Value") and the one-time pack, with the
- * spec's wording. Used by the pricing page and, later, the upgrade panel.
+ * The offers side by side: the monthly plan ("Best Value") and the one-time pack, with the spec's
+ * wording. Used by the pricing page and the upgrade panel.
  */
-export function PlanOffers() {
-  const { data: plans, isLoading, isError } = useQuery<Plan[]>({ queryKey: PLANS_QUERY_KEY });
-
-  useEffect(() => {
-    if (isError) toast({ title: 'Error', description: 'Failed to load subscription plans', variant: 'destructive' });
-  }, [isError]);
+export function PlanOffers({ show = 'all' }: PlanOffersProps) {
+  const { data: plans, isLoading } = usePlans();
 
   if (isLoading) {
     return (
@@ -25,10 +24,10 @@ export function PlanOffers() {
       </div>
     );
   }
-  const monthly = plans && monthlyPlan(plans);
+  const monthly = show === 'all' && plans ? monthlyPlan(plans) : undefined;
   const pack = plans && oneTimePlan(plans);
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className={monthly ? 'grid gap-6 md:grid-cols-2' : 'grid max-w-md gap-6'}>
       {monthly && (
         <Offer
           plan={monthly}

@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Account, SubscriptionSyncResponse } from '@lipcast/contracts';
+import { ACCOUNT_QUERY_KEY, ApiError, apiRequest, isPaymentRequired, refreshAccount, toast, type AccountUser } from '@lipcast/web-kit';
+import { formatUsDate } from '../profile/subscription-summary';
+
+export const SYNC_FAILED_MESSAGE = 'We had trouble confirming your subscription. Please contact support if issues persist.';
+export const CANCEL_FAILED_MESSAGE = 'Failed to cancel subscription. Please try again later.';
+
+async function subscriptionCall(method: 'GET' | 'POST', url: string): Promise<SubscriptionSyncResponse> {
+  const answer = await apiRequest<SubscriptionSyncResponse>(method, url);
+  if (isPaymentRequired(answer)) throw new ApiError('402: Payment Required', 402, answer);
+  return answer;
+}
+
+/** `GET /api/stripe/sync-subscription`: re-reads the subscription from Stripe. */
+export const syncSubscription = () => subscriptionCall('GET', '/api/stripe/sync-subscription');
+
+/** `POST /api/stripe/cancel-subscription`: ends the plan at the end of the paid period. */
+export const cancelSubscription = () => subscriptionCall('POST', '/api/stripe/cancel-subscription');
+
+/** Shows the plan the server answered with at once, then reloads the whole user for the header. */
+export async function applyAccount(queryClient: QueryClient, account: Account | undefined): Promise<void> {
+  if (account) {
+    queryClient.setQueryData<AccountUser | null>(ACCOUNT_QUERY_KEY, (user) => (user ? { ...user, ...account } : user));
+  }
+  await refreshAccount(queryClient);
+}
+
+/** Syncs the subscription, then refreshes the user (also after a failure: the plan may still have changed). */
+export function useSubscriptionSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncSubscription,
+    onSuccess: (answer) => applyAccount(queryClient, answer.account),
+    onError: () => refreshAccount(queryClient),
+  });
+}
+
+/**
+ * Cancels at the end of the paid period and tells the user how it went. The toasts live here, not
+ * with the button: the button is gone as soon as the account shows the cancellation.
+ */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: (answer) => {
+      const until = formatUsDate(answer.account?.subscriptionPeriodEnd) ?? 'the end of the billing period';
+      toast({ title: 'Subscription Cancelled', description: `You keep Premium until ${until}. It will not renew.`, variant: 'success' });
+      return applyAccount(queryClient, answer.account);
+    },
+    onError: () => toast({ title: 'Error', description: CANCEL_FAILED_MESSAGE, variant: 'destructive' }),
+  });
+}
