@@ -14,6 +14,7 @@ const swcTransform = (tsx) => [
 ];
 const moduleNameMapper = {
   '^@lipcast/(contracts|nest-kit|web-kit|ui)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@lipcast/web-kit/testing$': '<rootDir>/libs/web-kit/src/testing/fake-fetch.ts',
   '\\.css$': '<rootDir>/tools/jest/style-stub.cjs',
 };
 const ignored = ['/node_modules/', '/dist/', '<rootDir>/e2e/'];

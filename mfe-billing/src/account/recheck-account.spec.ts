@@ -1,6 +1,6 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { ACCOUNT_QUERY_KEY, createQueryClient, getQueryFn } from '@lipcast/web-kit';
-import { callsTo, fakeApi } from '../testing/fake-api';
+import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
 import { FREE_USER, PREMIUM_USER } from '../testing/fixtures';
 import { accountChanged, RECHECK_ATTEMPTS, RECHECK_INTERVAL_MS, recheckAccountUntilChanged } from './recheck-account';
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getToasts } from '@lipcast/web-kit';
-import { fakeApi } from '../testing/fake-api';
+import { fakeApi } from '@lipcast/web-kit/testing';
 import { renderInApp } from '../testing/render';
 import EmbeddedPaymentForm from './EmbeddedPaymentForm';
 import { stripeFor } from './stripe-loader';

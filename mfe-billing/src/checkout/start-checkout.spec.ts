@@ -1,5 +1,5 @@
 import { ApiError } from '@lipcast/web-kit';
-import { fakeApi, callsTo } from '../testing/fake-api';
+import { fakeApi, callsTo } from '@lipcast/web-kit/testing';
 import { PACK_PLAN, PLANS, PREMIUM_PLAN } from '../testing/fixtures';
 import {
   CheckoutSetupError,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Account } from '@lipcast/contracts';
 import { getToasts, type AccountUser } from '@lipcast/web-kit';
-import { callsTo, fakeApi, type FakeRoutes } from '../testing/fake-api';
+import { callsTo, fakeApi, type FakeRoutes } from '@lipcast/web-kit/testing';
 import { FREE_USER, PREMIUM_USER } from '../testing/fixtures';
 import { renderInApp } from '../testing/render';
 import Profile from './Profile';

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import { getToasts, navigateAway } from '@lipcast/web-kit';
-import { callsTo, fakeApi } from '../testing/fake-api';
+import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
 import { PACK_PLAN, PLANS } from '../testing/fixtures';
 import { renderInApp } from '../testing/render';
 import AdditionalGenerations from './AdditionalGenerations';

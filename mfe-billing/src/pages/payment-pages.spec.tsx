@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { getToasts, registerPaymentHandler } from '@lipcast/web-kit';
-import { callsTo, fakeApi } from '../testing/fake-api';
+import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
 import { FREE_USER, PLANS, PREMIUM_USER } from '../testing/fixtures';
 import { renderInApp } from '../testing/render';
 import PaymentCancel from './PaymentCancel';

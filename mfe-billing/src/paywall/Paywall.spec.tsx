@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { getToasts, navigateAway, requestPayment } from '@lipcast/web-kit';
-import { callsTo, fakeApi } from '../testing/fake-api';
+import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
 import { PLANS } from '../testing/fixtures';
 import { renderInApp } from '../testing/render';
 import PaywallHost, { usePaywall } from './PaywallHost';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { fakeApi } from '../testing/fake-api';
+import { fakeApi } from '@lipcast/web-kit/testing';
 import { PLANS } from '../testing/fixtures';
 import { renderInApp } from '../testing/render';
 import UpgradePanel from './UpgradePanel';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Project } from '@lipcast/contracts';
-import { fakeApi } from '../testing/fake-api';
+import { fakeApi } from '@lipcast/web-kit/testing';
 import { renderInApp } from '../testing/render';
 import { GenerationHistory } from './GenerationHistory';
 

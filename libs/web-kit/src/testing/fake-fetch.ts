@@ -22,3 +22,23 @@ export function installFetch(...replies: FakeReply[]): jest.Mock<Promise<Respons
   global.fetch = mock as unknown as typeof fetch;
   return mock;
 }
+
+/** `'POST /api/stripe/create-subscription'` → reply; a function answers each call afresh. Unknown routes answer 404. */
+export type FakeRoutes = Record<string, FakeReply | ((init: RequestInit) => FakeReply | Promise<FakeReply>)>;
+
+/** Answers our API by method and path, for screens that make several different calls. */
+export function fakeApi(routes: FakeRoutes): jest.Mock<Promise<Response>, [string, RequestInit]> {
+  const mock = jest.fn<Promise<Response>, [string, RequestInit]>(async (url, init) => {
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    const route = routes[key];
+    if (!route) return fakeResponse({ status: 404, statusText: 'Not Found', body: { message: `No fake for ${key}` } });
+    return fakeResponse(typeof route === 'function' ? await route(init) : route);
+  });
+  global.fetch = mock as unknown as typeof fetch;
+  return mock;
+}
+
+/** The calls made to one route, e.g. `callsTo(fetchMock, 'POST /api/stripe/create-subscription')`. */
+export function callsTo(fetchMock: jest.Mock<Promise<Response>, [string, RequestInit]>, key: string): RequestInit[] {
+  return fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key).map(([, init]) => init);
+}
