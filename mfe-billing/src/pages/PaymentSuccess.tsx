@@ -1,7 +1,8 @@
-import { Link, useSearchParams } from 'react-router-dom';
-import { Button, Page } from '@lipcast/ui';
+import { useSearchParams } from 'react-router-dom';
+import { Page } from '@lipcast/ui';
 import { useAccount } from '@lipcast/web-kit';
 import { useRecheckAccountOnLanding } from '../account/recheck-account';
+import { NextSteps, RetryActions } from '../common/page-actions';
 import '../styles.css';
 
 /**
@@ -17,14 +18,7 @@ export default function PaymentSuccess() {
   if (params.get('redirect_status') === 'failed') {
     return (
       <Page title="Payment Failed" description="Your payment could not be completed and nothing was charged.">
-        <div className="flex flex-wrap gap-3">
-          <Button asChild variant="outline">
-            <Link to="/">Return to App</Link>
-          </Button>
-          <Button asChild>
-            <Link to="/pricing">Try Again</Link>
-          </Button>
-        </div>
+        <RetryActions tryAgainTo="/pricing" />
       </Page>
     );
   }
@@ -33,14 +27,7 @@ export default function PaymentSuccess() {
       title="Payment Successful"
       description="Thank you: your purchase is confirmed. Your new generations appear in your account in a moment."
     >
-      <div className="flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to="/">Create a Video</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/profile">View Your Profile</Link>
-        </Button>
-      </div>
+      <NextSteps />
     </Page>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { Button, Page } from '@lipcast/ui';
 import { isPremium, loginUrl, toast, useAccount } from '@lipcast/web-kit';
 import { SYNC_FAILED_MESSAGE, useSubscriptionSync } from '../account/subscription-sync';
+import { NextSteps } from '../common/page-actions';
 import { Waiting } from '../common/Waiting';
 import '../styles.css';
 
@@ -49,18 +49,5 @@ export default function SubscriptionSuccess() {
     <Page title="Subscription pending" description="Your payment was received. Your plan will show as Premium shortly.">
       <NextSteps />
     </Page>
-  );
-}
-
-function NextSteps() {
-  return (
-    <div className="flex flex-wrap gap-3">
-      <Button asChild>
-        <Link to="/">Create a Video</Link>
-      </Button>
-      <Button asChild variant="outline">
-        <Link to="/profile">View Your Profile</Link>
-      </Button>
-    </div>
   );
 }
