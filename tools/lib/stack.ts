@@ -4,7 +4,7 @@
  * the four services and the gateway. Used by `npm start`, the end-to-end tests and the benchmarks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startEmbeddedS3, type EmbeddedS3 } from '../embedded-s3.ts';
@@ -213,6 +213,7 @@ export async function startIsolatedStack(name: string, options: { databaseUrl?: 
   const databaseUrl = options.databaseUrl ?? withDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, `lipcast_${name}`);
   await ensureDatabase(databaseUrl, { fresh: true });
   const dataDir = join(ROOT, '.data', name);
+  rmSync(dataDir, { recursive: true, force: true }); // fresh database, so fresh stand-in state and logs too
   const nats = await startPrivateNats(join(dataDir, 'nats'));
   try {
     const stack = await startStack({
