@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signIn, submitProviderLogin } from '../support/sign-in.ts';
 
 /**
  * The page heading each route's owner renders (until later issues fill the pages in). Every path of
@@ -11,15 +11,14 @@ const SIGNED_IN_HEADINGS: Record<string, string> = {
   '/projects': 'Your Projects',
   '/ai-influencer': 'AI Influencer Creator',
   '/ai-influencer-pipeline': 'One Shot Influencer Video',
-  '/subscribe': 'Subscribe to Premium',
-  '/additional-generations': 'Buy More Generations',
   '/profile': 'Your Profile',
   '/test-payment-wall': 'Payment Wall Test',
 };
 const PUBLIC_HEADINGS: Record<string, string> = {
   '/payment-success': 'Payment Successful',
   '/payment-cancel': 'Payment Cancelled',
-  '/subscription-success': 'Subscription Active!',
+  // A visitor is asked to log in before the subscription is confirmed.
+  '/subscription-success': 'Subscription',
   '/pricing': 'Pricing',
   '/user-influencers': 'User Generated Influencers',
   '/blog': 'Lipcast Blog',
@@ -44,6 +43,17 @@ test.describe('route table', () => {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
+      expect(consoleErrors).toEqual([]);
+    });
+  }
+
+  // The purchase pages hand a signed-in user straight to the (stand-in's) hosted checkout.
+  for (const path of ['/subscribe', '/additional-generations']) {
+    test(`${path} asks a visitor to sign in, then opens the hosted checkout`, async ({ page, consoleErrors }) => {
+      await page.goto(path);
+      await submitProviderLogin(page, 'route-walker');
+      await expect(page).toHaveURL(/\/checkout\/cs_\w+$/);
+      await expect(page.getByLabel('Card number')).toBeVisible();
       expect(consoleErrors).toEqual([]);
     });
   }

@@ -26,3 +26,74 @@ export interface Project {
 export interface ListProjectsRequest {
   userId: string;
 }
+
+export type JobKind = 'lipsync' | 'image_to_video' | 'one_shot';
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+
+/** A job as callers see it (`GET /api/jobs/{id}`, and each progress event). */
+export interface JobState {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  /** 0..100, never lower than a value reported before. */
+  progress: number;
+  /** The finished video (or image clip) on our media route. */
+  url: string | null;
+  error: string | null;
+}
+
+/** NATS subject of one job's progress events (`JobState`): `generation.job.progressed.v1.<jobId>`. */
+export const jobProgressSubject = (jobId: string) => `generation.job.progressed.v1.${jobId}`;
+/** NATS subject telling workers to stop a job: `generation.job.cancel.v1.<jobId>`. */
+export const jobCancelSubject = (jobId: string) => `generation.job.cancel.v1.${jobId}`;
+
+/** A built-in actor (spec section 3, Actor). */
+export interface Actor {
+  id: string;
+  title: string;
+  setting: 'Digital Performance' | 'Puppet Performance' | 'Digital Character';
+  duration: number;
+  thumbnail: string;
+  url: string;
+}
+
+/** `POST /api/replicate/audio` (spec section 3, Audio parameters). */
+export interface AudioRequest {
+  text: string;
+  voice_id: string;
+  emotion?: string;
+  pitch?: number;
+  speed?: number;
+  volume?: number;
+  language?: string;
+  estimatedDuration?: number;
+  videoDuration?: number;
+}
+
+export interface UserAudioRequest extends AudioRequest {
+  userId: string;
+  /** The actor or influencer the audio is for (kept with the project). */
+  videoId?: string;
+}
+
+export interface AudioResponse {
+  url: string;
+}
+
+/** `POST /api/replicate/lipsync` (spec section 3, Lipsync request). */
+export interface LipSyncRequest {
+  video: string;
+  audio?: string;
+  audioUrl?: string;
+  videoDuration?: number;
+  audioParams?: AudioParams;
+}
+
+export interface UserLipSyncRequest extends LipSyncRequest {
+  userId: string;
+}
+
+export interface UserJobRequest {
+  userId: string;
+  jobId: string;
+}

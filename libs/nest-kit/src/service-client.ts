@@ -113,6 +113,26 @@ export class ServiceClient {
     return reply.response as TResponse;
   }
 
+  /** Fire-and-forget event (progress, completion); nobody listening is fine. */
+  publish(subject: string, data: unknown): void {
+    this.connection.publish(subject, JSON.stringify(data));
+  }
+
+  /** Listens to events on `subject` (wildcards allowed) until the returned function is called. */
+  subscribe<T>(subject: string, handler: (event: T, subject: string) => void): () => void {
+    const subscription = this.connection.subscribe(subject, {
+      callback: (error, message) => {
+        if (!error) handler(message.json<T>(), message.subject);
+      },
+    });
+    return () => subscription.unsubscribe();
+  }
+
+  /** The underlying connection, for JetStream. */
+  get nats(): NatsConnection {
+    return this.connection;
+  }
+
   async close(): Promise<void> {
     this.replies.unsubscribe();
     await this.connection.drain().catch(() => this.connection.close());

@@ -19,6 +19,8 @@ export function defineService(options: {
   name: ServiceName;
   ormConfig: (databaseUrl: string) => Options;
   settings?: Type<ServiceSettings>;
+  /** Modules the service also needs, given its settings (e.g. a client for other services). */
+  imports?: (settings: ServiceSettings) => DynamicModule[];
   controllers?: Type[];
   providers?: Provider[];
 }): ServiceDefinition {
@@ -32,7 +34,7 @@ export function defineService(options: {
     settings: options.settings ?? ServiceSettings,
     module: (settings) => ({
       module: ServiceModule,
-      imports: [MikroOrmModule.forRoot(options.ormConfig(settings.DATABASE_URL))],
+      imports: [MikroOrmModule.forRoot(options.ormConfig(settings.DATABASE_URL)), ...(options.imports?.(settings) ?? [])],
       controllers: [createPingController(options.name), ...(options.controllers ?? [])],
       providers: [{ provide: options.settings ?? ServiceSettings, useValue: settings }, ...(options.providers ?? [])],
     }),

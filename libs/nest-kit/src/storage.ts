@@ -68,6 +68,21 @@ export class StorageService {
     await this.client.putObject(this.bucket, this.checked(key), data, data.length, { 'Content-Type': contentType });
   }
 
+  /** Stores a file from disk (generated media). */
+  async putFile(key: string, path: string, contentType: string): Promise<void> {
+    await this.client.fPutObject(this.bucket, this.checked(key), path, { 'Content-Type': contentType });
+  }
+
+  /** Copies an object to a local file (the embedded engine works on files). */
+  async download(key: string, path: string): Promise<void> {
+    await this.client.fGetObject(this.bucket, this.checked(key), path);
+  }
+
+  /** A time-limited URL an outside provider can fetch the object from (the store must be reachable by it). */
+  presignedUrl(key: string, expirySeconds = 3600): Promise<string> {
+    return this.client.presignedGetObject(this.bucket, this.checked(key), expirySeconds);
+  }
+
   /** Object metadata, or null when there is no such object. */
   async stat(key: string): Promise<StoredObject | null> {
     try {

@@ -1,5 +1,6 @@
 import { createOrmConfig } from '@lipcast/nest-kit';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
+import { Migration20261123000000 } from './migrations/Migration20261123000000';
 import { ProjectEntity } from './projects/project.entity';
 
 export const ormConfig = (databaseUrl: string) =>
@@ -7,5 +8,8 @@ export const ormConfig = (databaseUrl: string) =>
     schema: 'generation',
     databaseUrl,
     entities: [ProjectEntity],
-    migrations: [{ name: 'Migration20261122000000', class: Migration20261122000000 }],
+    migrations: [
+      { name: 'Migration20261122000000', class: Migration20261122000000 },
+      { name: 'Migration20261123000000', class: Migration20261123000000 },
+    ],
   });

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { Subjects, type CreditRequest, type Reservation } from '@lipcast/contracts';
+import { ServiceClient } from '@lipcast/nest-kit';
+
+/** The billing ledger's contract, as jobs use it: reserve before work, commit on success, release on failure. */
+@Injectable()
+export class Credits {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** Throws billing's PAYMENT_REQUIRED (HTTP 402 with the limit) when nothing is left. */
+  reserve(userId: string, jobId: string): Promise<Reservation> {
+    return this.services.send<Reservation, CreditRequest>(Subjects.billing.creditsReserve, { userId, jobId });
+  }
+
+  commit(jobId: string): Promise<Reservation> {
+    return this.services.send<Reservation>(Subjects.billing.creditsCommit, { jobId });
+  }
+
+  release(jobId: string): Promise<Reservation> {
+    return this.services.send<Reservation>(Subjects.billing.creditsRelease, { jobId });
+  }
+}

@@ -1,0 +1,32 @@
+import type { MediaFile, MediaInput, WorkContext } from './media';
+
+export interface ImageRequest {
+  prompt: string;
+  width: number;
+  height: number;
+}
+
+export interface ImageResult {
+  image: MediaFile;
+  /** "illustration" when the embedded engine drew it: the UI labels it as such. */
+  kind: 'photo' | 'illustration';
+}
+
+/** Prompt → a portrait (spec: 640x720 for the Creator and One Shot). */
+export abstract class ImagePort {
+  abstract readonly name: string;
+  abstract generate(request: ImageRequest, context: WorkContext): Promise<ImageResult>;
+}
+
+export interface ImageToVideoRequest {
+  image: MediaInput;
+  prompt: string;
+  /** 20 for the Creator, 15 in One Shot; the clip plays forward then backward. */
+  durationSeconds: number;
+}
+
+/** A still portrait → a short clip of the person, for lip-sync. */
+export abstract class ImageToVideoPort {
+  abstract readonly name: string;
+  abstract animate(request: ImageToVideoRequest, context: WorkContext): Promise<MediaFile>;
+}

@@ -1,0 +1,19 @@
+import type { MediaFile, MediaInput, WorkContext } from './media';
+import type { TimedUnit } from './speech.port';
+
+export interface LipSyncRequest {
+  /** The actor's clip (or a still image from the Creator). */
+  video: MediaInput;
+  audio: MediaInput;
+  audioDurationSeconds: number;
+  /** The built-in actor the video is, when it is one (the embedded engine draws it anew). */
+  actorId?: string;
+  /** Phoneme timings of the audio, when the embedded speech engine made it. */
+  phonemes?: TimedUnit[];
+}
+
+/** Video + audio → the video's person speaking the audio. */
+export abstract class LipSyncPort {
+  abstract readonly name: string;
+  abstract lipSync(request: LipSyncRequest, context: WorkContext): Promise<MediaFile>;
+}

@@ -1,0 +1,37 @@
+/** A file a provider produced, on local disk until the service stores it in the object store. */
+export interface MediaFile {
+  path: string;
+  contentType: string;
+}
+
+/** Media a provider reads: a URL it can fetch (a presigned object-store URL) and, for the embedded engine, the local file. */
+export interface MediaInput {
+  url: string;
+  /** Present when the file is already on this machine (the embedded engine reads it directly). */
+  localPath?: string;
+  contentType: string;
+}
+
+/** What a long-running provider call gets: cancellation, progress reports and a scratch folder. */
+export interface WorkContext {
+  signal: AbortSignal;
+  /** Fraction done, 0..1; never reported backwards. */
+  progress(fraction: number): void;
+  /** A private folder for this call's files, removed after the job. */
+  workDir: string;
+}
+
+/**
+ * A provider failure the user can understand, with the spec's message (section 8). `retryable`
+ * marks time-outs and rate limits: the job may try again later.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'unauthorized' | 'rate-limited' | 'timeout' | 'failed' | 'canceled' | 'invalid-input' | 'missing-key',
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
