@@ -24,3 +24,4 @@ export { Toaster, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from './toaster';
 export * from './page';
 export * from './dev-host';
 export * from './brand';
+export { VideoPlayer, isMobileDevice, LOAD_RETRY_MS, OFFLINE_TIP, type VideoPlayerProps } from './video-player';

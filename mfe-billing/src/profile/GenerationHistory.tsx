@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Project } from '@lipcast/contracts';
-import { Badge, Button, Card, CardContent, Tabs, TabsContent, TabsList, TabsTrigger, type BadgeVariant } from '@lipcast/ui';
+import { Badge, Button, Card, CardContent, Tabs, TabsContent, TabsList, TabsTrigger, VideoPlayer, type BadgeVariant } from '@lipcast/ui';
 import { Waiting } from '../common/Waiting';
 import { completedProjects, historyStatus, PROJECTS_QUERY_KEY, textPreview, type HistoryStatus } from './history';
 import { formatUsDate } from './subscription-summary';
@@ -86,9 +86,7 @@ export function HistoryCard({ project }: { project: Project }) {
       </div>
       <CardContent className="grid gap-3">
         {status === 'complete' && (
-          <video controls preload="metadata" src={project.outputUrl ?? undefined} className="aspect-video w-full rounded-lg bg-black">
-            <track kind="captions" />
-          </video>
+          <VideoPlayer src={project.outputUrl} title={`Video of ${formatUsDate(project.createdAt)}`} downloadName={`lipsync-video-${project.id}.mp4`} />
         )}
         {status === 'audio-only' && (
           <>

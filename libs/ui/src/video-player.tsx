@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'react';
+import { buttonVariants, Button } from './button';
+import { cn } from './cn';
+
+export interface VideoPlayerProps {
+  src?: string | null;
+  poster?: string;
+  /** Accessible name of the video. */
+  title?: string;
+  autoPlay?: boolean;
+  loop?: boolean;
+  muted?: boolean;
+  /** File name for "Download Video"; without it the button is not shown. */
+  downloadName?: string;
+  className?: string;
+}
+
+/** If a video has not begun loading after this long, loading is started again (spec section 4). */
+export const LOAD_RETRY_MS = 3000;
+export const OFFLINE_TIP = "If video doesn't play, try downloading it to watch offline.";
+
+/** Touch-first devices: autoplay is unreliable there and costs data, so the user starts playback. */
+export function isMobileDevice(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
+/**
+ * The one video player of every app (spec section 2, "Reusable video player"): an empty state, an
+ * error state with Retry, Download and the offline tip, a "Download Video" button, a loading retry
+ * after 3 s, and no autoplay on mobile (a play overlay instead).
+ */
+export function VideoPlayer({ src, poster, title = 'Video', autoPlay = false, loop = false, muted = false, downloadName, className }: VideoPlayerProps) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [mobile] = useState(isMobileDevice);
+  const [overlay, setOverlay] = useState(mobile);
+
+  useEffect(() => {
+    setFailed(false);
+    setOverlay(mobile);
+  }, [src, mobile]);
+
+  useEffect(() => {
+    if (!src || failed) return;
+    const timer = setTimeout(() => {
+      const element = video.current;
+      if (element && element.readyState === HTMLMediaElement.HAVE_NOTHING) element.load();
+    }, LOAD_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [src, failed, attempt]);
+
+  if (!src) {
+    return (
+      <div className={cn('grid aspect-[8/9] place-items-center rounded-xl bg-neutral-100 text-sm text-neutral-500', className)}>No video available</div>
+    );
+  }
+
+  const download = (label: string) => (
+    <a href={src} download={downloadName ?? true} className={buttonVariants({ variant: 'outline' })}>
+      {label}
+    </a>
+  );
+
+  if (failed) {
+    return (
+      <div role="alert" className={cn('grid aspect-[8/9] place-content-center gap-3 rounded-xl bg-neutral-100 p-6 text-center', className)}>
+        <p className="font-medium text-neutral-900">Video playback error</p>
+        <div className="flex justify-center gap-2">
+          <Button
+            onClick={() => {
+              setFailed(false);
+              setAttempt((count) => count + 1);
+            }}
+          >
+            Retry
+          </Button>
+          {download('Download')}
+        </div>
+        <p className="text-sm text-neutral-600">{OFFLINE_TIP}</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={cn('grid gap-3', className)}>
+      <div className="relative overflow-hidden rounded-xl bg-black">
+        <video
+          key={attempt}
+          ref={video}
+          src={src}
+          poster={poster}
+          aria-label={title}
+          controls={!overlay}
+          autoPlay={autoPlay && !mobile}
+          loop={loop}
+          muted={muted}
+          playsInline
+          preload="metadata"
+          className="aspect-[8/9] w-full object-contain"
+          onError={() => setFailed(true)}
+        />
+        {overlay && (
+          <button
+            type="button"
+            aria-label={`Play ${title}`}
+            className="absolute inset-0 grid place-items-center bg-black/30 text-white"
+            onClick={() => {
+              setOverlay(false);
+              void video.current?.play().catch(() => undefined);
+            }}
+          >
+            <span aria-hidden className="grid size-16 place-items-center rounded-full bg-white/90 text-2xl text-neutral-900">▶</span>
+          </button>
+        )}
+      </div>
+      {downloadName && download('Download Video')}
+    </div>
+  );
+}
