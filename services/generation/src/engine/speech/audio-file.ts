@@ -1,0 +1,30 @@
+import { runFfmpeg } from '../media/ffmpeg';
+import type { SpeechResult } from './synthesizer';
+
+/** 16-bit PCM mono WAV, written by hand (a 44-byte header and the samples). */
+export function encodeWav(speech: Pick<SpeechResult, 'samples' | 'sampleRate'>): Buffer {
+  const data = Buffer.from(speech.samples.buffer, speech.samples.byteOffset, speech.samples.byteLength);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(speech.sampleRate, 24);
+  header.writeUInt32LE(speech.sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** MP3 at 128 kbit/s through ffmpeg's libmp3lame (both the system's and the bundled static build have it). */
+export function encodeMp3(speech: Pick<SpeechResult, 'samples' | 'sampleRate'>): Promise<Buffer> {
+  const pcm = Buffer.from(speech.samples.buffer, speech.samples.byteOffset, speech.samples.byteLength);
+  return runFfmpeg(['-f', 's16le', '-ar', String(speech.sampleRate), '-ac', '1', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'], {
+    input: pcm,
+    captureOutput: true,
+  });
+}
