@@ -11,5 +11,7 @@ module.exports = createConfig({
     './Terms': './src/pages/Terms.tsx',
     './Privacy': './src/pages/Privacy.tsx',
     './PitchDeck': './src/pages/PitchDeck.tsx',
+    // For pages of other remotes; the landing page in this remote imports it directly.
+    './NewsletterForm': './src/newsletter/NewsletterForm.tsx',
   },
 });

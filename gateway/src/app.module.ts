@@ -10,6 +10,7 @@ import { PlansController } from './billing/plans.controller';
 import { StripeController } from './billing/stripe.controller';
 import { StripeWebhookController } from './billing/stripe-webhook.controller';
 import { BlogController } from './content/blog.controller';
+import { NewsletterController } from './content/newsletter.controller';
 import { HealthController } from './health/health.controller';
 import type { Infrastructure } from './infrastructure';
 import { MediaAccessPolicy } from './media/media-access.policy';
@@ -43,6 +44,7 @@ export class AppModule implements OnApplicationShutdown {
         AuthController,
         HealthController,
         BlogController,
+        NewsletterController,
         PlansController,
         StripeController,
         StripeWebhookController,

@@ -1,9 +1,9 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Response } from 'express';
-import { Subjects, type BlogPost, type ListPostsRequest, type ListPostsResponse } from '@lipcast/contracts';
+import { Subjects, type BlogPost, type BlogPostDetail, type GetPostRequest, type ListPostsRequest, type ListPostsResponse } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
 
@@ -44,5 +44,11 @@ export class BlogController {
     response.setHeader('X-Page', String(page.page));
     response.setHeader('X-Page-Size', String(page.pageSize));
     return page.items;
+  }
+
+  /** One published post with its body; 404 for an unknown slug, a draft or a scheduled post. */
+  @Get('posts/:slug')
+  get(@Param('slug') slug: string): Promise<BlogPostDetail> {
+    return this.services.send<BlogPostDetail>(Subjects.content.postsGet, { slug } satisfies GetPostRequest);
   }
 }

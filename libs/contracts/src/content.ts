@@ -22,3 +22,25 @@ export interface ListPostsResponse {
   pageSize: number;
   total: number;
 }
+
+/** One published post with its text: paragraphs separated by a blank line, `## ` starts a heading. */
+export interface BlogPostDetail extends BlogPost {
+  body: string;
+}
+
+export interface GetPostRequest {
+  slug: string;
+}
+
+/** The longest address SMTP allows (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid e-mail address';
+
+export interface NewsletterSubscribeRequest {
+  email: string;
+}
+
+/** Subscribing an address already on the list is a success too. */
+export interface NewsletterSubscribeResponse {
+  subscribed: true;
+}

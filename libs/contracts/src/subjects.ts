@@ -28,6 +28,8 @@ export const Subjects = {
   },
   content: {
     postsList: 'content.posts.list.v1',
+    postsGet: 'content.posts.get.v1',
+    newsletterSubscribe: 'content.newsletter.subscribe.v1',
   },
   generation: {
     actorsList: 'generation.actors.list.v1',

@@ -1,7 +1,14 @@
 import { defineService } from '@lipcast/nest-kit';
 import { ormConfig } from './mikro-orm.config';
+import { NewsletterController } from './newsletter/newsletter.controller';
+import { NewsletterService } from './newsletter/newsletter.service';
 import { PostsController } from './posts/posts.controller';
 import { PostsService } from './posts/posts.service';
 
 /** Blog posts and newsletter subscribers. */
-export const contentService = defineService({ name: 'content', ormConfig, controllers: [PostsController], providers: [PostsService] });
+export const contentService = defineService({
+  name: 'content',
+  ormConfig,
+  controllers: [PostsController, NewsletterController],
+  providers: [PostsService, NewsletterService],
+});

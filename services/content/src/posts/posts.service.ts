@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { BlogPost as BlogPostDto, ListPostsResponse } from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+import type { BlogPost as BlogPostDto, BlogPostDetail, ListPostsResponse } from '@lipcast/contracts';
 import type { ListPostsDto } from './list-posts.dto';
 
 interface PostRow {
@@ -14,6 +15,8 @@ interface PostRow {
   created_at: Date;
   total: string;
 }
+
+type PostWithBodyRow = Omit<PostRow, 'total'> & { body: string };
 
 /**
  * One page of posts and the total in a single round trip (`count(*) over()`): the blog list is
@@ -30,7 +33,13 @@ const COUNT_SQL = `
   select count(*) as total from content.blog_post
   where (not ?::boolean or (published_at is not null and published_at <= now()))`;
 
-function toBlogPostDto(row: PostRow): BlogPostDto {
+/** A draft or a scheduled post is not there yet for readers: same answer as an unknown slug. */
+const PUBLISHED_BY_SLUG_SQL = `
+  select id, title, slug, excerpt, body, featured_image, author, published_at, created_at
+  from content.blog_post
+  where slug = ? and published_at is not null and published_at <= now()`;
+
+function toBlogPostDto(row: Omit<PostRow, 'total'>): BlogPostDto {
   return {
     id: row.id,
     title: row.title,
@@ -56,5 +65,12 @@ export class PostsService {
     // Past the last page there is no row to carry the total: count separately then only.
     const total = rows.length ? Number(rows[0].total) : Number((await connection.execute<{ total: string }[]>(COUNT_SQL, [published]))[0].total);
     return { items: rows.map(toBlogPostDto), page: query.page, pageSize: query.pageSize, total };
+  }
+
+  /** One published post with its body; NOT_FOUND for an unknown slug, a draft or a scheduled post. */
+  async getPublished(slug: string): Promise<BlogPostDetail> {
+    const [row] = await this.em.getConnection().execute<PostWithBodyRow[]>(PUBLISHED_BY_SLUG_SQL, [slug]);
+    if (!row) throw ServiceError.notFound('Blog post not found');
+    return { ...toBlogPostDto(row), body: row.body };
   }
 }

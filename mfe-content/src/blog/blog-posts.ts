@@ -1,0 +1,40 @@
+import type { QueryFunction } from '@tanstack/react-query';
+import type { BlogPost } from '@lipcast/contracts';
+import { ApiError, apiRequest, isPaymentRequired } from '@lipcast/web-kit';
+
+export const POSTS_URL = '/api/blog/posts?published=true';
+export const POSTS_QUERY_KEY = [POSTS_URL] as const;
+export const POSTS_FETCH_FAILED = 'Failed to fetch blog posts';
+export const POSTS_ERROR_MESSAGE = 'Failed to load blog posts. Please try again later.';
+export const POSTS_EMPTY_MESSAGE = 'No blog posts found. Check back soon for new content!';
+export const BLOG_HASHTAGS = ['#AIVideo', '#LipSync', '#AIInfluencers', '#ContentCreation'] as const;
+
+/**
+ * Where a post is read. The shell has no `/blog/:slug` route (yet), so the blog page shows the
+ * post named by `?post=`; change only this when the route exists.
+ */
+export const POST_QUERY_PARAM = 'post';
+export const postPath = (slug: string) => `/blog?${POST_QUERY_PARAM}=${encodeURIComponent(slug)}`;
+
+/** The published posts; any failure raises "Failed to fetch blog posts" (spec section 7). */
+export const fetchPublishedPosts: QueryFunction<BlogPost[]> = async ({ signal }) => {
+  try {
+    const posts = await apiRequest<BlogPost[]>('GET', POSTS_URL, undefined, { signal });
+    if (isPaymentRequired(posts)) throw new ApiError('402: Payment Required', 402, posts);
+    return posts;
+  } catch (error) {
+    throw new Error(POSTS_FETCH_FAILED, { cause: error });
+  }
+};
+
+const US_SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** The date a post shows: its publication date, or its creation date for one not published yet. */
+export function postDate(post: Pick<BlogPost, 'publishedAt' | 'createdAt'>): string {
+  return post.publishedAt ?? post.createdAt;
+}
+
+/** US short format, e.g. "Nov 22, 2026". */
+export function formatPostDate(isoDate: string): string {
+  return US_SHORT_DATE.format(new Date(isoDate));
+}

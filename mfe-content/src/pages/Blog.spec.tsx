@@ -1,0 +1,117 @@
+import { screen, within } from '@testing-library/react';
+import type { BlogPost, BlogPostDetail } from '@lipcast/contracts';
+import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
+import { renderInApp } from '../blog/render-in-app';
+import Blog from './Blog';
+
+const POSTS: BlogPost[] = [
+  {
+    id: 2,
+    title: 'Choosing a voice and an emotion',
+    slug: 'choosing-a-voice-and-an-emotion',
+    excerpt: 'The built-in voices and the seven emotions.',
+    featuredImage: null,
+    publishedAt: '2026-11-22T12:00:00.000Z',
+    createdAt: '2026-11-01T12:00:00.000Z',
+    author: 'Lipcast Team',
+  },
+  {
+    id: 1,
+    title: 'A draft preview',
+    slug: 'a-draft-preview',
+    excerpt: 'Not published yet.',
+    featuredImage: null,
+    publishedAt: null,
+    createdAt: '2026-03-05T12:00:00.000Z',
+    author: null,
+  },
+];
+
+const POSTS_ROUTE = 'GET /api/blog/posts?published=true';
+
+describe('Blog page', () => {
+  it('shows the heading, the hashtags and one card per post', async () => {
+    const fetchMock = fakeApi({ [POSTS_ROUTE]: { body: POSTS } });
+
+    renderInApp(<Blog />, { path: '/blog' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Lipcast Blog' })).toBeTruthy();
+    const topics = within(screen.getByRole('list', { name: 'Topics' })).getAllByRole('listitem');
+    expect(topics.map((topic) => topic.textContent)).toEqual(['#AIVideo', '#LipSync', '#AIInfluencers', '#ContentCreation']);
+    expect(screen.getByRole('status', { name: 'Loading blog posts' })).toBeTruthy();
+
+    const cards = within(await screen.findByRole('list', { name: 'Blog posts' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(callsTo(fetchMock, POSTS_ROUTE)).toHaveLength(1);
+
+    const [published, draft] = cards;
+    expect(within(published).getByText('Nov 22, 2026').getAttribute('dateTime')).toBe('2026-11-22T12:00:00.000Z');
+    expect(within(published).getByText('Lipcast Team')).toBeTruthy();
+    expect(within(published).getByText('The built-in voices and the seven emotions.').className).toContain('line-clamp-3');
+    const link = within(published).getByRole('link', { name: 'Choosing a voice and an emotion' });
+    expect(link.getAttribute('href')).toBe('/blog?post=choosing-a-voice-and-an-emotion');
+
+    // No publication date: the creation date; no author: nothing in its place.
+    expect(within(draft).getByText('Mar 5, 2026')).toBeTruthy();
+    expect(within(draft).queryByText('·')).toBeNull();
+  });
+
+  it('invites readers back when there are no posts', async () => {
+    fakeApi({ [POSTS_ROUTE]: { body: [] } });
+
+    renderInApp(<Blog />, { path: '/blog' });
+
+    expect(await screen.findByText('No blog posts found. Check back soon for new content!')).toBeTruthy();
+  });
+
+  it('says so when the posts cannot be loaded', async () => {
+    fakeApi({ [POSTS_ROUTE]: { status: 500, statusText: 'Internal Server Error' } });
+
+    renderInApp(<Blog />, { path: '/blog' });
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load blog posts. Please try again later.');
+  });
+
+  it('offers the newsletter with a required e-mail field', () => {
+    fakeApi({ [POSTS_ROUTE]: { body: [] } });
+
+    renderInApp(<Blog />, { path: '/blog' });
+
+    const email = screen.getByLabelText('E-mail address');
+    expect(email.getAttribute('type')).toBe('email');
+    expect(email.hasAttribute('required')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeTruthy();
+  });
+});
+
+describe('Blog page with ?post=', () => {
+  const POST: BlogPostDetail = {
+    ...POSTS[0],
+    body: 'Once your script fits.\n\n## The seven emotions\n\nNeutral is the default. <b>not bold</b>',
+  };
+
+  it('shows the post: title, date, author, headings and paragraphs as text', async () => {
+    fakeApi({ 'GET /api/blog/posts/choosing-a-voice-and-an-emotion': { body: POST } });
+
+    renderInApp(<Blog />, { path: '/blog?post=choosing-a-voice-and-an-emotion' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choosing a voice and an emotion' })).toBeTruthy();
+    const article = screen.getByRole('article');
+    expect(within(article).getByText('Nov 22, 2026')).toBeTruthy();
+    expect(within(article).getByText('Lipcast Team')).toBeTruthy();
+    expect(within(article).getByRole('heading', { level: 2, name: 'The seven emotions' })).toBeTruthy();
+    expect(within(article).getByText('Once your script fits.').tagName).toBe('P');
+    // Markup in a body is shown, never interpreted.
+    expect(within(article).getByText('Neutral is the default. <b>not bold</b>')).toBeTruthy();
+    expect(article.querySelector('b')).toBeNull();
+    expect(screen.getByRole('link', { name: '← Back to the blog' }).getAttribute('href')).toBe('/blog');
+  });
+
+  it('says so when the post does not exist', async () => {
+    fakeApi({ 'GET /api/blog/posts/gone': { status: 404, statusText: 'Not Found', body: { message: 'Not found' } } });
+
+    renderInApp(<Blog />, { path: '/blog?post=gone' });
+
+    expect((await screen.findByRole('alert')).textContent).toBe('This post could not be found. It may have been moved or unpublished.');
+  });
+});
