@@ -32,7 +32,7 @@ test.describe('route table', () => {
     test(`${path} renders its page with no console error`, async ({ page, consoleErrors }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Terms of Service' })).toBeVisible();
       expect(consoleErrors).toEqual([]);
     });
   }
@@ -42,7 +42,7 @@ test.describe('route table', () => {
       await signIn(page, 'route-walker', path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Terms of Service' })).toBeVisible();
       expect(consoleErrors).toEqual([]);
     });
   }
