@@ -14,7 +14,7 @@ const swcTransform = (tsx) => [
 ];
 const moduleNameMapper = {
   '^@lipcast/(contracts|nest-kit|web-kit|ui)$': '<rootDir>/libs/$1/src/index.ts',
-  '^@lipcast/web-kit/testing$': '<rootDir>/libs/web-kit/src/testing/fake-fetch.ts',
+  '^@lipcast/web-kit/testing$': '<rootDir>/libs/web-kit/src/testing/index.ts',
   '\\.css$': '<rootDir>/tools/jest/style-stub.cjs',
 };
 const ignored = ['/node_modules/', '/dist/', '<rootDir>/e2e/'];

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ROUTES } from '@lipcast/contracts';
 import { ACCOUNT_QUERY_KEY, createQueryClient, navigateAway, type AccountUser } from '@lipcast/web-kit';
+import { accountUser } from '@lipcast/web-kit/testing';
 import { AppRoutes } from './App';
 import { loadRemotePage } from './remotes';
 import { shellRoutes } from './routes';
@@ -12,21 +13,7 @@ jest.mock('@lipcast/web-kit', () => ({ ...jest.requireActual('@lipcast/web-kit')
 const loadRemotePageMock = jest.mocked(loadRemotePage);
 const navigateAwayMock = jest.mocked(navigateAway);
 
-const ada: AccountUser = {
-  id: 'u1',
-  username: 'ada',
-  email: 'ada@example.com',
-  firstName: null,
-  lastName: null,
-  bio: null,
-  profileImageUrl: null,
-  generationsCount: 2,
-  subscriptionStatus: null,
-  subscriptionPlan: null,
-  subscriptionPeriodEnd: null,
-  subscriptionCancelAtPeriodEnd: false,
-  extraGenerations: 0,
-};
+const ada = accountUser({ firstName: null, lastName: null, generationsCount: 2 });
 
 /** Each remote module renders its own federation id, so a test can see which one a path loaded. */
 function fakeRemotes() {

@@ -1,25 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { ACCOUNT_QUERY_KEY, isPremium, refreshAccount, useAccount, type AccountUser } from './account';
+import { ACCOUNT_QUERY_KEY, isPremium, refreshAccount, useAccount } from './account';
 import { createQueryClient } from './query';
 import { noteSessionProbe } from './session';
+import { accountUser } from './testing/account-user';
 import { installFetch } from './testing/fake-fetch';
 
-const ada: AccountUser = {
-  id: 'u1',
-  username: 'ada',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  bio: null,
-  profileImageUrl: null,
-  generationsCount: 1,
-  subscriptionStatus: null,
-  subscriptionPlan: null,
-  subscriptionPeriodEnd: null,
-  subscriptionCancelAtPeriodEnd: false,
-  extraGenerations: 0,
-};
+const ada = accountUser({ generationsCount: 1 });
 
 function AccountProbe() {
   const { user, isLoading, isSignedIn } = useAccount();

@@ -1,5 +1,6 @@
 import type { Plan } from '@lipcast/contracts';
 import type { AccountUser } from '@lipcast/web-kit';
+import { accountUser } from '@lipcast/web-kit/testing';
 
 export const PREMIUM_PLAN: Plan = {
   id: 1,
@@ -25,21 +26,7 @@ export const PACK_PLAN: Plan = {
 
 export const PLANS: Plan[] = [PREMIUM_PLAN, PACK_PLAN];
 
-export const FREE_USER: AccountUser = {
-  id: 'u1',
-  username: 'ada',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  bio: null,
-  profileImageUrl: null,
-  generationsCount: 2,
-  extraGenerations: 0,
-  subscriptionStatus: null,
-  subscriptionPlan: null,
-  subscriptionPeriodEnd: null,
-  subscriptionCancelAtPeriodEnd: false,
-};
+export const FREE_USER: AccountUser = accountUser({ generationsCount: 2 });
 
 export const PREMIUM_USER: AccountUser = {
   ...FREE_USER,

@@ -1,0 +1,21 @@
+import type { AccountUser } from '../account';
+
+/** A signed-in free user for tests ("ada"); override what the test is about. */
+export function accountUser(overrides: Partial<AccountUser> = {}): AccountUser {
+  return {
+    id: 'u1',
+    username: 'ada',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    bio: null,
+    profileImageUrl: null,
+    generationsCount: 0,
+    extraGenerations: 0,
+    subscriptionStatus: null,
+    subscriptionPlan: null,
+    subscriptionPeriodEnd: null,
+    subscriptionCancelAtPeriodEnd: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,3 @@
+// Test helpers for the web apps: `@lipcast/web-kit/testing`.
+export * from './fake-fetch';
+export * from './account-user';
