@@ -1,0 +1,126 @@
+/* eslint-disable @nx/enforce-module-boundaries -- tests drive the adapters against the local stand-ins */
+import { startOpenAiStandIn, writeScript, type OpenAiStandIn } from '../../../../../tools/openai/stand-in';
+import { ProviderError } from '../../ports/media';
+import { scriptSeconds } from '../../ports/script.port';
+import { OpenAiScript, scriptWordBudget, type OpenAiScriptOptions } from './openai-script';
+
+const KEY = 'sk-stand-in-tests';
+
+async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
+  return error;
+}
+
+const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+describe('OpenAiScript against the stand-in', () => {
+  jest.setTimeout(15_000);
+  let standIn: OpenAiStandIn;
+  const signal = new AbortController().signal;
+  const writer = (options: Partial<OpenAiScriptOptions> = {}) => new OpenAiScript({ apiKey: KEY, baseURL: standIn.url, maxRetries: 0, ...options });
+
+  beforeAll(async () => {
+    standIn = await startOpenAiStandIn({ port: 0, apiKey: KEY });
+  });
+
+  afterAll(() => standIn.stop());
+
+  it('writes a spoken script about the topic within the 15-second budget', async () => {
+    const script = await writer().write({ topic: 'Morning stretches', maxDurationSeconds: 15 }, signal);
+
+    expect(script).toContain('morning stretches');
+    expect(script).toMatch(/[.!?]$/);
+    expect(scriptSeconds(script)).toBeLessThanOrEqual(15);
+    expect(countWords(script)).toBeGreaterThan(10);
+  });
+
+  it('trims a too-long answer at the last sentence that fits the budget', async () => {
+    const topic = 'Learning to cook at home [long]';
+    const answer = writeScript(`Topic: ${topic}`);
+    expect(countWords(answer)).toBeGreaterThan(scriptWordBudget(15)); // the stand-in really answers too long
+
+    const script = await writer().write({ topic, maxDurationSeconds: 15 }, signal);
+
+    expect(scriptSeconds(script)).toBeLessThanOrEqual(15);
+    expect(countWords(script)).toBeLessThanOrEqual(30);
+    expect(script).toMatch(/[.!?]$/);
+    expect(answer.startsWith(script)).toBe(true); // whole sentences from the start, nothing invented
+  });
+
+  it('cuts at the word limit when no sentence ends within the budget', async () => {
+    const script = await writer().write({ topic: 'Learning to cook at home [long]', maxDurationSeconds: 3 }, signal);
+
+    expect(countWords(script)).toBe(scriptWordBudget(3)); // floor(2 × 2.2) = 4
+    expect(script).toMatch(/\.$/);
+    expect(scriptSeconds(script)).toBeLessThanOrEqual(3);
+  });
+
+  it('strips quotes, labels, stage directions, hashtags and emojis', async () => {
+    const script = await writer().write({ topic: 'Saving money [messy]', maxDurationSeconds: 15 }, signal);
+
+    expect(script).not.toMatch(/["“”#()[\]]|Narrator:|\p{Extended_Pictographic}/u);
+    expect(script).not.toMatch(/smiles|pause/);
+    expect(script).toContain('saving money');
+  });
+
+  it('reports a wrong key with the spec text', async () => {
+    const error = await providerError(writer({ apiKey: 'sk-wrong' }).write({ topic: 'Anything', maxDurationSeconds: 15 }, signal));
+
+    expect(error.kind).toBe('unauthorized');
+    expect(error.message).toBe('Authentication failed. Please check your API token.');
+  });
+
+  it('reports a persistent rate limit with the spec text', async () => {
+    const error = await providerError(writer().write({ topic: 'Busy [429]', maxDurationSeconds: 15 }, signal));
+
+    expect(error.kind).toBe('rate-limited');
+    expect(error.retryable).toBe(true);
+    expect(error.message).toBe('Rate limit exceeded. Please try again in a few minutes.');
+  });
+
+  it('lets the SDK wait out a passing rate limit', async () => {
+    const script = await writer({ maxRetries: 2 }).write({ topic: 'Briefly busy [429x1]', maxDurationSeconds: 15 }, signal);
+
+    expect(script).toContain('briefly busy');
+  });
+
+  it("reports a server error with OpenAI's reason", async () => {
+    const error = await providerError(writer().write({ topic: 'Breaks [fail]', maxDurationSeconds: 15 }, signal));
+
+    expect(error.kind).toBe('failed');
+    expect(error.retryable).toBe(true);
+    expect(error.message).toBe('OpenAI could not write the script: The server had an error while processing your request. Sorry about that!');
+  });
+
+  it('times out a request that is never answered', async () => {
+    const error = await providerError(writer({ timeoutMs: 300 }).write({ topic: 'Silence [hang]', maxDurationSeconds: 15 }, signal));
+
+    expect(error.kind).toBe('timeout');
+    expect(error.retryable).toBe(true);
+  });
+
+  it('stops when the job is canceled', async () => {
+    const abort = new AbortController();
+    const writing = writer().write({ topic: 'Silence [hang]', maxDurationSeconds: 15 }, abort.signal);
+    setImmediate(() => abort.abort());
+
+    expect((await providerError(writing)).kind).toBe('canceled');
+  });
+
+  it('refuses to start without a key', () => {
+    for (const apiKey of [undefined, '', ' ']) {
+      let thrown: unknown;
+      try {
+        new OpenAiScript({ apiKey, baseURL: standIn.url });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ProviderError);
+      expect(thrown).toMatchObject({ kind: 'missing-key', message: 'API key missing: set OPENAI_API_KEY' });
+    }
+  });
+});

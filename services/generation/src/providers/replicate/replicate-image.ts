@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import type Replicate from 'replicate';
+import type { WorkContext } from '../../ports/media';
+import { ImagePort, type ImageRequest, type ImageResult } from '../../ports/image.port';
+import { coverImage } from './media-edits';
+import { runPrediction, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
+
+const IMAGE_POLLING: PollingOptions = { pollIntervalMs: 1000, timeoutMs: 120_000 };
+
+/** The aspect ratios flux-schnell takes, as width / height. */
+const FLUX_ASPECT_RATIOS: ReadonlyArray<readonly [string, number]> = [
+  ['1:1', 1],
+  ['16:9', 16 / 9],
+  ['21:9', 21 / 9],
+  ['3:2', 3 / 2],
+  ['2:3', 2 / 3],
+  ['4:5', 4 / 5],
+  ['5:4', 5 / 4],
+  ['3:4', 3 / 4],
+  ['4:3', 4 / 3],
+  ['9:16', 9 / 16],
+  ['9:21', 9 / 21],
+];
+
+/** The flux aspect ratio closest to width x height (640x720 → 4:5), so the crop to size loses least. */
+export function closestAspectRatio(width: number, height: number): string {
+  const wanted = Math.log(width / height);
+  const distance = ([, ratio]: readonly [string, number]) => Math.abs(Math.log(ratio) - wanted);
+  return FLUX_ASPECT_RATIOS.reduce((best, candidate) => (distance(candidate) < distance(best) ? candidate : best))[0];
+}
+
+/** Prompt → a photo on Replicate with FLUX.1 [schnell], cropped to exactly the requested size (PNG). */
+export class ReplicateImage extends ImagePort {
+  readonly name = 'replicate';
+  private readonly client: Replicate;
+  private readonly model: string;
+  private readonly polling: PollingOptions;
+
+  constructor(options: ReplicateAdapterOptions) {
+    super();
+    this.client = options.client;
+    this.model = options.model ?? 'black-forest-labs/flux-schnell';
+    this.polling = { ...IMAGE_POLLING, ...options.polling };
+  }
+
+  async generate(request: ImageRequest, context: WorkContext): Promise<ImageResult> {
+    const input = { prompt: request.prompt, aspect_ratio: closestAspectRatio(request.width, request.height), output_format: 'png', num_outputs: 1 };
+    const { files } = await runPrediction(this.client, { model: this.model, input }, context, this.polling);
+    const path = join(context.workDir, `image-${request.width}x${request.height}.png`);
+    await coverImage(files[0].path, path, request.width, request.height);
+    context.progress(1);
+    return { image: { path, contentType: 'image/png' }, kind: 'photo' };
+  }
+}

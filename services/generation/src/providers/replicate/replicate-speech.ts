@@ -1,0 +1,75 @@
+import type Replicate from 'replicate';
+import type { WorkContext } from '../../ports/media';
+import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
+import { audioDurationSeconds } from './media-edits';
+import { runPrediction, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
+
+/** The minimax system voices (STACK.md); the spec's voice pickers choose among them. */
+export const MINIMAX_VOICES = [
+  'Wise_Woman',
+  'Friendly_Person',
+  'Inspirational_girl',
+  'Deep_Voice_Man',
+  'Calm_Woman',
+  'Casual_Guy',
+  'Lively_Girl',
+  'Patient_Man',
+  'Young_Knight',
+  'Determined_Man',
+  'Lovely_Girl',
+  'Decent_Boy',
+  'Imposing_Manner',
+  'Elegant_Man',
+  'Abbess',
+  'Sweet_Girl_2',
+  'Exuberant_Girl',
+] as const;
+
+const MINIMAX_EMOTIONS = new Set(['neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised']);
+
+/** Speech takes 1-2 minutes at worst (spec section 9); 3 minutes before giving up. */
+const SPEECH_POLLING: PollingOptions = { pollIntervalMs: 1000, timeoutMs: 180_000 };
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** The request as minimax/speech-02's input. */
+export function minimaxInput(request: SpeechRequest): Record<string, unknown> {
+  const emotion = request.emotion.trim().toLowerCase();
+  const minimaxEmotion = emotion === 'surprise' ? 'surprised' : emotion; // One Shot picks "surprise"; minimax says "surprised"
+  return {
+    text: request.text,
+    voice_id: request.voiceId,
+    emotion: MINIMAX_EMOTIONS.has(minimaxEmotion) ? minimaxEmotion : 'auto',
+    pitch: clamp(Math.round(request.pitch), -12, 12),
+    speed: clamp(request.speed, 0.5, 2),
+    volume: clamp(request.volume, 0, 10),
+    language_boost: /^en/i.test(request.language) ? 'English' : 'Automatic',
+  };
+}
+
+/** Text → speech on Replicate with minimax speech-02 (mp3). */
+export class ReplicateSpeech extends SpeechPort {
+  readonly name = 'replicate';
+  private readonly client: Replicate;
+  private readonly model: string;
+  private readonly polling: PollingOptions;
+
+  constructor(options: ReplicateAdapterOptions) {
+    super();
+    this.client = options.client;
+    this.model = options.model ?? 'minimax/speech-02-hd';
+    this.polling = { ...SPEECH_POLLING, ...options.polling };
+  }
+
+  voices(): readonly string[] {
+    return MINIMAX_VOICES;
+  }
+
+  async synthesize(request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {
+    const { files } = await runPrediction(this.client, { model: this.model, input: minimaxInput(request) }, context, this.polling);
+    const audio = files[0];
+    const durationSeconds = await audioDurationSeconds(audio.path);
+    context.progress(1);
+    return { audio, durationSeconds };
+  }
+}
