@@ -15,6 +15,7 @@ import { HealthController } from './health/health.controller';
 import type { Infrastructure } from './infrastructure';
 import { MediaAccessPolicy } from './media/media-access.policy';
 import { MediaController } from './media/media.controller';
+import { GenerationController } from './generation/generation.controller';
 import { ProjectsController } from './generation/projects.controller';
 import { GatewaySettings } from './settings';
 
@@ -49,6 +50,7 @@ export class AppModule implements OnApplicationShutdown {
         StripeController,
         StripeWebhookController,
         ProjectsController,
+        GenerationController,
         MediaController,
       ],
       providers: [

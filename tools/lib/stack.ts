@@ -43,7 +43,10 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-const entry = (name: ProcessName, file: 'main' | 'migrate') =>
+/** A process's entry points: `main` serves; `migrate` and `seed` run once before the services start. */
+type EntryPoint = 'main' | 'migrate' | 'seed';
+
+const entry = (name: ProcessName, file: EntryPoint) =>
   name === 'gateway' ? join(ROOT, `gateway/dist/${file}.js`) : join(ROOT, `services/${name}/dist/${file}.js`);
 
 const COLORS: Record<ProcessName, number> = { gateway: 36, auth: 35, generation: 33, billing: 32, content: 34 };
@@ -126,7 +129,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
   };
 
-  const run = (name: ProcessName, file: 'main' | 'migrate'): ChildProcess => {
+  const run = (name: ProcessName, file: EntryPoint): ChildProcess => {
     const child = spawn(process.execPath, ['--enable-source-maps', entry(name, file)], {
       cwd: ROOT,
       env: { ...process.env, ...env },
@@ -136,11 +139,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return child;
   };
 
-  const migrate = (name: ProcessName) =>
+  const runToEnd = (name: ProcessName, file: 'migrate' | 'seed') =>
     new Promise<void>((resolvePromise, reject) => {
-      run(name, 'migrate').once('exit', (code) =>
-        code === 0 ? resolvePromise() : reject(new Error(`Migrations of ${name} failed (exit ${code})`)),
-      );
+      run(name, file).once('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`The ${file} step of ${name} failed (exit ${code})`))));
     });
 
   const startProcess = async (name: ProcessName) => {
@@ -179,7 +180,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const url = `http://${env.HOST}:${options.port}`;
   try {
-    for (const name of [...SERVICES, 'gateway'] as const) await migrate(name);
+    for (const name of [...SERVICES, 'gateway'] as const) await runToEnd(name, 'migrate');
+    // The built-in actors and the landing page's samples, drawn once per object store.
+    await runToEnd('generation', 'seed');
     for (const service of SERVICES) await startProcess(service);
     await startProcess('gateway');
     await waitFor(

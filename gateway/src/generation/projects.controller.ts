@@ -1,7 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Delete, Get, Param, ParseIntPipe } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Subjects, type ListProjectsRequest, type Project } from '@lipcast/contracts';
-import { ServiceClient } from '@lipcast/nest-kit';
+import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { CurrentUserId } from '../auth/signed-in.guard';
 
 /** The signed-in user's generation history (spec section 7, `GET /api/projects`). */
@@ -13,5 +13,14 @@ export class ProjectsController {
   @Get()
   list(@CurrentUserId() userId: string): Promise<Project[]> {
     return this.services.send<Project[], ListProjectsRequest>(Subjects.generation.projectsList, { userId });
+  }
+
+  /** Deletes one of the caller's own history items with its audio and video. */
+  @Delete(':id')
+  delete(
+    @CurrentUserId() userId: string,
+    @Param('id', new ParseIntPipe({ exceptionFactory: () => ServiceError.notFound('No such project') })) projectId: number,
+  ): Promise<{ deleted: true }> {
+    return this.services.send<{ deleted: true }>(Subjects.generation.projectDelete, { userId, projectId });
   }
 }

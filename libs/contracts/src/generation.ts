@@ -97,3 +97,20 @@ export interface UserJobRequest {
   userId: string;
   jobId: string;
 }
+
+/** The landing page's public sample videos, made by the seed step (`GET /api/samples`). */
+export interface SampleVideo {
+  id: string;
+  title: string;
+  url: string;
+}
+
+export interface SampleVideos {
+  hero: SampleVideo[];
+  examples: SampleVideo[];
+}
+
+export interface UserProjectRequest {
+  userId: string;
+  projectId: number;
+}

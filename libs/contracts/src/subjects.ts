@@ -33,13 +33,18 @@ export const Subjects = {
   },
   generation: {
     actorsList: 'generation.actors.list.v1',
+    samplesList: 'generation.samples.list.v1',
+    voicesList: 'generation.voices.list.v1',
+    audioCreate: 'generation.audio.create.v1',
+    lipsyncStart: 'generation.lipsync.start.v1',
+    jobGet: 'generation.job.get.v1',
+    jobCancel: 'generation.job.cancel.v1',
     projectsList: 'generation.projects.list.v1',
+    projectDelete: 'generation.project.delete.v1',
   },
 } as const;
 
 export const Events = {
-  generationJobProgressed: 'generation.job.progressed.v1',
-  generationJobCompleted: 'generation.job.completed.v1',
   billingSubscriptionChanged: 'billing.subscription.changed.v1',
 } as const;
 

@@ -1,4 +1,6 @@
+import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
 import { Client } from 'minio';
 import type { StorageSettings } from './settings';
@@ -75,7 +77,8 @@ export class StorageService {
 
   /** Copies an object to a local file (the embedded engine works on files). */
   async download(key: string, path: string): Promise<void> {
-    await this.client.fGetObject(this.bucket, this.checked(key), path);
+    // Streamed by hand: minio's fGetObject renames a `.part.minio` file that s3rver's answers leave unwritten.
+    await pipeline(await this.client.getObject(this.bucket, this.checked(key)), createWriteStream(path));
   }
 
   /** A time-limited URL an outside provider can fetch the object from (the store must be reachable by it). */

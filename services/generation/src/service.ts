@@ -1,6 +1,45 @@
-import { defineService } from '@lipcast/nest-kit';
+import { defineService, ServiceClient, ServiceClientModule, StorageService } from '@lipcast/nest-kit';
+import { ActorsController } from './actors/actors.controller';
+import { AudioController } from './audio/audio.controller';
+import { AudioService } from './audio/audio.service';
+import { Credits } from './jobs/credits';
+import { JobQueue } from './jobs/job-queue';
+import { JOB_HANDLERS, JobWorker, MAX_DELIVERIES } from './jobs/job-worker';
+import { JobsController } from './jobs/jobs.controller';
+import { JobsRepository } from './jobs/jobs.repository';
+import { JobsService } from './jobs/jobs.service';
+import { LipSyncController } from './lipsync/lipsync.controller';
+import { LipSyncHandler } from './lipsync/lipsync.handler';
+import { LipSyncService } from './lipsync/lipsync.service';
+import { MediaRefs } from './media/media-refs';
 import { ormConfig } from './mikro-orm.config';
 import { ProjectsController } from './projects/projects.controller';
+import { providerBindings } from './providers/providers';
+import { GenerationSettings } from './settings';
 
-/** Projects, influencer projects and media jobs (their handlers arrive with the generation work). */
-export const generationService = defineService({ name: 'generation', ormConfig, controllers: [ProjectsController] });
+/** Actors, speech, lip-sync jobs (API and workers) and the projects they make. */
+export const generationService = defineService({
+  name: 'generation',
+  ormConfig,
+  settings: GenerationSettings,
+  imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, name: 'lipcast-generation-client' })],
+  controllers: [ActorsController, AudioController, LipSyncController, JobsController, ProjectsController],
+  providers: [
+    ...providerBindings,
+    { provide: StorageService, inject: [GenerationSettings], useFactory: (settings: GenerationSettings) => new StorageService(settings) },
+    {
+      provide: JobQueue,
+      inject: [ServiceClient, GenerationSettings],
+      useFactory: (services: ServiceClient, settings: GenerationSettings) => new JobQueue(services.nats, { ackWaitMs: settings.JOB_ACK_WAIT_MS, maxDeliveries: MAX_DELIVERIES }),
+    },
+    { provide: JOB_HANDLERS, inject: [LipSyncHandler], useFactory: (...handlers: unknown[]) => handlers },
+    JobsRepository,
+    Credits,
+    JobWorker,
+    JobsService,
+    MediaRefs,
+    AudioService,
+    LipSyncService,
+    LipSyncHandler,
+  ],
+});

@@ -29,6 +29,12 @@ export class GenerationSettings extends MediaServiceSettings {
   @Max(16, { message: 'must be 16 or fewer' })
   WORKER_CONCURRENCY = 1;
 
+  @EnvPurpose('milliseconds a running job may go without a heartbeat before another worker takes it over')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1000, { message: 'must be 1000 or more' })
+  JOB_ACK_WAIT_MS = 30_000;
+
   @EnvPurpose('Replicate API token (r8_…)') @IsOptional() @IsString() REPLICATE_API_TOKEN?: string;
   @EnvPurpose('base URL of a Replicate-compatible API (a local stand-in); unset means api.replicate.com')
   @IsOptional()

@@ -20,6 +20,8 @@ export interface FfmpegRun {
   input?: AsyncIterable<Buffer | Uint8Array> | Buffer;
   /** Collect stdout (for `pipe:1` outputs). */
   captureOutput?: boolean;
+  /** Kills ffmpeg and rejects with the signal's reason when aborted. */
+  signal?: AbortSignal;
 }
 
 /** Runs ffmpeg with `args`; rejects with the end of its log when it fails. */
@@ -30,8 +32,15 @@ export function runFfmpeg(args: string[], run: FfmpegRun = {}): Promise<Buffer> 
     let log = '';
     child.stdout.on('data', (chunk: Buffer) => run.captureOutput && output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+    const abort = () => child.kill('SIGKILL');
+    run.signal?.addEventListener('abort', abort, { once: true });
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(output)) : reject(new Error(`ffmpeg exited with ${code}: ${log.trim()}`))));
+    child.on('close', (code) => {
+      run.signal?.removeEventListener('abort', abort);
+      if (run.signal?.aborted) reject(run.signal.reason);
+      else if (code === 0) resolve(Buffer.concat(output));
+      else reject(new Error(`ffmpeg exited with ${code}: ${log.trim()}`));
+    });
     child.stdin.on('error', () => undefined); // ffmpeg may close stdin early on failure; the exit code tells
     void writeInput(child.stdin, run.input);
   });

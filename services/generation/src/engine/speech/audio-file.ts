@@ -28,3 +28,10 @@ export function encodeMp3(speech: Pick<SpeechResult, 'samples' | 'sampleRate'>):
     captureOutput: true,
   });
 }
+
+/** Any audio file → 16-bit mono samples at `sampleRate` (the lip-sync reads the loudness of each frame). */
+export async function decodeAudio(path: string, sampleRate = 16000, signal?: AbortSignal): Promise<Pick<SpeechResult, 'samples' | 'sampleRate' | 'durationMs'>> {
+  const pcm = await runFfmpeg(['-i', path, '-f', 's16le', '-ac', '1', '-ar', String(sampleRate), 'pipe:1'], { captureOutput: true, signal });
+  const samples = new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + (pcm.byteLength & ~1)));
+  return { samples, sampleRate, durationMs: (samples.length / sampleRate) * 1000 };
+}

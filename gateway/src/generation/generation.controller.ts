@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Sse, type MessageEvent } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import { map, type Observable } from 'rxjs';
+import {
+  ErrorCode, Subjects, type Actor, type AudioRequest, type AudioResponse, type JobState, type LipSyncRequest, type SampleVideos,
+} from '@lipcast/contracts';
+import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { CurrentUserId, Public } from '../auth/signed-in.guard';
+import { jobStates, waitForJob } from './job-events';
+
+/** How long `POST /api/replicate/lipsync` holds the request before answering 202 (the client retries after 2 s). */
+export const LIPSYNC_WAIT_MS = 20_000;
+
+/** The lip-sync answer of the spec: 200 with the url when done, 202 with the prediction id while running. */
+function lipSyncAnswer(job: JobState): { url: string; predictionId: string } {
+  if (job.status === 'succeeded' && job.url) return { url: job.url, predictionId: job.id };
+  if (job.status === 'failed') throw new ServiceError(ErrorCode.Upstream, job.error ?? 'Video generation failed. Please try again.');
+  if (job.status === 'canceled') throw new ServiceError(ErrorCode.Conflict, job.error ?? 'The generation was canceled.');
+  throw new ServiceError(ErrorCode.StillRunning, 'Video generation is still in progress', { predictionId: job.id, status: 'processing', progress: job.progress });
+}
+
+/** Job ids are UUIDs; anything else is a job that does not exist. */
+const JOB_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound('No such generation') });
+
+// Request bodies are passed on as they come: the generation service validates them (one rule, one place).
+type AudioBody = AudioRequest & { videoId?: string };
+
+@ApiTags('generation')
+@Controller()
+export class GenerationController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Public()
+  @Get('actors')
+  @ApiOperation({ summary: 'The 14 built-in actors' })
+  actors(): Promise<Actor[]> {
+    return this.services.send<Actor[]>(Subjects.generation.actorsList, {});
+  }
+
+  @Public()
+  @Get('samples')
+  @ApiOperation({ summary: "The landing page's sample videos" })
+  samples(): Promise<SampleVideos> {
+    return this.services.send<SampleVideos>(Subjects.generation.samplesList, {});
+  }
+
+  @Public()
+  @Get('replicate/voices')
+  voices(): Promise<string[]> {
+    return this.services.send<string[]>(Subjects.generation.voicesList, {});
+  }
+
+  /** Free, but limited: each preview costs real compute. */
+  @Post('replicate/audio')
+  @HttpCode(200)
+  @Throttle({ api: { limit: 30, ttl: 60_000 } })
+  audio(@CurrentUserId() userId: string, @Body() body: AudioBody): Promise<AudioResponse> {
+    return this.services.send<AudioResponse>(Subjects.generation.audioCreate, { ...body, userId }, 60_000);
+  }
+
+  @Post('replicate/lipsync')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Starts (or rejoins) a lip-sync: 200 {url, predictionId} when done, 202 {predictionId} while running' })
+  async lipSync(@CurrentUserId() userId: string, @Body() body: LipSyncRequest): Promise<{ url: string; predictionId: string }> {
+    const started = await this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId });
+    return lipSyncAnswer(await waitForJob(this.services, userId, started.id, LIPSYNC_WAIT_MS));
+  }
+
+  @Post('replicate/cancel/:id')
+  @HttpCode(200)
+  cancel(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string): Promise<JobState> {
+    return this.services.send<JobState>(Subjects.generation.jobCancel, { userId, jobId });
+  }
+
+  @Get('jobs/:id')
+  job(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string): Promise<JobState> {
+    return this.services.send<JobState>(Subjects.generation.jobGet, { userId, jobId });
+  }
+
+  /** Server-sent events: one `JobState` per change, ending with the finished state. */
+  @Sse('jobs/:id/events')
+  async events(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string): Promise<Observable<MessageEvent>> {
+    await this.services.send<JobState>(Subjects.generation.jobGet, { userId, jobId }); // 404 before the stream opens
+    return jobStates(this.services, userId, jobId).pipe(map((state): MessageEvent => ({ type: 'progress', data: state })));
+  }
+}

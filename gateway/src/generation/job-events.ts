@@ -1,0 +1,44 @@
+import { Observable } from 'rxjs';
+import { jobProgressSubject, Subjects, type JobState } from '@lipcast/contracts';
+import type { ServiceClient } from '@lipcast/nest-kit';
+
+export const isFinished = (job: JobState) => job.status === 'succeeded' || job.status === 'failed' || job.status === 'canceled';
+
+/**
+ * A job's states as they change: the current one first, then each progress event, ending with the
+ * finished state. Listening starts before the current state is read, so no event falls in between.
+ */
+export function jobStates(services: ServiceClient, userId: string, jobId: string): Observable<JobState> {
+  return new Observable<JobState>((subscriber) => {
+    let latest: JobState | null = null;
+    const emit = (state: JobState) => {
+      if (subscriber.closed || (latest && state.progress < latest.progress && !isFinished(state))) return;
+      latest = state;
+      subscriber.next(state);
+      if (isFinished(state)) subscriber.complete();
+    };
+    const unsubscribe = services.subscribe<JobState>(jobProgressSubject(jobId), emit);
+    services.send<JobState>(Subjects.generation.jobGet, { userId, jobId }).then(emit, (error: unknown) => subscriber.error(error));
+    return unsubscribe;
+  });
+}
+
+/** The job's state once it finishes, or its latest state after `timeoutMs`. */
+export function waitForJob(services: ServiceClient, userId: string, jobId: string, timeoutMs: number): Promise<JobState> {
+  return new Promise((resolve, reject) => {
+    let latest: JobState | null = null;
+    const subscription = jobStates(services, userId, jobId).subscribe({
+      next: (state) => (latest = state),
+      error: reject,
+      complete: () => {
+        clearTimeout(timer);
+        resolve(latest!);
+      },
+    });
+    const timer = setTimeout(() => {
+      subscription.unsubscribe();
+      if (latest) resolve(latest);
+      else services.send<JobState>(Subjects.generation.jobGet, { userId, jobId }).then(resolve, reject);
+    }, timeoutMs);
+  });
+}

@@ -1,0 +1,58 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import type { UserAudioRequest } from '@lipcast/contracts';
+import { EMOTIONS } from '../engine/speech/voices';
+import { MAX_TEXT_LENGTH } from '../engine/speech/synthesizer';
+
+/** `POST /api/replicate/audio` (spec section 3, Audio parameters); the voice id is checked against the active provider. */
+export class AudioRequestDto implements UserAudioRequest {
+  @IsUUID()
+  userId!: string;
+
+  @IsString({ message: 'Please enter dialogue text' })
+  @Matches(/\S/, { message: 'Please enter dialogue text' })
+  @MaxLength(MAX_TEXT_LENGTH, { message: `Dialogue text must be at most ${MAX_TEXT_LENGTH} characters` })
+  text!: string;
+
+  @IsString({ message: 'voice_id is required' })
+  @MaxLength(60, { message: 'voice_id is not a known voice' })
+  voice_id!: string;
+
+  @IsOptional()
+  @IsIn([...EMOTIONS, 'surprise'], { message: `emotion must be one of: ${EMOTIONS.join(', ')}` })
+  emotion?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pitch must be a whole number from -10 to 10' })
+  @Min(-10, { message: 'pitch must be a whole number from -10 to 10' })
+  @Max(10, { message: 'pitch must be a whole number from -10 to 10' })
+  pitch?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'speed must be a number from 0.5 to 2' })
+  @Min(0.5, { message: 'speed must be a number from 0.5 to 2' })
+  @Max(2, { message: 'speed must be a number from 0.5 to 2' })
+  speed?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'volume must be a number from 0 to 10' })
+  @Min(0, { message: 'volume must be a number from 0 to 10' })
+  @Max(10, { message: 'volume must be a number from 0 to 10' })
+  volume?: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  language?: string;
+
+  @IsOptional() @Type(() => Number) @IsNumber() estimatedDuration?: number;
+  @IsOptional() @Type(() => Number) @IsNumber() videoDuration?: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  videoId?: string;
+}

@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { ffmpegPath } from './ffmpeg';
+
+export interface MediaInfo {
+  durationSeconds: number;
+  video: { codec: string; profile: string | null; pixelFormat: string; width: number; height: number; fps: number } | null;
+  audio: { codec: string; sampleRate: number } | null;
+}
+
+/**
+ * What a media file holds, read from `ffmpeg -i`'s report (the bundled static ffmpeg has no
+ * ffprobe). Rejects when ffmpeg cannot read the file.
+ */
+export function probeMedia(path: string): Promise<MediaInfo> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-i', path], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let report = '';
+    child.stderr.on('data', (chunk: Buffer) => (report += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      const info = parseReport(report);
+      if (info) resolve(info);
+      else reject(new Error(`Not a media file ffmpeg can read: ${report.trim().split('\n').pop() ?? ''}`));
+    });
+  });
+}
+
+export function parseReport(report: string): MediaInfo | null {
+  const duration = /Duration: (\d+):(\d+):([\d.]+)/.exec(report);
+  if (!duration) return null;
+  const videoLine = /Stream #\S+.*?: Video: (.*)/.exec(report)?.[1];
+  const audioLine = /Stream #\S+.*?: Audio: (.*)/.exec(report)?.[1];
+  const video = videoLine
+    ? {
+        codec: /^(\w+)/.exec(videoLine)?.[1] ?? 'unknown',
+        profile: /^\w+ \(([^)]+)\)/.exec(videoLine)?.[1] ?? null,
+        pixelFormat: /, (yuv\w+|rgb\w+|gray\w*|pal8|bgr\w+)/.exec(videoLine)?.[1] ?? 'unknown',
+        width: Number(/, (\d{2,5})x(\d{2,5})/.exec(videoLine)?.[1] ?? 0),
+        height: Number(/, (\d{2,5})x(\d{2,5})/.exec(videoLine)?.[2] ?? 0),
+        fps: Number(/([\d.]+) fps/.exec(videoLine)?.[1] ?? 0),
+      }
+    : null;
+  const audio = audioLine ? { codec: /^(\w+)/.exec(audioLine)?.[1] ?? 'unknown', sampleRate: Number(/(\d+) Hz/.exec(audioLine)?.[1] ?? 0) } : null;
+  return { durationSeconds: Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]), video, audio };
+}

@@ -1,0 +1,44 @@
+import { runFfmpeg } from './ffmpeg';
+
+export interface VideoEncoding {
+  /** Raw rgb24 frames of `width` x `height`, in order. */
+  frames: AsyncIterable<Buffer>;
+  width: number;
+  height: number;
+  fps: number;
+  /** The video's length; the audio is cut or padded with silence to it. */
+  durationSeconds: number;
+  /** A soundtrack (any format ffmpeg reads); none makes a silent clip. */
+  audioPath?: string;
+  out: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Piped frames (and a soundtrack) → an MP4 every browser plays: H.264 High, yuv420p, AAC, the index
+ * at the front (`+faststart`). The audio is padded and the length set with `-t`, because `-shortest`
+ * hangs the frame writer when the audio ends first.
+ */
+export async function encodeVideo(encoding: VideoEncoding): Promise<void> {
+  const video = ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${encoding.width}x${encoding.height}`, '-r', String(encoding.fps), '-i', 'pipe:0'];
+  const audio = encoding.audioPath ? ['-i', encoding.audioPath, '-map', '0:v', '-map', '1:a', '-af', 'apad', '-c:a', 'aac', '-b:a', '128k'] : [];
+  await runFfmpeg(
+    [
+      ...video,
+      ...audio,
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'animation', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+      ...['-t', encoding.durationSeconds.toFixed(3), '-movflags', '+faststart', encoding.out],
+    ],
+    { input: encoding.frames, signal: encoding.signal },
+  );
+}
+
+/** Repeats a clip (stream copy, no re-encoding) until it lasts `durationSeconds`. */
+export async function loopVideo(input: string, durationSeconds: number, out: string): Promise<void> {
+  await runFfmpeg(['-stream_loop', '-1', '-i', input, '-c', 'copy', '-t', durationSeconds.toFixed(3), '-movflags', '+faststart', out]);
+}
+
+/** One rgb24 frame → a JPEG still (thumbnails). */
+export async function encodeJpeg(frame: Buffer, width: number, height: number, out: string): Promise<void> {
+  await runFfmpeg(['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-i', 'pipe:0', '-frames:v', '1', '-q:v', '3', out], { input: frame });
+}

@@ -1,0 +1,213 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ErrorCode, Subjects, type Account, type Actor, type AudioResponse, type JobState, type Project, type Reservation } from '@lipcast/contracts';
+import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { billingService } from '../../billing/src/service';
+import { actorClipKey } from './actors/catalog';
+import { builtInActor } from './engine/characters/actors';
+import { renderIdleClip } from './engine/characters/animation';
+import { runFfmpeg } from './engine/media/ffmpeg';
+import { probeMedia } from './engine/media/probe';
+import { mediaKeyOf } from './media/media-refs';
+import { generationService } from './service';
+import { GenerationSettings } from './settings';
+
+const ACTOR_ID = 'ipfs-puppet-video-2';
+const ACTOR_URL = `/api/media/${actorClipKey(ACTOR_ID)}`;
+const FOREIGN_MEDIA = "video must be a built-in actor, an approved community influencer's video or your own media";
+
+jest.setTimeout(30_000);
+
+describe('generation service: speech, lip-sync jobs and projects over NATS', () => {
+  let generation: RunningService;
+  let billing: RunningService;
+  let storage: StorageService;
+  let folder: string;
+  const send = <T>(subject: string, data: unknown) => generation.client.send<T>(subject, data, 60_000);
+  const newUser = () => crypto.randomUUID();
+  const makeAudio = (userId: string, text: string, extra: Record<string, unknown> = {}) =>
+    send<AudioResponse>(Subjects.generation.audioCreate, { userId, text, voice_id: 'Friendly_Person', ...extra });
+  const lipSync = (userId: string, audio: string, video = ACTOR_URL) => send<JobState>(Subjects.generation.lipsyncStart, { userId, video, audio });
+  const job = (userId: string, jobId: string) => send<JobState>(Subjects.generation.jobGet, { userId, jobId });
+  const account = (userId: string) => billing.client.send<Account>(Subjects.billing.accountGet, { userId });
+
+  async function finished(userId: string, jobId: string): Promise<JobState> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const state = await job(userId, jobId);
+      if (['succeeded', 'failed', 'canceled'].includes(state.status)) return state;
+      if (Date.now() > deadline) throw new Error(`job ${jobId} still ${state.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  async function download(url: string, name: string): Promise<string> {
+    const path = join(folder, name);
+    await storage.download(mediaKeyOf(url)!, path);
+    return path;
+  }
+
+  /** The mouth region of the frame at `seconds`, as grey bytes. */
+  const mouthAt = (video: string, seconds: number) =>
+    runFfmpeg(['-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', 'crop=120:80:260:352,format=gray', '-f', 'rawvideo', 'pipe:1'], { captureOutput: true });
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'generation-it-'));
+    storage = new StorageService(readEnv(GenerationSettings));
+    await storage.ensureBucket();
+    // One built-in actor's clip, as the seed step makes it (the others are not needed here).
+    const clip = join(folder, 'actor.mp4');
+    await renderIdleClip(builtInActor(ACTOR_ID)!.look, 8, clip);
+    await storage.putFile(actorClipKey(ACTOR_ID), clip, 'video/mp4');
+    billing = await startServiceForTest(billingService);
+    generation = await startServiceForTest(generationService);
+  }, 60_000);
+
+  afterAll(async () => {
+    await generation?.close();
+    await billing?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('lists the 17 voices and the 14 built-in actors with their media routes', async () => {
+    const voices = await send<string[]>(Subjects.generation.voicesList, {});
+    expect(voices).toHaveLength(17);
+    expect(voices).toContain('Friendly_Person');
+    const actors = await send<Actor[]>(Subjects.generation.actorsList, {});
+    expect(actors).toHaveLength(14);
+    expect(actors.map((actor) => actor.id)).toEqual(expect.arrayContaining(['ipfs-puppet-video', 'ipfs-puppet-video-13']));
+    expect(new Set(actors.map((actor) => actor.setting))).toEqual(new Set(['Digital Performance', 'Puppet Performance', 'Digital Character']));
+    for (const actor of actors) expect([8, 10, 15, 20]).toContain(actor.duration);
+    expect(actors.find((actor) => actor.id === ACTOR_ID)).toMatchObject({ url: ACTOR_URL, thumbnail: `/api/media/actors/${ACTOR_ID}/thumbnail-v1.jpg` });
+  });
+
+  it('makes a decodable MP3 of the expected length, follows the speed, and records a project', async () => {
+    const user = newUser();
+    const text = 'Hello everyone, today I will show you how easy it is to make a talking video.';
+    const normal = await makeAudio(user, text, { emotion: 'happy', pitch: 3 });
+    const fast = await makeAudio(user, text, { speed: 2, voice_id: 'Deep_Voice_Man' });
+    expect(normal.url).toMatch(new RegExp(`^/api/media/users/${user}/audio/[0-9a-f-]+\\.mp3$`));
+    const normalInfo = await probeMedia(await download(normal.url, 'normal.mp3'));
+    const fastInfo = await probeMedia(await download(fast.url, 'fast.mp3'));
+    expect(normalInfo.audio?.codec).toBe('mp3');
+    const expected = text.split(/\s+/).length / 2.5;
+    expect(normalInfo.durationSeconds).toBeGreaterThan(expected * 0.8);
+    expect(normalInfo.durationSeconds).toBeLessThan(expected * 1.2);
+    expect(normalInfo.durationSeconds / fastInfo.durationSeconds).toBeGreaterThan(1.6);
+
+    const projects = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    expect(projects).toHaveLength(2);
+    expect(projects.find((project) => project.audioUrl === normal.url)).toMatchObject({
+      outputUrl: null,
+      audioParams: { text, voice_id: 'Friendly_Person', emotion: 'happy', pitch: 3, speed: 1, volume: 1, language: 'English' },
+    });
+  });
+
+  it('refuses bad audio requests with the field message', async () => {
+    const user = newUser();
+    await expect(makeAudio(user, '   ')).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Please enter dialogue text' });
+    await expect(makeAudio(user, 'Hi', { pitch: 11 })).rejects.toMatchObject({ message: 'pitch must be a whole number from -10 to 10' });
+    await expect(makeAudio(user, 'Hi', { speed: 0.2 })).rejects.toMatchObject({ message: 'speed must be a number from 0.5 to 2' });
+    await expect(makeAudio(user, 'Hi', { emotion: 'bored' })).rejects.toMatchObject({ message: expect.stringContaining('emotion must be one of: neutral') });
+    await expect(makeAudio(user, 'Hi', { voice_id: 'Nobody' })).rejects.toMatchObject({ message: expect.stringContaining('voice_id must be one of: Wise_Woman') });
+    await expect(makeAudio(user, 'x'.repeat(2001))).rejects.toMatchObject({ message: 'Dialogue text must be at most 2000 characters' });
+  });
+
+  it('lip-syncs a built-in actor: H.264 + AAC at 640x720, as long as the audio, with a moving mouth; counted once', async () => {
+    const user = newUser();
+    const audio = await makeAudio(user, 'Open your mouth wide and say papa, mama, banana, wow! Then rest a moment.');
+    const started = await lipSync(user, audio.url);
+    expect(['queued', 'running']).toContain(started.status);
+    const again = await lipSync(user, audio.url);
+    expect(again.id).toBe(started.id);
+
+    const done = await finished(user, started.id);
+    expect(done).toMatchObject({ status: 'succeeded', progress: 100, url: `/api/media/users/${user}/videos/${started.id}.mp4` });
+    const video = await download(done.url!, 'lipsync.mp4');
+    const info = await probeMedia(video);
+    const audioInfo = await probeMedia(await download(audio.url, 'speech.mp3'));
+    expect(info.video).toMatchObject({ codec: 'h264', profile: 'High', pixelFormat: 'yuv420p', width: 640, height: 720, fps: 25 });
+    expect(info.audio?.codec).toBe('aac');
+    expect(Math.abs(info.durationSeconds - audioInfo.durationSeconds)).toBeLessThan(0.3);
+
+    const mouths = await Promise.all([0.6, 1.1, 1.6, 2.1, 2.6].map((seconds) => mouthAt(video, seconds)));
+    const differences = mouths.slice(1).map((mouth, index) => mouth.reduce((sum, value, pixel) => sum + Math.abs(value - mouths[index][pixel]), 0) / mouth.length);
+    expect(Math.max(...differences)).toBeGreaterThan(4);
+
+    // The same request after it finished is still the same job: no second video, no second charge.
+    expect((await lipSync(user, audio.url)).id).toBe(started.id);
+    expect((await account(user)).generationsCount).toBe(1);
+    const [project] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    expect(project).toMatchObject({ audioUrl: audio.url, outputUrl: done.url });
+  });
+
+  it("accepts only built-in actors and the caller's own media, never an outside URL", async () => {
+    const owner = newUser();
+    const other = newUser();
+    const audio = await makeAudio(owner, 'This audio belongs to its owner.');
+    await expect(lipSync(other, audio.url)).rejects.toMatchObject({ code: ErrorCode.Validation, message: expect.stringContaining('audio must be a built-in actor') });
+    await expect(lipSync(owner, audio.url, 'https://example.com/video.mp4')).rejects.toMatchObject({ code: ErrorCode.Validation, message: FOREIGN_MEDIA });
+    await expect(lipSync(owner, audio.url, `/api/media/users/${other}/videos/x.mp4`)).rejects.toMatchObject({ message: FOREIGN_MEDIA });
+    await expect(lipSync(owner, audio.url, '/api/media/actors/../users/x.mp4')).rejects.toMatchObject({ message: FOREIGN_MEDIA });
+    expect((await account(other)).generationsCount).toBe(0);
+  });
+
+  it("hides one user's jobs and projects from another", async () => {
+    const owner = newUser();
+    const audio = await makeAudio(owner, 'Private words.');
+    const started = await lipSync(owner, audio.url);
+    await expect(job(newUser(), started.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await expect(send(Subjects.generation.jobCancel, { userId: newUser(), jobId: started.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    const [project] = await send<Project[]>(Subjects.generation.projectsList, { userId: owner });
+    await expect(send(Subjects.generation.projectDelete, { userId: newUser(), projectId: project.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await finished(owner, started.id);
+  });
+
+  it('deletes your own project and its media', async () => {
+    const user = newUser();
+    const audio = await makeAudio(user, 'Delete me after.');
+    const [project] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    await send(Subjects.generation.projectDelete, { userId: user, projectId: project.id });
+    expect(await send<Project[]>(Subjects.generation.projectsList, { userId: user })).toEqual([]);
+    expect(await storage.stat(mediaKeyOf(audio.url)!)).toBeNull();
+  });
+
+  it('cancels a running job and gives the credit back', async () => {
+    const user = newUser();
+    const audio = await makeAudio(user, 'This is a long speech that will be canceled. '.repeat(12));
+    const started = await lipSync(user, audio.url);
+    const canceled = await send<JobState>(Subjects.generation.jobCancel, { userId: user, jobId: started.id });
+    expect(canceled.status).toBe('canceled');
+    expect(await finished(user, started.id)).toMatchObject({ status: 'canceled', url: null });
+    expect(await account(user)).toMatchObject({ generationsCount: 0 });
+    // Canceled is not the same job any more: asking again starts a new one.
+    const restarted = await lipSync(user, audio.url);
+    expect(restarted.id).not.toBe(started.id);
+    await send(Subjects.generation.jobCancel, { userId: user, jobId: restarted.id });
+  });
+
+  it('fails a job the engine cannot do with a clear message, and releases its credit', async () => {
+    const user = newUser();
+    const audio = await makeAudio(user, 'A face the engine does not know.');
+    // The user's own video that is not a built-in actor: the offline engine has no face to animate.
+    const ownVideo = `users/${user}/uploads/clip.mp4`;
+    await storage.putFile(ownVideo, join(folder, 'actor.mp4'), 'video/mp4');
+    const started = await lipSync(user, audio.url, `/api/media/${ownVideo}`);
+    const done = await finished(user, started.id);
+    expect(done).toMatchObject({ status: 'failed', url: null, error: expect.stringContaining('built-in actors') });
+    expect((await account(user)).generationsCount).toBe(0);
+  });
+
+  it('answers 402 details when a free user has used the 3 generations', async () => {
+    const user = newUser();
+    for (let index = 0; index < 3; index++) {
+      const jobId = crypto.randomUUID();
+      await billing.client.send<Reservation>(Subjects.billing.creditsReserve, { userId: user, jobId });
+      await billing.client.send<Reservation>(Subjects.billing.creditsCommit, { jobId });
+    }
+    const audio = await makeAudio(user, 'One more please.');
+    await expect(lipSync(user, audio.url)).rejects.toMatchObject({ code: ErrorCode.PaymentRequired, details: expect.objectContaining({ limit: 3 }) });
+  });
+});

@@ -1,0 +1,25 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { IsUUID } from 'class-validator';
+import { Subjects, type JobState, type UserJobRequest } from '@lipcast/contracts';
+import { JobsService } from './jobs.service';
+
+class JobDto implements UserJobRequest {
+  @IsUUID() userId!: string;
+  @IsUUID('all', { message: 'No such generation' }) jobId!: string;
+}
+
+@Controller()
+export class JobsController {
+  constructor(private readonly jobs: JobsService) {}
+
+  @MessagePattern(Subjects.generation.jobGet)
+  get(@Payload() request: JobDto): Promise<JobState> {
+    return this.jobs.get(request.userId, request.jobId);
+  }
+
+  @MessagePattern(Subjects.generation.jobCancel)
+  cancel(@Payload() request: JobDto): Promise<JobState> {
+    return this.jobs.cancel(request.userId, request.jobId);
+  }
+}

@@ -1,0 +1,28 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { WorkContext } from '../../ports/media';
+import { ProviderError } from '../../ports/media';
+import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
+import { encodeMp3 } from '../../engine/speech/audio-file';
+import { SpeechInputError, synthesizeSpeech } from '../../engine/speech/synthesizer';
+import { SPEECH_VOICE_IDS } from '../../engine/speech/voices';
+
+/** Speech from the embedded espeak-ng engine: an MP3 and the time of every phoneme, offline. */
+export class EmbeddedSpeech extends SpeechPort {
+  readonly name = 'embedded';
+
+  voices(): readonly string[] {
+    return SPEECH_VOICE_IDS;
+  }
+
+  async synthesize(request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {
+    const speech = await synthesizeSpeech(request).catch((error: unknown) => {
+      throw error instanceof SpeechInputError ? new ProviderError(error.message, 'invalid-input') : error;
+    });
+    context.signal.throwIfAborted();
+    const path = join(context.workDir, 'speech.mp3');
+    await writeFile(path, await encodeMp3(speech));
+    context.progress(1);
+    return { audio: { path, contentType: 'audio/mpeg' }, durationSeconds: speech.durationMs / 1000, phonemes: speech.phonemes };
+  }
+}

@@ -1,0 +1,26 @@
+import type { Provider } from '@nestjs/common';
+import { LipSyncPort } from '../ports/lipsync.port';
+import { SpeechPort } from '../ports/speech.port';
+import { GenerationSettings } from '../settings';
+import { EmbeddedLipSync } from './embedded/embedded-lipsync';
+import { EmbeddedSpeech } from './embedded/embedded-speech';
+import { createReplicateProviders } from './replicate/replicate-providers';
+
+/** The media adapters the settings choose; Replicate without its token fails at start with "API key missing...". */
+function mediaProviders(settings: GenerationSettings) {
+  if (settings.mediaProvider === 'embedded') return { speech: new EmbeddedSpeech(), lipSync: new EmbeddedLipSync() };
+  return createReplicateProviders({
+    apiToken: settings.REPLICATE_API_TOKEN,
+    baseUrl: settings.REPLICATE_API_URL,
+    models: { speech: settings.REPLICATE_SPEECH_MODEL, lipSync: settings.REPLICATE_LIPSYNC_MODEL, image: settings.REPLICATE_IMAGE_MODEL, imageToVideo: settings.REPLICATE_VIDEO_MODEL },
+  });
+}
+
+const MEDIA_PROVIDERS = Symbol('MEDIA_PROVIDERS');
+
+/** Binds each port to the adapter of the configured provider. */
+export const providerBindings: Provider[] = [
+  { provide: MEDIA_PROVIDERS, inject: [GenerationSettings], useFactory: mediaProviders },
+  { provide: SpeechPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.speech },
+  { provide: LipSyncPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.lipSync },
+];
