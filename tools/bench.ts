@@ -3,7 +3,9 @@
  * printed beside the figures, never asserted: a slow run is reported honestly, not failed.
  */
 import { gatewayVersusDirect } from './benchmarks/gateway-vs-direct.ts';
+import { generationEngine } from './benchmarks/generation-engine.ts';
 import { build, step } from './lib/steps.ts';
 
 if (!(await step('build', build))) process.exit(1);
 await gatewayVersusDirect();
+await generationEngine();

@@ -6,13 +6,12 @@ import { ErrorCode, Subjects, type Account, type Actor, type AudioResponse, type
 import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../billing/src/service';
 import { actorClipKey } from './actors/catalog';
-import { builtInActor } from './engine/characters/actors';
-import { renderIdleClip } from './engine/characters/animation';
 import { runFfmpeg } from './engine/media/ffmpeg';
 import { probeMedia } from './engine/media/probe';
 import { mediaKeyOf } from './media/media-refs';
 import { generationService } from './service';
 import { GenerationSettings } from './settings';
+import { seedActorClip } from './testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const ACTOR_URL = `/api/media/${actorClipKey(ACTOR_ID)}`;
@@ -56,11 +55,7 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'generation-it-'));
     storage = new StorageService(readEnv(GenerationSettings));
-    await storage.ensureBucket();
-    // One built-in actor's clip, as the seed step makes it (the others are not needed here).
-    const clip = join(folder, 'actor.mp4');
-    await renderIdleClip(builtInActor(ACTOR_ID)!.look, 8, clip);
-    await storage.putFile(actorClipKey(ACTOR_ID), clip, 'video/mp4');
+    await seedActorClip(storage, ACTOR_ID, folder); // the one actor these tests use
     billing = await startServiceForTest(billingService);
     generation = await startServiceForTest(generationService);
   }, 60_000);
@@ -193,7 +188,7 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     const audio = await makeAudio(user, 'A face the engine does not know.');
     // The user's own video that is not a built-in actor: the offline engine has no face to animate.
     const ownVideo = `users/${user}/uploads/clip.mp4`;
-    await storage.putFile(ownVideo, join(folder, 'actor.mp4'), 'video/mp4');
+    await storage.putFile(ownVideo, join(folder, `${ACTOR_ID}.mp4`), 'video/mp4');
     const started = await lipSync(user, audio.url, `/api/media/${ownVideo}`);
     const done = await finished(user, started.id);
     expect(done).toMatchObject({ status: 'failed', url: null, error: expect.stringContaining('built-in actors') });

@@ -6,6 +6,8 @@ const MEDIA_ROUTE = '/api/media/';
 
 /** The object key a media URL of ours points at (`/api/media/<key>`, with or without an origin), or null. */
 export function mediaKeyOf(url: string): string | null {
+  // Dot segments are refused before parsing: the URL parser would resolve them into another key.
+  if (/(^|\/)\.\.?(\/|$)|%2e/i.test(url)) return null;
   let path: string;
   try {
     path = new URL(url, 'http://lipcast.invalid').pathname;

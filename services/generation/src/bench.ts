@@ -1,0 +1,124 @@
+/**
+ * `node dist/bench.js` (run by `npm run bench` with a private NATS in NATS_URL): the embedded
+ * engine's and the job queue's figures, printed as one JSON line for the bench driver.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { BUILT_IN_ACTORS } from './engine/characters/actors';
+import { FPS, renderTalkingClip } from './engine/characters/animation';
+import { HEIGHT, WIDTH } from './engine/characters/portrait-svg';
+import { mouthTrack } from './engine/lipsync/mouth-track';
+import { encodeVideo } from './engine/media/video-encoder';
+import { encodeMp3, encodeWav } from './engine/speech/audio-file';
+import { synthesizeSpeech } from './engine/speech/synthesizer';
+import { JOB_STREAM, JobQueue } from './jobs/job-queue';
+
+const FORTY_WORDS =
+  'Lipcast turns a few lines of text into a talking video in minutes. Pick an actor, write what they should say, choose a voice ' +
+  'and an emotion, and press generate. Share the result anywhere, or keep it private in your history.';
+const CLIP_SECONDS = 15;
+
+const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
+async function speechSeconds(): Promise<number> {
+  const runs: number[] = [];
+  for (let run = 0; run < 4; run++) {
+    const start = process.hrtime.bigint();
+    await encodeMp3(await synthesizeSpeech({ text: FORTY_WORDS, voiceId: 'Friendly_Person' }));
+    if (run > 0) runs.push(seconds(start)); // the first run loads the engine
+  }
+  return median(runs);
+}
+
+async function lipSyncFigures(folder: string) {
+  const speech = await synthesizeSpeech({ text: `${FORTY_WORDS} ${FORTY_WORDS}`, voiceId: 'Casual_Guy' });
+  const audioPath = join(folder, 'speech.wav');
+  await writeFile(audioPath, encodeWav(speech));
+  const mouths = mouthTrack(speech, FPS, CLIP_SECONDS * 1000);
+
+  let start = process.hrtime.bigint();
+  await renderTalkingClip(BUILT_IN_ACTORS[0].look, mouths, audioPath, join(folder, 'talking.mp4'));
+  const render = seconds(start);
+
+  // The floor: the same number of frames and the same encoder settings, with nothing drawn.
+  const blank = Buffer.alloc(WIDTH * HEIGHT * 3, 90);
+  async function* frames() {
+    for (let index = 0; index < mouths.length; index++) yield Buffer.from(blank);
+  }
+  start = process.hrtime.bigint();
+  await encodeVideo({ frames: frames(), width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'floor.mp4') });
+  const floor = seconds(start);
+  return { renderRealTimeFactor: render / CLIP_SECONDS, floorRealTimeFactor: floor / CLIP_SECONDS, ratio: render / floor };
+}
+
+/** Enqueue → start latency (one job at a time) and the rate of draining 1,000 queued no-op jobs. */
+async function queueFigures(natsUrl: string, workers: number) {
+  const connections = await Promise.all(Array.from({ length: workers + 1 }, () => connect({ servers: natsUrl })));
+  await jetstreamManager(connections[0]).then((manager) => manager.streams.delete(JOB_STREAM)).catch(() => undefined);
+  const options = { ackWaitMs: 30_000, maxDeliveries: 3 };
+  const producer = new JobQueue(connections[0], options);
+  await producer.ensure();
+  const queues = connections.slice(1).map((connection) => new JobQueue(connection, options));
+  const enqueuedAt = new Map<string, bigint>();
+  const latencies: number[] = [];
+  let started = 0;
+  let onStart: () => void = () => undefined;
+  const consuming = queues.map((queue) =>
+    queue.consume(1, async (job) => {
+      const at = enqueuedAt.get(job.jobId);
+      if (at) latencies.push(seconds(at) * 1000);
+      started++;
+      job.done();
+      onStart();
+    }),
+  );
+  const waitFor = (count: number) => new Promise<void>((resolve) => (onStart = () => started >= count && resolve()));
+
+  for (let index = 0; index < 200; index++) {
+    const jobId = `latency-${workers}-${index}`;
+    const done = waitFor(started + 1);
+    enqueuedAt.set(jobId, process.hrtime.bigint());
+    await producer.enqueue(jobId);
+    await done;
+  }
+  const latency = { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+
+  enqueuedAt.clear();
+  const target = started + 1000;
+  const drained = waitFor(target);
+  const start = process.hrtime.bigint();
+  for (let index = 0; index < 1000; index++) await producer.enqueue(`drain-${workers}-${index}`);
+  await drained;
+  const jobsPerSecond = 1000 / seconds(start);
+
+  await Promise.all(queues.map((queue) => queue.stop()));
+  await Promise.all(consuming);
+  await Promise.all(connections.map((connection) => connection.close()));
+  return { workers, latencyMs: latency, jobsPerSecond };
+}
+
+async function main(): Promise<void> {
+  const natsUrl = process.env.NATS_URL;
+  if (!natsUrl) throw new Error('NATS_URL must point at a NATS server for this benchmark only (its job stream is reset)');
+  const folder = await mkdtemp(join(tmpdir(), 'lipcast-bench-'));
+  try {
+    const figures = {
+      speechSeconds: await speechSeconds(),
+      lipSync: await lipSyncFigures(folder),
+      queue: [await queueFigures(natsUrl, 1), await queueFigures(natsUrl, 2)],
+    };
+    console.log(JSON.stringify(figures));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

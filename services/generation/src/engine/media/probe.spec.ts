@@ -1,0 +1,21 @@
+import { parseReport } from './probe';
+
+const REPORT = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'clip.mp4':
+  Duration: 00:00:12.48, start: 0.000000, bitrate: 412 kb/s
+    Stream #0:0(und): Video: h264 (High) (avc1 / 0x31637661), yuv420p, 640x720, 280 kb/s, 25 fps, 25 tbr, 12800 tbn, 50 tbc (default)
+    Stream #0:1(und): Audio: aac (LC) (mp4a / 0x6134706D), 22050 Hz, mono, fltp, 69 kb/s (default)
+At least one output file must be specified`;
+
+describe('probeMedia report parsing', () => {
+  it('reads duration, codecs, profile, size and rate', () => {
+    expect(parseReport(REPORT)).toEqual({
+      durationSeconds: 12.48,
+      video: { codec: 'h264', profile: 'High', pixelFormat: 'yuv420p', width: 640, height: 720, fps: 25 },
+      audio: { codec: 'aac', sampleRate: 22050 },
+    });
+  });
+
+  it('gives null for what is not media', () => {
+    expect(parseReport('notes.txt: Invalid data found when processing input')).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The embedded media engine and the job queue (issue figures): speech for 40 words, lip-sync of a
+ * 15 s clip against the bare encoder's floor, and queue latency and throughput for 1 and 2 workers.
+ * Runs the built service's own benchmark (`services/generation/dist/bench.js`) on a private NATS.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPrivateNats } from '../lib/infra.ts';
+import { ROOT } from '../lib/stack.ts';
+
+interface Figures {
+  speechSeconds: number;
+  lipSync: { renderRealTimeFactor: number; floorRealTimeFactor: number; ratio: number };
+  queue: { workers: number; latencyMs: { p50: number; p99: number }; jobsPerSecond: number }[];
+}
+
+function runBench(natsUrl: string): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'services/generation/dist/bench.js')], { env: { ...process.env, NATS_URL: natsUrl, LOG_LEVEL: 'fatal' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output.trim().split('\n').pop()!) as Figures) : reject(new Error(`generation bench exited with ${code}`))));
+  });
+}
+
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+export async function generationEngine(): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'lipcast-bench-nats-'));
+  const nats = await startPrivateNats(folder);
+  if (!nats) throw new Error('nats-server is needed for the queue benchmark (apt-get install nats-server)');
+  try {
+    const figures = await runBench(nats.url);
+    const { lipSync } = figures;
+    console.log('\n[bench] embedded engine and job queue');
+    console.log(`  (a) speech, 40 words → MP3: ${figures.speechSeconds.toFixed(2)} s   (target ≤ 1 s: ${verdict(figures.speechSeconds <= 1)})`);
+    console.log(`  (b) lip-sync 15 s at 640x720, 25 fps: real-time factor ${lipSync.renderRealTimeFactor.toFixed(3)}   (target ≤ 0.5: ${verdict(lipSync.renderRealTimeFactor <= 0.5)}; aim 0.25)`);
+    console.log(`  (c) floor, encoding the same frames undrawn: ${lipSync.floorRealTimeFactor.toFixed(3)}`);
+    console.log(`  ratio b/c: ${lipSync.ratio.toFixed(2)}   (target ≤ 2: ${verdict(lipSync.ratio <= 2)})`);
+    for (const queue of figures.queue) {
+      console.log(
+        `  (d) queue, ${queue.workers} worker(s): enqueue→start p50 ${queue.latencyMs.p50.toFixed(2)} ms, p99 ${queue.latencyMs.p99.toFixed(2)} ms   (target p50 ≤ 20 ms: ${verdict(queue.latencyMs.p50 <= 20)}); ` +
+          `draining 1,000 no-op jobs: ${queue.jobsPerSecond.toFixed(0)} jobs/s   (target ≥ 200: ${verdict(queue.jobsPerSecond >= 200)})`,
+      );
+    }
+  } finally {
+    await nats.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
