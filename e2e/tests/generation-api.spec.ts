@@ -66,6 +66,10 @@ test.describe('generation API', () => {
     const projects = await (await api.get('/api/projects')).json();
     expect(projects[0]).toMatchObject({ audioUrl, outputUrl: url });
 
+    const script = await api.post('/api/openai/generate-script', { data: { topic: 'Three quick tips for better sleep', maxDuration: 15 } });
+    expect(script.status()).toBe(200);
+    expect((await script.json()).script).toMatch(/sleep/i);
+
     expect((await api.get('/api/jobs/00000000-0000-4000-8000-000000000000')).status()).toBe(404);
     expect((await api.get('/api/jobs/not-a-job')).status()).toBe(404);
   });

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { map, type Observable } from 'rxjs';
 import {
-  ErrorCode, Subjects, type Actor, type AudioRequest, type AudioResponse, type JobState, type LipSyncRequest, type SampleVideos,
+  ErrorCode, Subjects, type Actor, type AudioRequest, type AudioResponse, type JobState, type LipSyncRequest, type SampleVideos, type ScriptRequestBody, type ScriptResponse,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
@@ -57,6 +57,14 @@ export class GenerationController {
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
   audio(@CurrentUserId() userId: string, @Body() body: AudioBody): Promise<AudioResponse> {
     return this.services.send<AudioResponse>(Subjects.generation.audioCreate, { ...body, userId }, 60_000);
+  }
+
+  /** Free, but limited: a script costs a model call. */
+  @Post('openai/generate-script')
+  @HttpCode(200)
+  @Throttle({ api: { limit: 30, ttl: 60_000 } })
+  script(@Body() body: ScriptRequestBody): Promise<ScriptResponse> {
+    return this.services.send<ScriptResponse>(Subjects.generation.scriptWrite, body, 65_000);
   }
 
   @Post('replicate/lipsync')

@@ -114,3 +114,13 @@ export interface UserProjectRequest {
   userId: string;
   projectId: number;
 }
+
+/** `POST /api/openai/generate-script` (spec sections 7 and 9: One Shot asks for 15 seconds). */
+export interface ScriptRequestBody {
+  topic: string;
+  maxDuration?: number;
+}
+
+export interface ScriptResponse {
+  script: string;
+}

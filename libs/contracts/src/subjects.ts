@@ -36,6 +36,7 @@ export const Subjects = {
     samplesList: 'generation.samples.list.v1',
     voicesList: 'generation.voices.list.v1',
     audioCreate: 'generation.audio.create.v1',
+    scriptWrite: 'generation.script.write.v1',
     lipsyncStart: 'generation.lipsync.start.v1',
     jobGet: 'generation.job.get.v1',
     jobCancel: 'generation.job.cancel.v1',

@@ -195,6 +195,16 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     expect((await account(user)).generationsCount).toBe(0);
   });
 
+  it('writes a script within the spoken budget (words / 2.2 + 1 ≤ 15 s) and checks the topic', async () => {
+    const { script } = await send<{ script: string }>(Subjects.generation.scriptWrite, { topic: 'Why morning walks make you more productive', maxDuration: 15 });
+    const words = script.split(/\s+/).filter(Boolean).length;
+    expect(words).toBeGreaterThan(5);
+    expect(words / 2.2 + 1).toBeLessThanOrEqual(15);
+    expect(script.toLowerCase()).toContain('morning walks');
+    await expect(send(Subjects.generation.scriptWrite, { topic: 'too short' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Topic must be at least 10 characters' });
+    await expect(send(Subjects.generation.scriptWrite, { topic: 'x'.repeat(1001) })).rejects.toMatchObject({ message: 'Topic cannot exceed 1000 characters' });
+  });
+
   it('answers 402 details when a free user has used the 3 generations', async () => {
     const user = newUser();
     for (let index = 0; index < 3; index++) {

@@ -15,15 +15,16 @@ import { MediaRefs } from './media/media-refs';
 import { ormConfig } from './mikro-orm.config';
 import { ProjectsController } from './projects/projects.controller';
 import { providerBindings } from './providers/providers';
+import { ScriptsController } from './scripts/scripts.controller';
 import { GenerationSettings } from './settings';
 
-/** Actors, speech, lip-sync jobs (API and workers) and the projects they make. */
+/** Actors, speech, scripts, lip-sync jobs (API and workers) and the projects they make. */
 export const generationService = defineService({
   name: 'generation',
   ormConfig,
   settings: GenerationSettings,
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, name: 'lipcast-generation-client' })],
-  controllers: [ActorsController, AudioController, LipSyncController, JobsController, ProjectsController],
+  controllers: [ActorsController, AudioController, ScriptsController, LipSyncController, JobsController, ProjectsController],
   providers: [
     ...providerBindings,
     { provide: StorageService, inject: [GenerationSettings], useFactory: (settings: GenerationSettings) => new StorageService(settings) },

@@ -1,9 +1,12 @@
 import type { Provider } from '@nestjs/common';
 import { LipSyncPort } from '../ports/lipsync.port';
+import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
 import { GenerationSettings } from '../settings';
 import { EmbeddedLipSync } from './embedded/embedded-lipsync';
+import { EmbeddedScript } from './embedded/embedded-script';
 import { EmbeddedSpeech } from './embedded/embedded-speech';
+import { OpenAiScript } from './openai/openai-script';
 import { createReplicateProviders } from './replicate/replicate-providers';
 
 /** The media adapters the settings choose; Replicate without its token fails at start with "API key missing...". */
@@ -16,6 +19,12 @@ function mediaProviders(settings: GenerationSettings) {
   });
 }
 
+/** The script writer the settings choose; OpenAI without its key fails at start with "API key missing...". */
+function scriptProvider(settings: GenerationSettings): ScriptPort {
+  if (settings.scriptProvider === 'embedded') return new EmbeddedScript();
+  return new OpenAiScript({ apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL });
+}
+
 const MEDIA_PROVIDERS = Symbol('MEDIA_PROVIDERS');
 
 /** Binds each port to the adapter of the configured provider. */
@@ -23,4 +32,5 @@ export const providerBindings: Provider[] = [
   { provide: MEDIA_PROVIDERS, inject: [GenerationSettings], useFactory: mediaProviders },
   { provide: SpeechPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.speech },
   { provide: LipSyncPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.lipSync },
+  { provide: ScriptPort, inject: [GenerationSettings], useFactory: scriptProvider },
 ];
