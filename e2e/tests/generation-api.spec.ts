@@ -73,4 +73,41 @@ test.describe('generation API', () => {
     expect((await api.get('/api/jobs/00000000-0000-4000-8000-000000000000')).status()).toBe(404);
     expect((await api.get('/api/jobs/not-a-job')).status()).toBe(404);
   });
+
+  test('the Creator: a portrait, its clip, an uploaded picture, approval into the public gallery', async ({ page, request }) => {
+    await signIn(page, `creator${Date.now().toString(36)}`);
+    const api = page.request;
+    const short = await api.post('/api/ai-influencer/image', { data: { prompt: 'abc', size: '640x720' } });
+    expect(short.status()).toBe(400);
+    expect((await short.json()).message).toBe('Prompt must be at least 5 characters.');
+
+    const image = await (await api.post('/api/ai-influencer/image', { data: { prompt: 'a smiling chef with glasses in a kitchen', size: '640x720' } })).json();
+    expect(image).toMatchObject({ id: expect.any(Number), url: expect.stringMatching(/\/image\.jpg$/) });
+    const video = await api.post(`/api/ai-influencer/video?projectId=${image.id}`, { data: { image: image.url, prompt: 'person speaking to camera' } });
+    expect(video.status()).toBe(200);
+    const { url } = await video.json();
+    expect((await api.get(url)).headers()['content-type']).toBe('video/mp4');
+
+    expect((await api.post(`/api/ai-influencer/projects/${image.id}/approve`, { data: { approved: true } })).status()).toBe(200);
+    const gallery = await (await request.get('/api/ai-influencer/gallery')).json();
+    const listed = gallery.find((item: { id: number }) => item.id === image.id);
+    expect(listed).toMatchObject({ isApproved: true, isOwner: false, duration: expect.any(Number) });
+    expect((await request.get(listed.outputUrl)).status()).toBe(200); // public copy, readable signed out
+
+    // Uploads are checked by content and size before anything is stored.
+    const picture = Buffer.from(await (await api.get(image.url)).body());
+    const notPicture = await api.post('/api/ai-influencer/video', { data: { image: `data:image/png;base64,${Buffer.from('<html></html>').toString('base64')}` } });
+    expect(notPicture.status()).toBe(400);
+    expect((await notPicture.json()).message).toBe('This file is not a picture we can use. Please upload a JPEG, PNG or WebP image.');
+    const huge = await api.post('/api/ai-influencer/video', { data: { image: `data:image/jpeg;base64,${Buffer.concat([picture, Buffer.alloc(10 * 1024 * 1024)]).toString('base64')}` } });
+    expect(huge.status()).toBe(400);
+    expect((await huge.json()).message).toBe('The image is larger than 10 MB. Please choose a smaller picture.');
+    const uploaded = await api.post('/api/ai-influencer/video', { data: { image: `data:image/jpeg;base64,${picture.toString('base64')}`, prompt: 'waving' } });
+    expect(uploaded.status()).toBe(200);
+    const projects = await (await api.get('/api/ai-influencer/projects')).json();
+    expect(projects.map((project: { imageKind: string }) => project.imageKind).sort()).toEqual(['illustration', 'upload']);
+
+    expect((await api.delete(`/api/ai-influencer/projects/${image.id}`)).status()).toBe(200);
+    expect((await (await request.get('/api/ai-influencer/gallery')).json()).some((item: { id: number }) => item.id === image.id)).toBe(false);
+  });
 });

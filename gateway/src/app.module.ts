@@ -16,6 +16,7 @@ import type { Infrastructure } from './infrastructure';
 import { MediaAccessPolicy } from './media/media-access.policy';
 import { MediaController } from './media/media.controller';
 import { GenerationController } from './generation/generation.controller';
+import { InfluencersController } from './generation/influencers.controller';
 import { ProjectsController } from './generation/projects.controller';
 import { GatewaySettings } from './settings';
 
@@ -51,6 +52,7 @@ export class AppModule implements OnApplicationShutdown {
         StripeWebhookController,
         ProjectsController,
         GenerationController,
+        InfluencersController,
         MediaController,
       ],
       providers: [

@@ -2,10 +2,12 @@ import 'reflect-metadata';
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { createLogger, PinoNestLogger } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
 import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
+import { INFLUENCER_VIDEO_PATH } from './generation/influencers.controller';
 import { HttpErrorFilter } from './http/error.filter';
 import { requestIdMiddleware } from './http/request-id.middleware';
 import { sameOriginMiddleware } from './http/same-origin.middleware';
@@ -27,6 +29,12 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   app.disable('x-powered-by');
   app.use(requestIdMiddleware(logger));
   app.use('/api', sameOriginMiddleware(settings.PUBLIC_URL, [STRIPE_WEBHOOK_PATH]), createSessionMiddleware(settings, infrastructure.database, logger).middleware);
+  // The Creator's upload arrives as a base64 data URL (10 MB of picture): only that route, and only
+  // for a signed-in user, takes big bodies (named apart from Nest's own `jsonParser`, which still runs for the rest).
+  const uploadBodyParser = json({ limit: '14mb' });
+  app.use(INFLUENCER_VIDEO_PATH, (request: Request, response: Response, next: NextFunction) =>
+    request.session?.userId ? uploadBodyParser(request, response, next) : next(),
+  );
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true }));
   app.useGlobalFilters(new HttpErrorFilter(logger));

@@ -196,7 +196,7 @@ describe('gateway over the real services', () => {
       'GET /api/health', 'GET /api/ready', 'GET /api/blog/posts', 'GET /api/blog/posts/:slug', 'POST /api/newsletter',
       'GET /api/stripe/plans', 'GET /api/stripe/config', 'POST /api/stripe/webhook',
       'GET /api/media/*key', 'GET /api/login', 'GET /api/callback', 'GET /api/logout',
-      'GET /api/actors', 'GET /api/samples', 'GET /api/replicate/voices',
+      'GET /api/actors', 'GET /api/samples', 'GET /api/replicate/voices', 'GET /api/ai-influencer/gallery',
     ];
     const express = gateway.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
     const routes = express.router.stack

@@ -24,3 +24,8 @@ export class SignedInGuard implements CanActivate {
 export const CurrentUserId = createParamDecorator((_data: unknown, context: ExecutionContext): string => {
   return context.switchToHttp().getRequest<Request>().session.userId!;
 });
+
+/** The visitor's user id on a public route: null when signed out. */
+export const OptionalUserId = createParamDecorator((_data: unknown, context: ExecutionContext): string | null => {
+  return context.switchToHttp().getRequest<Request>().session?.userId ?? null;
+});

@@ -12,8 +12,8 @@ import { jobStates, waitForJob } from './job-events';
 /** How long `POST /api/replicate/lipsync` holds the request before answering 202 (the client retries after 2 s). */
 export const LIPSYNC_WAIT_MS = 20_000;
 
-/** The lip-sync answer of the spec: 200 with the url when done, 202 with the prediction id while running. */
-function lipSyncAnswer(job: JobState): { url: string; predictionId: string } {
+/** The spec's answer for a long job: 200 with the url when done, 202 with the prediction id while running. */
+export function jobAnswer(job: JobState): { url: string; predictionId: string } {
   if (job.status === 'succeeded' && job.url) return { url: job.url, predictionId: job.id };
   if (job.status === 'failed') throw new ServiceError(ErrorCode.Upstream, job.error ?? 'Video generation failed. Please try again.');
   if (job.status === 'canceled') throw new ServiceError(ErrorCode.Conflict, job.error ?? 'The generation was canceled.');
@@ -21,7 +21,7 @@ function lipSyncAnswer(job: JobState): { url: string; predictionId: string } {
 }
 
 /** Job ids are UUIDs; anything else is a job that does not exist. */
-const JOB_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound('No such generation') });
+export const JOB_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound('No such generation') });
 
 // Request bodies are passed on as they come: the generation service validates them (one rule, one place).
 type AudioBody = AudioRequest & { videoId?: string };
@@ -72,7 +72,7 @@ export class GenerationController {
   @ApiOperation({ summary: 'Starts (or rejoins) a lip-sync: 200 {url, predictionId} when done, 202 {predictionId} while running' })
   async lipSync(@CurrentUserId() userId: string, @Body() body: LipSyncRequest): Promise<{ url: string; predictionId: string }> {
     const started = await this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId });
-    return lipSyncAnswer(await waitForJob(this.services, userId, started.id, LIPSYNC_WAIT_MS));
+    return jobAnswer(await waitForJob(this.services, userId, started.id, LIPSYNC_WAIT_MS));
   }
 
   @Post('replicate/cancel/:id')

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 
-/** Prefixes anyone may read: built-in actors and public samples (approved gallery items join later). */
-const PUBLIC_PREFIXES = ['actors/', 'public/'];
+/** Prefixes anyone may read: built-in actors, public samples, and approved influencers (copied to community/ on approval). */
+const PUBLIC_PREFIXES = ['actors/', 'public/', 'community/'];
 
 /**
- * Who may read which media object. Owners read their own `users/<userId>/...` objects; the later
- * issues extend this hook (approved community influencers) rather than checking elsewhere.
+ * Who may read which media object. Owners read their own `users/<userId>/...` objects; approved
+ * community influencers are public copies, so no per-request look-up is needed.
  */
 @Injectable()
 export class MediaAccessPolicy {

@@ -124,3 +124,44 @@ export interface ScriptRequestBody {
 export interface ScriptResponse {
   script: string;
 }
+
+/** An influencer project (spec section 3): a portrait, then its looping clip; approved ones are in the gallery. */
+export interface InfluencerProject {
+  id: number;
+  createdAt: string;
+  imageUrl: string;
+  /** "illustration" when the embedded engine drew it (the UI labels it), "photo" from a provider, "upload" from the user. */
+  imageKind: 'photo' | 'illustration' | 'upload';
+  thumbnailUrl: string | null;
+  /** The clip, once made (in the gallery: its public copy). */
+  outputUrl: string | null;
+  /** Seconds, measured when the clip was made. */
+  duration: number | null;
+  isApproved: boolean;
+  /** Whether the signed-in caller made it (gallery). */
+  isOwner: boolean;
+}
+
+/** `POST /api/ai-influencer/image`. */
+export interface InfluencerImageRequest {
+  prompt: string;
+  /** "640x720" (the only size the spec uses). */
+  size?: string;
+}
+
+export interface InfluencerImageResponse {
+  url: string;
+  id: number;
+}
+
+/** `POST /api/ai-influencer/video[?projectId=]`: `image` is our media URL (the project's image, or an upload stored by the gateway). */
+export interface InfluencerVideoRequest {
+  image: string;
+  prompt?: string;
+  projectId?: number;
+}
+
+export interface UserInfluencerRequest {
+  userId: string;
+  projectId: number;
+}

@@ -42,6 +42,13 @@ export const Subjects = {
     jobCancel: 'generation.job.cancel.v1',
     projectsList: 'generation.projects.list.v1',
     projectDelete: 'generation.project.delete.v1',
+    influencerImageCreate: 'generation.influencer.image.create.v1',
+    influencerVideoStart: 'generation.influencer.video.start.v1',
+    influencersList: 'generation.influencers.list.v1',
+    influencerGet: 'generation.influencer.get.v1',
+    influencerApprove: 'generation.influencer.approve.v1',
+    influencerDelete: 'generation.influencer.delete.v1',
+    galleryList: 'generation.gallery.list.v1',
   },
 } as const;
 

@@ -106,6 +106,13 @@ export class StorageService {
       : this.client.getObject(this.bucket, checkedKey);
   }
 
+  /** Copies an object within the bucket (through this process: objects are small media). */
+  async copy(from: string, to: string): Promise<void> {
+    const source = await this.stat(from);
+    if (!source) throw new Error(`No object ${from} to copy`);
+    await this.put(to, await this.read(from), source.contentType);
+  }
+
   async remove(key: string): Promise<void> {
     await this.client.removeObject(this.bucket, this.checked(key));
   }

@@ -8,6 +8,10 @@ import { JOB_HANDLERS, JobWorker, MAX_DELIVERIES } from './jobs/job-worker';
 import { JobsController } from './jobs/jobs.controller';
 import { JobsRepository } from './jobs/jobs.repository';
 import { JobsService } from './jobs/jobs.service';
+import { ImageToVideoHandler } from './influencers/image-to-video.handler';
+import { InfluencersController } from './influencers/influencers.controller';
+import { InfluencersRepository } from './influencers/influencers.repository';
+import { InfluencersService } from './influencers/influencers.service';
 import { LipSyncController } from './lipsync/lipsync.controller';
 import { LipSyncHandler } from './lipsync/lipsync.handler';
 import { LipSyncService } from './lipsync/lipsync.service';
@@ -18,13 +22,13 @@ import { providerBindings } from './providers/providers';
 import { ScriptsController } from './scripts/scripts.controller';
 import { GenerationSettings } from './settings';
 
-/** Actors, speech, scripts, lip-sync jobs (API and workers) and the projects they make. */
+/** Actors, speech, scripts, influencer portraits and clips, lip-sync jobs (API and workers) and the projects they make. */
 export const generationService = defineService({
   name: 'generation',
   ormConfig,
   settings: GenerationSettings,
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, name: 'lipcast-generation-client' })],
-  controllers: [ActorsController, AudioController, ScriptsController, LipSyncController, JobsController, ProjectsController],
+  controllers: [ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, JobsController, ProjectsController],
   providers: [
     ...providerBindings,
     { provide: StorageService, inject: [GenerationSettings], useFactory: (settings: GenerationSettings) => new StorageService(settings) },
@@ -33,7 +37,7 @@ export const generationService = defineService({
       inject: [ServiceClient, GenerationSettings],
       useFactory: (services: ServiceClient, settings: GenerationSettings) => new JobQueue(services.nats, { ackWaitMs: settings.JOB_ACK_WAIT_MS, maxDeliveries: MAX_DELIVERIES }),
     },
-    { provide: JOB_HANDLERS, inject: [LipSyncHandler], useFactory: (...handlers: unknown[]) => handlers },
+    { provide: JOB_HANDLERS, inject: [LipSyncHandler, ImageToVideoHandler], useFactory: (...handlers: unknown[]) => handlers },
     JobsRepository,
     Credits,
     JobWorker,
@@ -42,5 +46,8 @@ export const generationService = defineService({
     AudioService,
     LipSyncService,
     LipSyncHandler,
+    InfluencersRepository,
+    InfluencersService,
+    ImageToVideoHandler,
   ],
 });

@@ -4,7 +4,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { StorageService } from '@lipcast/nest-kit';
 import { timingsKeyOf } from '../audio/audio.service';
+import { builtInActor } from '../engine/characters/actors';
+import type { CharacterLook } from '../engine/characters/look';
 import { probeMedia } from '../engine/media/probe';
+import { lookKeyBeside } from '../influencers/influencer-keys';
 import type { JobHandler } from '../jobs/job-worker';
 import { mediaUrl, type JobRow } from '../jobs/jobs.repository';
 import { LipSyncPort } from '../ports/lipsync.port';
@@ -26,13 +29,14 @@ export class LipSyncHandler implements JobHandler {
   async run(job: JobRow, context: WorkContext): Promise<{ key: string }> {
     const input = job.input as unknown as LipSyncJobInput;
     const audio = await this.localInput(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
-    // A built-in actor is drawn anew by the embedded engine; other videos are read by the provider.
-    const video = input.actorId
+    // A drawn character (built-in actor or drawn portrait) is drawn anew by the embedded engine; other videos are read by the provider.
+    const character = await this.characterOf(input, context);
+    const video = character
       ? { url: await this.storage.presignedUrl(input.videoKey), contentType: 'video/mp4' }
       : await this.localInput(input.videoKey, context, 'video.mp4', 'video/mp4');
     const { durationSeconds } = await probeMedia(audio.localPath!);
     const result = await this.lipSync.lipSync(
-      { video, audio, audioDurationSeconds: durationSeconds, actorId: input.actorId, phonemes: await this.phonemes(input.audioKey, context) },
+      { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: await this.phonemes(input.audioKey, context) },
       context,
     );
     const key = `users/${job.user_id}/videos/${job.id}.mp4`;
@@ -47,12 +51,22 @@ export class LipSyncHandler implements JobHandler {
     return { url: await this.storage.presignedUrl(key), localPath, contentType };
   }
 
+  /** The character the video shows when our engine drew it: a built-in actor, or the drawing kept beside an influencer's clip. */
+  private async characterOf(input: LipSyncJobInput, context: WorkContext): Promise<CharacterLook | undefined> {
+    if (input.actorId) return builtInActor(input.actorId)?.look;
+    const lookKey = lookKeyBeside(input.videoKey);
+    return lookKey ? this.readJson<CharacterLook>(lookKey, context) : undefined;
+  }
+
+  private async readJson<T>(key: string, context: WorkContext): Promise<T | undefined> {
+    if (!(await this.storage.stat(key))) return undefined;
+    const path = join(context.workDir, key.replaceAll('/', '_'));
+    await this.storage.download(key, path);
+    return JSON.parse(await readFile(path, 'utf8')) as T;
+  }
+
   /** The phoneme timings stored beside an audio the embedded speech made; none for other audio. */
   private async phonemes(audioKey: string, context: WorkContext): Promise<TimedUnit[] | undefined> {
-    const key = timingsKeyOf(audioKey);
-    if (!(await this.storage.stat(key))) return undefined;
-    const path = join(context.workDir, 'timings.json');
-    await this.storage.download(key, path);
-    return (JSON.parse(await readFile(path, 'utf8')) as { phonemes: TimedUnit[] }).phonemes;
+    return (await this.readJson<{ phonemes: TimedUnit[] }>(timingsKeyOf(audioKey), context))?.phonemes;
   }
 }

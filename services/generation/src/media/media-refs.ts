@@ -27,8 +27,8 @@ export interface MediaRef {
 
 /**
  * Which media a user may feed into a generation: a built-in actor, or their own uploads and
- * results. Only our object store is ever read, never an arbitrary URL. (Approved community
- * influencers join with the gallery.)
+ * results, or an approved community influencer's clip. Only our object store is ever read, never an
+ * arbitrary URL.
  */
 @Injectable()
 export class MediaRefs {
@@ -39,7 +39,8 @@ export class MediaRefs {
     const key = url ? mediaKeyOf(url) : null;
     if (!key) throw url ? refused : ServiceError.validation(`${field} is required`, { field });
     const actorId = actorIdOfKey(key);
-    if (!actorId && !key.startsWith(`users/${userId}/`)) throw refused;
+    // Approved community influencers are exactly the objects under community/ (copied on approval).
+    if (!actorId && !key.startsWith(`users/${userId}/`) && !/^community\/\d+\/video-v\d+\.mp4$/.test(key)) throw refused;
     if (!(await this.storage.stat(key))) throw ServiceError.validation(`${field} was not found; generate or upload it again`, { field });
     return actorId ? { key, actorId } : { key };
   }

@@ -1,3 +1,4 @@
+import type { CharacterLook } from '../engine/characters/look';
 import type { MediaFile, MediaInput, WorkContext } from './media';
 
 export interface ImageRequest {
@@ -10,6 +11,8 @@ export interface ImageResult {
   image: MediaFile;
   /** "illustration" when the embedded engine drew it: the UI labels it as such. */
   kind: 'photo' | 'illustration';
+  /** What the embedded engine drew, kept so the portrait can later be animated speaking. */
+  character?: CharacterLook;
 }
 
 /** Prompt → a portrait (spec: 640x720 for the Creator and One Shot). */

@@ -1,3 +1,4 @@
+import type { CharacterLook } from '../engine/characters/look';
 import type { MediaFile, MediaInput, WorkContext } from './media';
 import type { TimedUnit } from './speech.port';
 
@@ -6,8 +7,8 @@ export interface LipSyncRequest {
   video: MediaInput;
   audio: MediaInput;
   audioDurationSeconds: number;
-  /** The built-in actor the video is, when it is one (the embedded engine draws it anew). */
-  actorId?: string;
+  /** The drawn character the video shows, when the embedded engine drew it (a built-in actor or a portrait); it is drawn anew speaking. */
+  character?: CharacterLook;
   /** Phoneme timings of the audio, when the embedded speech engine made it. */
   phonemes?: TimedUnit[];
 }

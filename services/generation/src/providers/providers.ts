@@ -1,8 +1,10 @@
 import type { Provider } from '@nestjs/common';
+import { ImagePort, ImageToVideoPort } from '../ports/image.port';
 import { LipSyncPort } from '../ports/lipsync.port';
 import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
 import { GenerationSettings } from '../settings';
+import { EmbeddedImage, EmbeddedImageToVideo } from './embedded/embedded-image';
 import { EmbeddedLipSync } from './embedded/embedded-lipsync';
 import { EmbeddedScript } from './embedded/embedded-script';
 import { EmbeddedSpeech } from './embedded/embedded-speech';
@@ -11,7 +13,9 @@ import { createReplicateProviders } from './replicate/replicate-providers';
 
 /** The media adapters the settings choose; Replicate without its token fails at start with "API key missing...". */
 function mediaProviders(settings: GenerationSettings) {
-  if (settings.mediaProvider === 'embedded') return { speech: new EmbeddedSpeech(), lipSync: new EmbeddedLipSync() };
+  if (settings.mediaProvider === 'embedded') {
+    return { speech: new EmbeddedSpeech(), lipSync: new EmbeddedLipSync(), image: new EmbeddedImage(), imageToVideo: new EmbeddedImageToVideo() };
+  }
   return createReplicateProviders({
     apiToken: settings.REPLICATE_API_TOKEN,
     baseUrl: settings.REPLICATE_API_URL,
@@ -32,5 +36,7 @@ export const providerBindings: Provider[] = [
   { provide: MEDIA_PROVIDERS, inject: [GenerationSettings], useFactory: mediaProviders },
   { provide: SpeechPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.speech },
   { provide: LipSyncPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.lipSync },
+  { provide: ImagePort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.image },
+  { provide: ImageToVideoPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.imageToVideo },
   { provide: ScriptPort, inject: [GenerationSettings], useFactory: scriptProvider },
 ];

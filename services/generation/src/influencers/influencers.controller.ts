@@ -1,0 +1,85 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Type } from 'class-transformer';
+import { Equals, IsBoolean, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import {
+  Subjects, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState, type UserInfluencerRequest,
+} from '@lipcast/contracts';
+import { InfluencersService } from './influencers.service';
+
+class ImageDto implements InfluencerImageRequest {
+  @IsUUID() userId!: string;
+
+  @IsString({ message: 'Prompt must be at least 5 characters.' })
+  @MinLength(5, { message: 'Prompt must be at least 5 characters.' })
+  @MaxLength(1000, { message: 'Prompt cannot exceed 1000 characters.' })
+  prompt!: string;
+
+  @IsOptional()
+  @Equals('640x720', { message: 'size must be 640x720' })
+  size?: string;
+}
+
+class VideoDto implements InfluencerVideoRequest {
+  @IsUUID() userId!: string;
+  @IsString({ message: 'image is required' }) @MaxLength(2000) image!: string;
+  @IsOptional() @IsString() @MaxLength(1000, { message: 'Prompt cannot exceed 1000 characters.' }) prompt?: string;
+  @IsOptional() @Type(() => Number) @IsInt({ message: 'No such influencer project' }) projectId?: number;
+}
+
+class ProjectDto implements UserInfluencerRequest {
+  @IsUUID() userId!: string;
+  @Type(() => Number) @IsInt({ message: 'No such influencer project' }) projectId!: number;
+}
+
+class ApproveDto extends ProjectDto {
+  @IsBoolean({ message: 'approved must be true or false' }) approved!: boolean;
+}
+
+class ListDto {
+  @IsUUID() userId!: string;
+}
+
+class GalleryDto {
+  @ValidateIf((_, value) => value !== null) @IsUUID() userId!: string | null;
+}
+
+@Controller()
+export class InfluencersController {
+  constructor(private readonly influencers: InfluencersService) {}
+
+  @MessagePattern(Subjects.generation.influencerImageCreate)
+  image(@Payload() request: ImageDto): Promise<InfluencerImageResponse> {
+    return this.influencers.createImage(request.userId, request.prompt.trim());
+  }
+
+  @MessagePattern(Subjects.generation.influencerVideoStart)
+  video(@Payload() request: VideoDto): Promise<JobState> {
+    return this.influencers.startVideo(request.userId, request);
+  }
+
+  @MessagePattern(Subjects.generation.influencersList)
+  list(@Payload() request: ListDto): Promise<InfluencerProject[]> {
+    return this.influencers.list(request.userId);
+  }
+
+  @MessagePattern(Subjects.generation.influencerGet)
+  get(@Payload() request: ProjectDto): Promise<InfluencerProject> {
+    return this.influencers.get(request.userId, request.projectId);
+  }
+
+  @MessagePattern(Subjects.generation.influencerApprove)
+  approve(@Payload() request: ApproveDto): Promise<InfluencerProject> {
+    return this.influencers.approve(request.userId, request.projectId, request.approved);
+  }
+
+  @MessagePattern(Subjects.generation.influencerDelete)
+  delete(@Payload() request: ProjectDto): Promise<{ deleted: true }> {
+    return this.influencers.delete(request.userId, request.projectId);
+  }
+
+  @MessagePattern(Subjects.generation.galleryList)
+  gallery(@Payload() request: GalleryDto): Promise<InfluencerProject[]> {
+    return this.influencers.gallery(request.userId);
+  }
+}

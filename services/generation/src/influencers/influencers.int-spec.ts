@@ -1,0 +1,151 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ErrorCode, Subjects, type Account, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState,
+} from '@lipcast/contracts';
+import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { billingService } from '../../../billing/src/service';
+import { renderPortrait } from '../engine/characters/animation';
+import { lookFromPrompt } from '../engine/characters/look';
+import { probeMedia } from '../engine/media/probe';
+import { mediaKeyOf } from '../media/media-refs';
+import { NO_FACE_MESSAGE } from '../providers/embedded/embedded-lipsync';
+import { generationService } from '../service';
+import { GenerationSettings } from '../settings';
+
+jest.setTimeout(60_000);
+
+describe('influencer projects: portraits, clips, approval, gallery', () => {
+  let generation: RunningService;
+  let billing: RunningService;
+  let storage: StorageService;
+  let folder: string;
+  const send = <T>(subject: string, data: unknown) => generation.client.send<T>(subject, data, 60_000);
+  const newUser = () => crypto.randomUUID();
+  const makeImage = (userId: string, prompt: string) => send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { userId, prompt, size: '640x720' });
+  const project = (userId: string, projectId: number) => send<InfluencerProject>(Subjects.generation.influencerGet, { userId, projectId });
+  const gallery = (userId: string | null) => send<InfluencerProject[]>(Subjects.generation.galleryList, { userId });
+
+  async function finished(userId: string, jobId: string): Promise<JobState> {
+    for (const deadline = Date.now() + 45_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      const state = await send<JobState>(Subjects.generation.jobGet, { userId, jobId });
+      if (['succeeded', 'failed', 'canceled'].includes(state.status)) return state;
+    }
+    throw new Error(`job ${jobId} did not finish`);
+  }
+
+  /** A portrait with its 20 s clip, as the Creator makes them. */
+  async function influencerWithClip(userId: string, prompt: string): Promise<InfluencerProject> {
+    const image = await makeImage(userId, prompt);
+    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId, image: image.url, prompt: 'person speaking to camera', projectId: image.id });
+    expect(await finished(userId, started.id)).toMatchObject({ status: 'succeeded', url: `/api/media/users/${userId}/influencers/${image.id}/video.mp4` });
+    return project(userId, image.id);
+  }
+
+  async function lipSync(userId: string, video: string): Promise<JobState> {
+    const audio = await send<AudioResponse>(Subjects.generation.audioCreate, { userId, text: 'Hello, I am a community influencer.', voice_id: 'Calm_Woman' });
+    const started = await send<JobState>(Subjects.generation.lipsyncStart, { userId, video, audio: audio.url });
+    return finished(userId, started.id);
+  }
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'influencers-it-'));
+    storage = new StorageService(readEnv(GenerationSettings));
+    await storage.ensureBucket();
+    billing = await startServiceForTest(billingService);
+    generation = await startServiceForTest(generationService);
+  });
+
+  afterAll(async () => {
+    await generation?.close();
+    await billing?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('draws a 640x720 portrait from a prompt, labelled an illustration, and checks the prompt', async () => {
+    const user = newUser();
+    await expect(makeImage(user, 'abc')).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Prompt must be at least 5 characters.' });
+    await expect(send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a friendly baker', size: '1024x1024' })).rejects.toMatchObject({ message: 'size must be 640x720' });
+    const image = await makeImage(user, 'a friendly baker with curly red hair in a kitchen');
+    expect(image.url).toBe(`/api/media/users/${user}/influencers/${image.id}/image.jpg`);
+    const path = join(folder, 'portrait.jpg');
+    await storage.download(mediaKeyOf(image.url)!, path);
+    expect((await probeMedia(path)).video).toMatchObject({ width: 640, height: 720 });
+    expect(await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: user })).toEqual([
+      expect.objectContaining({ id: image.id, imageUrl: image.url, imageKind: 'illustration', outputUrl: null, thumbnailUrl: null, isApproved: false, isOwner: true }),
+    ]);
+    // The portrait costs nothing.
+    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId: user })).generationsCount).toBe(0);
+  });
+
+  it('makes the 20 s clip with its measured length and a thumbnail, as one generation, never twice', async () => {
+    const user = newUser();
+    const made = await influencerWithClip(user, 'a calm yoga teacher outdoors');
+    expect(made.duration).toBeGreaterThan(19.5);
+    expect(made.duration).toBeLessThan(20.5);
+    expect(made.thumbnailUrl).toBe(`/api/media/users/${user}/influencers/${made.id}/thumbnail.jpg`);
+    const clip = join(folder, 'clip.mp4');
+    await storage.download(mediaKeyOf(made.outputUrl!)!, clip);
+    expect((await probeMedia(clip)).video).toMatchObject({ codec: 'h264', width: 640, height: 720 });
+    const again = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: made.imageUrl, projectId: made.id });
+    expect(again.status).toBe('succeeded');
+    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId: user })).generationsCount).toBe(1);
+  });
+
+  it('shows approved influencers in the gallery for everyone; only the owner approves, withdraws or deletes', async () => {
+    const owner = newUser();
+    const other = newUser();
+    const made = await influencerWithClip(owner, 'an energetic fitness coach in a studio');
+    await expect(send(Subjects.generation.influencerApprove, { userId: other, projectId: made.id, approved: true })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
+
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true });
+    const listed = (await gallery(other)).find((item) => item.id === made.id);
+    expect(listed).toMatchObject({ isApproved: true, isOwner: false, outputUrl: `/api/media/community/${made.id}/video-v1.mp4`, thumbnailUrl: `/api/media/community/${made.id}/thumbnail-v1.jpg` });
+    expect(listed!.duration).toBeGreaterThan(19.5);
+    expect((await gallery(owner)).find((item) => item.id === made.id)?.isOwner).toBe(true);
+
+    // Anyone may lip-sync an approved community influencer: the engine draws the portrait speaking.
+    expect(await lipSync(other, listed!.outputUrl!)).toMatchObject({ status: 'succeeded' });
+
+    await expect(send(Subjects.generation.influencerDelete, { userId: other, projectId: made.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: false });
+    expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
+    expect(await storage.stat(`community/${made.id}/video-v1.mp4`)).toBeNull();
+    await expect(lipSync(other, listed!.outputUrl!)).rejects.toMatchObject({ code: ErrorCode.Validation });
+
+    await send(Subjects.generation.influencerDelete, { userId: owner, projectId: made.id });
+    await expect(project(owner, made.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    expect(await storage.stat(mediaKeyOf(made.outputUrl!)!)).toBeNull();
+    expect(await storage.stat(mediaKeyOf(made.imageUrl)!)).toBeNull();
+  });
+
+  it('approval before the clip exists publishes it when the clip is made (the One Shot order)', async () => {
+    const user = newUser();
+    const image = await makeImage(user, 'a cheerful travel vlogger on a beach');
+    await send(Subjects.generation.influencerApprove, { userId: user, projectId: image.id, approved: true });
+    expect((await gallery(null)).some((item) => item.id === image.id)).toBe(false);
+    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id });
+    await finished(user, started.id);
+    expect((await gallery(null)).find((item) => item.id === image.id)).toMatchObject({ outputUrl: `/api/media/community/${image.id}/video-v1.mp4` });
+  });
+
+  it("animates the user's own uploaded picture, but says clearly that the offline engine cannot lip-sync a photo", async () => {
+    const user = newUser();
+    const upload = join(folder, 'upload.jpg');
+    await renderPortrait(lookFromPrompt('someone'), upload);
+    const uploadKey = `users/${user}/uploads/photo.jpg`;
+    await storage.putFile(uploadKey, upload, 'image/jpeg');
+    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${uploadKey}`, prompt: 'smiling' });
+    const done = await finished(user, started.id);
+    expect(done.status).toBe('succeeded');
+    const [made] = await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: user });
+    expect(made).toMatchObject({ imageKind: 'upload', outputUrl: done.url });
+    expect(await lipSync(user, done.url!)).toMatchObject({ status: 'failed', error: NO_FACE_MESSAGE });
+
+    await expect(send(Subjects.generation.influencerVideoStart, { userId: newUser(), image: `/api/media/${uploadKey}` })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    await expect(send(Subjects.generation.influencerVideoStart, { userId: user, image: made.imageUrl, projectId: 999_999 })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+  });
+});

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { InfluencerProject } from '@lipcast/contracts';
+import type { CharacterLook } from '../engine/characters/look';
+import { mediaUrl } from '../jobs/jobs.repository';
+import { communityKey } from './influencer-keys';
+
+export interface InfluencerRow {
+  id: number;
+  user_id: string;
+  prompt: string;
+  image_key: string;
+  image_kind: InfluencerProject['imageKind'];
+  look: CharacterLook | null;
+  video_prompt: string | null;
+  video_key: string | null;
+  thumbnail_key: string | null;
+  duration_seconds: number | null;
+  approved: boolean;
+  job_id: string | null;
+  /** A string from raw queries. */
+  created_at: Date | string;
+}
+
+/** The project as its owner sees it (own media), or as the gallery shows it (the public copies). */
+export function toInfluencerProject(row: InfluencerRow, callerId: string | null, view: 'own' | 'gallery' = 'own'): InfluencerProject {
+  const video = view === 'gallery' ? communityKey(row.id, 'video-v1.mp4') : row.video_key;
+  const thumbnail = view === 'gallery' ? communityKey(row.id, 'thumbnail-v1.jpg') : row.thumbnail_key;
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    imageUrl: mediaUrl(row.image_key),
+    imageKind: row.image_kind,
+    thumbnailUrl: row.video_key && thumbnail ? mediaUrl(thumbnail) : null,
+    outputUrl: row.video_key && video ? mediaUrl(video) : null,
+    duration: row.duration_seconds,
+    isApproved: row.approved,
+    isOwner: callerId === row.user_id,
+  };
+}
+
+const GALLERY_LIMIT = 200;
+
+/** Influencer projects in PostgreSQL (plain SQL, like jobs). */
+@Injectable()
+export class InfluencersRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async insert(row: Pick<InfluencerRow, 'user_id' | 'prompt' | 'image_kind' | 'look'>, imageKey: (id: number) => string): Promise<InfluencerRow> {
+    const [inserted] = await this.em.execute<{ id: number }[]>(
+      `insert into generation.influencer_project (user_id, prompt, image_key, image_kind, look) values (?, ?, '', ?, ?) returning id`,
+      [row.user_id, row.prompt, row.image_kind, row.look ? JSON.stringify(row.look) : null],
+    );
+    const [project] = await this.em.execute<InfluencerRow[]>('update generation.influencer_project set image_key = ? where id = ? returning *', [imageKey(inserted.id), inserted.id]);
+    return project;
+  }
+
+  async find(projectId: number): Promise<InfluencerRow | null> {
+    const [row] = await this.em.execute<InfluencerRow[]>('select * from generation.influencer_project where id = ?', [projectId]);
+    return row ?? null;
+  }
+
+  async findOwned(userId: string, projectId: number): Promise<InfluencerRow | null> {
+    const [row] = await this.em.execute<InfluencerRow[]>('select * from generation.influencer_project where id = ? and user_id = ?', [projectId, userId]);
+    return row ?? null;
+  }
+
+  async findByImage(userId: string, imageKey: string): Promise<InfluencerRow | null> {
+    const [row] = await this.em.execute<InfluencerRow[]>('select * from generation.influencer_project where user_id = ? and image_key = ? order by id desc limit 1', [userId, imageKey]);
+    return row ?? null;
+  }
+
+  listOwned(userId: string): Promise<InfluencerRow[]> {
+    return this.em.execute<InfluencerRow[]>('select * from generation.influencer_project where user_id = ? order by created_at desc, id desc', [userId]);
+  }
+
+  gallery(): Promise<InfluencerRow[]> {
+    return this.em.execute<InfluencerRow[]>(
+      `select * from generation.influencer_project where approved and video_key is not null order by created_at desc, id desc limit ${GALLERY_LIMIT}`,
+    );
+  }
+
+  async update(projectId: number, changes: Partial<Pick<InfluencerRow, 'video_prompt' | 'video_key' | 'thumbnail_key' | 'duration_seconds' | 'approved' | 'job_id'>>): Promise<InfluencerRow> {
+    const columns = Object.keys(changes);
+    const [row] = await this.em.execute<InfluencerRow[]>(
+      `update generation.influencer_project set ${columns.map((column) => `"${column}" = ?`).join(', ')} where id = ? returning *`,
+      [...Object.values(changes), projectId],
+    );
+    return row;
+  }
+
+  async delete(projectId: number): Promise<void> {
+    await this.em.execute('delete from generation.influencer_project where id = ?', [projectId]);
+  }
+}

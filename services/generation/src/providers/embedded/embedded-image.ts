@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import type { WorkContext } from '../../ports/media';
+import { ProviderError } from '../../ports/media';
+import { ImagePort, ImageToVideoPort, type ImageRequest, type ImageResult, type ImageToVideoRequest } from '../../ports/image.port';
+import type { MediaFile } from '../../ports/media';
+import { FPS, renderPortrait } from '../../engine/characters/animation';
+import { lookFromPrompt } from '../../engine/characters/look';
+import { HEIGHT, WIDTH } from '../../engine/characters/portrait-svg';
+import { stillToClip } from '../../engine/media/still-to-clip';
+
+/** A drawn portrait whose traits come from the prompt's words (labelled an illustration in the UI). */
+export class EmbeddedImage extends ImagePort {
+  readonly name = 'embedded';
+
+  async generate(request: ImageRequest, context: WorkContext): Promise<ImageResult> {
+    if (request.width !== WIDTH || request.height !== HEIGHT) throw new ProviderError(`The offline engine draws ${WIDTH}x${HEIGHT} portraits only`, 'invalid-input');
+    const path = join(context.workDir, 'portrait.jpg');
+    const character = lookFromPrompt(request.prompt);
+    await renderPortrait(character, path);
+    context.progress(1);
+    return { image: { path, contentType: 'image/jpeg' }, kind: 'illustration', character };
+  }
+}
+
+/** A still → a slow push-in and back (20 s for the Creator, 15 s in One Shot), offline. */
+export class EmbeddedImageToVideo extends ImageToVideoPort {
+  readonly name = 'embedded';
+
+  async animate(request: ImageToVideoRequest, context: WorkContext): Promise<MediaFile> {
+    if (!request.image.localPath) throw new Error('The embedded image-to-video needs the image on local disk');
+    const out = join(context.workDir, 'clip.mp4');
+    await stillToClip({ image: request.image.localPath, width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: request.durationSeconds, out, signal: context.signal });
+    context.progress(1);
+    return { path: out, contentType: 'video/mp4' };
+  }
+}
