@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { Subjects, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState } from '@lipcast/contracts';
+import { Subjects, type PipelineRequest, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState } from '@lipcast/contracts';
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { decodeImageUpload } from '../media/image-upload';
-import { jobAnswer } from './generation.controller';
+import { JOB_ID, jobAnswer } from './generation.controller';
 import { waitForJob } from './job-events';
 
 /** How long `POST /api/ai-influencer/video` holds the request (the client's own time-out is 120 s) before answering 202. */
@@ -71,6 +71,24 @@ export class InfluencersController {
   @Delete('projects/:id')
   delete(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number): Promise<{ deleted: true }> {
     return this.services.send<{ deleted: true }>(Subjects.generation.influencerDelete, { userId, projectId });
+  }
+
+  /** One Shot: starts a run (one generation for all its steps) and answers its state at once; progress comes on `/api/jobs/{id}/events`. */
+  @Post('pipeline')
+  @HttpCode(200)
+  pipeline(@CurrentUserId() userId: string, @Body() body: PipelineRequest): Promise<JobState> {
+    return this.services.send<JobState>(Subjects.generation.pipelineStart, { ...body, userId });
+  }
+
+  /** The caller's run still in progress, so the page can resume it after a reload. */
+  @Get('pipeline/current')
+  async currentPipeline(@CurrentUserId() userId: string): Promise<{ run: JobState | null }> {
+    return { run: await this.services.send<JobState | null>(Subjects.generation.pipelineCurrent, { userId }) };
+  }
+
+  @Get('pipeline/:id')
+  pipelineRun(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string): Promise<JobState> {
+    return this.services.send<JobState>(Subjects.generation.jobGet, { userId, jobId });
   }
 
   /** Approved influencers with a clip, for everyone; `isOwner` marks the caller's own. */

@@ -40,6 +40,25 @@ export interface JobState {
   /** The finished video (or image clip) on our media route. */
   url: string | null;
   error: string | null;
+  /** A One Shot run's steps, as they complete. */
+  steps?: PipelineSteps;
+}
+
+export type PipelineStepStatus = 'waiting' | 'running' | 'done' | 'failed';
+
+/** The four steps the One Shot page shows (spec section 2), with what each produced. */
+export interface PipelineSteps {
+  script: { status: PipelineStepStatus; script?: string };
+  image: { status: PipelineStepStatus; url?: string; projectId?: number };
+  audio: { status: PipelineStepStatus; url?: string };
+  video: { status: PipelineStepStatus; url?: string };
+}
+
+/** `POST /api/ai-influencer/pipeline` (spec section 5 for the rules). */
+export interface PipelineRequest {
+  influencerDescription: string;
+  gender?: 'male' | 'female';
+  scriptTopic: string;
 }
 
 /** NATS subject of one job's progress events (`JobState`): `generation.job.progressed.v1.<jobId>`. */

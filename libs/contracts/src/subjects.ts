@@ -49,6 +49,8 @@ export const Subjects = {
     influencerApprove: 'generation.influencer.approve.v1',
     influencerDelete: 'generation.influencer.delete.v1',
     galleryList: 'generation.gallery.list.v1',
+    pipelineStart: 'generation.pipeline.start.v1',
+    pipelineCurrent: 'generation.pipeline.current.v1',
   },
 } as const;
 

@@ -17,18 +17,21 @@ import { LipSyncHandler } from './lipsync/lipsync.handler';
 import { LipSyncService } from './lipsync/lipsync.service';
 import { MediaRefs } from './media/media-refs';
 import { ormConfig } from './mikro-orm.config';
+import { OneShotHandler } from './pipeline/one-shot.handler';
+import { PipelineController } from './pipeline/pipeline.controller';
+import { PipelineService } from './pipeline/pipeline.service';
 import { ProjectsController } from './projects/projects.controller';
 import { providerBindings } from './providers/providers';
 import { ScriptsController } from './scripts/scripts.controller';
 import { GenerationSettings } from './settings';
 
-/** Actors, speech, scripts, influencer portraits and clips, lip-sync jobs (API and workers) and the projects they make. */
+/** Actors, speech, scripts, influencer portraits and clips, lip-sync jobs, One Shot runs (API and workers) and the projects they make. */
 export const generationService = defineService({
   name: 'generation',
   ormConfig,
   settings: GenerationSettings,
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, name: 'lipcast-generation-client' })],
-  controllers: [ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, JobsController, ProjectsController],
+  controllers: [ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController],
   providers: [
     ...providerBindings,
     { provide: StorageService, inject: [GenerationSettings], useFactory: (settings: GenerationSettings) => new StorageService(settings) },
@@ -37,7 +40,7 @@ export const generationService = defineService({
       inject: [ServiceClient, GenerationSettings],
       useFactory: (services: ServiceClient, settings: GenerationSettings) => new JobQueue(services.nats, { ackWaitMs: settings.JOB_ACK_WAIT_MS, maxDeliveries: MAX_DELIVERIES }),
     },
-    { provide: JOB_HANDLERS, inject: [LipSyncHandler, ImageToVideoHandler], useFactory: (...handlers: unknown[]) => handlers },
+    { provide: JOB_HANDLERS, inject: [LipSyncHandler, ImageToVideoHandler, OneShotHandler], useFactory: (...handlers: unknown[]) => handlers },
     JobsRepository,
     Credits,
     JobWorker,
@@ -49,5 +52,7 @@ export const generationService = defineService({
     InfluencersRepository,
     InfluencersService,
     ImageToVideoHandler,
+    PipelineService,
+    OneShotHandler,
   ],
 });

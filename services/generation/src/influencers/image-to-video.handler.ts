@@ -23,8 +23,12 @@ export class ImageToVideoHandler implements JobHandler {
     private readonly service: InfluencersService,
   ) {}
 
-  async run(job: JobRow, context: WorkContext): Promise<{ key: string; projectId: number }> {
-    const input = job.input as unknown as ImageToVideoJobInput;
+  run(job: JobRow, context: WorkContext): Promise<{ key: string; projectId: number }> {
+    return this.makeClip(job.user_id, job.input as unknown as ImageToVideoJobInput, context);
+  }
+
+  /** The clip of a project's portrait (the Creator's job, and One Shot's fifth step). */
+  async makeClip(userId: string, input: ImageToVideoJobInput, context: WorkContext): Promise<{ key: string; projectId: number }> {
     const imagePath = join(context.workDir, 'image');
     await this.storage.download(input.imageKey, imagePath);
     const stat = await this.storage.stat(input.imageKey);
@@ -36,8 +40,8 @@ export class ImageToVideoHandler implements JobHandler {
     await runFfmpeg(['-i', clip.path, '-frames:v', '1', '-q:v', '3', thumbnail], { signal: context.signal });
     const { durationSeconds } = await probeMedia(clip.path);
 
-    const videoKey = ownKey(job.user_id, input.projectId, 'video.mp4');
-    const thumbnailKey = ownKey(job.user_id, input.projectId, 'thumbnail.jpg');
+    const videoKey = ownKey(userId, input.projectId, 'video.mp4');
+    const thumbnailKey = ownKey(userId, input.projectId, 'thumbnail.jpg');
     await this.storage.putFile(videoKey, clip.path, 'video/mp4');
     await this.storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
     const project = await this.influencers.update(input.projectId, { video_key: videoKey, thumbnail_key: thumbnailKey, duration_seconds: durationSeconds, video_prompt: input.prompt });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { JobKind, JobState, JobStatus } from '@lipcast/contracts';
+import type { JobKind, JobState, JobStatus, PipelineSteps } from '@lipcast/contracts';
 
 export type CreditState = 'reserved' | 'committed' | 'released';
 
@@ -16,6 +16,7 @@ export interface JobRow {
   error: string | null;
   credit: CreditState;
   attempts: number;
+  steps: PipelineSteps | null;
 }
 
 /** The media route a stored object is served at. */
@@ -29,6 +30,7 @@ export function toJobState(job: JobRow): JobState {
     progress: Math.round(job.progress),
     url: job.result?.key ? mediaUrl(job.result.key) : null,
     error: job.error,
+    ...(job.steps ? { steps: job.steps } : {}),
   };
 }
 
@@ -87,6 +89,19 @@ export class JobsRepository {
       [outcome.status, 'result' in outcome ? JSON.stringify(outcome.result) : null, 'error' in outcome ? outcome.error : null, outcome.status, jobId],
     );
     return job ?? null;
+  }
+
+  /** The caller's newest run of `kind` still queued or running. */
+  async findLive(userId: string, kind: JobKind): Promise<JobRow | null> {
+    const [job] = await this.em.execute<JobRow[]>(
+      "select * from generation.job where user_id = ? and kind = ? and status in ('queued', 'running') order by created_at desc limit 1",
+      [userId, kind],
+    );
+    return job ?? null;
+  }
+
+  async setSteps(jobId: string, steps: PipelineSteps): Promise<void> {
+    await this.em.execute('update generation.job set steps = ?, updated_at = now() where id = ?', [JSON.stringify(steps), jobId]);
   }
 
   async setCredit(jobId: string, credit: CreditState): Promise<void> {

@@ -8,6 +8,7 @@ import { builtInActor } from '../engine/characters/actors';
 import type { CharacterLook } from '../engine/characters/look';
 import { probeMedia } from '../engine/media/probe';
 import { lookKeyBeside } from '../influencers/influencer-keys';
+import { completeProjectOfJob } from '../projects/project-links';
 import type { JobHandler } from '../jobs/job-worker';
 import { mediaUrl, type JobRow } from '../jobs/jobs.repository';
 import { LipSyncPort } from '../ports/lipsync.port';
@@ -26,8 +27,12 @@ export class LipSyncHandler implements JobHandler {
     private readonly em: EntityManager,
   ) {}
 
-  async run(job: JobRow, context: WorkContext): Promise<{ key: string }> {
-    const input = job.input as unknown as LipSyncJobInput;
+  run(job: JobRow, context: WorkContext): Promise<{ key: string }> {
+    return this.render(job.user_id, job.id, job.input as unknown as LipSyncJobInput, context);
+  }
+
+  /** The lip-synced video of `jobId` (a lip-sync or a One Shot run), stored and given to its history item. */
+  async render(userId: string, jobId: string, input: LipSyncJobInput, context: WorkContext): Promise<{ key: string }> {
     const audio = await this.localInput(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
     // A drawn character (built-in actor or drawn portrait) is drawn anew by the embedded engine; other videos are read by the provider.
     const character = await this.characterOf(input, context);
@@ -39,9 +44,9 @@ export class LipSyncHandler implements JobHandler {
       { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: await this.phonemes(input.audioKey, context) },
       context,
     );
-    const key = `users/${job.user_id}/videos/${job.id}.mp4`;
+    const key = `users/${userId}/videos/${jobId}.mp4`;
     await this.storage.putFile(key, result.path, 'video/mp4');
-    await this.em.execute('update generation.project set output_url = ? where job_id = ?', [mediaUrl(key), job.id]);
+    await completeProjectOfJob(this.em, jobId, mediaUrl(key));
     return { key };
   }
 

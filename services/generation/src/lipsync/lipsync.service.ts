@@ -7,6 +7,7 @@ import { Credits } from '../jobs/credits';
 import { JobQueue } from '../jobs/job-queue';
 import { JobsRepository, mediaUrl, toJobState } from '../jobs/jobs.repository';
 import { MediaRefs } from '../media/media-refs';
+import { linkProjectToJob } from '../projects/project-links';
 
 /** What a lip-sync job is given: object keys only (never a URL to fetch). */
 export interface LipSyncJobInput {
@@ -47,11 +48,7 @@ export class LipSyncService {
       if (!winner) throw new ServiceError(ErrorCode.Conflict, 'The same video is already being generated; try again in a moment.');
       return toJobState(winner);
     }
-    await this.em.execute(
-      `update generation.project set job_id = ? where id = (
-         select id from generation.project where user_id = ? and audio_url = ? and output_url is null order by created_at desc limit 1)`,
-      [jobId, request.userId, mediaUrl(audio.key)],
-    );
+    await linkProjectToJob(this.em, request.userId, mediaUrl(audio.key), jobId);
     await this.queue.enqueue(jobId);
     return toJobState(job);
   }

@@ -1,0 +1,91 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ErrorCode, Subjects, type Account, type InfluencerProject, type JobState, type Project } from '@lipcast/contracts';
+import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { billingService } from '../../../billing/src/service';
+import { probeMedia } from '../engine/media/probe';
+import { mediaKeyOf } from '../media/media-refs';
+import { generationService } from '../service';
+import { GenerationSettings } from '../settings';
+
+jest.setTimeout(90_000);
+
+describe('One Shot runs: script, portrait, audio, approval, clip and lip-sync as one job', () => {
+  let generation: RunningService;
+  let billing: RunningService;
+  let storage: StorageService;
+  let folder: string;
+  const send = <T>(subject: string, data: unknown) => generation.client.send<T>(subject, data, 60_000);
+  const start = (userId: string, request: Record<string, unknown>) => send<JobState>(Subjects.generation.pipelineStart, { userId, ...request });
+  const RUN = { influencerDescription: 'A cheerful barista with curly hair and glasses', gender: 'female', scriptTopic: 'How to make a perfect cappuccino at home' };
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'pipeline-it-'));
+    storage = new StorageService(readEnv(GenerationSettings));
+    await storage.ensureBucket();
+    billing = await startServiceForTest(billingService);
+    generation = await startServiceForTest(generationService);
+  });
+
+  afterAll(async () => {
+    await generation?.close();
+    await billing?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('refuses bad input with the spec messages', async () => {
+    const user = crypto.randomUUID();
+    await expect(start(user, { ...RUN, influencerDescription: 'short' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Description must be at least 10 characters' });
+    await expect(start(user, { ...RUN, influencerDescription: 'x'.repeat(1001) })).rejects.toMatchObject({ message: 'Description cannot exceed 1000 characters' });
+    await expect(start(user, { ...RUN, scriptTopic: 'short' })).rejects.toMatchObject({ message: 'Topic must be at least 10 characters' });
+    await expect(start(user, { ...RUN, scriptTopic: 'y'.repeat(1001) })).rejects.toMatchObject({ message: 'Topic cannot exceed 1000 characters' });
+    await expect(start(user, { ...RUN, gender: 'other' })).rejects.toMatchObject({ message: 'Gender must be male or female' });
+  });
+
+  it('runs every step, keeps each result, and counts one generation for the whole run', async () => {
+    const user = crypto.randomUUID();
+    const started = await start(user, RUN);
+    expect(started).toMatchObject({ kind: 'one_shot', steps: { script: { status: 'waiting' }, video: { status: 'waiting' } } });
+    expect((await start(user, RUN)).id).toBe(started.id); // one run at a time: the live one is returned
+    expect((await send<JobState | null>(Subjects.generation.pipelineCurrent, { userId: user }))?.id).toBe(started.id);
+
+    let run: JobState;
+    const deadline = Date.now() + 60_000;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      run = await send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: started.id });
+    } while ((run.status === 'queued' || run.status === 'running') && Date.now() < deadline);
+
+    expect(run).toMatchObject({ status: 'succeeded', progress: 100, url: `/api/media/users/${user}/videos/${started.id}.mp4` });
+    const steps = run.steps!;
+    expect(steps.script.status).toBe('done');
+    expect(steps.script.script!.split(/\s+/).length / 2.2 + 1).toBeLessThanOrEqual(15);
+    expect(steps.image).toMatchObject({ status: 'done', url: expect.stringMatching(/image\.jpg$/), projectId: expect.any(Number) });
+    expect(steps.audio).toMatchObject({ status: 'done', url: expect.stringMatching(/\.mp3$/) });
+    expect(steps.video).toMatchObject({ status: 'done', url: run.url });
+
+    const video = join(folder, 'one-shot.mp4');
+    await storage.download(mediaKeyOf(run.url!)!, video);
+    const audio = join(folder, 'one-shot.mp3');
+    await storage.download(mediaKeyOf(steps.audio.url!)!, audio);
+    const [videoInfo, audioInfo] = await Promise.all([probeMedia(video), probeMedia(audio)]);
+    expect(videoInfo.video).toMatchObject({ codec: 'h264', width: 640, height: 720 });
+    expect(videoInfo.audio?.codec).toBe('aac');
+    expect(Math.abs(videoInfo.durationSeconds - audioInfo.durationSeconds)).toBeLessThan(0.3);
+
+    // The portrait became an approved influencer with its 15 s clip; the history has the audio and the video.
+    const influencer = await send<InfluencerProject>(Subjects.generation.influencerGet, { userId: user, projectId: steps.image.projectId });
+    expect(influencer).toMatchObject({ isApproved: true, imageUrl: steps.image.url });
+    expect(Math.round(influencer.duration!)).toBe(15);
+    const gallery = await send<InfluencerProject[]>(Subjects.generation.galleryList, { userId: null });
+    expect(gallery.some((item) => item.id === influencer.id)).toBe(true);
+    const [history] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    expect(history).toMatchObject({ audioUrl: steps.audio.url, outputUrl: run.url, audioParams: { text: steps.script.script, pitch: 0, speed: 1, language: 'English' } });
+    expect(['neutral', 'happy', 'surprise']).toContain(history.audioParams!.emotion);
+
+    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId: user })).generationsCount).toBe(1);
+    expect(await send<JobState | null>(Subjects.generation.pipelineCurrent, { userId: user })).toBeNull();
+  });
+});
