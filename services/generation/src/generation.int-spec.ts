@@ -9,6 +9,7 @@ import { actorClipKey } from './actors/catalog';
 import { runFfmpeg } from './engine/media/ffmpeg';
 import { probeMedia } from './engine/media/probe';
 import { mediaKeyOf } from './media/media-refs';
+import { NO_FACE_MESSAGE } from './providers/embedded/embedded-lipsync';
 import { generationService } from './service';
 import { GenerationSettings } from './settings';
 import { seedActorClip } from './testing';
@@ -185,13 +186,15 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
 
   it('fails a job the engine cannot do with a clear message, and releases its credit', async () => {
     const user = newUser();
-    const audio = await makeAudio(user, 'A face the engine does not know.');
-    // The user's own video that is not a built-in actor: the offline engine has no face to animate.
-    const ownVideo = `users/${user}/uploads/clip.mp4`;
-    await storage.putFile(ownVideo, join(folder, `${ACTOR_ID}.mp4`), 'video/mp4');
+    const audio = await makeAudio(user, 'A face the engine cannot find.');
+    // The user's own clip with no face in it: nothing to animate.
+    const blank = join(folder, 'blank.mp4');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x3060a0:s=640x720:d=2:r=25', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', blank]);
+    const ownVideo = `users/${user}/uploads/blank.mp4`;
+    await storage.putFile(ownVideo, blank, 'video/mp4');
     const started = await lipSync(user, audio.url, `/api/media/${ownVideo}`);
     const done = await finished(user, started.id);
-    expect(done).toMatchObject({ status: 'failed', url: null, error: expect.stringContaining('built-in actors') });
+    expect(done).toMatchObject({ status: 'failed', url: null, error: NO_FACE_MESSAGE });
     expect((await account(user)).generationsCount).toBe(0);
   });
 

@@ -1,17 +1,15 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   ErrorCode, Subjects, type Account, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState,
 } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../billing/src/service';
-import { renderPortrait } from '../engine/characters/animation';
-import { lookFromPrompt } from '../engine/characters/look';
+import { runFfmpeg } from '../engine/media/ffmpeg';
 import { probeMedia } from '../engine/media/probe';
 import { mediaKeyOf } from '../media/media-refs';
-import { NO_FACE_MESSAGE } from '../providers/embedded/embedded-lipsync';
 import { generationService } from '../service';
 import { GenerationSettings } from '../settings';
 
@@ -132,20 +130,32 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     expect((await gallery(null)).find((item) => item.id === image.id)).toMatchObject({ outputUrl: `/api/media/community/${image.id}/video-v1.mp4` });
   });
 
-  it("animates the user's own uploaded picture, but says clearly that the offline engine cannot lip-sync a photo", async () => {
+  it("animates the user's own photo and lip-syncs the real face in it (landmarks found once, then kept)", async () => {
     const user = newUser();
-    const upload = join(folder, 'upload.jpg');
-    await renderPortrait(lookFromPrompt('someone'), upload);
+    const photo = join(folder, 'photo.jpg');
+    await cropSamplePhoto(photo);
     const uploadKey = `users/${user}/uploads/photo.jpg`;
-    await storage.putFile(uploadKey, upload, 'image/jpeg');
+    await storage.putFile(uploadKey, photo, 'image/jpeg');
     const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${uploadKey}`, prompt: 'smiling' });
-    const done = await finished(user, started.id);
-    expect(done.status).toBe('succeeded');
+    const clip = await finished(user, started.id);
+    expect(clip.status).toBe('succeeded');
     const [made] = await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: user });
-    expect(made).toMatchObject({ imageKind: 'upload', outputUrl: done.url });
-    expect(await lipSync(user, done.url!)).toMatchObject({ status: 'failed', error: NO_FACE_MESSAGE });
+    expect(made).toMatchObject({ imageKind: 'upload', outputUrl: clip.url });
+
+    const spoken = await lipSync(user, clip.url!);
+    expect(spoken).toMatchObject({ status: 'succeeded' });
+    expect(await storage.stat(`${mediaKeyOf(clip.url!)}.mouths-v1.json`)).not.toBeNull();
+    const video = join(folder, 'photo-lipsync.mp4');
+    await storage.download(mediaKeyOf(spoken.url!)!, video);
+    expect((await probeMedia(video)).video).toMatchObject({ codec: 'h264', width: 640, height: 720 });
 
     await expect(send(Subjects.generation.influencerVideoStart, { userId: newUser(), image: `/api/media/${uploadKey}` })).rejects.toMatchObject({ code: ErrorCode.Validation });
     await expect(send(Subjects.generation.influencerVideoStart, { userId: user, image: made.imageUrl, projectId: 999_999 })).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
 });
+
+/** A real face: the second portrait of the sample sheet that ships with the face-landmark package. */
+async function cropSamplePhoto(out: string): Promise<void> {
+  const sheet = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
+  await runFfmpeg(['-i', sheet, '-vf', 'crop=118:128:130:0,scale=640:720', '-q:v', '3', out]);
+}

@@ -53,7 +53,7 @@ export class LipSyncHandler implements JobHandler {
   private async localInput(key: string, context: WorkContext, name: string, contentType: string): Promise<MediaInput> {
     const localPath = join(context.workDir, name);
     await this.storage.download(key, localPath);
-    return { url: await this.storage.presignedUrl(key), localPath, contentType };
+    return { url: await this.storage.presignedUrl(key), localPath, contentType: (await this.storage.stat(key))?.contentType ?? contentType, key };
   }
 
   /** The character the video shows when our engine drew it: a built-in actor, or the drawing kept beside an influencer's clip. */

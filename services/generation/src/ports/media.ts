@@ -9,6 +9,8 @@ export interface MediaInput {
   url: string;
   /** Present when the file is already on this machine (the embedded engine reads it directly). */
   localPath?: string;
+  /** Its key in our object store, when it is one of ours (lets the embedded engine cache what it learns about it). */
+  key?: string;
   contentType: string;
 }
 

@@ -1,20 +1,23 @@
+import { buffer } from 'node:stream/consumers';
 import type { Provider } from '@nestjs/common';
+import { StorageService } from '@lipcast/nest-kit';
+import type { SampledMouths } from '../engine/lipsync/photo-lipsync';
 import { ImagePort, ImageToVideoPort } from '../ports/image.port';
 import { LipSyncPort } from '../ports/lipsync.port';
 import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
 import { GenerationSettings } from '../settings';
 import { EmbeddedImage, EmbeddedImageToVideo } from './embedded/embedded-image';
-import { EmbeddedLipSync } from './embedded/embedded-lipsync';
+import { EmbeddedLipSync, type MouthLandmarkCache } from './embedded/embedded-lipsync';
 import { EmbeddedScript } from './embedded/embedded-script';
 import { EmbeddedSpeech } from './embedded/embedded-speech';
 import { OpenAiScript } from './openai/openai-script';
 import { createReplicateProviders } from './replicate/replicate-providers';
 
 /** The media adapters the settings choose; Replicate without its token fails at start with "API key missing...". */
-function mediaProviders(settings: GenerationSettings) {
+function mediaProviders(settings: GenerationSettings, storage: StorageService) {
   if (settings.mediaProvider === 'embedded') {
-    return { speech: new EmbeddedSpeech(), lipSync: new EmbeddedLipSync(), image: new EmbeddedImage(), imageToVideo: new EmbeddedImageToVideo() };
+    return { speech: new EmbeddedSpeech(), lipSync: new EmbeddedLipSync(new StoredMouthLandmarks(storage)), image: new EmbeddedImage(), imageToVideo: new EmbeddedImageToVideo() };
   }
   return createReplicateProviders({
     apiToken: settings.REPLICATE_API_TOKEN,
@@ -29,11 +32,26 @@ function scriptProvider(settings: GenerationSettings): ScriptPort {
   return new OpenAiScript({ apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL });
 }
 
+/** Mouth landmarks kept beside the clip they were found in (`<key>.mouths-v1.json`). */
+class StoredMouthLandmarks implements MouthLandmarkCache {
+  constructor(private readonly storage: StorageService) {}
+
+  async read(mediaKey: string): Promise<SampledMouths | null> {
+    const key = `${mediaKey}.mouths-v1.json`;
+    if (!(await this.storage.stat(key))) return null;
+    return JSON.parse((await buffer(await this.storage.read(key))).toString('utf8')) as SampledMouths;
+  }
+
+  async write(mediaKey: string, mouths: SampledMouths): Promise<void> {
+    await this.storage.put(`${mediaKey}.mouths-v1.json`, Buffer.from(JSON.stringify(mouths)), 'application/json');
+  }
+}
+
 const MEDIA_PROVIDERS = Symbol('MEDIA_PROVIDERS');
 
 /** Binds each port to the adapter of the configured provider. */
 export const providerBindings: Provider[] = [
-  { provide: MEDIA_PROVIDERS, inject: [GenerationSettings], useFactory: mediaProviders },
+  { provide: MEDIA_PROVIDERS, inject: [GenerationSettings, StorageService], useFactory: mediaProviders },
   { provide: SpeechPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.speech },
   { provide: LipSyncPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.lipSync },
   { provide: ImagePort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.image },

@@ -4,30 +4,57 @@ import { ProviderError } from '../../ports/media';
 import { LipSyncPort, type LipSyncRequest } from '../../ports/lipsync.port';
 import { FPS, renderTalkingClip } from '../../engine/characters/animation';
 import { mouthTrack } from '../../engine/lipsync/mouth-track';
+import { NoFaceError, renderPhotoTalkingClip, type SampledMouths } from '../../engine/lipsync/photo-lipsync';
 import { decodeAudio } from '../../engine/speech/audio-file';
 
-export const NO_FACE_MESSAGE = 'The offline engine can lip-sync the built-in actors and the portraits it drew; no face was found in this video.';
+export const NO_FACE_MESSAGE = 'No face was found in this video or picture. Please use a clear, front-facing photo of one person.';
+
+/** Where the mouth landmarks of a source clip are kept, so each clip is analysed once. */
+export interface MouthLandmarkCache {
+  read(mediaKey: string): Promise<SampledMouths | null>;
+  write(mediaKey: string, mouths: SampledMouths): Promise<void>;
+}
 
 /**
- * Lip-sync by the embedded engine: a drawn character (a built-in actor or a portrait it drew) is drawn anew speaking the audio, its mouth
- * following the phonemes (when the embedded speech made the audio) and the loudness of each frame.
+ * Lip-sync by the embedded engine, offline. A drawn character (a built-in actor or a portrait the
+ * engine drew) is drawn anew speaking; a real face (a photo or a clip) has its mouth found by a
+ * face-landmark model and opened per frame. The mouth follows the phonemes (when the embedded speech
+ * made the audio) and the loudness of each frame.
  */
 export class EmbeddedLipSync extends LipSyncPort {
   readonly name = 'embedded';
 
+  constructor(private readonly landmarks?: MouthLandmarkCache) {
+    super();
+  }
+
   async lipSync(request: LipSyncRequest, context: WorkContext): Promise<MediaFile> {
-    const character = request.character;
-    if (!character) throw new ProviderError(NO_FACE_MESSAGE, 'invalid-input');
     const audioPath = request.audio.localPath;
     if (!audioPath) throw new Error('The embedded lip-sync needs the audio on local disk');
     const audio = await decodeAudio(audioPath, 16000, context.signal);
-    const mouths = mouthTrack({ ...audio, phonemes: request.phonemes ?? [] }, FPS);
+    const track = mouthTrack({ ...audio, phonemes: request.phonemes ?? [] }, FPS);
     context.progress(0.05);
     const out = join(context.workDir, 'lipsync.mp4');
-    await renderTalkingClip(character, mouths, audioPath, out, {
-      signal: context.signal,
-      onProgress: (fraction) => context.progress(0.05 + 0.9 * fraction),
-    });
+    const onProgress = (fraction: number) => context.progress(0.05 + 0.9 * fraction);
+    if (request.character) {
+      await renderTalkingClip(request.character, track, audioPath, out, { signal: context.signal, onProgress });
+      return { path: out, contentType: 'video/mp4' };
+    }
+    const source = request.video;
+    if (!source.localPath) throw new Error('The embedded lip-sync needs the video on local disk');
+    const cacheKey = source.key;
+    const known = cacheKey ? await this.landmarks?.read(cacheKey) : null;
+    try {
+      const mouths = await renderPhotoTalkingClip(source.localPath, track, audioPath, out, {
+        isImage: source.contentType.startsWith('image/'),
+        mouths: known ?? undefined,
+        signal: context.signal,
+        onProgress,
+      });
+      if (!known && cacheKey) await this.landmarks?.write(cacheKey, mouths);
+    } catch (error) {
+      throw error instanceof NoFaceError ? new ProviderError(NO_FACE_MESSAGE, 'invalid-input') : error;
+    }
     return { path: out, contentType: 'video/mp4' };
   }
 }

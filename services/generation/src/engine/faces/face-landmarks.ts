@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Where the mouth is in one frame, in pixels (from the 468-point face mesh). */
+export interface MouthGeometry {
+  /** Centre of the closed mouth (between the inner lips). */
+  x: number;
+  y: number;
+  /** Corner to corner. */
+  width: number;
+  /** From the lip line down to the chin. */
+  chinDrop: number;
+}
+
+type Point = [number, number, number?];
+interface HumanResult {
+  face: { mesh: Point[]; score: number }[];
+}
+interface HumanInstance {
+  load(): Promise<void>;
+  detect(input: unknown): Promise<HumanResult>;
+  tf: { tensor4d(values: Uint8Array, shape: [number, number, number, number], dtype: 'int32'): { dispose(): void } };
+}
+
+// Face-mesh point numbers (MediaPipe's 468-point topology, which Human's facemesh model uses).
+const MOUTH_LEFT = 61;
+const MOUTH_RIGHT = 291;
+const UPPER_INNER_LIP = 13;
+const LOWER_INNER_LIP = 14;
+const CHIN = 152;
+
+let human: Promise<HumanInstance> | null = null;
+
+/**
+ * Human's model loader fetches `file://` URLs, which Node's fetch does not serve: answer those from
+ * disk and pass everything else on. Installed once, before the first model loads.
+ */
+function serveFileUrls(): void {
+  const networkFetch = globalThis.fetch;
+  if ((networkFetch as { servesFiles?: boolean }).servesFiles) return;
+  const fetchWithFiles = async (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return url.startsWith('file://') ? new Response(await readFile(new URL(url))) : networkFetch(input, init);
+  };
+  globalThis.fetch = Object.assign(fetchWithFiles, { servesFiles: true }) as typeof fetch;
+}
+
+/**
+ * The face detector and mesh of `@vladmandic/human` on TensorFlow.js' WebAssembly backend: the
+ * models and the WASM binaries ship inside the npm packages, so it runs offline. Loaded once.
+ */
+function faceModel(): Promise<HumanInstance> {
+  human ??= (async () => {
+    serveFileUrls();
+    // The package's `exports` lists subpaths without "./", so its WASM build is reached by path.
+    const dist = dirname(require.resolve('@vladmandic/human'));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build is picked by path (see above)
+    const { Human } = require(join(dist, 'human.node-wasm.js')) as { Human: new (config: object) => HumanInstance };
+    const instance = new Human({
+      backend: 'wasm',
+      wasmPath: `${pathToFileURL(dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))).href}/`,
+      modelBasePath: `${pathToFileURL(join(dist, '..', 'models')).href}/`,
+      debug: false,
+      face: {
+        enabled: true,
+        detector: { rotation: false, maxDetected: 1, minConfidence: 0.4 },
+        mesh: { enabled: true },
+        iris: { enabled: false },
+        description: { enabled: false },
+        emotion: { enabled: false },
+        antispoof: { enabled: false },
+        liveness: { enabled: false },
+      },
+      body: { enabled: false },
+      hand: { enabled: false },
+      object: { enabled: false },
+      gesture: { enabled: false },
+      segmentation: { enabled: false },
+      filter: { enabled: false },
+    });
+    await instance.load();
+    return instance;
+  })();
+  return human;
+}
+
+/** The mouth in an rgb24 picture of `width` x `height`, or null when no face is found. */
+export async function findMouth(rgb: Buffer, width: number, height: number): Promise<MouthGeometry | null> {
+  const model = await faceModel();
+  const tensor = model.tf.tensor4d(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength), [1, height, width, 3], 'int32');
+  try {
+    const [face] = (await model.detect(tensor)).face;
+    if (!face || face.mesh.length < 468) return null;
+    const point = (index: number) => face.mesh[index];
+    const x = (point(UPPER_INNER_LIP)[0] + point(LOWER_INNER_LIP)[0]) / 2;
+    const y = (point(UPPER_INNER_LIP)[1] + point(LOWER_INNER_LIP)[1]) / 2;
+    const width_ = Math.hypot(point(MOUTH_RIGHT)[0] - point(MOUTH_LEFT)[0], point(MOUTH_RIGHT)[1] - point(MOUTH_LEFT)[1]);
+    return { x, y, width: width_, chinDrop: Math.max(8, point(CHIN)[1] - y) };
+  } finally {
+    tensor.dispose();
+  }
+}

@@ -1,0 +1,63 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { runFfmpeg } from '../media/ffmpeg';
+import { probeMedia } from '../media/probe';
+import { encodeWav } from '../speech/audio-file';
+import { synthesizeSpeech } from '../speech/synthesizer';
+import { mouthTrack } from './mouth-track';
+import { FPS, NoFaceError, renderPhotoTalkingClip, sampleMouths } from './photo-lipsync';
+
+jest.setTimeout(60_000);
+
+describe('lip-sync of a real face (face landmarks, offline)', () => {
+  let folder: string;
+  let photo: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'photo-lipsync-'));
+    photo = join(folder, 'photo.jpg');
+    // A real face: the second portrait of the sample sheet that ships with the landmark package.
+    const sheet = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
+    await runFfmpeg(['-i', sheet, '-vf', 'crop=118:128:130:0,scale=640:720', '-q:v', '3', photo]);
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  const region = (video: string, seconds: number, crop: string) =>
+    runFfmpeg(['-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', `crop=${crop},format=gray`, '-f', 'rawvideo', 'pipe:1'], { captureOutput: true });
+  const difference = (a: Buffer, b: Buffer) => a.reduce((sum, value, index) => sum + Math.abs(value - b[index]), 0) / a.length;
+
+  it('finds the mouth and moves only it, in time with the speech', async () => {
+    const mouths = await sampleMouths(photo, true);
+    const [mouth] = mouths.samples;
+    expect(mouth.width).toBeGreaterThan(20);
+    expect(mouth.y).toBeGreaterThan(200);
+    expect(mouth.y).toBeLessThan(600);
+
+    const speech = await synthesizeSpeech({ text: 'Papa, mama, banana! Wow, open wide.', voiceId: 'Calm_Woman' });
+    const audio = join(folder, 'speech.wav');
+    await writeFile(audio, encodeWav(speech));
+    const out = join(folder, 'talking.mp4');
+    await renderPhotoTalkingClip(photo, mouthTrack(speech, FPS), audio, out, { isImage: true, mouths });
+    const info = await probeMedia(out);
+    expect(info.video).toMatchObject({ codec: 'h264', width: 640, height: 720 });
+    expect(Math.abs(info.durationSeconds - speech.durationMs / 1000)).toBeLessThan(0.2);
+
+    const size = Math.round(mouth.width * 1.2);
+    const around = (centreX: number, centreY: number) => `${size}:${size}:${Math.round(Math.min(640 - size, Math.max(0, centreX - size / 2)))}:${Math.round(Math.min(720 - size, Math.max(0, centreY - size / 2)))}`;
+    const mouthCrop = around(mouth.x, mouth.y + size / 4);
+    const foreheadCrop = around(mouth.x, mouth.y - 2.2 * mouth.width);
+    const times = [0.3, 0.7, 1.1, 1.5, 1.9];
+    const mouthFrames = await Promise.all(times.map((t) => region(out, t, mouthCrop)));
+    const foreheadFrames = await Promise.all(times.map((t) => region(out, t, foreheadCrop)));
+    const mouthChange = Math.max(...mouthFrames.slice(1).map((frame, index) => difference(frame, mouthFrames[index])));
+    const foreheadChange = Math.max(...foreheadFrames.slice(1).map((frame, index) => difference(frame, foreheadFrames[index])));
+    expect(mouthChange).toBeGreaterThan(4);
+    expect(foreheadChange).toBeLessThan(1.5);
+  });
+
+  it('says so when there is no face', async () => {
+    const blank = join(folder, 'blank.png');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x88aacc:s=640x720', '-frames:v', '1', blank]);
+    await expect(sampleMouths(blank, true)).rejects.toBeInstanceOf(NoFaceError);
+  });
+});

@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
+import { ffmpegPath } from '../media/ffmpeg';
+import { probeMedia } from '../media/probe';
+import { encodeVideo } from '../media/video-encoder';
+import type { MouthFrame } from './mouth-track';
+
+export const WIDTH = 640;
+export const HEIGHT = 720;
+export const FPS = 25;
+/** Landmarks are found on every this-many frames of the source and interpolated between. */
+const SAMPLE_EVERY = 12;
+
+/** The mouth found in a source clip, every SAMPLE_EVERY frames over one pass of it (cacheable per clip). */
+export interface SampledMouths {
+  version: 1;
+  sampleEvery: number;
+  /** Frames in one pass of the source. */
+  period: number;
+  samples: MouthGeometry[];
+}
+
+export class NoFaceError extends Error {
+  override name = 'NoFaceError';
+}
+
+/** Raw rgb24 frames of a file scaled to 640x720 at 25 fps, looped for ever (a still repeats); the reader stops it. */
+async function* sourceFrames(path: string, isImage: boolean, select?: string): AsyncGenerator<Buffer> {
+  const input = isImage ? ['-loop', '1', '-i', path] : ['-stream_loop', select ? '0' : '-1', '-i', path];
+  const filters = [`scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase`, `crop=${WIDTH}:${HEIGHT}`, `fps=${FPS}`, ...(select ? [select] : [])];
+  const args = ['-hide_banner', '-loglevel', 'error', ...input, '-vf', filters.join(','), ...(select ? ['-vsync', '0'] : []), ...(isImage && select ? ['-frames:v', '1'] : []), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  const frameBytes = WIDTH * HEIGHT * 3;
+  let pending: Buffer = Buffer.alloc(0);
+  try {
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      while (pending.length >= frameBytes) {
+        yield Buffer.from(pending.subarray(0, frameBytes));
+        pending = pending.subarray(frameBytes);
+      }
+    }
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+/** Finds the mouth on every SAMPLE_EVERY-th frame of one pass of the clip (a still: its one frame). */
+export async function sampleMouths(path: string, isImage: boolean, signal?: AbortSignal): Promise<SampledMouths> {
+  const period = isImage ? 1 : Math.max(1, Math.round((await probeMedia(path)).durationSeconds * FPS));
+  const found: (MouthGeometry | null)[] = [];
+  for await (const frame of sourceFrames(path, isImage, `select='not(mod(n\\,${SAMPLE_EVERY}))'`)) {
+    signal?.throwIfAborted();
+    found.push(await findMouth(frame, WIDTH, HEIGHT));
+  }
+  const first = found.findIndex(Boolean);
+  if (first < 0) throw new NoFaceError('No face was found in this video or picture.');
+  // A frame where the face was missed takes the nearest earlier one (or the first found).
+  let last = found[first]!;
+  const samples = found.map((geometry) => (last = geometry ?? last));
+  return { version: 1, sampleEvery: SAMPLE_EVERY, period, samples };
+}
+
+/** The mouth at source frame `index`, interpolated between the samples around it. */
+export function mouthAt(mouths: SampledMouths, index: number): MouthGeometry {
+  const position = (index % mouths.period) / mouths.sampleEvery;
+  const before = mouths.samples[Math.min(mouths.samples.length - 1, Math.floor(position))];
+  const after = mouths.samples[Math.min(mouths.samples.length - 1, Math.floor(position) + 1)];
+  const t = position - Math.floor(position);
+  const mix = (a: number, b: number) => a + (b - a) * t;
+  return { x: mix(before.x, after.x), y: mix(before.y, after.y), width: mix(before.width, after.width), chinDrop: mix(before.chinDrop, after.chinDrop) };
+}
+
+const INTERIOR = [58, 16, 22];
+const TEETH = [232, 226, 214];
+
+/**
+ * Opens the mouth of a real face in place: the jaw below the lip line is pulled down (a smooth window
+ * as wide as the chin), and the opening between the lips is painted as the inside of a mouth, with
+ * the upper teeth when it opens wide. `frame` is rgb24 640x720 and is changed in place.
+ */
+export function openMouth(frame: Buffer, source: Buffer, geometry: MouthGeometry, mouth: MouthFrame): void {
+  const drop = Math.max(0, Math.min(1, mouth.open)) * 0.42 * geometry.width;
+  if (drop < 0.5) return;
+  const jawHalf = 0.9 * geometry.width;
+  const mouthHalf = 0.5 * geometry.width * (0.75 + 0.5 * Math.max(0, Math.min(1, mouth.width)));
+  const bottom = geometry.y + geometry.chinDrop * 1.35 + drop;
+  const left = Math.max(0, Math.floor(geometry.x - jawHalf));
+  const right = Math.min(WIDTH - 1, Math.ceil(geometry.x + jawHalf));
+  const teeth = Math.min(drop * 0.3, 0.1 * geometry.width);
+  for (let y = Math.max(0, Math.floor(geometry.y)); y <= Math.min(HEIGHT - 1, Math.ceil(bottom)); y++) {
+    const below = y - geometry.y;
+    for (let x = left; x <= right; x++) {
+      const dx = (x - geometry.x) / jawHalf;
+      const windowX = Math.cos((Math.PI / 2) * Math.min(1, Math.abs(dx))) ** 2;
+      const fade = below <= geometry.chinDrop + drop ? 1 : Math.max(0, 1 - (below - geometry.chinDrop - drop) / (0.35 * geometry.chinDrop));
+      const shift = drop * windowX * fade;
+      const target = (y * WIDTH + x) * 3;
+      const inMouth = Math.abs(x - geometry.x) < mouthHalf ? Math.sqrt(1 - ((x - geometry.x) / mouthHalf) ** 2) * drop : 0;
+      if (below < inMouth) {
+        const colour = below < teeth * (inMouth / drop) && mouth.open > 0.3 ? TEETH : INTERIOR;
+        // A soft edge of about one pixel against the lips.
+        const edge = Math.min(1, inMouth - below, below + 0.5);
+        for (let c = 0; c < 3; c++) frame[target + c] = Math.round(colour[c] * edge + source[target + c] * (1 - edge));
+        continue;
+      }
+      const sourceY = y - shift;
+      const y0 = Math.floor(sourceY);
+      const weight = sourceY - y0;
+      const upper = (Math.max(0, y0) * WIDTH + x) * 3;
+      const lower = (Math.min(HEIGHT - 1, y0 + 1) * WIDTH + x) * 3;
+      for (let c = 0; c < 3; c++) frame[target + c] = Math.round(source[upper + c] * (1 - weight) + source[lower + c] * weight);
+    }
+  }
+}
+
+export interface PhotoClipOptions {
+  isImage: boolean;
+  /** Mouth landmarks found earlier for this clip (the caller's cache); found now when missing. */
+  mouths?: SampledMouths;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * A real face (a photo, or a clip played in a loop) speaking: its mouth opens per frame of the mouth
+ * track. Returns the landmarks used, for the caller to keep. Throws NoFaceError when there is no face.
+ */
+export async function renderPhotoTalkingClip(sourcePath: string, track: readonly MouthFrame[], audioPath: string, out: string, options: PhotoClipOptions): Promise<SampledMouths> {
+  const mouths = options.mouths ?? (await sampleMouths(sourcePath, options.isImage, options.signal));
+  options.onProgress?.(0.3);
+  async function* frames(): AsyncGenerator<Buffer> {
+    let index = 0;
+    for await (const source of sourceFrames(sourcePath, options.isImage)) {
+      if (index >= track.length) return;
+      options.signal?.throwIfAborted();
+      const frame = Buffer.from(source);
+      openMouth(frame, source, mouthAt(mouths, index), track[index]);
+      yield frame;
+      index++;
+      if (index % FPS === 0) options.onProgress?.(0.3 + (0.7 * index) / track.length);
+    }
+  }
+  await encodeVideo({ frames: frames(), width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: track.length / FPS, audioPath, out, signal: options.signal });
+  return mouths;
+}
