@@ -14,7 +14,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) => {
       const stack = await startIsolatedStack('e2e', {
         databaseUrl: process.env.E2E_DATABASE_URL,
-        env: { RATE_LIMIT_PER_MINUTE: '100000', SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'info' },
+        // A short lip-sync hold, so the tests go through the spec's 202-and-ask-again protocol.
+        env: { RATE_LIMIT_PER_MINUTE: '100000', SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'info', LIPSYNC_HOLD_MS: '300' },
       });
       await use(stack);
       await stack.stop();

@@ -27,6 +27,12 @@ export class GatewaySettings extends MediaServiceSettings {
   @Min(100, { message: 'must be at least 100' })
   NATS_REQUEST_TIMEOUT_MS = 5000;
 
+  @EnvPurpose('how long POST /api/replicate/lipsync waits for the video before answering 202 (the client asks again)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100, { message: 'must be at least 100' })
+  LIPSYNC_HOLD_MS = 20_000;
+
   @EnvPurpose('folder holding shell/dist and each remote\'s dist (the built front end)')
   @IsString()
   WEB_ROOT = resolve(__dirname, '../..');

@@ -7,10 +7,8 @@ import {
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
+import { GatewaySettings } from '../settings';
 import { jobStates, waitForJob } from './job-events';
-
-/** How long `POST /api/replicate/lipsync` holds the request before answering 202 (the client retries after 2 s). */
-export const LIPSYNC_WAIT_MS = 20_000;
 
 /** The spec's answer for a long job: 200 with the url when done, 202 with the prediction id while running. */
 export function jobAnswer(job: JobState): { url: string; predictionId: string } {
@@ -29,7 +27,10 @@ type AudioBody = AudioRequest & { videoId?: string };
 @ApiTags('generation')
 @Controller()
 export class GenerationController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly settings: GatewaySettings,
+  ) {}
 
   @Public()
   @Get('actors')
@@ -72,7 +73,7 @@ export class GenerationController {
   @ApiOperation({ summary: 'Starts (or rejoins) a lip-sync: 200 {url, predictionId} when done, 202 {predictionId} while running' })
   async lipSync(@CurrentUserId() userId: string, @Body() body: LipSyncRequest): Promise<{ url: string; predictionId: string }> {
     const started = await this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId });
-    return jobAnswer(await waitForJob(this.services, userId, started.id, LIPSYNC_WAIT_MS));
+    return jobAnswer(await waitForJob(this.services, userId, started.id, this.settings.LIPSYNC_HOLD_MS));
   }
 
   @Post('replicate/cancel/:id')

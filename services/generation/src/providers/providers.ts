@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { Provider } from '@nestjs/common';
-import { StorageService } from '@lipcast/nest-kit';
+import { StartupError, StorageService } from '@lipcast/nest-kit';
+import { ProviderError } from '../ports/media';
 import type { SampledMouths } from '../engine/lipsync/photo-lipsync';
 import { ImagePort, ImageToVideoPort } from '../ports/image.port';
 import { LipSyncPort } from '../ports/lipsync.port';
@@ -49,12 +50,21 @@ class StoredMouthLandmarks implements MouthLandmarkCache {
 
 const MEDIA_PROVIDERS = Symbol('MEDIA_PROVIDERS');
 
+/** A missing key stops the service with just its message ("API key missing: set …"), not a stack. */
+function atStart<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    throw error instanceof ProviderError && error.kind === 'missing-key' ? new StartupError(error.message) : error;
+  }
+}
+
 /** Binds each port to the adapter of the configured provider. */
 export const providerBindings: Provider[] = [
-  { provide: MEDIA_PROVIDERS, inject: [GenerationSettings, StorageService], useFactory: mediaProviders },
+  { provide: MEDIA_PROVIDERS, inject: [GenerationSettings, StorageService], useFactory: (settings: GenerationSettings, storage: StorageService) => atStart(() => mediaProviders(settings, storage)) },
   { provide: SpeechPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.speech },
   { provide: LipSyncPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.lipSync },
   { provide: ImagePort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.image },
   { provide: ImageToVideoPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.imageToVideo },
-  { provide: ScriptPort, inject: [GenerationSettings], useFactory: scriptProvider },
+  { provide: ScriptPort, inject: [GenerationSettings], useFactory: (settings: GenerationSettings) => atStart(() => scriptProvider(settings)) },
 ];
