@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { Subjects, type Account, type AudioResponse, type JobState, type Project } from '@lipcast/contracts';
+import { Subjects, type Account, type AudioResponse, type InfluencerProject, type JobState, type Project } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../billing/src/service';
 import { generationService } from '../service';
@@ -91,5 +91,38 @@ describe('generation jobs survive a worker killed mid-job', () => {
     expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
     const [project] = await api.client.send<Project[]>(Subjects.generation.projectsList, { userId });
     expect(project.outputUrl).toBe(done.url);
+  });
+
+  it('continues a One Shot run after its last finished step when its worker dies', async () => {
+    const userId = crypto.randomUUID();
+    const worker = await startWorker();
+    workers.push(worker);
+    const started = await api.client.send<JobState>(Subjects.generation.pipelineStart, {
+      userId, influencerDescription: 'A friendly librarian with round glasses', gender: 'female', scriptTopic: 'Why reading before bed helps you sleep',
+    });
+    // Kill the worker once the audio exists and the video is being made.
+    let state = started;
+    while (state.steps?.video.status !== 'running') {
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+      state = await api.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId: started.id });
+      expect(state.status).not.toBe('succeeded');
+    }
+    const before = state.steps!;
+    worker.kill('SIGKILL');
+    workers.push(await startWorker());
+
+    do {
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
+      state = await api.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId: started.id });
+    } while (state.status === 'queued' || state.status === 'running');
+
+    expect(state.status).toBe('succeeded');
+    // The finished steps were kept, not made again.
+    expect(state.steps).toMatchObject({ script: before.script, image: before.image, audio: before.audio, video: { status: 'done', url: state.url } });
+    const { rows } = await database.query<{ attempts: number; credit: string }>('select attempts, credit from generation.job where id = $1', [started.id]);
+    expect(rows[0]).toEqual({ attempts: 2, credit: 'committed' });
+    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
+    const influencers = await api.client.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId });
+    expect(influencers).toHaveLength(1);
   });
 });
