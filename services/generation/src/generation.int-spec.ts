@@ -1,18 +1,13 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCode, Subjects, type Account, type Actor, type AudioResponse, type JobState, type Project, type Reservation } from '@lipcast/contracts';
-import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../billing/src/service';
 import { actorClipKey } from './actors/catalog';
 import { runFfmpeg } from './engine/media/ffmpeg';
 import { probeMedia } from './engine/media/probe';
 import { mediaKeyOf } from './media/media-refs';
 import { NO_FACE_MESSAGE } from './providers/embedded/embedded-lipsync';
-import { generationService } from './service';
-import { GenerationSettings } from './settings';
-import { seedActorClip } from './testing';
+import { seedActorClip, startTestBed, type TestBed } from './testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const ACTOR_URL = `/api/media/${actorClipKey(ACTOR_ID)}`;
@@ -21,51 +16,24 @@ const FOREIGN_MEDIA = "video must be a built-in actor, an approved community inf
 jest.setTimeout(30_000);
 
 describe('generation service: speech, lip-sync jobs and projects over NATS', () => {
-  let generation: RunningService;
-  let billing: RunningService;
-  let storage: StorageService;
-  let folder: string;
-  const send = <T>(subject: string, data: unknown) => generation.client.send<T>(subject, data, 60_000);
+  let bed: TestBed;
+  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
   const newUser = () => crypto.randomUUID();
   const makeAudio = (userId: string, text: string, extra: Record<string, unknown> = {}) =>
     send<AudioResponse>(Subjects.generation.audioCreate, { userId, text, voice_id: 'Friendly_Person', ...extra });
   const lipSync = (userId: string, audio: string, video = ACTOR_URL) => send<JobState>(Subjects.generation.lipsyncStart, { userId, video, audio });
   const job = (userId: string, jobId: string) => send<JobState>(Subjects.generation.jobGet, { userId, jobId });
-  const account = (userId: string) => billing.client.send<Account>(Subjects.billing.accountGet, { userId });
-
-  async function finished(userId: string, jobId: string): Promise<JobState> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const state = await job(userId, jobId);
-      if (['succeeded', 'failed', 'canceled'].includes(state.status)) return state;
-      if (Date.now() > deadline) throw new Error(`job ${jobId} still ${state.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-
-  async function download(url: string, name: string): Promise<string> {
-    const path = join(folder, name);
-    await storage.download(mediaKeyOf(url)!, path);
-    return path;
-  }
+  const finished = (userId: string, jobId: string) => bed.finished(userId, jobId);
+  const download = (url: string, name: string) => bed.download(url, name);
+  const account = (userId: string) => bed.billing.client.send<Account>(Subjects.billing.accountGet, { userId });
 
   /** The mouth region of the frame at `seconds`, as grey bytes. */
   const mouthAt = (video: string, seconds: number) =>
     runFfmpeg(['-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', 'crop=120:80:260:352,format=gray', '-f', 'rawvideo', 'pipe:1'], { captureOutput: true });
 
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'generation-it-'));
-    storage = new StorageService(readEnv(GenerationSettings));
-    await seedActorClip(storage, ACTOR_ID, folder); // the one actor these tests use
-    billing = await startServiceForTest(billingService);
-    generation = await startServiceForTest(generationService);
-  }, 60_000);
-
-  afterAll(async () => {
-    await generation?.close();
-    await billing?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  // The one built-in actor these tests use, as the seed step makes it.
+  beforeAll(async () => (bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
+  afterAll(() => bed?.close());
 
   it('lists the 17 voices and the 14 built-in actors with their media routes', async () => {
     const voices = await send<string[]>(Subjects.generation.voicesList, {});
@@ -167,7 +135,7 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     const [project] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
     await send(Subjects.generation.projectDelete, { userId: user, projectId: project.id });
     expect(await send<Project[]>(Subjects.generation.projectsList, { userId: user })).toEqual([]);
-    expect(await storage.stat(mediaKeyOf(audio.url)!)).toBeNull();
+    expect(await bed.storage.stat(mediaKeyOf(audio.url)!)).toBeNull();
   });
 
   it('cancels a running job and gives the credit back', async () => {
@@ -188,10 +156,10 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     const user = newUser();
     const audio = await makeAudio(user, 'A face the engine cannot find.');
     // The user's own clip with no face in it: nothing to animate.
-    const blank = join(folder, 'blank.mp4');
+    const blank = join(bed.folder, 'blank.mp4');
     await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x3060a0:s=640x720:d=2:r=25', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', blank]);
     const ownVideo = `users/${user}/uploads/blank.mp4`;
-    await storage.putFile(ownVideo, blank, 'video/mp4');
+    await bed.storage.putFile(ownVideo, blank, 'video/mp4');
     const started = await lipSync(user, audio.url, `/api/media/${ownVideo}`);
     const done = await finished(user, started.id);
     expect(done).toMatchObject({ status: 'failed', url: null, error: NO_FACE_MESSAGE });
@@ -212,8 +180,8 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     const user = newUser();
     for (let index = 0; index < 3; index++) {
       const jobId = crypto.randomUUID();
-      await billing.client.send<Reservation>(Subjects.billing.creditsReserve, { userId: user, jobId });
-      await billing.client.send<Reservation>(Subjects.billing.creditsCommit, { jobId });
+      await bed.billing.client.send<Reservation>(Subjects.billing.creditsReserve, { userId: user, jobId });
+      await bed.billing.client.send<Reservation>(Subjects.billing.creditsCommit, { jobId });
     }
     const audio = await makeAudio(user, 'One more please.');
     await expect(lipSync(user, audio.url)).rejects.toMatchObject({ code: ErrorCode.PaymentRequired, details: expect.objectContaining({ limit: 3 }) });

@@ -1,8 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { StorageService } from '@lipcast/nest-kit';
+import { Subjects, type Account, type JobState } from '@lipcast/contracts';
+import { readEnv, startServiceForTest, StorageService, type RunningService, type ServiceDefinition } from '@lipcast/nest-kit';
 import { actorClipKey } from './actors/catalog';
 import { builtInActor } from './engine/characters/actors';
 import { renderIdleClip } from './engine/characters/animation';
+import { mediaKeyOf } from './media/media-refs';
+import { generationService } from './service';
+import { GenerationSettings } from './settings';
 
 /** For tests: one built-in actor's clip in the store, as the seed step makes it; returns its media URL. */
 export async function seedActorClip(storage: StorageService, actorId: string, folder: string): Promise<string> {
@@ -13,4 +19,60 @@ export async function seedActorClip(storage: StorageService, actorId: string, fo
   await storage.ensureBucket();
   await storage.putFile(actorClipKey(actorId), clip, 'video/mp4');
   return `/api/media/${actorClipKey(actorId)}`;
+}
+
+/** What the generation integration tests share: the service and billing running in this process, the store, a scratch folder. */
+export interface TestBed {
+  generation: RunningService;
+  billing: RunningService;
+  storage: StorageService;
+  folder: string;
+  send<T>(subject: string, data: unknown): Promise<T>;
+  /** Polls a job until it succeeded, failed or was canceled. */
+  finished(userId: string, jobId: string): Promise<JobState>;
+  generationsCount(userId: string): Promise<number>;
+  /** Copies one of our media URLs into the scratch folder. */
+  download(url: string, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts billing (passed in: a service never imports another's code) and generation on the test
+ * environment; `prepare` runs first, with the store and the folder (e.g. to seed an actor's clip).
+ */
+export async function startTestBed(billingService: ServiceDefinition, prepare?: (storage: StorageService, folder: string) => Promise<void>): Promise<TestBed> {
+  const folder = await mkdtemp(join(tmpdir(), 'generation-it-'));
+  const storage = new StorageService(readEnv(GenerationSettings));
+  await storage.ensureBucket();
+  await prepare?.(storage, folder);
+  const billing = await startServiceForTest(billingService);
+  const generation = await startServiceForTest(generationService);
+  const send = <T>(subject: string, data: unknown) => generation.client.send<T>(subject, data, 60_000);
+  return {
+    generation,
+    billing,
+    storage,
+    folder,
+    send,
+    async finished(userId, jobId) {
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+        const state = await send<JobState>(Subjects.generation.jobGet, { userId, jobId });
+        if (['succeeded', 'failed', 'canceled'].includes(state.status)) return state;
+      }
+      throw new Error(`job ${jobId} did not finish within 60 s`);
+    },
+    async generationsCount(userId) {
+      return (await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount;
+    },
+    async download(url, name) {
+      const path = join(folder, name);
+      await storage.download(mediaKeyOf(url)!, path);
+      return path;
+    },
+    async close() {
+      await generation.close();
+      await billing.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,38 +1,24 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
-  ErrorCode, Subjects, type Account, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState,
+  ErrorCode, Subjects, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState,
 } from '@lipcast/contracts';
-import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../billing/src/service';
 import { runFfmpeg } from '../engine/media/ffmpeg';
 import { probeMedia } from '../engine/media/probe';
 import { mediaKeyOf } from '../media/media-refs';
-import { generationService } from '../service';
-import { GenerationSettings } from '../settings';
+import { startTestBed, type TestBed } from '../testing';
 
 jest.setTimeout(60_000);
 
 describe('influencer projects: portraits, clips, approval, gallery', () => {
-  let generation: RunningService;
-  let billing: RunningService;
-  let storage: StorageService;
-  let folder: string;
-  const send = <T>(subject: string, data: unknown) => generation.client.send<T>(subject, data, 60_000);
+  let bed: TestBed;
+  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const finished = (userId: string, jobId: string) => bed.finished(userId, jobId);
   const newUser = () => crypto.randomUUID();
   const makeImage = (userId: string, prompt: string) => send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { userId, prompt, size: '640x720' });
   const project = (userId: string, projectId: number) => send<InfluencerProject>(Subjects.generation.influencerGet, { userId, projectId });
   const gallery = (userId: string | null) => send<InfluencerProject[]>(Subjects.generation.galleryList, { userId });
-
-  async function finished(userId: string, jobId: string): Promise<JobState> {
-    for (const deadline = Date.now() + 45_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      const state = await send<JobState>(Subjects.generation.jobGet, { userId, jobId });
-      if (['succeeded', 'failed', 'canceled'].includes(state.status)) return state;
-    }
-    throw new Error(`job ${jobId} did not finish`);
-  }
 
   /** A portrait with its 20 s clip, as the Creator makes them. */
   async function influencerWithClip(userId: string, prompt: string): Promise<InfluencerProject> {
@@ -48,19 +34,8 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     return finished(userId, started.id);
   }
 
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'influencers-it-'));
-    storage = new StorageService(readEnv(GenerationSettings));
-    await storage.ensureBucket();
-    billing = await startServiceForTest(billingService);
-    generation = await startServiceForTest(generationService);
-  });
-
-  afterAll(async () => {
-    await generation?.close();
-    await billing?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  beforeAll(async () => (bed = await startTestBed(billingService)));
+  afterAll(() => bed?.close());
 
   it('draws a 640x720 portrait from a prompt, labelled an illustration, and checks the prompt', async () => {
     const user = newUser();
@@ -68,14 +43,14 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     await expect(send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a friendly baker', size: '1024x1024' })).rejects.toMatchObject({ message: 'size must be 640x720' });
     const image = await makeImage(user, 'a friendly baker with curly red hair in a kitchen');
     expect(image.url).toBe(`/api/media/users/${user}/influencers/${image.id}/image.jpg`);
-    const path = join(folder, 'portrait.jpg');
-    await storage.download(mediaKeyOf(image.url)!, path);
+    const path = join(bed.folder, 'portrait.jpg');
+    await bed.storage.download(mediaKeyOf(image.url)!, path);
     expect((await probeMedia(path)).video).toMatchObject({ width: 640, height: 720 });
     expect(await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: user })).toEqual([
       expect.objectContaining({ id: image.id, imageUrl: image.url, imageKind: 'illustration', outputUrl: null, thumbnailUrl: null, isApproved: false, isOwner: true }),
     ]);
     // The portrait costs nothing.
-    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId: user })).generationsCount).toBe(0);
+    expect(await bed.generationsCount(user)).toBe(0);
   });
 
   it('makes the 20 s clip with its measured length and a thumbnail, as one generation, never twice', async () => {
@@ -84,12 +59,12 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     expect(made.duration).toBeGreaterThan(19.5);
     expect(made.duration).toBeLessThan(20.5);
     expect(made.thumbnailUrl).toBe(`/api/media/users/${user}/influencers/${made.id}/thumbnail.jpg`);
-    const clip = join(folder, 'clip.mp4');
-    await storage.download(mediaKeyOf(made.outputUrl!)!, clip);
+    const clip = join(bed.folder, 'clip.mp4');
+    await bed.storage.download(mediaKeyOf(made.outputUrl!)!, clip);
     expect((await probeMedia(clip)).video).toMatchObject({ codec: 'h264', width: 640, height: 720 });
     const again = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: made.imageUrl, projectId: made.id });
     expect(again.status).toBe('succeeded');
-    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId: user })).generationsCount).toBe(1);
+    expect(await bed.generationsCount(user)).toBe(1);
   });
 
   it('shows approved influencers in the gallery for everyone; only the owner approves, withdraws or deletes', async () => {
@@ -111,13 +86,13 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     await expect(send(Subjects.generation.influencerDelete, { userId: other, projectId: made.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
     await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: false });
     expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
-    expect(await storage.stat(`community/${made.id}/video-v1.mp4`)).toBeNull();
+    expect(await bed.storage.stat(`community/${made.id}/video-v1.mp4`)).toBeNull();
     await expect(lipSync(other, listed!.outputUrl!)).rejects.toMatchObject({ code: ErrorCode.Validation });
 
     await send(Subjects.generation.influencerDelete, { userId: owner, projectId: made.id });
     await expect(project(owner, made.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
-    expect(await storage.stat(mediaKeyOf(made.outputUrl!)!)).toBeNull();
-    expect(await storage.stat(mediaKeyOf(made.imageUrl)!)).toBeNull();
+    expect(await bed.storage.stat(mediaKeyOf(made.outputUrl!)!)).toBeNull();
+    expect(await bed.storage.stat(mediaKeyOf(made.imageUrl)!)).toBeNull();
   });
 
   it('approval before the clip exists publishes it when the clip is made (the One Shot order)', async () => {
@@ -132,10 +107,10 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
 
   it("animates the user's own photo and lip-syncs the real face in it (landmarks found once, then kept)", async () => {
     const user = newUser();
-    const photo = join(folder, 'photo.jpg');
+    const photo = join(bed.folder, 'photo.jpg');
     await cropSamplePhoto(photo);
     const uploadKey = `users/${user}/uploads/photo.jpg`;
-    await storage.putFile(uploadKey, photo, 'image/jpeg');
+    await bed.storage.putFile(uploadKey, photo, 'image/jpeg');
     const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${uploadKey}`, prompt: 'smiling' });
     const clip = await finished(user, started.id);
     expect(clip.status).toBe('succeeded');
@@ -144,9 +119,9 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
 
     const spoken = await lipSync(user, clip.url!);
     expect(spoken).toMatchObject({ status: 'succeeded' });
-    expect(await storage.stat(`${mediaKeyOf(clip.url!)}.mouths-v1.json`)).not.toBeNull();
-    const video = join(folder, 'photo-lipsync.mp4');
-    await storage.download(mediaKeyOf(spoken.url!)!, video);
+    expect(await bed.storage.stat(`${mediaKeyOf(clip.url!)}.mouths-v1.json`)).not.toBeNull();
+    const video = join(bed.folder, 'photo-lipsync.mp4');
+    await bed.storage.download(mediaKeyOf(spoken.url!)!, video);
     expect((await probeMedia(video)).video).toMatchObject({ codec: 'h264', width: 640, height: 720 });
 
     await expect(send(Subjects.generation.influencerVideoStart, { userId: newUser(), image: `/api/media/${uploadKey}` })).rejects.toMatchObject({ code: ErrorCode.Validation });

@@ -1,39 +1,19 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ErrorCode, Subjects, type Account, type InfluencerProject, type JobState, type Project } from '@lipcast/contracts';
-import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { ErrorCode, Subjects, type InfluencerProject, type JobState, type Project } from '@lipcast/contracts';
 import { billingService } from '../../../billing/src/service';
 import { probeMedia } from '../engine/media/probe';
-import { mediaKeyOf } from '../media/media-refs';
-import { generationService } from '../service';
-import { GenerationSettings } from '../settings';
+import { startTestBed, type TestBed } from '../testing';
 
 jest.setTimeout(90_000);
 
 describe('One Shot runs: script, portrait, audio, approval, clip and lip-sync as one job', () => {
-  let generation: RunningService;
-  let billing: RunningService;
-  let storage: StorageService;
-  let folder: string;
-  const send = <T>(subject: string, data: unknown) => generation.client.send<T>(subject, data, 60_000);
+  let bed: TestBed;
+  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
   const start = (userId: string, request: Record<string, unknown>) => send<JobState>(Subjects.generation.pipelineStart, { userId, ...request });
   const RUN = { influencerDescription: 'A cheerful barista with curly hair and glasses', gender: 'female', scriptTopic: 'How to make a perfect cappuccino at home' };
 
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'pipeline-it-'));
-    storage = new StorageService(readEnv(GenerationSettings));
-    await storage.ensureBucket();
-    billing = await startServiceForTest(billingService);
-    generation = await startServiceForTest(generationService);
-  });
-
-  afterAll(async () => {
-    await generation?.close();
-    await billing?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  beforeAll(async () => (bed = await startTestBed(billingService)));
+  afterAll(() => bed?.close());
 
   it('refuses bad input with the spec messages', async () => {
     const user = crypto.randomUUID();
@@ -66,10 +46,8 @@ describe('One Shot runs: script, portrait, audio, approval, clip and lip-sync as
     expect(steps.audio).toMatchObject({ status: 'done', url: expect.stringMatching(/\.mp3$/) });
     expect(steps.video).toMatchObject({ status: 'done', url: run.url });
 
-    const video = join(folder, 'one-shot.mp4');
-    await storage.download(mediaKeyOf(run.url!)!, video);
-    const audio = join(folder, 'one-shot.mp3');
-    await storage.download(mediaKeyOf(steps.audio.url!)!, audio);
+    const video = await bed.download(run.url!, 'one-shot.mp4');
+    const audio = await bed.download(steps.audio.url!, 'one-shot.mp3');
     const [videoInfo, audioInfo] = await Promise.all([probeMedia(video), probeMedia(audio)]);
     expect(videoInfo.video).toMatchObject({ codec: 'h264', width: 640, height: 720 });
     expect(videoInfo.audio?.codec).toBe('aac');
@@ -85,7 +63,7 @@ describe('One Shot runs: script, portrait, audio, approval, clip and lip-sync as
     expect(history).toMatchObject({ audioUrl: steps.audio.url, outputUrl: run.url, audioParams: { text: steps.script.script, pitch: 0, speed: 1, language: 'English' } });
     expect(['neutral', 'happy', 'surprise']).toContain(history.audioParams!.emotion);
 
-    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId: user })).generationsCount).toBe(1);
+    expect(await bed.generationsCount(user)).toBe(1);
     expect(await send<JobState | null>(Subjects.generation.pipelineCurrent, { userId: user })).toBeNull();
   });
 });

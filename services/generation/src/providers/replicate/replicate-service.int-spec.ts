@@ -1,16 +1,9 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in, beside the billing service */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ErrorCode, Subjects, type Account, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
-import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { ErrorCode, Subjects, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../../tools/replicate/stand-in';
 import { billingService } from '../../../../billing/src/service';
 import { probeMedia } from '../../engine/media/probe';
-import { mediaKeyOf } from '../../media/media-refs';
-import { generationService } from '../../service';
-import { GenerationSettings } from '../../settings';
-import { seedActorClip } from '../../testing';
+import { seedActorClip, startTestBed, type TestBed } from '../../testing';
 
 jest.setTimeout(90_000);
 
@@ -20,43 +13,24 @@ const REPLICATE_ENV = ['MEDIA_PROVIDER', 'REPLICATE_API_TOKEN', 'REPLICATE_API_U
 /** The generation service with MEDIA_PROVIDER=replicate, over the stand-in that speaks Replicate's HTTP API. */
 describe('generation service on Replicate (the local stand-in)', () => {
   let standIn: ReplicateStandIn;
-  let generation: RunningService;
-  let billing: RunningService;
-  let storage: StorageService;
-  let folder: string;
+  let bed: TestBed;
   let actorUrl: string;
-  const send = <T>(subject: string, data: unknown) => generation.client.send<T>(subject, data, 60_000);
-
-  async function finished(userId: string, jobId: string): Promise<JobState> {
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
-      const state = await send<JobState>(Subjects.generation.jobGet, { userId, jobId });
-      if (['succeeded', 'failed', 'canceled'].includes(state.status)) return state;
-    }
-    throw new Error(`job ${jobId} did not finish`);
-  }
-
-  async function probe(url: string) {
-    const path = join(folder, url.split('/').pop()!);
-    await storage.download(mediaKeyOf(url)!, path);
-    return probeMedia(path);
-  }
+  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const finished = (userId: string, jobId: string) => bed.finished(userId, jobId);
+  const probe = async (url: string) => probeMedia(await bed.download(url, url.split('/').pop()!));
 
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'replicate-service-'));
     standIn = await startReplicateStandIn({ port: 0, apiToken: TOKEN, stepMs: 20, processingSteps: 2 });
     Object.assign(process.env, { MEDIA_PROVIDER: 'replicate', REPLICATE_API_TOKEN: TOKEN, REPLICATE_API_URL: standIn.url });
-    storage = new StorageService(readEnv(GenerationSettings));
-    actorUrl = await seedActorClip(storage, 'ipfs-puppet-video-7', folder);
-    billing = await startServiceForTest(billingService);
-    generation = await startServiceForTest(generationService);
+    bed = await startTestBed(billingService, async (storage, folder) => {
+      actorUrl = await seedActorClip(storage, 'ipfs-puppet-video-7', folder);
+    });
   });
 
   afterAll(async () => {
-    await generation?.close();
-    await billing?.close();
+    await bed?.close();
     await standIn?.stop();
     for (const name of REPLICATE_ENV) delete process.env[name];
-    await rm(folder, { recursive: true, force: true });
   });
 
   it('speaks with minimax, lip-syncs with LatentSync, and stores both in our object store', async () => {
@@ -72,7 +46,7 @@ describe('generation service on Replicate (the local stand-in)', () => {
     const info = await probe(done.url!);
     expect(info.video?.codec).toBe('h264');
     expect(info.audio).not.toBeNull();
-    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId: user })).generationsCount).toBe(1);
+    expect(await bed.generationsCount(user)).toBe(1);
   });
 
   it('makes a flux portrait (a photo) and its clip, and lip-syncs the photo influencer', async () => {
@@ -97,6 +71,6 @@ describe('generation service on Replicate (the local stand-in)', () => {
     const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'waving [fail]' });
     const done = await finished(user, started.id);
     expect(done).toMatchObject({ status: 'failed', url: null, error: expect.any(String) });
-    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId: user })).generationsCount).toBe(0);
+    expect(await bed.generationsCount(user)).toBe(0);
   });
 });
