@@ -31,7 +31,7 @@ export class GatewaySettings extends MediaServiceSettings {
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number of milliseconds' })
   @Min(100, { message: 'must be at least 100' })
-  LIPSYNC_HOLD_MS = 20_000;
+  LIPSYNC_HOLD_MS = 100_000;
 
   @EnvPurpose('folder holding shell/dist and each remote\'s dist (the built front end)')
   @IsString()
