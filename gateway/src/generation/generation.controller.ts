@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Sse, type MessageEvent } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Sse, type MessageEvent } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { map, type Observable } from 'rxjs';
@@ -70,10 +70,14 @@ export class GenerationController {
 
   @Post('replicate/lipsync')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Starts (or rejoins) a lip-sync: 200 {url, predictionId} when done, 202 {predictionId} while running' })
-  async lipSync(@CurrentUserId() userId: string, @Body() body: LipSyncRequest): Promise<{ url: string; predictionId: string }> {
+  @ApiOperation({
+    summary: 'Starts (or rejoins) a lip-sync: 200 {url, predictionId} when done, 202 {predictionId} while running',
+    description: 'Held up to LIPSYNC_HOLD_MS; with `Prefer: respond-async` it answers at once, so the page can follow /api/jobs/{id}/events.',
+  })
+  async lipSync(@CurrentUserId() userId: string, @Body() body: LipSyncRequest, @Headers('prefer') prefer?: string): Promise<{ url: string; predictionId: string }> {
     const started = await this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId });
-    return jobAnswer(await waitForJob(this.services, userId, started.id, this.settings.LIPSYNC_HOLD_MS));
+    const holdMs = prefer && /\brespond-async\b/i.test(prefer) ? 0 : this.settings.LIPSYNC_HOLD_MS;
+    return jobAnswer(holdMs > 0 ? await waitForJob(this.services, userId, started.id, holdMs) : started);
   }
 
   @Post('replicate/cancel/:id')

@@ -1,4 +1,4 @@
-import type { Account, AuthUser } from '@lipcast/contracts';
+import { FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD, type Account, type AuthUser } from '@lipcast/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './query';
 import { ACCOUNT_URL } from './session';
@@ -32,4 +32,10 @@ export function refreshAccount(queryClient: QueryClient): Promise<void> {
 
 export function isPremium(user: AccountUser | null): boolean {
   return user?.subscriptionStatus === 'active';
+}
+
+/** Generations the user can still start: the plan's allowance left, then pack generations. */
+export function generationsLeft(user: AccountUser): number {
+  const allowance = isPremium(user) ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS;
+  return Math.max(0, allowance - user.generationsCount) + user.extraGenerations;
 }

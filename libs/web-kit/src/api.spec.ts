@@ -44,6 +44,12 @@ describe(apiRequest.name, () => {
       expect(init.headers).toBeUndefined();
     });
 
+    it('adds the headers a caller asks for, beside the JSON content type', async () => {
+      const fetchMock = installFetch({ status: 202, body: { predictionId: 'p1' } });
+      await apiRequest('POST', '/api/replicate/lipsync', { video: 'v' }, { headers: { Prefer: 'respond-async' } });
+      expect(fetchMock.mock.calls[0][1]?.headers).toEqual({ Prefer: 'respond-async', 'Content-Type': 'application/json' });
+    });
+
     it('sends the payload as JSON with a JSON content type', async () => {
       const fetchMock = installFetch({ body: { url: '/media/a.mp3' } });
 

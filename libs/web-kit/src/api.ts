@@ -50,6 +50,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** A 401 is an expected answer here (signed-out visitor), not a sign that the session expired. */
   expectUnauthorized?: boolean;
+  /** Extra request headers (e.g. `Prefer: respond-async`). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -64,8 +66,9 @@ export async function apiRequest<T>(
   options: ApiRequestOptions = {},
 ): Promise<T | PaymentRequired> {
   const init: RequestInit = { method, credentials: 'include', signal: options.signal };
+  if (options.headers) init.headers = { ...options.headers };
   if (data !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(data);
   }
   const { response, text } = await send(url, init);
@@ -104,11 +107,12 @@ export async function apiRequestWithTimeout<T>(
   url: string,
   data?: unknown,
   timeoutMs: number = DEFAULT_REQUEST_TIMEOUT_MS,
+  options: Omit<ApiRequestOptions, 'signal'> = {},
 ): Promise<T | PaymentRequired> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    return await apiRequest<T>(method, url, data, { signal: controller.signal });
+    return await apiRequest<T>(method, url, data, { ...options, signal: controller.signal });
   } catch (error) {
     if (controller.signal.aborted) throw new RequestTimeoutError(url, timeoutMs);
     throw error;

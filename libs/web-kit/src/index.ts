@@ -4,3 +4,4 @@ export * from './query';
 export * from './account';
 export * from './toast';
 export * from './payment';
+export * from './remote';

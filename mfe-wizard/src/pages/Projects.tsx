@@ -1,6 +1,87 @@
-import { Page } from '@lipcast/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import type { Project } from '@lipcast/contracts';
+import {
+  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Button, Card, CardContent, Page, Spinner, VideoPlayer,
+} from '@lipcast/ui';
+import { apiRequest, toast } from '@lipcast/web-kit';
+import { failureToast } from '../wizard/errors';
+import { downloadFileName } from '../wizard/rules';
 import '../styles.css';
 
+const PROJECTS_KEY = ['/api/projects'] as const;
+const fetchProjects = () => apiRequest<Project[]>('GET', '/api/projects') as Promise<Project[]>;
+const preview = (text: string, length = 100) => (text.length > length ? `${text.slice(0, length)}...` : text);
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () => void }) {
+  async function remove() {
+    try {
+      await apiRequest('DELETE', `/api/projects/${project.id}`);
+      toast({ title: 'Project deleted', variant: 'success' });
+      onDeleted();
+    } catch (error) {
+      toast({ ...failureToast(error), variant: 'destructive' });
+    }
+  }
+  return (
+    <Card>
+      <CardContent className="space-y-3 p-4">
+        {project.outputUrl ? (
+          <VideoPlayer src={project.outputUrl} title={`Video ${project.id}`} downloadName={downloadFileName(new Date(project.createdAt))} />
+        ) : (
+          <div className="space-y-2 rounded-lg bg-slate-50 p-4">
+            <p className="text-sm text-slate-600">Video not made yet</p>
+            {project.audioUrl && <audio controls src={project.audioUrl} className="w-full" aria-label={`Audio of project ${project.id}`} />}
+          </div>
+        )}
+        {project.audioParams?.text && <p className="text-sm text-slate-700">“{preview(project.audioParams.text)}”</p>}
+        <div className="flex items-center justify-between">
+          <time dateTime={project.createdAt} className="text-xs text-slate-500">
+            {DATE.format(new Date(project.createdAt))}
+          </time>
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="outline" size="sm">
+                Delete
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent title="Delete this project?" description="Its audio and video are deleted too. This cannot be undone.">
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction onClick={() => void remove()}>Delete</AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/projects`: the signed-in user's generated videos: play, download, delete. */
 export default function Projects() {
-  return <Page title="Your Projects" description="Manage your generated videos." />;
+  const queryClient = useQueryClient();
+  const { data: projects, isLoading, isError } = useQuery({ queryKey: PROJECTS_KEY, queryFn: fetchProjects });
+  return (
+    <Page title="Your Projects" description="Manage your generated videos.">
+      {isLoading && <Spinner label="Loading projects..." />}
+      {isError && <p className="text-red-600">Failed to load your projects. Please try again later.</p>}
+      {projects?.length === 0 && (
+        <div className="space-y-3 text-center">
+          <p className="text-slate-600">No projects yet.</p>
+          <Link to="/create" className="font-semibold text-brand-700 underline">
+            Create your first video
+          </Link>
+        </div>
+      )}
+      {projects && projects.length > 0 && (
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {projects.map((project) => (
+            <ProjectCard key={project.id} project={project} onDeleted={() => void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY })} />
+          ))}
+        </div>
+      )}
+    </Page>
+  );
 }

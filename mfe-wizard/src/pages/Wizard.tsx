@@ -1,6 +1,72 @@
-import { Page } from '@lipcast/ui';
+import { lazy, Suspense, useState } from 'react';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router-dom';
+import { Page, Spinner } from '@lipcast/ui';
+import { generationsLeft, loadRemoteComponent, useAccount } from '@lipcast/web-kit';
+import { ActorStep } from '../wizard/ActorStep';
+import { AudioStep, type CreatedAudio } from '../wizard/AudioStep';
+import { fromActor, takeSelectedInfluencer, type SelectedVideo } from '../wizard/selected-video';
+import { VideoStep } from '../wizard/VideoStep';
+import { WizardHeader } from '../wizard/WizardHeader';
 import '../styles.css';
 
+interface UpgradePanelProps {
+  limit?: number;
+  requiresAdditionalOnly?: boolean;
+}
+/** If the billing remote cannot be loaded, a plain link still leads to the plans. */
+function UpgradeLink() {
+  return (
+    <p className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-slate-700">
+      You have used all your generations. <Link to="/subscribe" className="font-semibold text-brand-700 underline">Upgrade to Premium</Link> to make more videos.
+    </p>
+  );
+}
+const UpgradePanel = lazy(() =>
+  loadRemoteComponent<UpgradePanelProps>('mfe_billing', './UpgradePanel').catch((): { default: ComponentType<UpgradePanelProps> } => ({ default: UpgradeLink })),
+);
+
+/** The classic three-step wizard (spec section 2, "Main wizard"). */
 export default function Wizard() {
-  return <Page title="Select Your Actor" description="Choose a digital actor that will be animated with your custom audio." />;
+  const { user } = useAccount();
+  // An influencer chosen in the Creator or the gallery starts the wizard at step 2 (read once).
+  const [initial] = useState(() => (typeof sessionStorage === 'undefined' ? null : takeSelectedInfluencer()));
+  const [video, setVideo] = useState<SelectedVideo | null>(initial);
+  const [audio, setAudio] = useState<CreatedAudio | null>(null);
+  const [step, setStep] = useState<1 | 2 | 3>(initial ? 2 : 1);
+  const nothingLeft = user !== null && generationsLeft(user) === 0;
+
+  return (
+    <Page title="Create a Lip-Synced Video" description="Pick an actor, give them words, and get a talking video.">
+      <WizardHeader step={step} />
+      {nothingLeft && (
+        <div className="mb-8">
+          <Suspense fallback={<Spinner label="Loading plans..." />}>
+            <UpgradePanel limit={user.subscriptionStatus === 'active' ? 60 : 3} requiresAdditionalOnly={user.subscriptionStatus === 'active'} />
+          </Suspense>
+        </div>
+      )}
+      {step === 1 && (
+        <ActorStep
+          onContinue={(actor) => {
+            setVideo(fromActor(actor));
+            setAudio(null);
+            setStep(2);
+          }}
+        />
+      )}
+      {step === 2 && video && (
+        <AudioStep
+          video={video}
+          initial={audio}
+          onBack={() => setStep(1)}
+          onNext={(created) => {
+            setAudio(created);
+            setStep(3);
+          }}
+        />
+      )}
+      {step === 3 && video && audio && <VideoStep video={video} audio={audio} onBack={() => setStep(2)} />}
+    </Page>
+  );
 }

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Actor } from '@lipcast/contracts';
+import { Button, cn, Spinner } from '@lipcast/ui';
+import { toast } from '@lipcast/web-kit';
+import { fetchActors } from './generation-api';
+
+/** A tile plays its clip (muted, looped) while selected or hovered. */
+function ActorTile({ actor, selected, onSelect }: { actor: Actor; selected: boolean; onSelect: () => void }) {
+  const [hovered, setHovered] = useState(false);
+  const playing = selected || hovered;
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      aria-label={`${actor.title}, ${actor.duration} seconds`}
+      onClick={onSelect}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+      className={cn(
+        'group relative overflow-hidden rounded-xl border-2 bg-slate-900 text-left transition focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+        selected ? 'border-brand-600 ring-2 ring-brand-200' : 'border-transparent hover:border-brand-300',
+      )}
+    >
+      <video
+        className="aspect-[8/9] w-full object-cover"
+        src={actor.url}
+        poster={actor.thumbnail}
+        muted
+        loop
+        playsInline
+        preload="metadata"
+        ref={(element) => {
+          if (!element) return;
+          if (playing) void element.play().catch(() => undefined);
+          else element.pause();
+        }}
+      />
+      <span className="absolute bottom-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs text-white">{actor.duration}s</span>
+      {selected && (
+        <span aria-hidden className="absolute top-2 right-2 flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-white">
+          ✓
+        </span>
+      )}
+      <span className="block px-3 py-2 text-sm font-medium text-white">{actor.title}</span>
+    </button>
+  );
+}
+
+/** Step 1, "Select Your Actor": the built-in actors, the first selected by default. */
+export function ActorStep({ onContinue }: { onContinue: (actor: Actor) => void }) {
+  const { data: actors, isLoading, isError } = useQuery({ queryKey: ['/api/actors'], queryFn: fetchActors });
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const selectedId = chosenId ?? actors?.[0]?.id ?? null;
+  const selected = actors?.find((actor) => actor.id === selectedId) ?? null;
+
+  if (isLoading) return <Spinner label="Loading actors..." />;
+  if (isError || !actors) return <p className="text-red-600">Failed to load actors. Please try again later.</p>;
+  return (
+    <section aria-labelledby="actor-step-title" className="space-y-6">
+      <div>
+        <h2 id="actor-step-title" className="text-2xl font-bold text-slate-900">
+          Select Your Actor
+        </h2>
+        <p className="text-slate-600">Choose a digital actor that will be animated with your custom audio.</p>
+      </div>
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+        {actors.map((actor) => (
+          <ActorTile key={actor.id} actor={actor} selected={actor.id === selectedId} onSelect={() => setChosenId(actor.id)} />
+        ))}
+      </div>
+      <div className="flex justify-end">
+        <Button
+          onClick={() => {
+            if (!selected) return void toast({ title: 'Please select an actor first', variant: 'destructive' });
+            onContinue(selected);
+          }}
+        >
+          Continue to Audio Generation
+        </Button>
+      </div>
+    </section>
+  );
+}

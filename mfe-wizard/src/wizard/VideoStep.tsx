@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Progress, VideoPlayer } from '@lipcast/ui';
+import { isPaymentRequired, refreshAccount, toast } from '@lipcast/web-kit';
+import type { CreatedAudio } from './AudioStep';
+import { failureToast } from './errors';
+import { runLipSync, watchJob } from './generation-api';
+import { downloadFileName, nextProgress } from './rules';
+import type { SelectedVideo } from './selected-video';
+
+/** Video generation takes 2 to 3 minutes with a provider: notices at 30, 60 and 90 seconds (spec section 9). */
+const NOTICES: [number, string][] = [
+  [30_000, 'Your video is being generated. This usually takes 2-3 minutes.'],
+  [60_000, 'Still working on your video. Thanks for your patience!'],
+  [90_000, 'Almost there: the final frames are being put together.'],
+];
+
+const preview = (text: string, length = 50) => (text.length > length ? `${text.slice(0, length)}...` : text);
+
+/** Step 3, "Generate Video": the inputs, the generation with real progress, then the result and its download. */
+export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audio: CreatedAudio; onBack: () => void }) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState(0);
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const runningRef = useRef(false);
+  const stopWatching = useRef<() => void>(() => undefined);
+  useEffect(() => () => stopWatching.current(), []);
+
+  async function generate() {
+    if (runningRef.current) return; // a duplicate click while processing is ignored
+    runningRef.current = true;
+    setRunning(true);
+    setResult(null);
+    setProgress(0);
+    const timers = NOTICES.map(([after, message]) => setTimeout(() => toast({ title: 'Generating video', description: message, variant: 'info' }), after));
+    try {
+      const answer = await runLipSync(
+        { video: video.url, audio: audio.url, audioUrl: audio.url, videoDuration: video.duration, audioParams: { text: audio.text, voice_id: audio.voice, emotion: audio.emotion, pitch: audio.pitch, speed: audio.speed, videoId: video.id } },
+        {
+          onPredictionId: (id) => {
+            stopWatching.current();
+            stopWatching.current = watchJob(id, (state) => setProgress((current) => nextProgress(current, state.progress, false)));
+          },
+          onRetrying: (message) => toast({ title: 'Please wait', description: message, variant: 'info' }),
+        },
+      );
+      if (isPaymentRequired(answer)) return;
+      setProgress(100);
+      setResult(answer.url);
+      toast({ title: 'Video Generated', description: 'Your lip-synced video is ready.', variant: 'success' });
+      void refreshAccount(queryClient);
+    } catch (error) {
+      toast({ ...failureToast(error), variant: 'destructive' });
+    } finally {
+      timers.forEach(clearTimeout);
+      stopWatching.current();
+      runningRef.current = false;
+      setRunning(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="video-step-title" className="space-y-6">
+      <div>
+        <h2 id="video-step-title" className="text-2xl font-bold text-slate-900">
+          Generate Video
+        </h2>
+        <p className="text-slate-600">Put your audio on {video.title}.</p>
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="space-y-2">
+          <p className="text-sm font-medium text-slate-700">Video input</p>
+          <VideoPlayer src={video.url} poster={video.thumbnail} title={`${video.title} (input)`} muted loop />
+        </div>
+        <div className="space-y-2">
+          <p className="text-sm font-medium text-slate-700">Audio input</p>
+          <audio controls src={audio.url} className="w-full" aria-label="Audio input" />
+          <p className="text-sm text-slate-600">“{preview(audio.text)}”</p>
+        </div>
+      </div>
+      <div className="space-y-3">
+        <Button onClick={() => void generate()} disabled={running} aria-busy={running}>
+          {running ? 'Generating Video...' : result ? 'Generate Again' : 'Generate Video'}
+        </Button>
+        {(running || result) && <Progress value={progress} aria-label="Video generation progress" />}
+      </div>
+      {result && (
+        <div className="space-y-2">
+          <p className="text-sm font-medium text-slate-700">Your video</p>
+          <VideoPlayer src={result} title="Generated video" downloadName={downloadFileName()} />
+        </div>
+      )}
+      <div className="flex justify-start">
+        <Button variant="outline" onClick={onBack} disabled={running}>
+          Back
+        </Button>
+      </div>
+    </section>
+  );
+}

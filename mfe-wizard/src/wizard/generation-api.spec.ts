@@ -1,0 +1,95 @@
+import { installFetch } from '@lipcast/web-kit/testing';
+import { createAudio, defaultVoice, runLipSync, type AudioSettings, type LipSyncInput } from './generation-api';
+import { retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
+import { SELECTED_INFLUENCER_KEY, takeSelectedInfluencer } from './selected-video';
+
+const INPUT: LipSyncInput = { video: '/api/media/actors/a/idle-v1.mp4', audio: '/api/media/users/u/audio/x.mp3', audioUrl: '/api/media/users/u/audio/x.mp3', videoDuration: 8, audioParams: { text: 'Hi' } };
+const events = () => ({ onPredictionId: jest.fn(), onRetrying: jest.fn() });
+const headersOf = (init: RequestInit | undefined) => (init?.headers ?? {}) as Record<string, string>;
+
+describe('the lip-sync protocol', () => {
+  it('asks asynchronously first, follows the job, then asks again until the video is there', async () => {
+    const fetchMock = installFetch(
+      { status: 202, body: { predictionId: 'job-1', status: 'processing' } },
+      { status: 202, body: { predictionId: 'job-1', status: 'processing' } },
+      { body: { url: '/api/media/users/u/videos/job-1.mp4', predictionId: 'job-1' } },
+    );
+    const listener = events();
+    await expect(runLipSync(INPUT, listener, { retryWaitMs: 0 })).resolves.toEqual({ url: '/api/media/users/u/videos/job-1.mp4', predictionId: 'job-1' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(headersOf(fetchMock.mock.calls[0][1]).Prefer).toBe('respond-async');
+    expect(headersOf(fetchMock.mock.calls[1][1]).Prefer).toBeUndefined();
+    expect(JSON.parse(fetchMock.mock.calls[1][1].body as string)).toEqual(INPUT);
+    expect(listener.onPredictionId).toHaveBeenCalledTimes(1);
+    expect(listener.onPredictionId).toHaveBeenCalledWith('job-1');
+    expect(listener.onRetrying).toHaveBeenCalledWith(retryingMessage(3));
+  });
+
+  it('gives up after 5 attempts with the spec message', async () => {
+    const fetchMock = installFetch(...Array.from({ length: 5 }, () => ({ status: 202, body: { predictionId: 'job-2' } })));
+    await expect(runLipSync(INPUT, events(), { retryWaitMs: 0 })).rejects.toThrow(TOO_MANY_ATTEMPTS_MESSAGE);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
+  it('takes the prediction id from the result URL when the answer has none', async () => {
+    installFetch({ body: { url: 'https://cdn.example/predictions/abcDEF123456789xyz/output.mp4' } });
+    await expect(runLipSync(INPUT, events(), { retryWaitMs: 0 })).resolves.toMatchObject({ predictionId: 'abcDEF123456789xyz' });
+  });
+
+  it('hands a 402 to the paywall and stops', async () => {
+    installFetch({ status: 402, body: { requiresPayment: true, limit: 3, message: 'limit' } });
+    await expect(runLipSync(INPUT, events(), { retryWaitMs: 0 })).resolves.toMatchObject({ kind: 'payment-required', limit: 3 });
+  });
+
+  it('reports other failures with the server message and status', async () => {
+    installFetch({ status: 502, body: { message: 'No face was found in this video or picture.' } });
+    await expect(runLipSync(INPUT, events(), { retryWaitMs: 0 })).rejects.toMatchObject({ status: 502, message: 'No face was found in this video or picture.' });
+  });
+});
+
+describe('audio', () => {
+  const SETTINGS: AudioSettings = { text: 'Hello', voice_id: 'Friendly_Person', emotion: 'angry', pitch: 0, speed: 1, volume: 1, language: 'English', estimatedDuration: 0.4, videoDuration: 8 };
+
+  it('retries once with neutral after 1 second when the emotion is refused', async () => {
+    jest.useFakeTimers();
+    try {
+      const fetchMock = installFetch({ status: 400, body: { message: 'emotion must be one of: neutral, happy' } }, { body: { url: '/api/media/a.mp3' } });
+      const reset = jest.fn();
+      const result = createAudio(SETTINGS, reset);
+      await jest.advanceTimersByTimeAsync(999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(result).resolves.toBe('/api/media/a.mp3');
+      expect(reset).toHaveBeenCalled();
+      expect(JSON.parse(fetchMock.mock.calls[1][1].body as string).emotion).toBe('neutral');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says "No URL in response data" when the answer has no url', async () => {
+    installFetch({ body: {} });
+    await expect(createAudio({ ...SETTINGS, emotion: 'neutral' }, jest.fn())).rejects.toThrow('No URL in response data');
+  });
+
+  it('picks Friendly_Person when offered, else the first voice', () => {
+    expect(defaultVoice(['Wise_Woman', 'Friendly_Person'])).toBe('Friendly_Person');
+    expect(defaultVoice(['Wise_Woman', 'Calm_Woman'])).toBe('Wise_Woman');
+  });
+});
+
+describe('the influencer chosen elsewhere', () => {
+  it('is read once from session storage and cleared', () => {
+    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify({ id: 7, title: 'Influencer 7', duration: 20, thumbnail: '/t.jpg', url: '/api/media/community/7/video-v1.mp4' }));
+    expect(takeSelectedInfluencer()).toEqual({ id: '7', title: 'Influencer 7', setting: undefined, duration: 20, thumbnail: '/t.jpg', url: '/api/media/community/7/video-v1.mp4' });
+    expect(sessionStorage.getItem(SELECTED_INFLUENCER_KEY)).toBeNull();
+    expect(takeSelectedInfluencer()).toBeNull();
+  });
+
+  it('ignores a record that is not usable', () => {
+    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, '{not json');
+    expect(takeSelectedInfluencer()).toBeNull();
+    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify({ title: 'No url' }));
+    expect(takeSelectedInfluencer()).toBeNull();
+  });
+});
