@@ -1,6 +1,6 @@
-import { installFetch } from '@lipcast/web-kit/testing';
+import { fakeResponse, installFetch } from '@lipcast/web-kit/testing';
 import { createAudio, defaultVoice, runLipSync, type AudioSettings, type LipSyncInput } from './generation-api';
-import { retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
+import { LIPSYNC_ABORTED_MESSAGE, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
 import { SELECTED_INFLUENCER_KEY, takeSelectedInfluencer } from './selected-video';
 
 const INPUT: LipSyncInput = { video: '/api/media/actors/a/idle-v1.mp4', audio: '/api/media/users/u/audio/x.mp3', audioUrl: '/api/media/users/u/audio/x.mp3', videoDuration: 8, audioParams: { text: 'Hi' } };
@@ -44,6 +44,38 @@ describe('the lip-sync protocol', () => {
   it('reports other failures with the server message and status', async () => {
     installFetch({ status: 502, body: { message: 'No face was found in this video or picture.' } });
     await expect(runLipSync(INPUT, events(), { retryWaitMs: 0 })).rejects.toMatchObject({ status: 502, message: 'No face was found in this video or picture.' });
+  });
+});
+
+/** A fetch that answers in turn; `'hang'` never answers until the request is aborted. */
+function scriptedFetch(replies: ('hang' | { status?: number; body: unknown })[]) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  global.fetch = jest.fn((url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    if (url.startsWith('/api/replicate/cancel/')) return Promise.resolve(fakeResponse({ body: {} }));
+    const reply = replies.shift();
+    if (!reply || reply === 'hang') {
+      return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    }
+    return Promise.resolve(fakeResponse(reply));
+  }) as unknown as typeof fetch;
+  return calls;
+}
+
+describe('the lip-sync protocol on time-outs', () => {
+  it('retries a request that timed out, cancelling the prediction it had seen first', async () => {
+    const calls = scriptedFetch(['hang', { status: 202, body: { predictionId: 'job-3' } }, 'hang', { body: { url: '/api/media/v.mp4', predictionId: 'job-4' } }]);
+    const listener = events();
+    await expect(runLipSync(INPUT, listener, { retryWaitMs: 0, requestTimeoutMs: 20 })).resolves.toEqual({ url: '/api/media/v.mp4', predictionId: 'job-4' });
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/replicate/lipsync', '/api/replicate/lipsync', '/api/replicate/lipsync', '/api/replicate/cancel/job-3', '/api/replicate/lipsync',
+    ]);
+    expect(listener.onRetrying).toHaveBeenCalledWith(retryingMessage(2));
+  });
+
+  it('gives up after 5 timed-out attempts with the spec message', async () => {
+    scriptedFetch([]);
+    await expect(runLipSync(INPUT, events(), { retryWaitMs: 0, requestTimeoutMs: 10 })).rejects.toThrow(LIPSYNC_ABORTED_MESSAGE);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Actor, AudioParams, AudioResponse, JobState } from '@lipcast/contracts';
 import { ApiError, apiRequest, apiRequestWithTimeout, isPaymentRequired, RequestTimeoutError, type PaymentRequired } from '@lipcast/web-kit';
-import { LIPSYNC, LIPSYNC_TIMEOUT_MESSAGE, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
+import { LIPSYNC, LIPSYNC_ABORTED_MESSAGE, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
 
 export const fetchActors = () => apiRequest<Actor[]>('GET', '/api/actors') as Promise<Actor[]>;
 export const fetchVoices = () => apiRequest<string[]>('GET', '/api/replicate/voices') as Promise<string[]>;
@@ -89,7 +89,7 @@ export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, opt
       answer = await apiRequestWithTimeout<LipSyncAnswer>('POST', '/api/replicate/lipsync', input, timeoutMs, attempt === 1 ? { headers: { Prefer: 'respond-async' } } : {});
     } catch (error) {
       if (!(error instanceof RequestTimeoutError)) throw error;
-      if (attempt === LIPSYNC.maxAttempts) throw new Error(LIPSYNC_TIMEOUT_MESSAGE);
+      if (attempt === LIPSYNC.maxAttempts) throw new Error(LIPSYNC_ABORTED_MESSAGE);
       if (predictionId) await apiRequest('POST', `/api/replicate/cancel/${predictionId}`).catch(() => undefined);
       predictionId = null;
       events.onRetrying(retryingMessage(attempt + 1));
