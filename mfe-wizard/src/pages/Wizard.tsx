@@ -26,6 +26,13 @@ const UpgradePanel = lazy(() =>
   loadRemoteComponent<UpgradePanelProps>('mfe_billing', './UpgradePanel').catch((): { default: ComponentType<UpgradePanelProps> } => ({ default: UpgradeLink })),
 );
 
+/** Each step's heading and subtitle (spec section 2). */
+const STEP_TEXTS = {
+  1: { title: 'Select Your Actor', description: () => 'Choose a digital actor that will be animated with your custom audio.' },
+  2: { title: 'Create Audio', description: (video: SelectedVideo | null) => `Write what ${video?.title ?? 'your actor'} should say (${video?.duration ?? 0}s video) and pick a voice.` },
+  3: { title: 'Generate Video', description: (video: SelectedVideo | null) => `Put your audio on ${video?.title ?? 'your actor'}.` },
+} as const;
+
 /** The classic three-step wizard (spec section 2, "Main wizard"). */
 export default function Wizard() {
   const { user } = useAccount();
@@ -37,10 +44,10 @@ export default function Wizard() {
   const nothingLeft = user !== null && generationsLeft(user) === 0;
 
   return (
-    <Page title="Create a Lip-Synced Video" description="Pick an actor, give them words, and get a talking video.">
+    <Page title={STEP_TEXTS[step].title} description={STEP_TEXTS[step].description(video)}>
       <WizardHeader step={step} />
       {nothingLeft && (
-        <div className="mb-8">
+        <div className="mb-8" data-remote="mfe_billing">
           <Suspense fallback={<Spinner label="Loading plans..." />}>
             <UpgradePanel limit={user.subscriptionStatus === 'active' ? 60 : 3} requiresAdditionalOnly={user.subscriptionStatus === 'active'} />
           </Suspense>

@@ -59,13 +59,7 @@ export function ActorStep({ onContinue }: { onContinue: (actor: Actor) => void }
   if (isLoading) return <Spinner label="Loading actors..." />;
   if (isError || !actors) return <p className="text-red-600">Failed to load actors. Please try again later.</p>;
   return (
-    <section aria-labelledby="actor-step-title" className="space-y-6">
-      <div>
-        <h2 id="actor-step-title" className="text-2xl font-bold text-slate-900">
-          Select Your Actor
-        </h2>
-        <p className="text-slate-600">Choose a digital actor that will be animated with your custom audio.</p>
-      </div>
+    <section className="space-y-6">
       <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
         {actors.map((actor) => (
           <ActorTile key={actor.id} actor={actor} selected={actor.id === selectedId} onSelect={() => setChosenId(actor.id)} />

@@ -74,15 +74,7 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
   }
 
   return (
-    <section aria-labelledby="audio-step-title" className="space-y-6">
-      <div>
-        <h2 id="audio-step-title" className="text-2xl font-bold text-slate-900">
-          Create Audio
-        </h2>
-        <p className="text-slate-600">
-          Write what {video.title} should say ({video.duration}s video) and pick a voice.
-        </p>
-      </div>
+    <section className="space-y-6">
       <div className="space-y-2">
         <Label htmlFor={ids.text}>Dialogue</Label>
         <Textarea

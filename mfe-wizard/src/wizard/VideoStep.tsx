@@ -61,13 +61,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
   }
 
   return (
-    <section aria-labelledby="video-step-title" className="space-y-6">
-      <div>
-        <h2 id="video-step-title" className="text-2xl font-bold text-slate-900">
-          Generate Video
-        </h2>
-        <p className="text-slate-600">Put your audio on {video.title}.</p>
-      </div>
+    <section className="space-y-6">
       <div className="grid gap-6 md:grid-cols-2">
         <div className="space-y-2">
           <p className="text-sm font-medium text-slate-700">Video input</p>
