@@ -8,7 +8,7 @@ import {
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
 import { GatewaySettings } from '../settings';
-import { jobStates, waitForJob } from './job-events';
+import { jobStates, prefersAsync, waitForJob } from './job-events';
 
 /** The spec's answer for a long job: 200 with the url when done, 202 with the prediction id while running. */
 export function jobAnswer(job: JobState): { url: string; predictionId: string } {
@@ -76,8 +76,7 @@ export class GenerationController {
   })
   async lipSync(@CurrentUserId() userId: string, @Body() body: LipSyncRequest, @Headers('prefer') prefer?: string): Promise<{ url: string; predictionId: string }> {
     const started = await this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId });
-    const holdMs = prefer && /\brespond-async\b/i.test(prefer) ? 0 : this.settings.LIPSYNC_HOLD_MS;
-    return jobAnswer(holdMs > 0 ? await waitForJob(this.services, userId, started.id, holdMs) : started);
+    return jobAnswer(prefersAsync(prefer) ? started : await waitForJob(this.services, userId, started.id, this.settings.LIPSYNC_HOLD_MS));
   }
 
   @Post('replicate/cancel/:id')

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { Subjects, type PipelineRequest, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState } from '@lipcast/contracts';
@@ -7,7 +7,7 @@ import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { decodeImageUpload } from '../media/image-upload';
 import { JOB_ID, jobAnswer } from './generation.controller';
-import { waitForJob } from './job-events';
+import { prefersAsync, waitForJob } from './job-events';
 
 /** How long `POST /api/ai-influencer/video` holds the request (the client's own time-out is 120 s) before answering 202. */
 export const VIDEO_WAIT_MS = 100_000;
@@ -37,11 +37,17 @@ export class InfluencersController {
   @Post('video')
   @HttpCode(200)
   @ApiOperation({ summary: "The portrait's 20 s clip (one generation): 200 {url, predictionId} when done, 202 {predictionId} while running" })
-  async video(@CurrentUserId() userId: string, @Body() body: VideoBody, @Query('projectId') projectId?: string): Promise<{ url: string; predictionId: string }> {
+  async video(
+    @CurrentUserId() userId: string,
+    @Body() body: VideoBody,
+    @Query('projectId') projectId?: string,
+    @Headers('prefer') prefer?: string,
+  ): Promise<{ url: string; predictionId: string }> {
     const image = typeof body.image === 'string' && body.image.startsWith('data:') ? await this.storeUpload(userId, body.image) : body.image;
     const request = { ...body, image, userId, ...(projectId !== undefined ? { projectId: Number(projectId) } : {}) };
     const started = await this.services.send<JobState>(Subjects.generation.influencerVideoStart, request);
-    return jobAnswer(await waitForJob(this.services, userId, started.id, VIDEO_WAIT_MS));
+    // `Prefer: respond-async` answers at once, so the page follows /api/jobs/{id}/events.
+    return jobAnswer(prefersAsync(prefer) ? started : await waitForJob(this.services, userId, started.id, VIDEO_WAIT_MS));
   }
 
   /** An uploaded picture goes straight to the object store (not over NATS), as the user's own media. */

@@ -42,3 +42,6 @@ export function waitForJob(services: ServiceClient, userId: string, jobId: strin
     }, timeoutMs);
   });
 }
+
+/** RFC 7240 `Prefer: respond-async`: answer a long job's request at once (202 with its id). */
+export const prefersAsync = (prefer: string | undefined) => prefer !== undefined && /\brespond-async\b/i.test(prefer);

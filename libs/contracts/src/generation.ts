@@ -51,7 +51,8 @@ export interface PipelineSteps {
   script: { status: PipelineStepStatus; script?: string };
   image: { status: PipelineStepStatus; url?: string; projectId?: number };
   audio: { status: PipelineStepStatus; url?: string };
-  video: { status: PipelineStepStatus; url?: string };
+  /** `retry`: the attempt of the image-to-video conversion under way after a failed one (2 or 3). */
+  video: { status: PipelineStepStatus; url?: string; retry?: number };
 }
 
 /** `POST /api/ai-influencer/pipeline` (spec section 5 for the rules). */
@@ -171,6 +172,8 @@ export interface InfluencerImageRequest {
 export interface InfluencerImageResponse {
   url: string;
   id: number;
+  /** "illustration" when the embedded engine drew it (the page labels it so). */
+  imageKind: InfluencerProject['imageKind'];
 }
 
 /** `POST /api/ai-influencer/video[?projectId=]`: `image` is our media URL (the project's image, or an upload stored by the gateway). */

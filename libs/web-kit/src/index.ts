@@ -5,3 +5,4 @@ export * from './account';
 export * from './toast';
 export * from './payment';
 export * from './remote';
+export * from './jobs';

@@ -1,6 +1,232 @@
-import { Page } from '@lipcast/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Page, Progress, Textarea, VideoPlayer } from '@lipcast/ui';
+import { isPaymentRequired, refreshAccount, toast } from '@lipcast/web-kit';
+import { approveProjectOf, generateImage, generateVideo, readPicture, VIDEO_PROMPT } from '../creator/creator-api';
+import { creatorPromptSchema } from '../forms/schemas';
+import { shownProgress, simulatedProgress } from '../forms/progress';
 import '../styles.css';
 
+/** The Creator's clip length (spec section 9). */
+const CLIP_SECONDS = 20;
+
+interface Portrait {
+  url: string;
+  /** The project, when the server made the image; an upload gets one with its video. */
+  projectId: number | null;
+  illustration: boolean;
+}
+
+const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+/** A bar that rises on its own (the spec's simulation) unless the server reports progress, and hits 100 at the end. */
+function useProgress(kind: 'image' | 'video') {
+  const [value, setValue] = useState(0);
+  const reported = useRef<number | null>(null);
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+  const stop = () => {
+    if (timer.current) clearInterval(timer.current);
+  };
+  useEffect(() => stop, []);
+  return {
+    value,
+    start() {
+      stop();
+      reported.current = null;
+      setValue(0);
+      const started = Date.now();
+      timer.current = setInterval(
+        () => setValue((previous) => shownProgress(previous, { reported: reported.current, simulated: simulatedProgress(kind, Date.now() - started), done: false })),
+        200,
+      );
+    },
+    report(progress: number) {
+      reported.current = progress;
+    },
+    finish(done: boolean) {
+      stop();
+      setValue((previous) => (done ? 100 : previous));
+    },
+  };
+}
+
+/** AI Influencer Creator (spec section 2): a portrait from a description or an upload, then its 20 s clip. */
 export default function Creator() {
-  return <Page title="AI Influencer Creator" description="Describe a person or upload a photo, then turn it into a speaking video." />;
+  const ids = { prompt: useId(), promptError: useId(), upload: useId() };
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [description, setDescription] = useState('');
+  const [promptError, setPromptError] = useState<string | null>(null);
+  const [portrait, setPortrait] = useState<Portrait | null>(null);
+  const [videoPrompt, setVideoPrompt] = useState('');
+  const [video, setVideo] = useState<{ url: string; projectId: number | null; thumbnail: string } | null>(null);
+  const [busy, setBusy] = useState<'image' | 'video' | null>(null);
+  const imageProgress = useProgress('image');
+  const videoProgress = useProgress('video');
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  async function makeImage() {
+    if (busy) return;
+    const parsed = creatorPromptSchema.safeParse(description);
+    if (!parsed.success) return void setPromptError(parsed.error.issues[0].message);
+    setPromptError(null);
+    setBusy('image');
+    imageProgress.start();
+    let done = false;
+    try {
+      const image = await generateImage(parsed.data);
+      if (isPaymentRequired(image)) return;
+      setPortrait({ url: image.url, projectId: image.id, illustration: image.imageKind === 'illustration' });
+      setVideo(null);
+      setVideoPrompt(VIDEO_PROMPT);
+      done = true;
+      toast({ title: 'Image Generated', description: 'Are you happy with it? Generate its video next.', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Error', description: errorText(error, 'Failed to generate image'), variant: 'destructive' });
+    } finally {
+      imageProgress.finish(done);
+      setBusy(null);
+    }
+  }
+
+  async function takePicture(file: File | undefined) {
+    if (!file) return;
+    try {
+      const dataUrl = await readPicture(file);
+      setPortrait({ url: dataUrl, projectId: null, illustration: false });
+      setVideo(null);
+      setVideoPrompt(VIDEO_PROMPT);
+    } catch (error) {
+      toast({ title: 'Error', description: errorText(error, 'The picture could not be used.'), variant: 'destructive' });
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  async function makeVideo() {
+    if (busy || !portrait) return;
+    setBusy('video');
+    videoProgress.start();
+    let done = false;
+    try {
+      const url = await generateVideo({ image: portrait.url, prompt: videoPrompt || VIDEO_PROMPT, projectId: portrait.projectId }, (progress) => videoProgress.report(progress));
+      if (isPaymentRequired(url)) return;
+      done = true;
+      // Approved once the video exists, so it appears in the community gallery.
+      const project = await approveProjectOf(url, portrait.projectId).catch(() => null);
+      setVideo({ url, projectId: project?.id ?? portrait.projectId, thumbnail: project?.thumbnailUrl ?? '' });
+      toast({ title: 'Video Generated', description: 'Your influencer video is ready.', variant: 'success' });
+      void refreshAccount(queryClient);
+    } catch (error) {
+      toast({ title: 'Error', description: errorText(error, 'Failed to generate video'), variant: 'destructive' });
+    } finally {
+      videoProgress.finish(done);
+      setBusy(null);
+    }
+  }
+
+  function sendToWizard() {
+    if (!video) return;
+    const id = String(video.projectId ?? Date.now());
+    sessionStorage.setItem(
+      'selectedInfluencer',
+      JSON.stringify({ id, title: `Influencer ${id}`, setting: 'AI Influencer', duration: CLIP_SECONDS, thumbnail: video.thumbnail, url: video.url }),
+    );
+    navigate('/');
+  }
+
+  return (
+    <Page title="AI Influencer Creator" description="Describe a person or upload a photo, then turn it into a speaking video.">
+      <div className="grid gap-8 lg:grid-cols-2">
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Describe your influencer</CardTitle>
+              <CardDescription>Who are they, what do they look like, where are they?</CardDescription>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <div className="space-y-2">
+                <Label htmlFor={ids.prompt}>Image description</Label>
+                <Textarea
+                  id={ids.prompt}
+                  rows={4}
+                  value={description}
+                  onChange={(event) => setDescription(event.target.value)}
+                  placeholder="A cheerful woman in her thirties with curly red hair, in a sunny kitchen"
+                  aria-invalid={promptError !== null}
+                  aria-describedby={promptError ? ids.promptError : undefined}
+                />
+                {promptError && (
+                  <p id={ids.promptError} role="alert" className="text-sm text-red-600">
+                    {promptError}
+                  </p>
+                )}
+              </div>
+              <div className="flex flex-wrap gap-3">
+                <input ref={fileInput} id={ids.upload} type="file" accept="image/*" className="sr-only" onChange={(event) => void takePicture(event.target.files?.[0])} />
+                <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy !== null}>
+                  Upload Image
+                </Button>
+                <Button onClick={() => void makeImage()} disabled={busy !== null} aria-busy={busy === 'image'}>
+                  {busy === 'image' ? 'Generating Image...' : 'Generate Image'}
+                </Button>
+              </div>
+              {busy === 'image' && <Progress value={imageProgress.value} aria-label="Image generation progress" />}
+            </CardContent>
+          </Card>
+          {portrait && !video && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Preview</CardTitle>
+                <CardDescription>Are you happy with this image?</CardDescription>
+              </CardHeader>
+              <CardContent className="space-y-4">
+                <div className="relative">
+                  <img src={portrait.url} alt="Your influencer" className="aspect-[8/9] w-full rounded-lg object-cover" />
+                  {portrait.illustration && (
+                    <Badge variant="secondary" className="absolute top-2 left-2">
+                      Illustration
+                    </Badge>
+                  )}
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor={`${ids.prompt}-video`}>Video prompt</Label>
+                  <Textarea id={`${ids.prompt}-video`} rows={2} value={videoPrompt} onChange={(event) => setVideoPrompt(event.target.value)} />
+                </div>
+                <div className="flex flex-wrap gap-3">
+                  <Button variant="outline" onClick={() => void makeImage()} disabled={busy !== null}>
+                    Regenerate
+                  </Button>
+                  <Button onClick={() => void makeVideo()} disabled={busy !== null} aria-busy={busy === 'video'}>
+                    {busy === 'video' ? 'Generating Video...' : 'Generate Video'}
+                  </Button>
+                </div>
+                {busy === 'video' && <Progress value={videoProgress.value} aria-label="Video generation progress" />}
+              </CardContent>
+            </Card>
+          )}
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Video Result</CardTitle>
+            <CardDescription>Your influencer, speaking to the camera.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {video ? (
+              <>
+                <VideoPlayer src={video.url} title="Influencer video" loop downloadName={`influencer-video-${Date.now()}.mp4`} />
+                <p className="text-sm text-emerald-700">Your video plays for {CLIP_SECONDS} seconds, looping forward and backward.</p>
+                <Button onClick={sendToWizard}>Generate Audio for this Video</Button>
+              </>
+            ) : (
+              <div className="grid aspect-[8/9] place-items-center rounded-lg border-2 border-dashed border-slate-200 text-center text-slate-500">
+                <p className="px-6">Your video will appear here once you generate it.</p>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </Page>
+  );
 }

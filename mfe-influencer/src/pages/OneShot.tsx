@@ -1,6 +1,189 @@
-import { Page } from '@lipcast/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import type { JobState, PipelineStepStatus } from '@lipcast/contracts';
+import { Button, Card, CardContent, Label, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, VideoPlayer } from '@lipcast/ui';
+import { apiRequest, followJob, isPaymentRequired, refreshAccount, toast } from '@lipcast/web-kit';
+import { oneShotSchema, type OneShotInput, type OneShotValues } from '../forms/schemas';
 import '../styles.css';
 
+type Phase = { kind: 'loading' } | { kind: 'input' } | { kind: 'processing'; run: JobState } | { kind: 'complete'; run: JobState };
+
+const STEP_LABELS = [
+  ['script', 'Script Generation'],
+  ['image', 'Image Generation'],
+  ['audio', 'Audio Generation'],
+  ['video', 'Final Video Generation'],
+] as const;
+const STATUS_TEXT: Record<PipelineStepStatus, string> = { waiting: 'Waiting', running: 'In progress', done: 'Done', failed: 'Failed' };
+
+const EXPLAINER = [
+  ['1', 'Describe', 'Who your influencer is, and what they should talk about.'],
+  ['2', 'Watch it generate', 'Script, portrait, voice and video, one after another.'],
+  ['3', 'Get your video', 'Play it, download it, share it.'],
+] as const;
+
+/** The run's steps as they progress: each with its state, and the image and audio once made. */
+function RunProgress({ run }: { run: JobState }) {
+  return (
+    <div className="space-y-6">
+      <Progress value={run.progress} aria-label="One Shot progress" />
+      <ol className="grid gap-3 md:grid-cols-2">
+        {STEP_LABELS.map(([key, label]) => {
+          const status = run.steps?.[key].status ?? 'waiting';
+          return (
+            <li key={key} className="flex items-center justify-between rounded-lg border border-slate-200 p-3">
+              <span className="font-medium text-slate-800">{label}</span>
+              <span className={status === 'done' ? 'text-emerald-700' : status === 'running' ? 'text-brand-700' : status === 'failed' ? 'text-red-600' : 'text-slate-500'}>
+                {status === 'running' && <Spinner size="sm" className="mr-2 align-middle" label={`${label} in progress`} />}
+                {STATUS_TEXT[status]}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="grid gap-6 md:grid-cols-2">
+        {run.steps?.image.url && <img src={run.steps.image.url} alt="Generated influencer" className="aspect-[8/9] w-full rounded-lg object-cover" />}
+        {run.steps?.audio.url && <audio controls src={run.steps.audio.url} aria-label="Generated audio" className="w-full" />}
+      </div>
+    </div>
+  );
+}
+
+/** One Shot Influencer Video (spec section 2): description, gender and topic to a finished video in one server-side run. */
 export default function OneShot() {
-  return <Page title="One Shot Influencer Video" description="From a description, a gender and a topic to a finished video in one run." />;
+  const queryClient = useQueryClient();
+  const ids = { description: useId(), gender: useId(), topic: useId() };
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const following = useRef<string | null>(null);
+  const form = useForm<OneShotInput, unknown, OneShotValues>({ resolver: zodResolver(oneShotSchema), defaultValues: { influencerDescription: '', gender: 'male', scriptTopic: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  /** Shows a run's progress until it ends: complete with the video, or back to the input with the error. */
+  async function follow(run: JobState) {
+    if (following.current === run.id) return;
+    following.current = run.id;
+    setPhase({ kind: 'processing', run });
+    let retryShown = 0;
+    try {
+      const finished = await followJob(run.id, (state) => {
+        const retry = state.steps?.video.retry ?? 0;
+        if (retry > retryShown) {
+          retryShown = retry;
+          toast({ title: 'Retrying Video Conversion', description: `Attempt ${retry} of 3`, variant: 'info' });
+        }
+        setPhase((current) => (current.kind === 'processing' && current.run.id === state.id ? { kind: 'processing', run: state } : current));
+      });
+      if (finished.status === 'succeeded') {
+        setPhase({ kind: 'complete', run: finished });
+        toast({ title: 'Pipeline Complete', description: 'Your One Shot video is ready.', variant: 'success' });
+        void refreshAccount(queryClient);
+      } else {
+        setPhase({ kind: 'input' });
+        toast({ title: 'Error', description: finished.error ?? 'The video could not be made. Please try again.', variant: 'destructive' });
+      }
+    } catch (error) {
+      setPhase({ kind: 'input' });
+      toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+    } finally {
+      following.current = null;
+    }
+  }
+
+  // A run still in progress (the tab was closed or reloaded) is shown and followed again.
+  useEffect(() => {
+    let cancelled = false;
+    apiRequest<{ run: JobState | null }>('GET', '/api/ai-influencer/pipeline/current')
+      .then((answer) => {
+        if (cancelled) return;
+        const run = isPaymentRequired(answer) ? null : answer?.run;
+        if (run) void follow(run);
+        else setPhase({ kind: 'input' });
+      })
+      .catch(() => !cancelled && setPhase({ kind: 'input' }));
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const run = await apiRequest<JobState>('POST', '/api/ai-influencer/pipeline', values);
+      if (isPaymentRequired(run) || !run) return;
+      void follow(run);
+    } catch (error) {
+      toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Page title="One Shot Influencer Video" description="From a description, a gender and a topic to a finished video in one run.">
+      <ol className="mb-8 grid gap-4 md:grid-cols-3">
+        {EXPLAINER.map(([number, title, text]) => (
+          <li key={number} className="rounded-xl border border-slate-200 p-4">
+            <p className="text-sm font-semibold text-brand-700">Step {number}</p>
+            <p className="font-semibold text-slate-900">{title}</p>
+            <p className="text-sm text-slate-600">{text}</p>
+          </li>
+        ))}
+      </ol>
+      <Card>
+        <CardContent className="p-6">
+          {phase.kind === 'loading' && <Spinner label="Loading..." />}
+          {phase.kind === 'input' && (
+            <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
+              <div className="space-y-2">
+                <Label htmlFor={ids.description}>Influencer Description</Label>
+                <Textarea id={ids.description} rows={3} aria-invalid={!!errors.influencerDescription} {...form.register('influencerDescription')} placeholder="A friendly fitness coach in her thirties, with a ponytail, in a bright gym" />
+                {errors.influencerDescription && <p role="alert" className="text-sm text-red-600">{errors.influencerDescription.message}</p>}
+              </div>
+              <div className="space-y-2">
+                <Label id={ids.gender}>Gender</Label>
+                <Select value={form.watch('gender') ?? 'male'} onValueChange={(value) => form.setValue('gender', value as 'male' | 'female')}>
+                  <SelectTrigger aria-labelledby={ids.gender} className="max-w-xs">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="male">Male</SelectItem>
+                    <SelectItem value="female">Female</SelectItem>
+                  </SelectContent>
+                </Select>
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor={ids.topic}>Script Topic</Label>
+                <Textarea id={ids.topic} rows={3} aria-invalid={!!errors.scriptTopic} {...form.register('scriptTopic')} placeholder="Three quick stretches to do at your desk" />
+                {errors.scriptTopic && <p role="alert" className="text-sm text-red-600">{errors.scriptTopic.message}</p>}
+              </div>
+              <Button type="submit" disabled={isSubmitting}>
+                Create One-Shot Video
+              </Button>
+            </form>
+          )}
+          {phase.kind === 'processing' && <RunProgress run={phase.run} />}
+          {phase.kind === 'complete' && (
+            <div className="space-y-4">
+              <VideoPlayer src={phase.run.url} title="One Shot video" downloadName={`one-shot-video-${Date.now()}.mp4`} />
+              {phase.run.steps?.script.script && (
+                <div>
+                  <p className="text-sm font-medium text-slate-700">Script</p>
+                  <p className="text-slate-800">{phase.run.steps.script.script}</p>
+                </div>
+              )}
+              <Button
+                variant="outline"
+                onClick={() => {
+                  form.reset();
+                  setPhase({ kind: 'input' });
+                }}
+              >
+                Create Another Video
+              </Button>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </Page>
+  );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Progress, VideoPlayer } from '@lipcast/ui';
-import { isPaymentRequired, refreshAccount, toast } from '@lipcast/web-kit';
+import { isPaymentRequired, refreshAccount, toast, watchJob } from '@lipcast/web-kit';
 import type { CreatedAudio } from './AudioStep';
 import { failureToast } from './errors';
-import { runLipSync, watchJob } from './generation-api';
+import { runLipSync } from './generation-api';
 import { downloadFileName, nextProgress } from './rules';
 import type { SelectedVideo } from './selected-video';
 

@@ -1,4 +1,4 @@
-import type { Actor, AudioParams, AudioResponse, JobState } from '@lipcast/contracts';
+import type { Actor, AudioParams, AudioResponse } from '@lipcast/contracts';
 import { ApiError, apiRequest, apiRequestWithTimeout, isPaymentRequired, RequestTimeoutError, type PaymentRequired } from '@lipcast/web-kit';
 import { LIPSYNC, LIPSYNC_ABORTED_MESSAGE, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
 
@@ -109,18 +109,4 @@ export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, opt
     await wait(retryWaitMs);
   }
   throw new Error(TOO_MANY_ATTEMPTS_MESSAGE);
-}
-
-/** Follows a job's progress (server-sent events); returns the way to stop. */
-export function watchJob(jobId: string, onState: (state: JobState) => void): () => void {
-  if (typeof EventSource === 'undefined') return () => undefined;
-  const source = new EventSource(`/api/jobs/${jobId}/events`, { withCredentials: true });
-  source.addEventListener('progress', (event) => {
-    const state = JSON.parse((event as MessageEvent<string>).data) as JobState;
-    onState(state);
-    if (state.status !== 'queued' && state.status !== 'running') source.close();
-  });
-  // The stream ends when the job does; a dropped stream is not an error for the page.
-  source.onerror = () => source.close();
-  return () => source.close();
 }

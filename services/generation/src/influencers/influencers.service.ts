@@ -56,7 +56,7 @@ export class InfluencersService {
         await writeFile(lookPath, JSON.stringify(result.character));
         await this.storage.putFile(ownKey(userId, project.id, 'look.json'), lookPath, 'application/json');
       }
-      return { url: mediaUrl(project.image_key), id: project.id };
+      return { url: mediaUrl(project.image_key), id: project.id, imageKind: project.image_kind };
     });
   }
 

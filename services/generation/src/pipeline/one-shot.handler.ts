@@ -15,7 +15,7 @@ import { mediaKeyOf } from '../media/media-refs';
 import { ProviderError, type WorkContext } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
 import { linkProjectToJob } from '../projects/project-links';
-import { initialSteps, ONE_SHOT_EMOTIONS, ONE_SHOT_SECONDS, ONE_SHOT_VIDEO_PROMPT, ONE_SHOT_VOICES, selfiePrompt, type OneShotInput } from './one-shot';
+import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_SECONDS, ONE_SHOT_VIDEO_PROMPT, ONE_SHOT_VOICES, selfiePrompt, type OneShotInput } from './one-shot';
 
 /** A share of the run's progress for one step. */
 const within = (context: WorkContext, from: number, to: number): WorkContext => ({ ...context, progress: (fraction) => context.progress(from + (to - from) * fraction) });
@@ -86,10 +86,15 @@ export class OneShotHandler implements JobHandler {
       await this.influencers.approve(job.user_id, image.projectId!, true);
       const project = await this.influencerRows.find(image.projectId!);
       if (!project) throw new Error('The influencer project of this run was deleted');
-      const clip = await this.clips.makeClip(
-        job.user_id,
-        { projectId: project.id, imageKey: project.image_key, prompt: ONE_SHOT_VIDEO_PROMPT, durationSeconds: ONE_SHOT_SECONDS },
-        within(context, 0.25, 0.55),
+      const clip = await withRetries(
+        () => this.clips.makeClip(job.user_id, { projectId: project.id, imageKey: project.image_key, prompt: ONE_SHOT_VIDEO_PROMPT, durationSeconds: ONE_SHOT_SECONDS }, within(context, 0.25, 0.55)),
+        {
+          attempts: CONVERSION_ATTEMPTS,
+          waitMs: conversionRetryWaitMs,
+          isRetryable: (error) => error instanceof ProviderError && error.retryable,
+          onRetry: (retry) => this.save(job.id, { ...steps, video: { status: 'running', retry } }),
+          signal: context.signal,
+        },
       );
       const result = await this.lipSync.render(job.user_id, job.id, { videoKey: clip.key, audioKey: mediaKeyOf(audio.url!)! }, within(context, 0.55, 0.99));
       return { status: 'done', url: mediaUrl(result.key) };

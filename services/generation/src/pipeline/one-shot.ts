@@ -26,3 +26,27 @@ export const initialSteps = (): PipelineSteps => ({
   audio: { status: 'waiting' },
   video: { status: 'waiting' },
 });
+
+/** Image-to-video in One Shot: up to 3 attempts, waiting 2 s x the attempt number between them (spec section 9). */
+export const CONVERSION_ATTEMPTS = 3;
+export const conversionRetryWaitMs = (attempt: number) => 2000 * attempt;
+
+/**
+ * Runs `work` until it succeeds or fails for good: an error `isRetryable` says is worth another
+ * try is retried after `waitMs(attempt)`, `attempts` times in all; `onRetry` hears of each retry.
+ */
+export async function withRetries<T>(
+  work: () => Promise<T>,
+  options: { attempts: number; waitMs: (attempt: number) => number; isRetryable: (error: unknown) => boolean; onRetry: (nextAttempt: number) => Promise<void> | void; signal?: AbortSignal },
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= options.attempts || !options.isRetryable(error)) throw error;
+      await options.onRetry(attempt + 1);
+      await new Promise((resolve) => setTimeout(resolve, options.waitMs(attempt)));
+      options.signal?.throwIfAborted();
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import type { Locator } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { signIn } from '../support/sign-in.ts';
+
+const uniqueName = (label: string) => `${label}${Date.now().toString(36)}`;
+
+/** The video element advances when played (muted, so autoplay rules allow it). */
+async function expectPlays(video: Locator): Promise<void> {
+  const time = await video.evaluate(async (element: HTMLVideoElement) => {
+    element.muted = true;
+    await element.play();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    return element.currentTime;
+  });
+  expect(time).toBeGreaterThan(0.3);
+}
+
+test.describe('AI Influencer Creator', () => {
+  test('a portrait from a description, its video that plays, then on to the wizard with it', async ({ page, consoleErrors }) => {
+    await signIn(page, uniqueName('creator'));
+    await page.goto('/ai-influencer');
+    await page.getByLabel('Image description').fill('abc');
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await expect(page.getByText('Prompt must be at least 5 characters.')).toBeVisible();
+
+    await page.getByLabel('Image description').fill('a cheerful baker with curly red hair in a kitchen');
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await expect(page.getByText('Are you happy with this image?')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByAltText('Your influencer')).toBeVisible();
+    await expect(page.getByText('Illustration', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Video prompt')).toHaveValue(/speaking to the camera/);
+
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+    const video = page.getByLabel('Influencer video', { exact: true });
+    await expect(video).toBeVisible({ timeout: 60_000 });
+    await expectPlays(video);
+    await expect(page.getByText('Your video plays for 20 seconds, looping forward and backward.')).toBeVisible();
+    await expect(page.getByTitle('Generations used')).toHaveText('1');
+
+    // Approved once its video exists: it is in the community gallery.
+    const gallery = await (await page.request.get('/api/ai-influencer/gallery')).json();
+    expect(gallery.some((item: { isOwner: boolean }) => item.isOwner)).toBe(true);
+
+    await page.getByRole('button', { name: 'Generate Audio for this Video' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Audio' })).toBeVisible();
+    await expect(page.getByText(/Write what Influencer \d+ should say \(20s video\)/)).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an uploaded picture is previewed; one over 10 MB is refused with a clear message', async ({ page }) => {
+    await signIn(page, uniqueName('uploader'));
+    await page.goto('/ai-influencer');
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(11 * 1024 * 1024) });
+    await expect(page.getByText('The image is larger than 10 MB. Please choose a smaller picture.').first()).toBeVisible();
+
+    const portrait = await (await page.request.get('/api/actors')).json().then((actors) => page.request.get(actors[0].thumbnail));
+    await fileInput.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(await portrait.body()) });
+    await expect(page.getByText('Are you happy with this image?')).toBeVisible();
+    await expect(page.getByAltText('Your influencer')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  });
+});
+
+test.describe('One Shot Influencer Video', () => {
+  test('checks the form, then runs from input to a playing video with its script', async ({ page }) => {
+    await signIn(page, uniqueName('oneshot'));
+    await page.goto('/ai-influencer-pipeline');
+    await page.getByLabel('Influencer Description').fill('short');
+    await page.getByLabel('Script Topic').fill('tiny');
+    await page.getByRole('button', { name: 'Create One-Shot Video' }).click();
+    await expect(page.getByText('Description must be at least 10 characters')).toBeVisible();
+    await expect(page.getByText('Topic must be at least 10 characters')).toBeVisible();
+    await page.getByLabel('Influencer Description').fill('x'.repeat(1001));
+    await page.getByLabel('Script Topic').fill('y'.repeat(1001));
+    await page.getByRole('button', { name: 'Create One-Shot Video' }).click();
+    await expect(page.getByText('Description cannot exceed 1000 characters')).toBeVisible();
+    await expect(page.getByText('Topic cannot exceed 1000 characters')).toBeVisible();
+
+    await page.getByLabel('Influencer Description').fill('A calm gardener with a grey beard and a straw hat');
+    await page.getByLabel('Script Topic').fill('Three easy herbs to grow on a windowsill');
+    await page.getByRole('button', { name: 'Create One-Shot Video' }).click();
+    await expect(page.getByText('Script Generation')).toBeVisible();
+    const video = page.getByLabel('One Shot video', { exact: true });
+    await expect(video).toBeVisible({ timeout: 60_000 });
+    await expectPlays(video);
+    await expect(page.getByText('Script', { exact: true })).toBeVisible();
+    await expect(page.getByText(/herbs/i).first()).toBeVisible();
+    await expect(page.getByTitle('Generations used')).toHaveText('1');
+    await page.getByRole('button', { name: 'Create Another Video' }).click();
+    await expect(page.getByLabel('Influencer Description')).toHaveValue('');
+  });
+
+  test('a reload while the run is in progress shows the same run and follows it to the end', async ({ page }) => {
+    await signIn(page, uniqueName('resume'));
+    await page.goto('/ai-influencer-pipeline');
+    const started = await (await page.request.post('/api/ai-influencer/pipeline', {
+      data: { influencerDescription: 'A friendly librarian with round glasses', gender: 'female', scriptTopic: 'Why reading before bed helps you sleep' },
+    })).json();
+    await page.reload();
+    await expect(page.getByText('Final Video Generation')).toBeVisible();
+    await expect(page.getByLabel('One Shot video', { exact: true })).toBeVisible({ timeout: 60_000 });
+    const run = await (await page.request.get(`/api/ai-influencer/pipeline/${started.id}`)).json();
+    expect(run.status).toBe('succeeded');
+    expect((await (await page.request.get('/api/ai-influencer/pipeline/current')).json()).run).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import type { InfluencerImageResponse, InfluencerProject } from '@lipcast/contracts';
+import { apiRequest, followJob, isPaymentRequired, type PaymentRequired } from '@lipcast/web-kit';
+
+/** Spec section 9: portraits are 640x720, asked for as a photo-realistic smartphone selfie. */
+export const IMAGE_SIZE = '640x720';
+export const selfiePrompt = (description: string) => `A photo-realistic smartphone selfie of ${description.trim()}. Natural light, looking at the camera.`;
+/** The fixed video prompt of section 9, prefilled once there is an image. */
+export const VIDEO_PROMPT = 'A person speaking to the camera, natural head movement, soft light';
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_TOO_BIG = 'The image is larger than 10 MB. Please choose a smaller picture.';
+export const NOT_AN_IMAGE = 'Please choose an image file.';
+
+export function generateImage(description: string): Promise<InfluencerImageResponse | PaymentRequired> {
+  return apiRequest<InfluencerImageResponse>('POST', '/api/ai-influencer/image', { prompt: selfiePrompt(description), size: IMAGE_SIZE }) as Promise<InfluencerImageResponse | PaymentRequired>;
+}
+
+/** A picture chosen on this device, read as a data URL; too big or not an image is refused here, before any upload. */
+export function readPicture(file: File): Promise<string> {
+  if (!file.type.startsWith('image/')) return Promise.reject(new Error(NOT_AN_IMAGE));
+  if (file.size > MAX_UPLOAD_BYTES) return Promise.reject(new Error(UPLOAD_TOO_BIG));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('The picture could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * The portrait's 20 s clip (one generation). The request answers at once (`Prefer: respond-async`)
+ * with the job, whose progress then comes on its event stream; resolves with the clip's URL.
+ */
+export async function generateVideo(
+  request: { image: string; prompt: string; projectId: number | null },
+  onProgress: (progress: number) => void,
+): Promise<string | PaymentRequired> {
+  const query = request.projectId !== null ? `?projectId=${request.projectId}` : '';
+  const answer = await apiRequest<{ url?: string; predictionId?: string }>('POST', `/api/ai-influencer/video${query}`, { image: request.image, prompt: request.prompt }, { headers: { Prefer: 'respond-async' } });
+  if (isPaymentRequired(answer)) return answer;
+  if (answer?.url) return answer.url;
+  if (!answer?.predictionId) throw new Error('Failed to generate video');
+  const finished = await followJob(answer.predictionId, (state) => onProgress(state.progress));
+  if (finished.status !== 'succeeded' || !finished.url) throw new Error(finished.error ?? 'Failed to generate video');
+  return finished.url;
+}
+
+/** The project a clip belongs to (an upload's project is made by the server), then approved into the gallery. */
+export async function approveProjectOf(videoUrl: string, knownProjectId: number | null): Promise<InfluencerProject | null> {
+  const projects = (await apiRequest<InfluencerProject[]>('GET', '/api/ai-influencer/projects')) as InfluencerProject[];
+  const project = projects.find((candidate) => (knownProjectId !== null ? candidate.id === knownProjectId : candidate.outputUrl === videoUrl));
+  if (!project) return null;
+  return (await apiRequest<InfluencerProject>('POST', `/api/ai-influencer/projects/${project.id}/approve`, { approved: true })) as InfluencerProject;
+}
