@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Page, Spinner } from '@lipcast/ui';
 import { generationsLeft, loadRemoteComponent, useAccount } from '@lipcast/web-kit';
 import { ActorStep } from '../wizard/ActorStep';
 import { AudioStep, type CreatedAudio } from '../wizard/AudioStep';
-import { fromActor, takeSelectedInfluencer, type SelectedVideo } from '../wizard/selected-video';
+import { clearSelectedInfluencer, fromActor, readSelectedInfluencer, type SelectedVideo } from '../wizard/selected-video';
 import { VideoStep } from '../wizard/VideoStep';
 import { WizardHeader } from '../wizard/WizardHeader';
 import '../styles.css';
@@ -36,8 +36,11 @@ const STEP_TEXTS = {
 /** The classic three-step wizard (spec section 2, "Main wizard"). */
 export default function Wizard() {
   const { user } = useAccount();
-  // An influencer chosen in the Creator or the gallery starts the wizard at step 2 (read once).
-  const [initial] = useState(() => (typeof sessionStorage === 'undefined' ? null : takeSelectedInfluencer()));
+  // An influencer chosen in the Creator or the gallery starts the wizard at step 2, once.
+  const [initial] = useState(() => (typeof sessionStorage === 'undefined' ? null : readSelectedInfluencer()));
+  useEffect(() => {
+    if (initial) clearSelectedInfluencer();
+  }, [initial]);
   const [video, setVideo] = useState<SelectedVideo | null>(initial);
   const [audio, setAudio] = useState<CreatedAudio | null>(null);
   const [step, setStep] = useState<1 | 2 | 3>(initial ? 2 : 1);

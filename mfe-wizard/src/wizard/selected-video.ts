@@ -15,14 +15,19 @@ export const SELECTED_INFLUENCER_KEY = 'selectedInfluencer';
 
 export const fromActor = (actor: Actor): SelectedVideo => ({ ...actor });
 
+/** Forgets the chosen influencer once the wizard has it, so a later visit starts at step 1. */
+export function clearSelectedInfluencer(storage: Storage = sessionStorage): void {
+  storage.removeItem(SELECTED_INFLUENCER_KEY);
+}
+
 /**
- * The influencer another page left in session storage (spec section 3), cleared as it is read so a
- * later visit starts at step 1. Null when there is none or it is not usable.
+ * The influencer another page left in session storage (spec section 3); null when there is none or
+ * it is not usable. Reading does not clear it: a page mounted twice (a remount while loading) must
+ * see it both times; the wizard clears it after mounting.
  */
-export function takeSelectedInfluencer(storage: Storage = sessionStorage): SelectedVideo | null {
+export function readSelectedInfluencer(storage: Storage = sessionStorage): SelectedVideo | null {
   const raw = storage.getItem(SELECTED_INFLUENCER_KEY);
   if (raw === null) return null;
-  storage.removeItem(SELECTED_INFLUENCER_KEY);
   try {
     const value = JSON.parse(raw) as Partial<SelectedVideo>;
     if (typeof value.url !== 'string' || !value.url) return null;

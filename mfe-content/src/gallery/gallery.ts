@@ -1,0 +1,28 @@
+import type { InfluencerProject } from '@lipcast/contracts';
+import { apiRequest } from '@lipcast/web-kit';
+
+export const GALLERY_URL = '/api/ai-influencer/gallery';
+export const GALLERY_QUERY_KEY = [GALLERY_URL] as const;
+export const GALLERY_ERROR = 'Error loading influencers';
+export const GALLERY_EMPTY = 'No community-created influencers available yet.';
+
+export const fetchGallery = () => apiRequest<InfluencerProject[]>('GET', GALLERY_URL, undefined, { expectUnauthorized: true }) as Promise<InfluencerProject[]>;
+
+/** m:ss (spec section 9); "..." while the length is unknown. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '...';
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** What the wizard is handed in session storage for a gallery influencer (spec section 3). */
+export function selectedInfluencerRecord(item: InfluencerProject) {
+  return {
+    id: String(item.id),
+    title: `User Influencer ${item.id}`,
+    setting: 'User Generated',
+    duration: item.duration ?? 20,
+    thumbnail: item.thumbnailUrl ?? item.imageUrl,
+    url: item.outputUrl!,
+  };
+}

@@ -1,0 +1,70 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { InfluencerProject } from '@lipcast/contracts';
+import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
+import { renderInApp } from '../blog/render-in-app';
+import { formatDuration } from '../gallery/gallery';
+import Gallery from './Gallery';
+
+const item = (id: number, isOwner: boolean, duration: number | null): InfluencerProject => ({
+  id,
+  createdAt: '2026-11-22T12:00:00.000Z',
+  imageUrl: `/api/media/users/u/influencers/${id}/image.jpg`,
+  imageKind: 'illustration',
+  thumbnailUrl: `/api/media/community/${id}/thumbnail-v1.jpg`,
+  outputUrl: `/api/media/community/${id}/video-v1.mp4`,
+  duration,
+  isApproved: true,
+  isOwner,
+});
+
+const GALLERY = 'GET /api/ai-influencer/gallery';
+
+describe('Community gallery', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('lists the influencers with their duration, and hands the chosen one to the wizard', async () => {
+    fakeApi({ [GALLERY]: { body: [item(12, false, 20.04), item(9, false, null)] } });
+    renderInApp(<Gallery />, { path: '/user-influencers' });
+
+    expect(await screen.findByText('Influencer 12')).toBeTruthy();
+    expect(screen.getByLabelText('Duration 0:20')).toBeTruthy();
+    expect(screen.getByLabelText('Duration ...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull(); // nobody's own here
+    const proceed = screen.getByRole('button', { name: 'Continue to Audio Generation' }) as HTMLButtonElement;
+    expect(proceed.disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: /Influencer 12/ }));
+    expect(proceed.disabled).toBe(false);
+    fireEvent.click(proceed);
+    expect(JSON.parse(sessionStorage.getItem('selectedInfluencer')!)).toEqual({
+      id: '12', title: 'User Influencer 12', setting: 'User Generated', duration: 20.04, thumbnail: '/api/media/community/12/thumbnail-v1.jpg', url: '/api/media/community/12/video-v1.mp4',
+    });
+  });
+
+  it('lets owners delete their own influencers and refreshes the list', async () => {
+    const fetchMock = fakeApi({
+      [GALLERY]: { body: [item(5, true, 20)] },
+      'DELETE /api/ai-influencer/projects/5': { body: { deleted: true } },
+    });
+    renderInApp(<Gallery />, { path: '/user-influencers' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Influencer 5' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE /api/ai-influencer/projects/5')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetchMock, GALLERY).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('shows the empty state and the error text of the spec', async () => {
+    fakeApi({ [GALLERY]: { body: [] } });
+    const { unmount } = renderInApp(<Gallery />, { path: '/user-influencers' });
+    expect(await screen.findByText('No community-created influencers available yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create Your Own Influencer' }).getAttribute('href')).toBe('/ai-influencer');
+    unmount();
+
+    fakeApi({ [GALLERY]: { status: 500, body: { message: 'boom' } } });
+    renderInApp(<Gallery />, { path: '/user-influencers' });
+    expect(await screen.findByText('Error loading influencers')).toBeTruthy();
+  });
+
+  it('formats lengths as m:ss', () => {
+    expect([0, 9.6, 20, 75].map(formatDuration)).toEqual(['0:00', '0:10', '0:20', '1:15']);
+  });
+});
