@@ -1,13 +1,70 @@
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { Button, Logo, SiteFooter } from '@lipcast/ui';
-import { loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
+import type { SampleVideo, SampleVideos } from '@lipcast/contracts';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Button, buttonVariants, Card, CardContent, cn, Logo, SiteFooter } from '@lipcast/ui';
+import { apiRequest, loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
+import { BENEFITS, FAQ, FEATURES, SECTIONS, STEPS, UGC_PROBLEMS, UGC_SOLUTIONS } from '../landing/landing-copy';
 import '../styles.css';
 
-/** The public landing page at `/`: it brings its own fixed header and footer. */
+const fetchSamples = () => apiRequest<SampleVideos>('GET', '/api/samples', undefined, { expectUnauthorized: true }) as Promise<SampleVideos>;
+
+/** The section in view, for the header's highlight (the one whose top passed the header last). */
+function useSectionInView(ids: readonly string[]): string | null {
+  const [current, setCurrent] = useState<string | null>(null);
+  useEffect(() => {
+    const update = () => {
+      let inView: string | null = null;
+      for (const id of ids) {
+        const top = document.getElementById(id)?.getBoundingClientRect().top;
+        if (top !== undefined && top <= 120) inView = id;
+      }
+      setCurrent(inView);
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [ids]);
+  return current;
+}
+
+function ExampleVideo({ sample }: { sample: SampleVideo }) {
+  const [muted, setMuted] = useState(true);
+  return (
+    <figure className="space-y-3">
+      <div className="relative overflow-hidden rounded-2xl bg-slate-900">
+        <video src={sample.url} aria-label={sample.title} className="aspect-[8/9] w-full object-cover" autoPlay loop playsInline muted={muted} />
+        <Button size="sm" variant="outline" className="absolute right-3 bottom-3 bg-white/90" onClick={() => setMuted(!muted)} aria-pressed={!muted}>
+          {muted ? 'Unmute' : 'Mute'}
+        </Button>
+      </div>
+      <figcaption className="text-center font-medium text-slate-800">{sample.title}</figcaption>
+    </figure>
+  );
+}
+
+const ctaClass = buttonVariants({ size: 'lg' });
+
+/** One landing section: its heading (which names it) and content, on a tinted band or not. */
+function Section({ name, title, tinted = false, width = 'max-w-7xl', id, children }: { name: string; title: string; tinted?: boolean; width?: string; id?: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${name}-title`} className={cn('scroll-mt-20 py-16', tinted && 'bg-slate-50')}>
+      <div className={cn('mx-auto px-4', width)}>
+        <h2 id={`${name}-title`} className="text-center text-3xl font-bold text-slate-900">
+          {title}
+        </h2>
+        <div className="mt-10">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/** The public landing page at `/` (spec section 2): it brings its own fixed header and footer. */
 export default function Landing() {
   const { isSignedIn } = useAccount();
   const [redirecting, setRedirecting] = useState(false);
+  const samples = useQuery({ queryKey: ['/api/samples'], queryFn: fetchSamples });
+  const inView = useSectionInView(SECTIONS.map((section) => section.id));
   const signIn = () => {
     setRedirecting(true);
     if (!navigateAway(loginUrl('/'), 'Login failed')) setRedirecting(false);
@@ -16,8 +73,20 @@ export default function Landing() {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
           <Logo />
+          <nav aria-label="Sections" className="hidden gap-6 text-sm md:flex">
+            {SECTIONS.map((section) => (
+              <a
+                key={section.id}
+                href={`#${section.id}`}
+                aria-current={inView === section.id ? 'true' : undefined}
+                className={cn('font-medium', inView === section.id ? 'text-brand-700 underline underline-offset-8' : 'text-slate-600 hover:text-slate-900')}
+              >
+                {section.label}
+              </a>
+            ))}
+          </nav>
           {isSignedIn ? (
             <Button asChild>
               <Link to="/ai-influencer">Create Your Influencer</Link>
@@ -30,11 +99,116 @@ export default function Landing() {
         </div>
       </header>
       <main className="flex-1 pt-16">
-        <section className="mx-auto max-w-4xl px-4 py-24 text-center">
+        <section id="create" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-20 text-center">
           <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">Lip-synced AI videos from a script</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
-            Pick a digital actor or create your own influencer, write what they say, choose a voice, and get a video.
+            Pick a digital actor or create your own influencer, write what they say, choose a voice, and get a video you can post today.
           </p>
+          <Link to="/ai-influencer" className={cn(ctaClass, 'mt-8')}>
+            Create Your Influencer
+          </Link>
+          <div aria-label="Sample videos" role="group" className="mt-12 grid gap-4 sm:grid-cols-3">
+            {samples.data?.hero.map((sample) => (
+              <video key={sample.id} src={sample.url} aria-label={sample.title} className="aspect-[8/9] w-full rounded-2xl bg-slate-900 object-cover" autoPlay muted loop playsInline />
+            ))}
+          </div>
+        </section>
+
+        <Section name="benefits" title="Why creators use Lipcast" tinted>
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+              {BENEFITS.map((benefit) => (
+                <li key={benefit.title} className="rounded-xl bg-white p-6 shadow-sm">
+                  <h3 className="font-semibold text-slate-900">{benefit.title}</h3>
+                  <p className="mt-2 text-sm text-slate-600">{benefit.text}</p>
+                </li>
+              ))}
+          </ul>
+        </Section>
+
+        <Section id="process" name="process" title="Three steps to a talking video">
+          <ol className="grid gap-6 md:grid-cols-3">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="rounded-xl border border-slate-200 p-6">
+                <p className="text-sm font-semibold text-brand-700">Step {index + 1}</p>
+                <h3 className="mt-1 text-lg font-semibold text-slate-900">{step.title}</h3>
+                <p className="mt-2 text-slate-600">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </Section>
+
+        <Section name="ugc" title="UGC without the waiting" tinted width="max-w-5xl">
+            <div className="grid gap-6 md:grid-cols-2">
+              <Card>
+                <CardContent className="p-6">
+                  <h3 className="font-semibold text-red-700">The usual way</h3>
+                  <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
+                    {UGC_PROBLEMS.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
+              <Card>
+                <CardContent className="p-6">
+                  <h3 className="font-semibold text-emerald-700">With Lipcast</h3>
+                  <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
+                    {UGC_SOLUTIONS.map((solution) => (
+                      <li key={solution}>{solution}</li>
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
+            </div>
+        </Section>
+
+        <Section name="text" title="From text to influencer" width="max-w-4xl">
+          <p className="text-center text-lg text-slate-600">
+            Describe a person in a sentence. Lipcast makes the portrait, the voice and the video. Without cloud keys, the built-in engine draws an illustrated character and
+            speaks with a synthetic voice, offline; with them, the cloud models make photo-realistic people.
+          </p>
+        </Section>
+
+        <Section name="examples" title="See it speak" tinted width="max-w-5xl">
+            <div className="grid gap-8 md:grid-cols-2">
+              {samples.data?.examples.map((sample) => (
+                <ExampleVideo key={sample.id} sample={sample} />
+              ))}
+            </div>
+        </Section>
+
+        <Section name="features" title="Everything in one place">
+          <div className="grid gap-6 md:grid-cols-3">
+            {FEATURES.map((feature) => (
+              <Card key={feature.title}>
+                <CardContent className="p-6">
+                  <h3 className="text-lg font-semibold text-slate-900">{feature.title}</h3>
+                  <p className="mt-2 text-slate-600">{feature.text}</p>
+                </CardContent>
+              </Card>
+            ))}
+          </div>
+        </Section>
+
+        <Section name="faq" title="Frequently asked questions" width="max-w-3xl">
+          <Accordion type="single" collapsible>
+            {FAQ.map((item) => (
+              <AccordionItem key={item.question} value={item.question}>
+                <AccordionTrigger>{item.question}</AccordionTrigger>
+                <AccordionContent>{item.answer}</AccordionContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        </Section>
+
+        <section id="get-started" aria-labelledby="start-title" className="scroll-mt-20 bg-brand-600 py-16 text-center text-white">
+          <h2 id="start-title" className="text-3xl font-bold">
+            Your first three videos are free
+          </h2>
+          <p className="mt-3 text-brand-50">Create an influencer and give it something to say.</p>
+          <Link to="/ai-influencer" className={cn(buttonVariants({ size: 'lg', variant: 'outline' }), 'mt-8 bg-white text-brand-700')}>
+            Get Started
+          </Link>
         </section>
       </main>
       <SiteFooter />

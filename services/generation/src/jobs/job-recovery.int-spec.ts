@@ -34,6 +34,14 @@ function startWorker(): Promise<ChildProcess> {
   });
 }
 
+function stopWorker(worker: ChildProcess): Promise<void> {
+  if (worker.exitCode !== null || worker.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    worker.once('exit', () => resolvePromise());
+    worker.kill('SIGKILL');
+  });
+}
+
 describe('generation jobs survive a worker killed mid-job', () => {
   let api: RunningService;
   let billing: RunningService;
@@ -94,6 +102,8 @@ describe('generation jobs survive a worker killed mid-job', () => {
   });
 
   it('continues a One Shot run after its last finished step when its worker dies', async () => {
+    // Only the worker started here may take the run: the previous test's are stopped first.
+    await Promise.all(workers.splice(0).map((previous) => stopWorker(previous)));
     const userId = crypto.randomUUID();
     const worker = await startWorker();
     workers.push(worker);

@@ -1,0 +1,53 @@
+import { expect, test } from '../fixtures.ts';
+
+test.describe('landing page', () => {
+  test('shows its sections with muted sample videos, six questions, and highlights the section in view', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await expect(sections.getByRole('link')).toHaveText(['Create Your Influencer', 'Three-Step Process', 'Get Started']);
+
+    const hero = page.getByRole('group', { name: 'Sample videos' }).locator('video');
+    await expect(hero).toHaveCount(3);
+    for (const video of await hero.all()) {
+      expect(await video.evaluate((element: HTMLVideoElement) => ({ muted: element.muted, loop: element.loop }))).toEqual({ muted: true, loop: true });
+    }
+    expect((await page.request.get(await hero.first().getAttribute('src') as string)).headers()['content-type']).toBe('video/mp4');
+
+    await expect(page.getByRole('heading', { name: 'Why creators use Lipcast' })).toBeVisible();
+    await expect(page.locator('section[aria-labelledby="benefits-title"] li')).toHaveCount(4);
+    await expect(page.getByRole('heading', { name: 'Three steps to a talking video' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'UGC without the waiting' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'From text to influencer' })).toBeVisible();
+
+    const examples = page.locator('section[aria-labelledby="examples-title"] video');
+    await expect(examples).toHaveCount(2);
+    expect(await examples.evaluateAll((videos) => videos.map((video) => (video as HTMLVideoElement).muted))).toEqual([true, true]);
+    await page.getByRole('button', { name: 'Unmute' }).first().click();
+    expect(await examples.first().evaluate((video: HTMLVideoElement) => video.muted)).toBe(false);
+
+    await expect(page.locator('section[aria-labelledby="features-title"] h3')).toHaveCount(3);
+    const questions = page.locator('section[aria-labelledby="faq-title"] button[aria-expanded]');
+    await expect(questions).toHaveCount(6);
+    await questions.nth(2).click();
+    await expect(page.getByText('Three. Premium gives you 60 videos a month')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get Started' }).last()).toHaveAttribute('href', '/ai-influencer');
+
+    await sections.getByRole('link', { name: 'Three-Step Process' }).click();
+    await expect(sections.getByRole('link', { name: 'Three-Step Process' })).toHaveAttribute('aria-current', 'true');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('the login button says "Redirecting..." and is disabled while sign-in starts', async ({ page }) => {
+    await page.goto('/');
+    // The sign-in request is seen and answered 204 (a browser stays on the page), so the button's state shows.
+    const signInRequests: string[] = [];
+    await page.route('**/api/login**', async (route) => {
+      signInRequests.push(route.request().url());
+      await route.fulfill({ status: 204 });
+    });
+    await page.getByRole('button', { name: 'Log in or Sign Up' }).click();
+    await expect(page.getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
+    await expect.poll(() => signInRequests.length).toBe(1);
+    expect(signInRequests[0]).toMatch(/\/api\/login\?returnTo=%2F$/);
+  });
+});
