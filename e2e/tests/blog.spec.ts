@@ -1,0 +1,46 @@
+import pg from 'pg';
+import { expect, test } from '../fixtures.ts';
+
+test.describe('blog', () => {
+  test('lists the published posts as cards that open a readable post, and signs up for the newsletter', async ({ page, stack }) => {
+    // Its own posts: other suites may empty the table.
+    const client = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+    await client.connect();
+    const slugs = [1, 2, 3].map((index) => `e2e-guide-${Date.now()}-${index}`);
+    for (const [index, slug] of slugs.entries()) {
+      await client.query(
+        `insert into content.blog_post (title, slug, excerpt, body, author, published_at) values ($1, $2, $3, $4, 'Lipcast Team', now() - make_interval(mins => $5))`,
+        [`Guide ${index + 1}`, slug, `What guide ${index + 1} is about.`, `# Guide ${index + 1}\n\nA useful paragraph.`, index],
+      );
+    }
+    await client.end();
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Lipcast Blog' })).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(3);
+    await cards.first().getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Lipcast Blog');
+    expect(new URL(page.url()).searchParams.get('post')).toBeTruthy();
+
+    await page.goto('/blog');
+    const email = `reader-${Date.now()}@example.com`;
+    await page.getByRole('textbox', { name: /e-?mail/i }).fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText(`Thanks! We'll send new posts to ${email}.`).first()).toBeVisible();
+  });
+
+  test('says so when there are no posts', async ({ page, stack }) => {
+    const client = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query('select id, published_at from content.blog_post');
+    try {
+      await client.query('update content.blog_post set published_at = null');
+      await page.goto('/blog');
+      await expect(page.getByText('No blog posts found. Check back soon for new content!')).toBeVisible();
+    } finally {
+      for (const row of rows) await client.query('update content.blog_post set published_at = $2 where id = $1', [row.id, row.published_at]);
+      await client.end();
+    }
+  });
+});
