@@ -21,7 +21,14 @@ test.describe('blog', () => {
     expect(await cards.count()).toBeGreaterThanOrEqual(3);
     await cards.first().getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Lipcast Blog');
-    expect(new URL(page.url()).searchParams.get('post')).toBeTruthy();
+    expect(new URL(page.url()).pathname).toMatch(/^\/blog\/[\w-]+$/);
+    await expect(page).toHaveTitle(/ \| Lipcast$/);
+
+    // The served page of a post carries its own title for crawlers; an unknown post is a 404.
+    const served = await page.request.get(`/blog/${slugs[0]}`);
+    expect(served.status()).toBe(200);
+    expect(await served.text()).toContain('<title>Guide 1 | Lipcast</title>');
+    expect((await page.request.get('/blog/no-such-post')).status()).toBe(404);
 
     await page.goto('/blog');
     const email = `reader-${Date.now()}@example.com`;

@@ -4,8 +4,9 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { createLogger, PinoNestLogger } from '@lipcast/nest-kit';
+import { createLogger, PinoNestLogger, ServiceClient } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
+import { blogPostMeta } from './content/blog-meta';
 import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
 import { INFLUENCER_VIDEO_PATH } from './generation/influencers.controller';
 import { HttpErrorFilter } from './http/error.filter';
@@ -46,6 +47,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
       mfe_billing: settings.REMOTE_MFE_BILLING_URL,
       mfe_content: settings.REMOTE_MFE_CONTENT_URL,
     },
+    contentMeta: blogPostMeta(app.get(ServiceClient)),
   });
   const document = SwaggerModule.createDocument(
     app,

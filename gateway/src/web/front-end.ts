@@ -1,13 +1,18 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type Request, type Response } from 'express';
-import { findRoute, metaForPath, REMOTE_FOLDERS, REMOTE_MANIFEST_PATH, type RemoteManifest, type RemoteName } from '@lipcast/contracts';
+import { findRoute, metaForPath, NOT_FOUND_META, REMOTE_FOLDERS, REMOTE_MANIFEST_PATH, type PageMeta, type RemoteManifest, type RemoteName } from '@lipcast/contracts';
 import { injectHead } from './page-head';
 
 export interface FrontEndOptions {
   webRoot: string;
   /** Per-remote manifest URL overrides (deploy-time), keyed by federation container name. */
   remoteOverrides: Partial<Record<RemoteName, string>>;
+  /**
+   * The metadata of a page whose content decides it (a blog post): its own meta, null when the
+   * thing does not exist (404), undefined to use the route's.
+   */
+  contentMeta?: (path: string) => Promise<PageMeta | null | undefined>;
 }
 
 export function remoteManifest(overrides: FrontEndOptions['remoteOverrides']): RemoteManifest {
@@ -63,7 +68,7 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
   const shellFiles = express.static(shellDist, { index: false, setHeaders: cacheHeaders });
   app.use((request: Request, response: Response, next) => (isApiPath(request.path) ? next() : shellFiles(request, response, next)));
 
-  app.use((request: Request, response: Response, next) => {
+  app.use(async (request: Request, response: Response, next) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.path);
     if (!isPage) return next();
     const html = readIndex();
@@ -72,10 +77,13 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
       return;
     }
     const url = `${request.protocol}://${request.get('host')}${request.originalUrl}`;
+    // The content's own metadata where it has some; a failed look-up keeps the route's.
+    const own = findRoute(request.path) ? await options.contentMeta?.(request.path).catch(() => undefined) : undefined;
+    const found = findRoute(request.path) !== undefined && own !== null;
     response
-      .status(findRoute(request.path) ? 200 : 404)
+      .status(found ? 200 : 404)
       .setHeader('Cache-Control', 'no-cache')
       .type('html')
-      .send(injectHead(html, metaForPath(request.path), url));
+      .send(injectHead(html, own === null ? NOT_FOUND_META : (own ?? metaForPath(request.path)), url));
   });
 }

@@ -98,6 +98,13 @@ export const ROUTES: readonly RouteEntry[] = [
     requiresAuth: false,
     meta: meta('Blog', 'Guides on writing scripts, choosing voices and making AI influencer videos.', 'AI video blog, lip sync tips, script writing'),
   },
+  {
+    // One post; the gateway writes the post's own title and excerpt into the page it serves.
+    path: '/blog/:slug',
+    owner: remote('mfe_content', './Blog'),
+    requiresAuth: false,
+    meta: meta('Blog', 'Guides on writing scripts, choosing voices and making AI influencer videos.', 'AI video blog, lip sync tips, script writing'),
+  },
   { path: '/terms', owner: remote('mfe_content', './Terms'), requiresAuth: false, meta: meta('Terms of Service', 'The terms for using Lipcast.', 'terms of service') },
   { path: '/privacy', owner: remote('mfe_content', './Privacy'), requiresAuth: false, meta: meta('Privacy Policy', 'What Lipcast stores and why.', 'privacy policy') },
   { path: '/pitch-deck', owner: remote('mfe_content', './PitchDeck'), requiresAuth: false, meta: meta('Pitch Deck', 'Why Lipcast, in a few slides.', 'pitch deck') },
@@ -109,12 +116,23 @@ export const LANDING = { remote: 'mfe_content' as RemoteName, module: './Landing
 
 export const NOT_FOUND_META: PageMeta = meta('404 Page Not Found', 'This page does not exist.', '');
 
-/** Metadata for a path: its route's, or the 404 page's. Trailing slashes are ignored. */
-export function findRoute(pathname: string): RouteEntry | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTES.find((route) => route.path === path);
+/** Whether `path` fits a route pattern (`:name` matches one non-empty segment). */
+function matches(pattern: string, path: string): boolean {
+  const expected = pattern.split('/');
+  const actual = path.split('/');
+  return expected.length === actual.length && expected.every((part, index) => (part.startsWith(':') ? actual[index] !== '' : part === actual[index]));
 }
 
+/** The route of a path, if any. Trailing slashes are ignored. */
+export function findRoute(pathname: string): RouteEntry | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTES.find((route) => matches(route.path, path));
+}
+
+/** Metadata for a page: its own title and description in the product's format. */
+export const pageMeta = (title: string, description: string, keywords = ''): PageMeta => meta(title, description, keywords);
+
+/** Metadata for a path: its route's, or the 404 page's. */
 export function metaForPath(pathname: string): PageMeta {
   return findRoute(pathname)?.meta ?? NOT_FOUND_META;
 }

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { BlogPostDetail } from '@lipcast/contracts';
+import { PRODUCT_NAME, type BlogPostDetail } from '@lipcast/contracts';
 import { Spinner } from '@lipcast/ui';
 import { ApiError } from '@lipcast/web-kit';
 import { PostByline } from './PostByline';
@@ -23,6 +24,10 @@ function BackToBlog() {
 /** One post: title, date, author and its body as headings and paragraphs (text only, never HTML). */
 export function PostView({ slug }: { slug: string }) {
   const { data: post, isLoading, error } = useQuery<BlogPostDetail>({ queryKey: postQueryKey(slug) });
+  // The served page already carries the post's title; after navigating in the app, set it here.
+  useEffect(() => {
+    if (post) document.title = `${post.title} | ${PRODUCT_NAME}`;
+  }, [post]);
 
   let content;
   if (isLoading) {

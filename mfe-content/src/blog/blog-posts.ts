@@ -9,12 +9,9 @@ export const POSTS_ERROR_MESSAGE = 'Failed to load blog posts. Please try again 
 export const POSTS_EMPTY_MESSAGE = 'No blog posts found. Check back soon for new content!';
 export const BLOG_HASHTAGS = ['#AIVideo', '#LipSync', '#AIInfluencers', '#ContentCreation'] as const;
 
-/**
- * Where a post is read. The shell has no `/blog/:slug` route (yet), so the blog page shows the
- * post named by `?post=`; change only this when the route exists.
- */
+/** Where a post is read: `/blog/<slug>` (older links with `/blog?post=<slug>` still open it). */
 export const POST_QUERY_PARAM = 'post';
-export const postPath = (slug: string) => `/blog?${POST_QUERY_PARAM}=${encodeURIComponent(slug)}`;
+export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
 /** The published posts; any failure raises "Failed to fetch blog posts" (spec section 7). */
 export const fetchPublishedPosts: QueryFunction<BlogPost[]> = async ({ signal }) => {

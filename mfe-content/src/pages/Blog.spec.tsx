@@ -49,7 +49,7 @@ describe('Blog page', () => {
     expect(within(published).getByText('Lipcast Team')).toBeTruthy();
     expect(within(published).getByText('The built-in voices and the seven emotions.').className).toContain('line-clamp-3');
     const link = within(published).getByRole('link', { name: 'Choosing a voice and an emotion' });
-    expect(link.getAttribute('href')).toBe('/blog?post=choosing-a-voice-and-an-emotion');
+    expect(link.getAttribute('href')).toBe('/blog/choosing-a-voice-and-an-emotion');
 
     // No publication date: the creation date; no author: nothing in its place.
     expect(within(draft).getByText('Mar 5, 2026')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '@lipcast/contracts';
 import { Badge, Page } from '@lipcast/ui';
 import { PostList } from '../blog/PostList';
@@ -7,10 +7,10 @@ import { BLOG_HASHTAGS, POST_QUERY_PARAM } from '../blog/blog-posts';
 import { NewsletterForm } from '../newsletter/NewsletterForm';
 import '../styles.css';
 
-/** `/blog`: the post list, or one post when the address names it (`?post=<slug>`). */
+/** `/blog`: the post list; `/blog/<slug>` (or `?post=<slug>`): one post. */
 export default function Blog() {
   const [searchParams] = useSearchParams();
-  const slug = searchParams.get(POST_QUERY_PARAM);
+  const slug = useParams().slug ?? searchParams.get(POST_QUERY_PARAM);
   if (slug) return <PostView slug={slug} />;
 
   return (
