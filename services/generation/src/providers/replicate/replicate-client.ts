@@ -47,6 +47,24 @@ export interface ReplicateAdapterOptions {
   polling?: Partial<PollingOptions>;
 }
 
+/** One Replicate model as an adapter uses it: which model, how it is polled, through which client. */
+export class ReplicateModel {
+  private readonly client: Replicate;
+  private readonly model: string;
+  private readonly polling: PollingOptions;
+
+  constructor(options: ReplicateAdapterOptions, defaults: { model: string; polling: PollingOptions }) {
+    this.client = options.client;
+    this.model = options.model ?? defaults.model;
+    this.polling = { ...defaults.polling, ...options.polling };
+  }
+
+  /** Runs the model on `input`; its output files are already downloaded into the work folder. */
+  run(input: Record<string, unknown>, context: WorkContext): Promise<PredictionResult> {
+    return runPrediction(this.client, { model: this.model, input }, context, this.polling);
+  }
+}
+
 export interface PredictionRequest {
   /** An official model, `owner/name` (its latest version runs). */
   model: string;

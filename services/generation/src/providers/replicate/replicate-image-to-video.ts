@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import type Replicate from 'replicate';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { ImageToVideoPort, type ImageToVideoRequest } from '../../ports/image.port';
 import { pingPong } from './media-edits';
-import { runPrediction, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
+import { ReplicateModel, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
 
 const IMAGE_TO_VIDEO_POLLING: PollingOptions = { pollIntervalMs: 2000, timeoutMs: 600_000 };
 
@@ -17,20 +16,16 @@ export const WAN_INPUT = { num_frames: 81, frames_per_second: 16, resolution: '4
 /** A still portrait → a clip of the person, on Replicate with Wan 2.2, ping-ponged to the requested seconds. */
 export class ReplicateImageToVideo extends ImageToVideoPort {
   readonly name = 'replicate';
-  private readonly client: Replicate;
-  private readonly model: string;
-  private readonly polling: PollingOptions;
+  private readonly wan: ReplicateModel;
 
   constructor(options: ReplicateAdapterOptions) {
     super();
-    this.client = options.client;
-    this.model = options.model ?? 'wan-video/wan-2.2-i2v-fast';
-    this.polling = { ...IMAGE_TO_VIDEO_POLLING, ...options.polling };
+    this.wan = new ReplicateModel(options, { model: 'wan-video/wan-2.2-i2v-fast', polling: IMAGE_TO_VIDEO_POLLING });
   }
 
   async animate(request: ImageToVideoRequest, context: WorkContext): Promise<MediaFile> {
     const input = { image: request.image.url, prompt: request.prompt, ...WAN_INPUT };
-    const { files } = await runPrediction(this.client, { model: this.model, input }, context, this.polling);
+    const { files } = await this.wan.run(input, context);
     const path = join(context.workDir, `clip-${request.durationSeconds}s.mp4`);
     await pingPong(files[0].path, path, request.durationSeconds);
     context.progress(1);

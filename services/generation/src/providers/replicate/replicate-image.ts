@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import type Replicate from 'replicate';
 import type { WorkContext } from '../../ports/media';
 import { ImagePort, type ImageRequest, type ImageResult } from '../../ports/image.port';
 import { coverImage } from './media-edits';
-import { runPrediction, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
+import { ReplicateModel, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
 
 const IMAGE_POLLING: PollingOptions = { pollIntervalMs: 1000, timeoutMs: 120_000 };
 
@@ -32,20 +31,16 @@ export function closestAspectRatio(width: number, height: number): string {
 /** Prompt → a photo on Replicate with FLUX.1 [schnell], cropped to exactly the requested size (PNG). */
 export class ReplicateImage extends ImagePort {
   readonly name = 'replicate';
-  private readonly client: Replicate;
-  private readonly model: string;
-  private readonly polling: PollingOptions;
+  private readonly flux: ReplicateModel;
 
   constructor(options: ReplicateAdapterOptions) {
     super();
-    this.client = options.client;
-    this.model = options.model ?? 'black-forest-labs/flux-schnell';
-    this.polling = { ...IMAGE_POLLING, ...options.polling };
+    this.flux = new ReplicateModel(options, { model: 'black-forest-labs/flux-schnell', polling: IMAGE_POLLING });
   }
 
   async generate(request: ImageRequest, context: WorkContext): Promise<ImageResult> {
     const input = { prompt: request.prompt, aspect_ratio: closestAspectRatio(request.width, request.height), output_format: 'png', num_outputs: 1 };
-    const { files } = await runPrediction(this.client, { model: this.model, input }, context, this.polling);
+    const { files } = await this.flux.run(input, context);
     const path = join(context.workDir, `image-${request.width}x${request.height}.png`);
     await coverImage(files[0].path, path, request.width, request.height);
     context.progress(1);

@@ -1,8 +1,7 @@
-import type Replicate from 'replicate';
 import type { WorkContext } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
 import { audioDurationSeconds } from './media-edits';
-import { runPrediction, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
+import { ReplicateModel, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
 
 /** The minimax system voices (STACK.md); the spec's voice pickers choose among them. */
 export const MINIMAX_VOICES = [
@@ -50,15 +49,11 @@ export function minimaxInput(request: SpeechRequest): Record<string, unknown> {
 /** Text → speech on Replicate with minimax speech-02 (mp3). */
 export class ReplicateSpeech extends SpeechPort {
   readonly name = 'replicate';
-  private readonly client: Replicate;
-  private readonly model: string;
-  private readonly polling: PollingOptions;
+  private readonly minimax: ReplicateModel;
 
   constructor(options: ReplicateAdapterOptions) {
     super();
-    this.client = options.client;
-    this.model = options.model ?? 'minimax/speech-02-hd';
-    this.polling = { ...SPEECH_POLLING, ...options.polling };
+    this.minimax = new ReplicateModel(options, { model: 'minimax/speech-02-hd', polling: SPEECH_POLLING });
   }
 
   voices(): readonly string[] {
@@ -66,7 +61,7 @@ export class ReplicateSpeech extends SpeechPort {
   }
 
   async synthesize(request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {
-    const { files } = await runPrediction(this.client, { model: this.model, input: minimaxInput(request) }, context, this.polling);
+    const { files } = await this.minimax.run(minimaxInput(request), context);
     const audio = files[0];
     const durationSeconds = await audioDurationSeconds(audio.path);
     context.progress(1);
