@@ -1,19 +1,10 @@
 import Replicate from 'replicate';
 import { versionId } from './models.ts';
 import { startReplicateStandIn, type ReplicateStandIn } from './stand-in.ts';
+import { pollUntil as waitFor } from '../lib/poll.ts';
 
 const TOKEN = 'r8_stand_in_own_tests';
 
-/** Polls until `probe` returns something truthy, or fails after the deadline. */
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const post = (standIn: ReplicateStandIn, path: string, body: unknown, token = TOKEN) =>
   fetch(`${standIn.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { startStripeStandIn, type StripeStandIn } from './stand-in.ts';
+import { pollUntil as waitFor } from '../lib/poll.ts';
 
 const WEBHOOK_SECRET = 'whsec_stand_in_tests';
 const API_VERSION = '2026-10-28.endive';
@@ -61,16 +62,6 @@ class Receiver {
   }
 }
 
-/** Polls until `probe` returns something truthy, or fails after the deadline. */
-async function waitFor<T>(probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const sdk = (standIn: StripeStandIn, key = standIn.secretKey) =>
   new Stripe(key, { host: standIn.host, port: standIn.port, protocol: 'http', apiVersion: API_VERSION, maxNetworkRetries: 0 });

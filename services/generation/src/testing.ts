@@ -7,6 +7,7 @@ import { actorClipKey } from './actors/catalog';
 import { builtInActor } from './engine/characters/actors';
 import { renderIdleClip } from './engine/characters/animation';
 import { mediaKeyOf } from './media/media-refs';
+import { ProviderError } from './ports/media';
 import { generationService } from './service';
 import { GenerationSettings } from './settings';
 
@@ -75,4 +76,14 @@ export async function startTestBed(billingService: ServiceDefinition, prepare?: 
       await rm(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** For tests: the ProviderError a promise rejects with (fails the test on anything else). */
+export async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
+  return error;
 }

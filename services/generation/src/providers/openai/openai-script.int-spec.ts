@@ -3,17 +3,10 @@ import { startOpenAiStandIn, writeScript, type OpenAiStandIn } from '../../../..
 import { ProviderError } from '../../ports/media';
 import { scriptSeconds } from '../../ports/script.port';
 import { OpenAiScript, scriptWordBudget, type OpenAiScriptOptions } from './openai-script';
+import { providerError } from '../../testing';
 
 const KEY = 'sk-stand-in-tests';
 
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
-}
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 

@@ -17,6 +17,8 @@ import { ReplicateImageToVideo } from './replicate-image-to-video';
 import { ReplicateLipSync } from './replicate-lipsync';
 import { createReplicateProviders } from './replicate-providers';
 import { minimaxInput, ReplicateSpeech } from './replicate-speech';
+import { pollUntil as waitFor } from '../../../../../tools/lib/poll';
+import { providerError } from '../../testing';
 
 const TOKEN = 'r8_stand_in_tests';
 const FAST: Partial<PollingOptions> = { pollIntervalMs: 10, timeoutMs: 20_000 };
@@ -52,25 +54,7 @@ class FileServer {
   }
 }
 
-/** Polls until `probe` returns something truthy, or fails after the deadline. */
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
-}
 
 /** Frames of the first video stream, by decoding it to 2x2 grey pixels. */
 async function videoFrames(path: string): Promise<number> {
