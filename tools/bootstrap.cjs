@@ -41,8 +41,8 @@ function node24() {
   process.exit(1);
 }
 
-if (!['start', 'test', 'bench'].includes(command)) {
-  console.error('usage: node tools/bootstrap.cjs start|test|bench [args...]');
+if (!['start', 'test', 'bench', 'test-int'].includes(command)) {
+  console.error('usage: node tools/bootstrap.cjs start|test|bench|test-int [args...]');
   process.exit(2);
 }
 if (!dependenciesAreCurrent()) install();

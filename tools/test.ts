@@ -6,13 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startEmbeddedS3 } from './embedded-s3.ts';
-import {
-  canConnectPostgres, canConnectTcp, DEFAULT_DATABASE_URL, DEFAULT_NATS_URL, ensureDatabase, freePort,
-  startPrivateNats, START_HINTS, withDatabase,
-} from './lib/infra.ts';
+import { canConnectPostgres, DEFAULT_DATABASE_URL, START_HINTS, withDatabase } from './lib/infra.ts';
+import { runIntegration } from './lib/integration.ts';
 import { ROOT } from './lib/stack.ts';
-import { startStripeStandIn } from './stripe/stand-in.ts';
 import { build, run, step } from './lib/steps.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -20,7 +16,6 @@ const baseDatabaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const reportDir = join(ROOT, '.data/test-reports');
 const jestEnv = { NODE_OPTIONS: '--experimental-vm-modules' };
 const counts = { passed: 0, failed: 0 };
-const INTEGRATION_WEBHOOK_SECRET = 'whsec_integration_tests';
 
 function ensureChromium(): number {
   if (existsSync(CHROMIUM)) return 0;
@@ -57,38 +52,10 @@ function countPlaywright(file: string) {
 }
 
 async function integration(): Promise<number> {
-  const databaseUrl = withDatabase(baseDatabaseUrl, 'lipcast_test');
-  await ensureDatabase(databaseUrl, { fresh: true });
-  const dataDir = join(ROOT, '.data/test-integration');
-  rmSync(dataDir, { recursive: true, force: true });
-  const nats = await startPrivateNats(join(dataDir, 'nats'));
-  const natsUrl = nats?.url ?? process.env.NATS_URL ?? DEFAULT_NATS_URL;
-  if (!nats && !(await canConnectTcp(natsUrl))) throw new Error(`NATS is not reachable. Start it: ${START_HINTS.nats}`);
-  const s3 = await startEmbeddedS3({ port: await freePort(), directory: join(dataDir, 's3') });
-  // Tests post their own signed events; the stand-in is the Stripe API the billing code reads back.
-  const stripe = await startStripeStandIn({ port: 0, webhookSecret: INTEGRATION_WEBHOOK_SECRET });
-  try {
-    const output = join(reportDir, 'integration.json');
-    const code = await run('jest', ['--selectProjects', 'integration', '--runInBand', '--json', `--outputFile=${output}`], {
-      ...jestEnv,
-      DATABASE_URL: databaseUrl,
-      NATS_URL: natsUrl,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY: s3.accessKey,
-      S3_SECRET_KEY: s3.secretKey,
-      S3_BUCKET: 'lipcast-test',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_WEBHOOK_SECRET: INTEGRATION_WEBHOOK_SECRET,
-      LOG_LEVEL: 'fatal',
-    });
-    countJest(output);
-    return code;
-  } finally {
-    await stripe.stop();
-    await s3.stop();
-    await nats?.stop();
-  }
+  const output = join(reportDir, 'integration.json');
+  const code = await runIntegration(baseDatabaseUrl, 'lipcast_test', ['--json', `--outputFile=${output}`]);
+  countJest(output);
+  return code;
 }
 
 rmSync(reportDir, { recursive: true, force: true });

@@ -1,10 +1,11 @@
-import { AuthController, isSignInRoute } from './auth/auth.controller';
+import { AuthController, isSignInRoute, signInTracker } from './auth/auth.controller';
 import { SignedInGuard } from './auth/signed-in.guard';
-import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { Messages } from '@lipcast/contracts';
-import { ServiceClientModule, StorageService } from '@lipcast/nest-kit';
+import { OpsRegistry, ServiceClient, ServiceClientModule, StorageService } from '@lipcast/nest-kit';
+import type { Request } from 'express';
 import pg from 'pg';
 import { PlansController } from './billing/plans.controller';
 import { StripeController } from './billing/stripe.controller';
@@ -12,33 +13,43 @@ import { StripeWebhookController } from './billing/stripe-webhook.controller';
 import { BlogController } from './content/blog.controller';
 import { NewsletterController } from './content/newsletter.controller';
 import { HealthController } from './health/health.controller';
+import { PgThrottlerStorage } from './http/pg-throttler-storage';
+import { gatewayOpsRegistry } from './health/readiness';
 import type { Infrastructure } from './infrastructure';
 import { MediaAccessPolicy } from './media/media-access.policy';
 import { MediaController } from './media/media.controller';
 import { GenerationController } from './generation/generation.controller';
 import { InfluencersController } from './generation/influencers.controller';
+import { OpenStreams } from './generation/open-streams';
 import { ProjectsController } from './generation/projects.controller';
 import { GatewaySettings } from './settings';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
-  constructor(private readonly database: pg.Pool) {}
+  constructor(
+    private readonly database: pg.Pool,
+    @Optional() private readonly rateLimitStorage?: PgThrottlerStorage,
+  ) {}
 
   onApplicationShutdown(): Promise<void> {
+    this.rateLimitStorage?.stop();
     return this.database.end();
   }
 
   static forRoot(settings: GatewaySettings, infrastructure: Infrastructure): DynamicModule {
+    // Counters in PostgreSQL hold across every replica; in-process memory only when configured so.
+    const rateLimitStorage = settings.RATE_LIMIT_STORE === 'postgres' ? new PgThrottlerStorage(infrastructure.database) : null;
     return {
       module: AppModule,
       imports: [
-        ServiceClientModule.forRoot({ url: settings.NATS_URL, timeoutMs: settings.NATS_REQUEST_TIMEOUT_MS, name: 'lipcast-gateway' }),
+        ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'gateway', timeoutMs: settings.NATS_REQUEST_TIMEOUT_MS, name: 'lipcast-gateway' }),
         ThrottlerModule.forRoot({
           throttlers: [
             { name: 'api', ttl: 60_000, limit: settings.RATE_LIMIT_PER_MINUTE },
             // Sign-in has its own, lower limit per address; it counts only the sign-in routes.
-            { name: 'sign-in', ttl: 60_000, limit: settings.SIGN_IN_RATE_LIMIT_PER_MINUTE, skipIf: (context) => !isSignInRoute(context) },
+            { name: 'sign-in', ttl: 60_000, limit: settings.SIGN_IN_RATE_LIMIT_PER_MINUTE, skipIf: (context) => !isSignInRoute(context), getTracker: (request, context) => signInTracker(request as Request, context) },
           ],
+          ...(rateLimitStorage ? { storage: rateLimitStorage } : {}),
           errorMessage: Messages.rateLimited,
         }),
       ],
@@ -61,7 +72,14 @@ export class AppModule implements OnApplicationShutdown {
         { provide: StorageService, useValue: infrastructure.storage },
         { provide: pg.Pool, useValue: infrastructure.database },
         { provide: GatewaySettings, useValue: settings },
+        ...(rateLimitStorage ? [{ provide: PgThrottlerStorage, useValue: rateLimitStorage }] : []),
+        {
+          provide: OpsRegistry,
+          inject: [ServiceClient],
+          useFactory: (services: ServiceClient) => gatewayOpsRegistry(services, infrastructure.storage, infrastructure.database),
+        },
         MediaAccessPolicy,
+        OpenStreams,
       ],
     };
   }

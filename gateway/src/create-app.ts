@@ -11,7 +11,10 @@ import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
 import { INFLUENCER_VIDEO_PATH } from './generation/influencers.controller';
 import { HttpErrorFilter } from './http/error.filter';
 import { requestIdMiddleware } from './http/request-id.middleware';
+import { requestShapeMiddleware } from './http/request-shape';
+import { gatewaySecurityHeaders } from './http/security-headers';
 import { sameOriginMiddleware } from './http/same-origin.middleware';
+import { parseTrustProxy } from './http/trust-proxy';
 import { connectInfrastructure } from './infrastructure';
 import type { GatewaySettings } from './settings';
 import { createSessionMiddleware } from './session/session.middleware';
@@ -26,8 +29,10 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
     // Keeps each request's exact bytes beside the parsed body: Stripe signs the bytes.
     rawBody: true,
   });
-  app.set('trust proxy', 'loopback');
+  // The client address (rate limits, logs) is read from X-Forwarded-For only as far as TRUST_PROXY vouches for it.
+  app.set('trust proxy', parseTrustProxy(settings.TRUST_PROXY));
   app.disable('x-powered-by');
+  app.use(gatewaySecurityHeaders(settings, app.get(ServiceClient)));
   app.use(requestIdMiddleware(logger));
   app.use('/api', sameOriginMiddleware(settings.PUBLIC_URL, [STRIPE_WEBHOOK_PATH]), createSessionMiddleware(settings, infrastructure.database, logger).middleware);
   // The Creator's upload arrives as a base64 data URL (10 MB of picture): only that route, and only
@@ -36,6 +41,11 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   app.use(INFLUENCER_VIDEO_PATH, (request: Request, response: Response, next: NextFunction) =>
     request.session?.userId ? uploadBodyParser(request, response, next) : next(),
   );
+  // Nest's own parsers, placed here rather than at init (Nest skips parsers already in place) so that
+  // the shape check runs after them: no route sees a body nested too deep, with a NUL, or in a type no parser reads.
+  app.useBodyParser('json');
+  app.useBodyParser('urlencoded', { extended: true });
+  app.use('/api', requestShapeMiddleware());
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, transform: true }));
   app.useGlobalFilters(new HttpErrorFilter(logger));

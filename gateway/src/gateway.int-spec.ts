@@ -7,12 +7,14 @@ import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { Messages, SERVICE_NAMES, type ServiceName } from '@lipcast/contracts';
-import { bootstrapService, readEnv, runMigrations, StorageService, type ServiceDefinition } from '@lipcast/nest-kit';
+import { bootstrapService, readEnv, runMigrations, StorageService, type OpsListener, type ServiceDefinition } from '@lipcast/nest-kit';
 import { authService } from '../../services/auth/src/service';
 import { billingService } from '../../services/billing/src/service';
 import { contentService } from '../../services/content/src/service';
 import { generationService } from '../../services/generation/src/service';
 import { createGateway } from './create-app';
+import { ormConfig } from './mikro-orm.config';
+import { startGatewayOps } from './health/readiness';
 import { HEAD_MARKER } from './web/page-head';
 import { GatewaySettings } from './settings';
 
@@ -52,6 +54,7 @@ describe('gateway over the real services', () => {
     writeFileSync(join(webRoot, 'mfe-content/dist/mf-manifest.json'), '{"name":"mfe_content"}');
 
     for (const name of SERVICE_NAMES) await runMigrations(SERVICES[name].ormConfig(settings.DATABASE_URL));
+    await runMigrations(ormConfig(settings.DATABASE_URL));
     for (const name of SERVICE_NAMES) services.set(name, await bootstrapService(SERVICES[name].module(readEnv(SERVICES[name].settings)), name, settings.NATS_URL));
 
     // Only this test's posts: the seeded guides would change the counts.
@@ -86,7 +89,7 @@ describe('gateway over the real services', () => {
     const response = await get('/api/ready');
     const body = await response.json();
     expect(response.status).toBe(200);
-    expect(body.status).toBe('ready');
+    expect(body.status).toBe('ok');
     expect(Object.keys(body.checks).sort()).toEqual(['auth', 'billing', 'content', 'generation', 'nats', 'objectStore', 'postgres']);
     expect(Object.values(body.checks)).toEqual(Array(7).fill({ status: 'up' }));
   });
@@ -195,7 +198,7 @@ describe('gateway over the real services', () => {
     const PUBLIC = [
       'GET /api/health', 'GET /api/ready', 'GET /api/blog/posts', 'GET /api/blog/posts/:slug', 'POST /api/newsletter',
       'GET /api/stripe/plans', 'GET /api/stripe/config', 'POST /api/stripe/webhook',
-      'GET /api/media/*key', 'GET /api/login', 'GET /api/callback', 'GET /api/logout',
+      'GET /api/media/*key', 'GET /api/login', 'GET /api/callback', 'GET /api/logout', 'POST /api/logout',
       'GET /api/actors', 'GET /api/samples', 'GET /api/replicate/voices', 'GET /api/ai-influencer/gallery',
     ];
     const express = gateway.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
@@ -230,6 +233,23 @@ describe('gateway over the real services', () => {
     expect(html).not.toContain(HEAD_MARKER);
   });
 
+  it('sends the security headers on API answers and on pages', async () => {
+    for (const path of ['/api/health', '/api/blog/posts?published=true', '/blog', '/nope', '/remotes.json']) {
+      const response = await get(path);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect([path, policy]).toEqual([path, expect.stringContaining("default-src 'self'")]);
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("script-src 'self'");
+      // Payments are hosted in this test (no publishable key): Stripe.js is not allowed.
+      expect(policy).not.toContain('stripe.com');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      // Plain http: no HSTS.
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
   it('answers unknown pages with the shell and a 404 status', async () => {
     const response = await get('/nope');
     expect(response.status).toBe(404);
@@ -255,16 +275,67 @@ describe('gateway over the real services', () => {
     const posts = await get('/api/blog/posts?published=true');
     expect(Date.now() - started).toBeLessThan(3000);
     expect(posts.status).toBe(503);
-    expect(await posts.json()).toMatchObject({ message: Messages.serviceUnavailable });
+    // The subject nobody answered on stays in the log.
+    const unanswered = await posts.text();
+    expect(JSON.parse(unanswered)).toEqual({ message: Messages.serviceUnavailable });
+    expect(unanswered).not.toContain('content.');
 
     expect((await get('/api/stripe/plans')).status).toBe(200);
     expect((await get('/api/health')).status).toBe(200);
     const ready = await get('/api/ready');
     expect(ready.status).toBe(503);
     const body = await ready.json();
-    expect(body.status).toBe('not-ready');
-    expect(body.checks.content.status).toBe('down');
-    expect(body.checks.billing.status).toBe('up');
+    expect(body.status).toBe('unavailable');
+    expect(body.checks.content).toEqual({ status: 'down' });
+    expect(body.checks.billing).toEqual({ status: 'up' });
+    expect(JSON.stringify(body)).not.toMatch(/content\.health|no answer|responders/i);
+  });
+});
+
+describe('gateway readiness when PostgreSQL is unreachable', () => {
+  const OPS_TOKEN = 'ops-token-for-the-gateway-test';
+  const unreachable = readEnv(GatewaySettings, {
+    ...process.env,
+    WEB_ROOT: webRoot,
+    S3_BUCKET: settings.S3_BUCKET,
+    DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/lipcast_unreachable',
+    RATE_LIMIT_STORE: 'memory',
+    OPS_PORT: '0',
+    OPS_TOKEN,
+  });
+  let gateway: INestApplication;
+  let base: string;
+  let ops: OpsListener;
+
+  beforeAll(async () => {
+    gateway = await createGateway(unreachable);
+    base = await listen(gateway);
+    ops = await startGatewayOps(gateway, unreachable);
+  });
+  afterAll(async () => {
+    await ops?.close();
+    await gateway?.close();
+  });
+
+  it('answers 503 saying only which checks are down; the error text is for operators', async () => {
+    const ready = await fetch(`${base}/api/ready`);
+    expect(ready.status).toBe(503);
+    const text = await ready.text();
+    expect(JSON.parse(text)).toMatchObject({ status: 'unavailable', checks: { postgres: { status: 'down' }, objectStore: { status: 'up' } } });
+    expect(text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|connect|timeout|lipcast_unreachable/i);
+
+    expect((await fetch(`${ops.url}/status`)).status).toBe(401);
+    const status = await (await fetch(`${ops.url}/status`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } })).json();
+    expect(status).toMatchObject({ process: 'gateway', ready: false, dependencies: { postgres: { ok: false, error: expect.stringMatching(/ECONNREFUSED|connect/) } } });
+    const readyz = await fetch(`${ops.url}/readyz`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+    expect(readyz.status).toBe(503);
+  });
+
+  it('has no operator route on the public origin', async () => {
+    for (const path of ['/api/ops/status', '/status', '/readyz']) {
+      const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+      expect(await response.text()).not.toContain('ECONNREFUSED');
+    }
   });
 });
 
@@ -273,7 +344,7 @@ describe('gateway rate limit', () => {
   let base: string;
 
   beforeAll(async () => {
-    gateway = await createGateway(readEnv(GatewaySettings, { ...process.env, WEB_ROOT: webRoot, S3_BUCKET: settings.S3_BUCKET, RATE_LIMIT_PER_MINUTE: '3', SIGN_IN_RATE_LIMIT_PER_MINUTE: '2' }));
+    gateway = await createGateway(readEnv(GatewaySettings, { ...process.env, WEB_ROOT: webRoot, S3_BUCKET: settings.S3_BUCKET, RATE_LIMIT_PER_MINUTE: '3', SIGN_IN_RATE_LIMIT_PER_MINUTE: '2', RATE_LIMIT_STORE: 'memory' }));
     base = await listen(gateway);
   });
   afterAll(() => gateway.close());

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { validateEnv } from '@lipcast/nest-kit';
 import { createGateway } from './create-app';
+import { startGatewayOps } from './health/readiness';
 import { GatewaySettings } from './settings';
 
 const settings = validateEnv(GatewaySettings);
@@ -8,6 +9,7 @@ createGateway(settings)
   .then(async (app) => {
     await app.listen(settings.PORT, settings.HOST);
     console.log(`gateway listening on http://${settings.HOST}:${settings.PORT}`);
+    await startGatewayOps(app, settings);
   })
   .catch((error) => {
     console.error('gateway failed to start:', error);

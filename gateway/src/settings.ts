@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
-import { EnvPurpose, MediaServiceSettings } from '@lipcast/nest-kit';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import { EnvPurpose, MediaServiceSettings, RequiredInProduction } from '@lipcast/nest-kit';
+import { parseImageSources } from './http/security-headers';
+import { parseTrustProxy } from './http/trust-proxy';
 
 const REMOTE_URL_PURPOSE = 'manifest URL of this remote, when it is deployed somewhere else than the gateway';
 
@@ -47,6 +49,16 @@ export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_INFLUENCER_URL?: string;
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_BILLING_URL?: string;
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_CONTENT_URL?: string;
+
+  @EnvPurpose('where profile pictures may be loaded from (Content-Security-Policy img-src): "https:" for any https origin, a list of origins, or "none"')
+  @ValidateBy({
+    name: 'imageSources',
+    validator: {
+      validate: (value) => typeof value === 'string' && parseImageSources(value) !== null,
+      defaultMessage: () => 'must be "https:", "none" or origins such as https://lh3.googleusercontent.com, separated by spaces or commas',
+    },
+  })
+  CSP_IMG_ORIGINS = 'https:';
   @EnvPurpose('sign-in attempts (login and callback requests) per client address per minute')
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number' })
@@ -54,6 +66,7 @@ export class GatewaySettings extends MediaServiceSettings {
   SIGN_IN_RATE_LIMIT_PER_MINUTE = 30;
 
   @EnvPurpose('OpenID Connect issuer URL users sign in with (npm start runs an embedded one)')
+  @RequiredInProduction()
   @IsOptional()
   @IsHttpUrl()
   OIDC_ISSUER_URL?: string;
@@ -68,13 +81,15 @@ export class GatewaySettings extends MediaServiceSettings {
   OIDC_CLIENT_SECRET?: string;
 
   @EnvPurpose('the site\'s public origin, e.g. https://lipcast.example (sign-in redirects; else taken from each request)')
+  @RequiredInProduction()
   @IsOptional()
   @IsHttpUrl()
   PUBLIC_URL?: string;
 
   @EnvPurpose('secret that signs the session cookie; the same on every gateway replica (required in production)')
-  @ValidateIf((settings: GatewaySettings) => settings.SESSION_SECRET !== undefined || process.env.NODE_ENV === 'production')
-  @IsString({ message: 'must be set in production' })
+  @RequiredInProduction()
+  @IsOptional()
+  @IsString()
   @MinLength(32, { message: 'must be at least 32 characters' })
   SESSION_SECRET?: string;
 
@@ -83,4 +98,36 @@ export class GatewaySettings extends MediaServiceSettings {
   @IsInt({ message: 'must be a whole number of hours' })
   @Min(1, { message: 'must be at least 1' })
   SESSION_TTL_HOURS = 336;
+
+  @EnvPurpose('seconds between two writes of a session\'s new expiry (requests in between extend it without writing)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of seconds' })
+  @Min(0, { message: 'must be 0 or more' })
+  SESSION_TOUCH_INTERVAL_SECONDS = 300;
+
+  @EnvPurpose('proxies whose X-Forwarded-For is believed: a hop count (1 = the one ingress in front) or addresses, CIDR ranges and loopback/linklocal/uniquelocal, comma-separated')
+  @ValidateBy({
+    name: 'trustProxy',
+    validator: {
+      validate: (value) => typeof value === 'string' && parseTrustProxy(value) !== null,
+      defaultMessage: () => 'must be a hop count (e.g. 1) or a comma-separated list of addresses, CIDR ranges and loopback/linklocal/uniquelocal',
+    },
+  })
+  TRUST_PROXY = 'loopback';
+
+  @EnvPurpose('where rate-limit counters live: "postgres" (shared by every gateway replica) or "memory" (this process only, for one replica)')
+  @IsIn(['postgres', 'memory'], { message: 'must be "postgres" or "memory"' })
+  RATE_LIMIT_STORE: 'postgres' | 'memory' = 'postgres';
+
+  @EnvPurpose('job event streams and held lip-sync/clip requests one user may have open at once on this gateway replica (429 beyond)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  MAX_OPEN_STREAMS_PER_USER = 10;
+
+  @EnvPurpose('milliseconds a job event stream stays open before the gateway ends it (the browser reconnects)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100, { message: 'must be at least 100' })
+  STREAM_LIFETIME_MS = 600_000;
 }

@@ -88,23 +88,36 @@ export interface PrivateNats {
   stop(): Promise<void>;
 }
 
+export interface PrivateNatsOptions {
+  /** A nats-server configuration file (e.g. deploy/nats/nats-server.conf); address, port and store stay the test's own. */
+  configFile?: string;
+  /** Extra environment of the server: the variables the configuration refers to (`$GATEWAY_NATS_PASS`…). */
+  env?: Record<string, string>;
+}
+
 /**
  * Tests run their own nats-server (when the binary is installed) so that processes of another run on
  * the shared NATS can never answer their requests; without the binary they fall back to NATS_URL.
  */
-export async function startPrivateNats(directory: string): Promise<PrivateNats | null> {
+export async function startPrivateNats(directory: string, options: PrivateNatsOptions = {}): Promise<PrivateNats | null> {
   const binary = ['/usr/sbin/nats-server', '/usr/bin/nats-server'].find((path) => existsSync(path)) ??
     (commandExists('nats-server') ? 'nats-server' : null);
   if (!binary) return null;
   mkdirSync(directory, { recursive: true });
   const port = await freePort();
-  const child: ChildProcess = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', directory], {
-    stdio: 'ignore',
+  // Command-line flags override the configuration file's address, port and JetStream store.
+  const config = options.configFile ? ['-c', options.configFile] : [];
+  const child: ChildProcess = spawn(binary, [...config, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', directory], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...options.env },
   });
+  // The server logs to stderr; the last lines say why it did not start (e.g. a bad configuration).
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-2000)));
   const url = `nats://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   while (!(await canConnectTcp(url, 500))) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`nats-server did not start on ${url}`);
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`nats-server did not start on ${url}:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -33,11 +33,15 @@ export interface StackOptions {
   env?: Record<string, string>;
   logToFiles?: boolean;
   readyTimeoutMs?: number;
+  /** Each process's operator-only port (`OPS_PORT`); a process left out uses its own default (9400-9404). */
+  opsPorts?: Partial<Record<ProcessName, number>>;
 }
 
 export interface Stack {
   url: string;
   env: Record<string, string>;
+  /** The operator-only listener of a process (`/healthz`, `/readyz`, `/status`), when its port was given. */
+  opsUrls: Partial<Record<ProcessName, string>>;
   stopService(name: ServiceName): Promise<void>;
   startService(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
@@ -130,9 +134,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   const run = (name: ProcessName, file: EntryPoint): ChildProcess => {
+    const opsPort = options.opsPorts?.[name];
     const child = spawn(process.execPath, ['--enable-source-maps', entry(name, file)], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, ...(opsPort === undefined ? {} : { OPS_PORT: String(opsPort) }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     pipeOutput(name, child);
@@ -199,9 +204,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw error;
   }
 
+  const opsUrls = Object.fromEntries(Object.entries(options.opsPorts ?? {}).map(([name, port]) => [name, `http://127.0.0.1:${port}`]));
   return {
     url,
     env,
+    opsUrls,
     stopService: (name) => stopProcess(name),
     startService: (name) => startProcess(name),
     stop,
@@ -219,8 +226,12 @@ export async function startIsolatedStack(name: string, options: { databaseUrl?: 
   rmSync(dataDir, { recursive: true, force: true }); // fresh database, so fresh stand-in state and logs too
   const nats = await startPrivateNats(join(dataDir, 'nats'));
   try {
+    const opsPorts: Partial<Record<ProcessName, number>> = {};
+    // Ports of their own, so a test stack runs beside `npm start` (which keeps the default ops ports).
+    for (const processName of ['gateway', ...SERVICES] as const) opsPorts[processName] = await freePort();
     const stack = await startStack({
       port: await freePort(),
+      opsPorts,
       databaseUrl,
       natsUrl: nats?.url ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
       dataDir,

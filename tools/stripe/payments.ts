@@ -4,6 +4,7 @@
  */
 import { StripeApiError, invalidRequest, missingParam } from './errors.ts';
 import { boolean, integer, metadata, object, strings, text, type FormObject } from './form.ts';
+import { insertCharge } from './charges.ts';
 import { newId, now, randomToken, type Metadata, type PaymentIntent, type Store } from './store.ts';
 
 export const SUCCEEDING_CARD = '4242424242424242';
@@ -65,12 +66,15 @@ export function insertPaymentIntent(store: Store, fields: NewPaymentIntent): Pay
   });
 }
 
-/** Marks the PaymentIntent paid by a card that succeeded (the hosted page, renewals, confirm). */
+/** Marks the PaymentIntent paid by a card that succeeded (the hosted page, renewals, confirm), with the charge it made. */
 export function succeed(store: Store, paymentIntent: PaymentIntent, paymentMethod: string): void {
+  const charge = insertCharge(store, paymentIntent, paymentMethod);
   paymentIntent.status = 'succeeded';
   paymentIntent.amount_received = paymentIntent.amount;
   paymentIntent.payment_method = paymentMethod;
   paymentIntent.last_payment_error = null;
+  paymentIntent.latest_charge = charge.id;
+  store.emit('charge.succeeded', charge);
   store.emit('payment_intent.succeeded', paymentIntent);
 }
 

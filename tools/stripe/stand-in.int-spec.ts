@@ -310,6 +310,77 @@ describe('Stripe stand-in', () => {
     await receiver.event('payment_intent.payment_failed', paymentIntent.id);
   });
 
+  it('refunds a whole payment once (by payment intent or charge) and delivers a signed charge.refunded', async () => {
+    const paymentIntent = await stripe.paymentIntents.create({ amount: 2000, currency: 'usd', metadata: { kind: 'pack' } });
+    const paid = await stripe.paymentIntents.confirm(paymentIntent.id, { payment_method: 'pm_card_visa' });
+    const chargeId = paid.latest_charge as string;
+    expect(await stripe.charges.retrieve(chargeId)).toMatchObject({
+      object: 'charge',
+      payment_intent: paymentIntent.id,
+      amount: 2000,
+      amount_refunded: 0,
+      refunded: false,
+      disputed: false,
+      paid: true,
+      status: 'succeeded',
+      metadata: { kind: 'pack' },
+    });
+    expect((await stripe.charges.list({ payment_intent: paymentIntent.id })).data.map((charge) => charge.id)).toEqual([chargeId]);
+    await receiver.event('charge.succeeded', chargeId);
+
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 500 })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'amount' });
+    const refund = await stripe.refunds.create({ payment_intent: paymentIntent.id, reason: 'requested_by_customer' });
+    expect(refund).toMatchObject({ object: 'refund', amount: 2000, charge: chargeId, payment_intent: paymentIntent.id, status: 'succeeded', reason: 'requested_by_customer' });
+    expect(await stripe.refunds.retrieve(refund.id)).toMatchObject({ id: refund.id, charge: chargeId });
+    expect(await stripe.charges.retrieve(chargeId)).toMatchObject({ amount_refunded: 2000, refunded: true });
+    await expect(stripe.refunds.create({ charge: chargeId })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+
+    const refunded = await receiver.event('charge.refunded', chargeId);
+    expect(refunded.data.object).toMatchObject({ id: chargeId, payment_intent: paymentIntent.id, amount_refunded: 2000, refunded: true });
+    expect(refunded.data.previous_attributes).toMatchObject({ amount_refunded: 0, refunded: false });
+    await receiver.event('refund.created', refund.id);
+  });
+
+  it('opens a dispute on a charge (test helper) and delivers a signed charge.dispute.created; a disputed charge is not refunded', async () => {
+    const paymentIntent = await stripe.paymentIntents.create({ amount: 2000, currency: 'usd' });
+    const chargeId = (await stripe.paymentIntents.confirm(paymentIntent.id, { payment_method: 'pm_card_visa' })).latest_charge as string;
+    const opened = await fetch(`${standIn.url}/_standin/charges/${chargeId}/dispute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'product_not_received' }),
+    });
+    expect(opened.status).toBe(200);
+    const { id: disputeId } = (await opened.json()) as Stripe.Dispute;
+    expect(await stripe.disputes.retrieve(disputeId)).toMatchObject({
+      object: 'dispute',
+      charge: chargeId,
+      payment_intent: paymentIntent.id,
+      amount: 2000,
+      reason: 'product_not_received',
+      status: 'needs_response',
+    });
+    expect((await stripe.disputes.list({ charge: chargeId })).data.map((dispute) => dispute.id)).toEqual([disputeId]);
+    expect((await stripe.charges.retrieve(chargeId)).disputed).toBe(true);
+    const again = await fetch(`${standIn.url}/_standin/charges/${chargeId}/dispute`, { method: 'POST' });
+    expect(again.status).toBe(400);
+    await expect(stripe.refunds.create({ charge: chargeId })).rejects.toMatchObject({ code: 'charge_disputed' });
+
+    const delivered = await receiver.event('charge.dispute.created', disputeId);
+    expect(delivered.data.object).toMatchObject({ charge: chargeId, payment_intent: paymentIntent.id });
+  });
+
+  it('names the invoice a subscription payment paid (invoice payments by payment intent)', async () => {
+    const customer = await stripe.customers.create({ email: 'invoice-payments@lipcast.test' });
+    const { subscription } = await subscribeThroughCheckout(customer);
+    const invoiceId = subscription.latest_invoice as string;
+    const [byInvoice] = (await stripe.invoicePayments.list({ invoice: invoiceId })).data;
+    expect(byInvoice).toMatchObject({ object: 'invoice_payment', invoice: invoiceId, status: 'paid', amount_paid: 2900, payment: { type: 'payment_intent' } });
+    const paymentIntentId = byInvoice.payment.payment_intent as string;
+    const found = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntentId } });
+    expect(found.data.map((payment) => payment.invoice)).toEqual([invoiceId]);
+    expect((await stripe.paymentIntents.retrieve(paymentIntentId)).latest_charge).toMatch(/^ch_/);
+  });
+
   it('cancels at period end (and back), and cancels at once with DELETE', async () => {
     const customer = await stripe.customers.create({ email: 'cancel@lipcast.test' });
     const { subscription } = await subscribeThroughCheckout(customer);

@@ -10,19 +10,23 @@
  *                  GET /v1/prices?lookup_keys[]=&active=&product=
  *   subscriptions  POST /v1/subscriptions (always as payment_behavior=default_incomplete), GET /v1/subscriptions[/:id],
  *                  POST /v1/subscriptions/:id (cancel_at_period_end, metadata), DELETE /v1/subscriptions/:id
- *   invoices       GET /v1/invoices/:id (confirmation_secret when expanded)
+ *   invoices       GET /v1/invoices/:id (confirmation_secret when expanded),
+ *                  GET /v1/invoice_payments?invoice=|payment[type]=payment_intent&payment[payment_intent]=
  *   payments       POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/confirm
- *                  (pm_card_visa succeeds, pm_card_chargeDeclined is declined)
+ *                  (pm_card_visa succeeds, pm_card_chargeDeclined is declined); a succeeded one has a charge:
+ *                  GET /v1/charges[/:id] (?payment_intent=)
+ *   refunds        POST /v1/refunds (charge or payment_intent; whole refunds only → charge.refunded), GET /v1/refunds[/:id]
+ *   disputes       GET /v1/disputes[/:id] (opened by the test helper below → charge.dispute.created)
  *   checkout       POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire,
  *                  and the hosted page GET/POST /checkout/:id (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)
  *   events         GET /v1/events[/:id]; each event is also POSTed, signed, to `webhookUrl`, with retries.
  * Test helpers (no auth): POST /_standin/subscriptions/:id/renew, POST /_standin/subscriptions/:id/period,
- * POST /_standin/checkout/sessions/:id/complete.
+ * POST /_standin/checkout/sessions/:id/complete, POST /_standin/charges/:id/dispute ({reason?}).
  *
  * Does not speak: other resources or updates (customers, prices, items), `ending_before`, search,
- * trials, proration, coupons, taxes, refunds, 3-D Secure, test clocks, publishable-key requests (so
- * Stripe.js and Elements cannot use it: the embedded flow is exercised by confirming through the API),
- * zero-decimal currencies, and failed renewals. Unknown parameters are ignored rather than refused.
+ * trials, proration, coupons, taxes, partial refunds, dispute evidence and outcomes, failed charges,
+ * 3-D Secure, test clocks, publishable-key requests (so Stripe.js and Elements cannot use it: the
+ * embedded flow is exercised by confirming through the API), zero-decimal currencies, and failed renewals. Unknown parameters are ignored rather than refused.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,9 +34,11 @@ import { StripeApiError, invalidRequest, unauthorized } from './errors.ts';
 import { formFromJson, parseForm, strings, text, type FormObject } from './form.ts';
 import { createCustomer, createPrice, createProduct, limited, listCustomers, listPrices } from './catalog.ts';
 import { confirmPaymentIntent, createPaymentIntent } from './payments.ts';
+import { createRefund, listCharges, listDisputes, listRefunds, openDispute } from './charges.ts';
 import {
   cancelSubscription,
   createSubscription,
+  listInvoicePayments,
   listSubscriptions,
   renewSubscription,
   setSubscriptionPeriod,
@@ -217,6 +223,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     if (period) return setSubscriptionPeriod(store, period[1], form);
     const complete = /^\/_standin\/checkout\/sessions\/([^/]+)\/complete$/.exec(path);
     if (complete) return completeCheckoutSession(store, complete[1], (text(form, 'card') ?? '').replace(/\s+/g, ''));
+    const dispute = /^\/_standin\/charges\/([^/]+)\/dispute$/.exec(path);
+    if (dispute) return openDispute(store, dispute[1], form);
     throw unrecognized('POST', path);
   }
 
@@ -274,9 +282,17 @@ function apiRoutes(store: Store, baseUrl: () => string): Route[] {
     route('POST', '/v1/subscriptions/:id', ({ params, form }) => updateSubscription(store, params[0], form)),
     route('DELETE', '/v1/subscriptions/:id', ({ params }) => cancelSubscription(store, params[0])),
     route('GET', '/v1/invoices/:id', ({ params }) => store.get('invoice', params[0])),
+    route('GET', '/v1/invoice_payments', ({ form }) => listInvoicePayments(store, form)),
     route('POST', '/v1/payment_intents', ({ form }) => createPaymentIntent(store, form, settle)),
     route('GET', '/v1/payment_intents/:id', ({ params }) => store.get('payment_intent', params[0])),
     route('POST', '/v1/payment_intents/:id/confirm', ({ params, form }) => confirmPaymentIntent(store, params[0], form, settle)),
+    route('GET', '/v1/charges', ({ form }) => listCharges(store, form)),
+    route('GET', '/v1/charges/:id', ({ params }) => store.get('charge', params[0])),
+    route('POST', '/v1/refunds', ({ form }) => createRefund(store, form)),
+    route('GET', '/v1/refunds', ({ form }) => listRefunds(store, form)),
+    route('GET', '/v1/refunds/:id', ({ params }) => store.get('refund', params[0])),
+    route('GET', '/v1/disputes', ({ form }) => listDisputes(store, form)),
+    route('GET', '/v1/disputes/:id', ({ params }) => store.get('dispute', params[0])),
     route('POST', '/v1/checkout/sessions', ({ form }) => createCheckoutSession(store, form, baseUrl())),
     route('GET', '/v1/checkout/sessions/:id', ({ params }) => findCheckoutSession(store, params[0])),
     route('POST', '/v1/checkout/sessions/:id/expire', ({ params }) => expireCheckoutSession(store, params[0])),

@@ -219,7 +219,84 @@ export type CheckoutSession = Base & {
   url: string | null;
 };
 
-export type StripeObject = Customer | Product | Price | Subscription | Invoice | PaymentIntent | CheckoutSession;
+/** A card payment's money movement; a PaymentIntent that succeeds makes one (its `latest_charge`). */
+export type Charge = Base & {
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  application: null;
+  application_fee: null;
+  application_fee_amount: null;
+  balance_transaction: null;
+  billing_details: { address: null; email: string | null; name: string | null; phone: null };
+  calculated_statement_descriptor: string;
+  captured: boolean;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  disputed: boolean;
+  failure_balance_transaction: null;
+  failure_code: null;
+  failure_message: null;
+  fraud_details: Record<string, never>;
+  on_behalf_of: null;
+  outcome: { network_status: 'approved_by_network'; reason: null; risk_level: 'normal'; seller_message: string; type: 'authorized' };
+  paid: boolean;
+  payment_intent: string;
+  payment_method: string;
+  payment_method_details: { card: { brand: 'visa'; last4: string; exp_month: number; exp_year: number; funding: 'credit' }; type: 'card' };
+  receipt_email: null;
+  receipt_number: null;
+  receipt_url: null;
+  refunded: boolean;
+  review: null;
+  shipping: null;
+  source: null;
+  source_transfer: null;
+  statement_descriptor: null;
+  statement_descriptor_suffix: null;
+  status: 'succeeded';
+  transfer_data: null;
+  transfer_group: null;
+};
+
+export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
+
+export type Refund = Base & {
+  object: 'refund';
+  amount: number;
+  balance_transaction: null;
+  charge: string;
+  currency: string;
+  destination_details: { card: { reference_status: 'pending'; reference_type: 'acquirer_reference_number'; type: 'refund' }; type: 'card' };
+  payment_intent: string;
+  reason: RefundReason | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: 'succeeded';
+  transfer_reversal: null;
+};
+
+export type DisputeReason = 'fraudulent' | 'product_not_received' | 'subscription_canceled' | 'duplicate' | 'general';
+
+export type Dispute = Base & {
+  object: 'dispute';
+  amount: number;
+  balance_transactions: [];
+  charge: string;
+  currency: string;
+  enhanced_eligibility_types: [];
+  evidence: Record<'access_activity_log' | 'billing_address' | 'customer_email_address' | 'customer_name' | 'product_description' | 'uncategorized_text', null>;
+  evidence_details: { due_by: number; enhanced_eligibility: Record<string, never>; has_evidence: false; past_due: false; submission_count: 0 };
+  is_charge_refundable: boolean;
+  payment_intent: string;
+  payment_method_details: { card: { brand: 'visa'; case_type: 'chargeback'; network_reason_code: string }; type: 'card' };
+  reason: DisputeReason;
+  status: 'needs_response';
+};
+
+export type StripeObject = Customer | Product | Price | Subscription | Invoice | PaymentIntent | CheckoutSession | Charge | Refund | Dispute;
 
 interface ObjectsByKind {
   customer: Customer;
@@ -229,6 +306,9 @@ interface ObjectsByKind {
   invoice: Invoice;
   payment_intent: PaymentIntent;
   'checkout.session': CheckoutSession;
+  charge: Charge;
+  refund: Refund;
+  dispute: Dispute;
 }
 export type Kind = keyof ObjectsByKind;
 

@@ -274,6 +274,53 @@ export function settleInvoicePaidBy(store: Store, paymentIntent: PaymentIntent):
   store.emit('customer.subscription.updated', subscription, changes);
 }
 
+/** An invoice's payment as `GET /v1/invoice_payments` shows it (the link from a PaymentIntent to what it paid). */
+export interface InvoicePayment {
+  id: string;
+  object: 'invoice_payment';
+  amount_paid: number | null;
+  amount_requested: number;
+  created: number;
+  currency: string;
+  invoice: string;
+  is_default: true;
+  livemode: false;
+  payment: { type: 'payment_intent'; payment_intent: string };
+  status: 'open' | 'paid';
+  status_transitions: { canceled_at: null; paid_at: number | null };
+}
+
+function invoicePaymentOf(store: Store, invoice: Invoice): InvoicePayment {
+  return {
+    id: `inpay_${invoice.id.slice('in_'.length)}`,
+    object: 'invoice_payment',
+    amount_paid: invoice.status === 'paid' ? invoice.amount_paid : null,
+    amount_requested: invoice.amount_due,
+    created: invoice.created,
+    currency: invoice.currency,
+    invoice: invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: invoicePaymentIntent(store, invoice).id },
+    status: invoice.status,
+    status_transitions: { canceled_at: null, paid_at: invoice.status_transitions.paid_at },
+  };
+}
+
+/** `GET /v1/invoice_payments?invoice=` or `?payment[type]=payment_intent&payment[payment_intent]=`: which invoice a payment paid. */
+export function listInvoicePayments(store: Store, query: FormObject): List<InvoicePayment> {
+  const invoiceId = text(query, 'invoice');
+  const payment = object(query, 'payment');
+  const paymentIntent = text(payment, 'payment_intent');
+  if (Object.keys(payment).length > 0 && !text(payment, 'type')) throw missingParam('payment[type]');
+  const found = store
+    .all('invoice')
+    .filter((invoice) => invoiceId === undefined || invoice.id === invoiceId)
+    .filter((invoice) => paymentIntent === undefined || store.invoicePayments[invoice.id] === paymentIntent)
+    .map((invoice) => invoicePaymentOf(store, invoice));
+  return limited(found, query, '/v1/invoice_payments');
+}
+
 export function listSubscriptions(store: Store, query: FormObject): List<Subscription> {
   const customer = text(query, 'customer');
   const status = text(query, 'status');

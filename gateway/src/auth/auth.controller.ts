@@ -1,11 +1,13 @@
-import { Controller, Get, HttpException, Logger, type ExecutionContext, HttpStatus, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, HttpException, Logger, Post, type ExecutionContext, HttpStatus, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { normalizeIp } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { ErrorCode, LOGIN_FAILED_PATH, Messages, Subjects, type Account, type AuthUser } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { publicOrigin } from '../http/public-origin';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
+import { isCrossSiteNavigation, LOGOUT_CONFIRM_PAGE } from './logout-confirm';
 import { OidcClient, safeReturnPath } from './oidc';
 import { CurrentUserId, Public } from './signed-in.guard';
 
@@ -14,6 +16,17 @@ export type CurrentUser = AuthUser & Account;
 /** The routes the sign-in rate limit counts. */
 export const isSignInRoute = (context: ExecutionContext) =>
   context.getClass() === AuthController && ['login', 'callback'].includes(context.getHandler().name);
+
+/**
+ * Who a sign-in attempt counts against: the client address (as far as TRUST_PROXY vouches for it)
+ * and, on the callback, also the OIDC `state` of the attempt, so that callbacks flooding in from one
+ * shared address cannot use up the attempts of the other people behind it.
+ */
+export function signInTracker(request: Request, context: ExecutionContext): string {
+  const address = normalizeIp(request.ip ?? '');
+  const state = request.query.state;
+  return context.getHandler().name === 'callback' && typeof state === 'string' ? `${address} ${state.slice(0, 256)}` : address;
+}
 
 const promisify = (run: (done: (error?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
@@ -89,15 +102,36 @@ export class AuthController {
     }
   }
 
-  /** Ends the session here and, where the issuer supports it, there too; then back to `/`. */
+  /**
+   * Signs out on a navigation from this site. A link from another site cannot sign anyone out: it
+   * gets a page whose button posts the logout (below).
+   */
   @Public()
   @ApiExcludeEndpoint()
   @Get('logout')
   async logout(@Req() request: Request, @Res() response: Response) {
+    if (isCrossSiteNavigation(request, publicOrigin(this.settings, request))) {
+      response.status(200).type('html').set('Cache-Control', 'no-store').send(LOGOUT_CONFIRM_PAGE);
+      return;
+    }
+    await this.signOut(request, response, 302);
+  }
+
+  /** The confirmation page's button (the same-origin check refuses it from another site). */
+  @Public()
+  @ApiExcludeEndpoint()
+  @Post('logout')
+  async confirmLogout(@Req() request: Request, @Res() response: Response) {
+    // 303: the browser follows with a GET.
+    await this.signOut(request, response, 303);
+  }
+
+  /** Ends the session here and, where the issuer supports it, there too; then back to `/`. */
+  private async signOut(request: Request, response: Response, status: 302 | 303) {
     const idToken = request.session.idToken;
     await promisify((done) => request.session.destroy(done));
     response.clearCookie(SESSION_COOKIE, { path: '/' });
     const home = `${publicOrigin(this.settings, request)}/`;
-    response.redirect(302, (await this.oidc?.logoutUrl(idToken, home)) ?? '/');
+    response.redirect(status, (await this.oidc?.logoutUrl(idToken, home)) ?? '/');
   }
 }

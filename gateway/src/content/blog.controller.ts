@@ -8,7 +8,7 @@ import { ServiceClient } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
 
 export class ListPostsQuery implements ListPostsRequest {
-  @ApiPropertyOptional({ description: 'Only posts whose publication time has come' })
+  @ApiPropertyOptional({ description: 'Accepted for the spec\'s `?published=true`; the public list holds only published posts whatever it says' })
   @IsOptional()
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean({ message: 'published must be true or false' })
@@ -36,10 +36,14 @@ export class ListPostsQuery implements ListPostsRequest {
 export class BlogController {
   constructor(private readonly services: ServiceClient) {}
 
-  /** The posts as a list (the spec's shape); pagination in X-Total-Count, X-Page and X-Page-Size. */
+  /**
+   * The published posts as a list (the spec's shape); pagination in X-Total-Count, X-Page and
+   * X-Page-Size. Drafts and scheduled posts are never public, so `published` is always true here.
+   */
   @Get('posts')
   async list(@Query() query: ListPostsQuery, @Res({ passthrough: true }) response: Response): Promise<BlogPost[]> {
-    const page = await this.services.send<ListPostsResponse>(Subjects.content.postsList, query);
+    const request: ListPostsRequest = { page: query.page, pageSize: query.pageSize, published: true };
+    const page = await this.services.send<ListPostsResponse>(Subjects.content.postsList, request);
     response.setHeader('X-Total-Count', String(page.total));
     response.setHeader('X-Page', String(page.page));
     response.setHeader('X-Page-Size', String(page.pageSize));

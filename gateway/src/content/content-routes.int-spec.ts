@@ -70,6 +70,16 @@ describe('gateway content routes', () => {
     expect(await response.json()).toEqual({ message: 'Blog post not found' });
   });
 
+  it('GET /api/blog/posts lists published posts only, whatever the query says', async () => {
+    for (const query of ['', '?published=false', '?published=true', '?page=1&pageSize=50']) {
+      const response = await fetch(`${base}/api/blog/posts${query}`);
+      expect([query, response.status]).toEqual([query, 200]);
+      const slugs = ((await response.json()) as { slug: string }[]).map((post) => post.slug);
+      expect(slugs).toContain(`${SLUG}-published`);
+      expect(slugs).not.toContain(`${SLUG}-draft`);
+    }
+  });
+
   it('POST /api/newsletter subscribes, idempotently, and refuses an invalid address with its message', async () => {
     const first = await subscribe('Reader@Example.com');
     expect(first.status).toBe(200);

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Sse, type MessageEvent } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Sse, SseSignal, type MessageEvent } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { map, type Observable } from 'rxjs';
+import { map, takeUntil, timer, type Observable } from 'rxjs';
 import {
   ErrorCode, Subjects, type Actor, type AudioRequest, type AudioResponse, type JobState, type LipSyncRequest, type SampleVideos, type ScriptRequestBody, type ScriptResponse,
 } from '@lipcast/contracts';
@@ -9,6 +9,7 @@ import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
 import { GatewaySettings } from '../settings';
 import { jobStates, prefersAsync, waitForJob } from './job-events';
+import { OpenStreams } from './open-streams';
 
 /** The spec's answer for a long job: 200 with the url when done, 202 with the prediction id while running. */
 export function jobAnswer(job: JobState): { url: string; predictionId: string } {
@@ -30,6 +31,7 @@ export class GenerationController {
   constructor(
     private readonly services: ServiceClient,
     private readonly settings: GatewaySettings,
+    private readonly openStreams: OpenStreams,
   ) {}
 
   @Public()
@@ -64,8 +66,9 @@ export class GenerationController {
   @Post('openai/generate-script')
   @HttpCode(200)
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
-  script(@Body() body: ScriptRequestBody): Promise<ScriptResponse> {
-    return this.services.send<ScriptResponse>(Subjects.generation.scriptWrite, body, 65_000);
+  script(@CurrentUserId() userId: string, @Body() body: ScriptRequestBody): Promise<ScriptResponse> {
+    // The signed-in user's, whose daily quota of scripts it counts against.
+    return this.services.send<ScriptResponse>(Subjects.generation.scriptWrite, { ...body, userId }, 65_000);
   }
 
   @Post('replicate/lipsync')
@@ -75,8 +78,10 @@ export class GenerationController {
     description: 'Held up to LIPSYNC_HOLD_MS; with `Prefer: respond-async` it answers at once, so the page can follow /api/jobs/{id}/events.',
   })
   async lipSync(@CurrentUserId() userId: string, @Body() body: LipSyncRequest, @Headers('prefer') prefer?: string): Promise<{ url: string; predictionId: string }> {
-    const started = await this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId });
-    return jobAnswer(prefersAsync(prefer) ? started : await waitForJob(this.services, userId, started.id, this.settings.LIPSYNC_HOLD_MS));
+    const start = () => this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId });
+    if (prefersAsync(prefer)) return jobAnswer(await start());
+    // A held request takes one of the user's open-stream places before the job starts, so a 429 starts nothing.
+    return jobAnswer(await this.openStreams.hold(userId, async () => waitForJob(this.services, userId, (await start()).id, this.settings.LIPSYNC_HOLD_MS)));
   }
 
   @Post('replicate/cancel/:id')
@@ -90,10 +95,20 @@ export class GenerationController {
     return this.services.send<JobState>(Subjects.generation.jobGet, { userId, jobId });
   }
 
-  /** Server-sent events: one `JobState` per change, ending with the finished state. */
+  /**
+   * Server-sent events: one `JobState` per change, ending with the finished state, or after
+   * STREAM_LIFETIME_MS, when the browser's EventSource reconnects. Each open stream takes one of the
+   * user's MAX_OPEN_STREAMS_PER_USER places until it ends, however it ends.
+   */
   @Sse('jobs/:id/events')
-  async events(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string): Promise<Observable<MessageEvent>> {
+  async events(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string, @SseSignal() ended: AbortSignal): Promise<Observable<MessageEvent>> {
     await this.services.send<JobState>(Subjects.generation.jobGet, { userId, jobId }); // 404 before the stream opens
-    return jobStates(this.services, userId, jobId).pipe(map((state): MessageEvent => ({ type: 'progress', data: state })));
+    const release = this.openStreams.open(userId);
+    ended.addEventListener('abort', release, { once: true });
+    if (ended.aborted) release(); // the client left while the job was looked up
+    return jobStates(this.services, userId, jobId).pipe(
+      takeUntil(timer(this.settings.STREAM_LIFETIME_MS)),
+      map((state): MessageEvent => ({ type: 'progress', data: state })),
+    );
   }
 }

@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { Subjects, type PipelineRequest, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState } from '@lipcast/contracts';
+import { Subjects, type PipelineRequest, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { decodeImageUpload } from '../media/image-upload';
 import { JOB_ID, jobAnswer } from './generation.controller';
+import { ApproveInfluencerBody, InfluencerVideoBody } from './influencer-bodies';
 import { prefersAsync, waitForJob } from './job-events';
+import { OpenStreams } from './open-streams';
 
 /** How long `POST /api/ai-influencer/video` holds the request (the client's own time-out is 120 s) before answering 202. */
 export const VIDEO_WAIT_MS = 100_000;
@@ -15,7 +16,6 @@ export const VIDEO_WAIT_MS = 100_000;
 export const INFLUENCER_VIDEO_PATH = '/api/ai-influencer/video';
 
 const PROJECT_ID = new ParseIntPipe({ exceptionFactory: () => ServiceError.notFound('No such influencer project') });
-type VideoBody = Omit<InfluencerVideoRequest, 'projectId'>;
 
 /** The AI Influencer Creator's calls (spec section 7); the generation service validates and owns the rules. */
 @ApiTags('influencers')
@@ -24,6 +24,7 @@ export class InfluencersController {
   constructor(
     private readonly services: ServiceClient,
     private readonly storage: StorageService,
+    private readonly openStreams: OpenStreams,
   ) {}
 
   /** Free, but limited: each portrait costs real compute. */
@@ -39,23 +40,39 @@ export class InfluencersController {
   @ApiOperation({ summary: "The portrait's 20 s clip (one generation): 200 {url, predictionId} when done, 202 {predictionId} while running" })
   async video(
     @CurrentUserId() userId: string,
-    @Body() body: VideoBody,
+    @Body() body: InfluencerVideoBody,
     @Query('projectId') projectId?: string,
     @Headers('prefer') prefer?: string,
   ): Promise<{ url: string; predictionId: string }> {
-    const image = typeof body.image === 'string' && body.image.startsWith('data:') ? await this.storeUpload(userId, body.image) : body.image;
-    const request = { ...body, image, userId, ...(projectId !== undefined ? { projectId: Number(projectId) } : {}) };
-    const started = await this.services.send<JobState>(Subjects.generation.influencerVideoStart, request);
+    const request = { ...body, userId, ...(projectId !== undefined ? { projectId: Number(projectId) } : {}) };
+    const started =
+      typeof body.image === 'string' && body.image.startsWith('data:')
+        ? await this.startFromUpload(request, body.image)
+        : await this.services.send<JobState>(Subjects.generation.influencerVideoStart, request);
     // `Prefer: respond-async` answers at once, so the page follows /api/jobs/{id}/events.
-    return jobAnswer(prefersAsync(prefer) ? started : await waitForJob(this.services, userId, started.id, VIDEO_WAIT_MS));
+    // A held request takes one of the user's open-stream places (429 beyond; the job started above keeps running).
+    return jobAnswer(prefersAsync(prefer) ? started : await this.openStreams.hold(userId, () => waitForJob(this.services, userId, started.id, VIDEO_WAIT_MS)));
   }
 
-  /** An uploaded picture goes straight to the object store (not over NATS), as the user's own media. */
-  private async storeUpload(userId: string, dataUrl: string): Promise<string> {
+  /**
+   * A clip of an uploaded picture. Nothing is stored until everything that can be checked first has
+   * been: the picture here (bytes, type, pixel size from its header), then the request and the user's
+   * standing by the generation service (a generation left, room in their storage). The picture then
+   * goes straight to the object store (not over NATS) as the user's own media, and is removed again
+   * if the clip does not start, whatever the reason (the hourly sweep catches what this misses).
+   */
+  private async startFromUpload(request: InfluencerVideoRequest & { userId: string }, dataUrl: string): Promise<JobState> {
     const upload = decodeImageUpload(dataUrl);
-    const key = `users/${userId}/uploads/${randomUUID()}.${upload.extension}`;
+    const check: UploadCheckRequest = { userId: request.userId, bytes: upload.bytes.length, prompt: request.prompt, projectId: request.projectId };
+    await this.services.send<{ allowed: true }>(Subjects.generation.uploadCheck, check);
+    const key = uploadKey(request.userId, upload.extension);
     await this.storage.put(key, upload.bytes, upload.contentType);
-    return `/api/media/${key}`;
+    try {
+      return await this.services.send<JobState>(Subjects.generation.influencerVideoStart, { ...request, image: mediaUrl(key) });
+    } catch (error) {
+      await this.storage.remove(key).catch(() => undefined);
+      throw error;
+    }
   }
 
   @Get('projects')
@@ -70,7 +87,7 @@ export class InfluencersController {
 
   @Post('projects/:id/approve')
   @HttpCode(200)
-  approve(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: { approved?: boolean }): Promise<InfluencerProject> {
+  approve(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: ApproveInfluencerBody): Promise<InfluencerProject> {
     return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, { userId, projectId, approved: body.approved ?? true });
   }
 

@@ -18,6 +18,15 @@ describe(errorResponse.name, () => {
     expect(sut(new ServiceError(code, 'What went wrong'))).toEqual({ status, body: { message: 'What went wrong' } });
   });
 
+  it('keeps the details of a service that did not answer, or of a provider that failed, out of the body', () => {
+    const unanswered = new ServiceError(ErrorCode.Unavailable, Messages.serviceUnavailable, { subject: 'content.posts.list.v1' });
+    expect(sut(unanswered)).toEqual({ status: 503, body: { message: Messages.serviceUnavailable } });
+    const refused = new ServiceError(ErrorCode.Upstream, 'Payment provider error: could not start the checkout. Please try again.', {
+      reason: "invalid_request_error resource_missing: No such customer: 'cus_123'",
+    });
+    expect(sut(refused)).toEqual({ status: 502, body: { message: 'Payment provider error: could not start the checkout. Please try again.' } });
+  });
+
   it('keeps validation details for the field messages', () => {
     const { body } = sut(ServiceError.validation('title is required', { fields: { title: ['title is required'] } }));
     expect(body).toEqual({ message: 'title is required', details: { fields: { title: ['title is required'] } } });
@@ -43,6 +52,17 @@ describe(errorResponse.name, () => {
   it('uses the spec message for rate limits, from a service or the throttler', () => {
     expect(sut(new ServiceError(ErrorCode.RateLimited, 'slow down')).body).toEqual({ message: Messages.rateLimited });
     expect(sut(new HttpException('Too Many Requests', 429))).toEqual({ status: 429, body: { message: Messages.rateLimited } });
+  });
+
+  it('answers a spent daily quota with 429, its own message for the UI and Retry-After', () => {
+    const details = { kind: 'image', limit: 10, resetsAt: '2031-03-15T00:00:00.000Z', retryAfterSeconds: 30 };
+    const error = new ServiceError(ErrorCode.QuotaExceeded, 'Daily limit of image previews reached, resets at 00:00 UTC', details);
+    expect(sut(error)).toEqual({
+      status: 429,
+      body: { message: 'Daily limit of image previews reached, resets at 00:00 UTC', quotaExceeded: true, kind: 'image', limit: 10, resetsAt: '2031-03-15T00:00:00.000Z' },
+      headers: { 'Retry-After': '30' },
+    });
+    expect(sut(new ServiceError(ErrorCode.RateLimited, 'slow down')).headers).toBeUndefined();
   });
 
   it('hides internal errors', () => {

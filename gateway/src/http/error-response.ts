@@ -1,10 +1,12 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { ERROR_HTTP_STATUS, ErrorCode, Messages, type ServiceErrorPayload } from '@lipcast/contracts';
+import { ERROR_HTTP_STATUS, ErrorCode, Messages, type QuotaExceededDetails, type ServiceErrorPayload } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 
 export interface ErrorResponse {
   status: number;
   body: Record<string, unknown>;
+  /** Response headers the answer needs (`Retry-After` of a spent daily quota). */
+  headers?: Record<string, string>;
 }
 
 const INTERNAL: ErrorResponse = { status: 500, body: { message: 'Internal server error' } };
@@ -27,11 +29,29 @@ export function serviceErrorResponse({ code, message, details }: ServiceErrorPay
       return { status, body: { message, predictionId: details?.predictionId, status: details?.status ?? 'processing' } };
     case ErrorCode.RateLimited:
       return { status, body: { message: Messages.rateLimited } };
+    case ErrorCode.QuotaExceeded:
+      return quotaExceededResponse(status, message, details);
     case ErrorCode.Internal:
       return INTERNAL;
+    // Their details (the NATS subject, a provider's own error text) are for the log only.
+    case ErrorCode.Upstream:
+    case ErrorCode.Unavailable:
+      return { status, body: { message } };
     default:
       return { status, body: details ? { message, details } : { message } };
   }
+}
+
+/**
+ * A spent daily quota: 429 with the service's message for the UI ("Daily limit of … reached, resets at
+ * 00:00 UTC"), `quotaExceeded: true` so the browser shows it instead of the generic rate-limit text,
+ * and `Retry-After` in seconds to the reset.
+ */
+function quotaExceededResponse(status: number, message: string, details: Record<string, unknown> | undefined): ErrorResponse {
+  const { kind, limit, resetsAt, retryAfterSeconds } = (details ?? {}) as Partial<QuotaExceededDetails>;
+  const body = { message, quotaExceeded: true, kind, limit, resetsAt };
+  const retryAfter = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? Math.ceil(retryAfterSeconds) : null;
+  return retryAfter === null ? { status, body } : { status, body, headers: { 'Retry-After': String(retryAfter) } };
 }
 
 function httpExceptionResponse(exception: HttpException): ErrorResponse {

@@ -1,6 +1,7 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
+import { ServiceError } from '@lipcast/nest-kit';
 import { errorResponse } from './error-response';
 
 /** Every error leaving the gateway is JSON; unexpected ones are logged with the request id. */
@@ -10,10 +11,12 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const { status, body } = errorResponse(exception);
-    if (status === 503) this.logger.warn({ status, message: body.message }, 'a service did not answer');
+    const { status, body, headers } = errorResponse(exception);
+    const details = exception instanceof ServiceError ? exception.details : undefined;
+    if (status === 503) this.logger.warn({ status, message: body.message, details }, 'a service did not answer');
     else if (status >= 500) this.logger.error({ err: exception, status }, 'request failed');
     if (response.headersSent) return void response.end();
+    if (headers) response.set(headers);
     response.status(status).json(body);
   }
 }

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-
-/** Prefixes anyone may read: built-in actors, public samples, and approved influencers (copied to community/ on approval). */
-const PUBLIC_PREFIXES = ['actors/', 'public/', 'community/'];
+import { PUBLIC_FOLDERS, userFolder } from '@lipcast/contracts';
 
 /**
  * Who may read which media object. Owners read their own `users/<userId>/...` objects; approved
@@ -10,7 +8,7 @@ const PUBLIC_PREFIXES = ['actors/', 'public/', 'community/'];
 @Injectable()
 export class MediaAccessPolicy {
   canRead(key: string, userId: string | null): boolean {
-    if (PUBLIC_PREFIXES.some((prefix) => key.startsWith(prefix))) return true;
-    return userId !== null && key.startsWith(`users/${userId}/`);
+    if (PUBLIC_FOLDERS.some((folder) => key.startsWith(folder))) return true;
+    return userId !== null && key.startsWith(userFolder(userId));
   }
 }

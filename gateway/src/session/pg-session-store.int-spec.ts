@@ -43,4 +43,23 @@ describe(PgSessionStore.name, () => {
     expect(await sut.sweep()).toBeGreaterThanOrEqual(1);
     expect((await pool.query('select 1 from gateway.session where sid = $1', [expired])).rowCount).toBe(0);
   });
+
+  it('writes a rolled expiry at most once per touch interval', async () => {
+    const touchIntervalMs = 5 * 60_000;
+    const rolling = new PgSessionStore(pool, HOUR, touchIntervalMs);
+    const rolled = `${sid}-rolled`;
+    const storedExpiry = async () => new Date((await pool.query('select expires_at from gateway.session where sid = $1', [rolled])).rows[0].expires_at).getTime();
+    const touchWith = (expires: number) => call((done) => rolling.touch(rolled, sessionData('u3', new Date(expires)), done));
+
+    const first = Date.now() + HOUR;
+    await call((done) => rolling.set(rolled, sessionData('u3', new Date(first)), done));
+    // Two requests a few seconds and a few minutes later: the row keeps the expiry written first.
+    await touchWith(first + 5_000);
+    await touchWith(first + touchIntervalMs - 1);
+    expect(await storedExpiry()).toBe(first);
+    // A request once the interval has passed writes its expiry.
+    await touchWith(first + touchIntervalMs);
+    expect(await storedExpiry()).toBe(first + touchIntervalMs);
+    expect(await call((done) => rolling.get(rolled, done))).toMatchObject({ userId: 'u3' });
+  });
 });

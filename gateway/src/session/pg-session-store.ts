@@ -8,9 +8,14 @@ type Callback<T = void> = (error?: unknown, value?: T) => void;
  * session. Expired rows are never returned and are swept now and then.
  */
 export class PgSessionStore extends session.Store {
+  /**
+   * @param touchIntervalMs a request extends the stored expiry only when it moves it by at least
+   *   this much, so a burst of requests (every range request of a video) writes at most once per interval.
+   */
   constructor(
     private readonly pool: pg.Pool,
     private readonly defaultTtlMs: number,
+    private readonly touchIntervalMs = 0,
     sweepEveryMs = 10 * 60_000,
   ) {
     super();
@@ -42,10 +47,18 @@ export class PgSessionStore extends session.Store {
     this.pool.query('delete from gateway.session where sid = $1', [sid]).then(() => callback(), callback);
   }
 
-  /** Rolling expiry: a request in a session moves its end forward. */
+  /**
+   * Rolling expiry: a request in a session moves its end forward. The row is written only when the
+   * stored expiry is older than the new one by the touch interval: the session then ends at most
+   * that much earlier than its cookie says, instead of costing a write per request.
+   */
   override touch(sid: string, data: SessionData, callback: Callback = () => undefined): void {
     this.pool
-      .query('update gateway.session set expires_at = $2 where sid = $1', [sid, this.expiresAt(data)])
+      .query('update gateway.session set expires_at = $2 where sid = $1 and expires_at <= $2::timestamptz - make_interval(secs => $3::float8 / 1000)', [
+        sid,
+        this.expiresAt(data),
+        this.touchIntervalMs,
+      ])
       .then(() => callback(), callback);
   }
 

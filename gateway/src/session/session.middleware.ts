@@ -31,7 +31,7 @@ export function createSessionMiddleware(settings: GatewaySettings, pool: pg.Pool
     secret = randomBytes(32).toString('hex');
     logger.warn('SESSION_SECRET is not set: using a random one, so sessions end when the gateway restarts');
   }
-  const store = new PgSessionStore(pool, ttlMs);
+  const store = new PgSessionStore(pool, ttlMs, settings.SESSION_TOUCH_INTERVAL_SECONDS * 1000);
   const middleware = session({
     name: SESSION_COOKIE,
     secret,

@@ -16,6 +16,43 @@ export const FREE_GENERATIONS = 3;
 export const PREMIUM_GENERATIONS_PER_PERIOD = 60;
 export const EXTRA_PACK_GENERATIONS = 15;
 
+/** The free previews a user may make a limited number of times a day (UTC), each with its own count. */
+export const QUOTA_KINDS = ['speech', 'image', 'script'] as const;
+export type QuotaKind = (typeof QUOTA_KINDS)[number];
+
+/** How each kind is named to users: "Daily limit of image previews reached…", "Speech previews: 27 of 30 left today". */
+export const QUOTA_LABELS: Record<QuotaKind, string> = { speech: 'speech previews', image: 'image previews', script: 'scripts' };
+
+/** The message of `QUOTA_EXCEEDED` (HTTP 429), shown to the user as it is. */
+export const quotaExceededMessage = (kind: QuotaKind) => `Daily limit of ${QUOTA_LABELS[kind]} reached, resets at 00:00 UTC`;
+
+/** One kind's count today: `used` of `limit`, counted again from zero at `resetsAt` (the next 00:00 UTC, ISO 8601). */
+export interface DailyQuota {
+  kind: QuotaKind;
+  used: number;
+  limit: number;
+  resetsAt: string;
+}
+
+/** `billing.quota.consume.v1`: takes one preview of `kind` from today's quota. */
+export interface ConsumeQuotaRequest {
+  userId: string;
+  kind: QuotaKind;
+}
+
+/** The answer of `billing.quota.consume.v1`: the preview is counted; `remaining` are left today. */
+export interface QuotaConsumed extends DailyQuota {
+  remaining: number;
+}
+
+/** Details of `QUOTA_EXCEEDED`; the gateway sends `retryAfterSeconds` as `Retry-After`. */
+export interface QuotaExceededDetails {
+  kind: QuotaKind;
+  limit: number;
+  resetsAt: string;
+  retryAfterSeconds: number;
+}
+
 /** A user's plan and usage, composed into `GET /api/auth/user` (spec section 3, User). */
 export interface Account {
   generationsCount: number;
@@ -27,6 +64,8 @@ export interface Account {
   subscriptionPeriodEnd: string | null;
   /** The subscription was cancelled and ends at `subscriptionPeriodEnd`; access stays until then. */
   subscriptionCancelAtPeriodEnd: boolean;
+  /** Today's previews by kind (speech, image, script), with the plan's daily limits. */
+  dailyQuotas: DailyQuota[];
 }
 
 export interface GetAccountRequest {

@@ -11,6 +11,7 @@ export interface BlogPost {
 }
 
 export interface ListPostsRequest {
+  /** Default true: published posts only; false lists drafts and scheduled posts too (never for the public). */
   published?: boolean;
   page?: number;
   pageSize?: number;

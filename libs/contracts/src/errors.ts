@@ -8,6 +8,10 @@ export enum ErrorCode {
   PaymentRequired = 'PAYMENT_REQUIRED',
   StillRunning = 'STILL_RUNNING',
   RateLimited = 'RATE_LIMITED',
+  /** More than a size or storage limit allows; the message says which and what to do. */
+  PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
+  /** A daily quota is spent (details: `QuotaExceededDetails`); the message is the one to show. */
+  QuotaExceeded = 'QUOTA_EXCEEDED',
   Upstream = 'UPSTREAM',
   Unavailable = 'UNAVAILABLE',
   Internal = 'INTERNAL',
@@ -28,6 +32,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.PaymentRequired]: 402,
   [ErrorCode.StillRunning]: 202,
   [ErrorCode.RateLimited]: 429,
+  [ErrorCode.PayloadTooLarge]: 413,
+  [ErrorCode.QuotaExceeded]: 429,
   [ErrorCode.Upstream]: 502,
   [ErrorCode.Unavailable]: 503,
   [ErrorCode.Internal]: 500,

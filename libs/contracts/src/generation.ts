@@ -141,6 +141,11 @@ export interface ScriptRequestBody {
   maxDuration?: number;
 }
 
+/** Over NATS: the script request with the signed-in user, whose daily quota of scripts it counts against. */
+export interface UserScriptRequest extends ScriptRequestBody {
+  userId: string;
+}
+
 export interface ScriptResponse {
   script: string;
 }
@@ -179,6 +184,19 @@ export interface InfluencerImageResponse {
 /** `POST /api/ai-influencer/video[?projectId=]`: `image` is our media URL (the project's image, or an upload stored by the gateway). */
 export interface InfluencerVideoRequest {
   image: string;
+  prompt?: string;
+  projectId?: number;
+}
+
+/**
+ * `generation.uploads.check.v1`: asked by the gateway before it stores an uploaded picture for a
+ * clip → `{allowed: true}`, or `VALIDATION` (the request), `PAYMENT_REQUIRED` (no generation left),
+ * `PAYLOAD_TOO_LARGE` (the user's storage is full).
+ */
+export interface UploadCheckRequest {
+  userId: string;
+  /** The picture's size in bytes. */
+  bytes: number;
   prompt?: string;
   projectId?: number;
 }

@@ -9,7 +9,8 @@ export interface PingResponse {
 
 export type CheckStatus = 'up' | 'down';
 
+/** `GET /api/ready`: up or down per check, never the error text (that is operator-only). */
 export interface ReadinessResponse {
-  status: 'ready' | 'not-ready';
-  checks: Record<string, { status: CheckStatus; message?: string }>;
+  status: 'ok' | 'unavailable';
+  checks: Record<string, { status: CheckStatus }>;
 }

@@ -7,3 +7,4 @@ export * from './content';
 export * from './billing';
 export * from './routes';
 export * from './generation';
+export * from './media-keys';

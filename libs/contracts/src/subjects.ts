@@ -15,9 +15,12 @@ export const Subjects = {
   billing: {
     accountGet: 'billing.account.get.v1',
     plansList: 'billing.plans.list.v1',
+    /** `{userId}` → `{available: true}`, or PAYMENT_REQUIRED as a reserve would answer; reserves nothing. */
+    creditsCheck: 'billing.credits.check.v1',
     creditsReserve: 'billing.credits.reserve.v1',
     creditsCommit: 'billing.credits.commit.v1',
     creditsRelease: 'billing.credits.release.v1',
+    quotaConsume: 'billing.quota.consume.v1',
     stripeConfig: 'billing.stripe.config.v1',
     customerCreate: 'billing.customer.create.v1',
     subscriptionCreate: 'billing.subscription.create.v1',
@@ -44,6 +47,8 @@ export const Subjects = {
     projectDelete: 'generation.project.delete.v1',
     influencerImageCreate: 'generation.influencer.image.create.v1',
     influencerVideoStart: 'generation.influencer.video.start.v1',
+    /** Before the gateway stores an upload: may this user start a clip from it (credits, storage)? */
+    uploadCheck: 'generation.uploads.check.v1',
     influencersList: 'generation.influencers.list.v1',
     influencerGet: 'generation.influencer.get.v1',
     influencerApprove: 'generation.influencer.approve.v1',

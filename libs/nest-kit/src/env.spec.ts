@@ -1,5 +1,29 @@
-import { InvalidEnvironmentError, readEnv } from './env';
+import { IsOptional, IsString } from 'class-validator';
+import { EnvPurpose, InvalidEnvironmentError, readEnv, RequiredInProduction } from './env';
 import { MediaServiceSettings, ServiceSettings } from './settings';
+
+/** A process's settings as the gateway declares them: one with a default, one optional, both needed in production. */
+class ExampleSettings extends MediaServiceSettings {
+  @EnvPurpose('the public origin')
+  @RequiredInProduction()
+  @IsOptional()
+  @IsString()
+  PUBLIC_URL?: string;
+
+  @EnvPurpose('a development default')
+  @IsString()
+  GREETING = 'hello';
+}
+
+const errorLines = (run: () => unknown): string[] => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidEnvironmentError);
+    return (error as Error).message.split('\n').slice(1).sort();
+  }
+  throw new Error('readEnv accepted the environment');
+};
 
 describe(readEnv.name, () => {
   it('applies the defaults when nothing is set', () => {
@@ -31,5 +55,42 @@ describe(readEnv.name, () => {
       '  S3_ACCESS_KEY (access key of the object store): is required',
       '  S3_ENDPOINT (URL of the S3-compatible object store holding all media; npm start runs an embedded one): must be an http(s) URL',
     ]);
+  });
+
+  describe('with NODE_ENV=production', () => {
+    const S3 = { S3_ACCESS_KEY: 'key', S3_SECRET_KEY: 'secret' };
+    const PRODUCTION_SET = {
+      DATABASE_URL: 'postgresql://db.internal/lipcast',
+      NATS_URL: 'nats://nats.internal:4222',
+      S3_ENDPOINT: 'https://s3.example',
+      PUBLIC_URL: 'https://lipcast.example',
+    };
+
+    it('refuses to start on a development default, naming each variable it would have used', () => {
+      const missing = 'must be set when NODE_ENV=production (the development default does not apply)';
+      expect(errorLines(() => readEnv(ExampleSettings, { NODE_ENV: 'production', ...S3 }))).toEqual([
+        `  DATABASE_URL (PostgreSQL connection; each process keeps its tables in its own schema): ${missing}`,
+        `  NATS_URL (NATS server the gateway and the services talk through): ${missing}`,
+        `  PUBLIC_URL (the public origin): ${missing}`,
+        `  S3_ENDPOINT (URL of the S3-compatible object store holding all media; npm start runs an embedded one): ${missing}`,
+      ]);
+      // One line per variable: a missing S3_ENDPOINT is reported once, by its own rule.
+      expect(errorLines(() => readEnv(ExampleSettings, { NODE_ENV: 'production', ...S3, ...PRODUCTION_SET, S3_ENDPOINT: 'ftp://x' }))).toEqual([
+        '  S3_ENDPOINT (URL of the S3-compatible object store holding all media; npm start runs an embedded one): must be an http(s) URL',
+      ]);
+    });
+
+    it('starts when production sets them, keeping the defaults of everything else', () => {
+      const sut = readEnv(ExampleSettings, { NODE_ENV: 'production', ...S3, ...PRODUCTION_SET });
+      expect(sut).toMatchObject({ ...PRODUCTION_SET, GREETING: 'hello', LOG_LEVEL: 'info' });
+    });
+
+    it('asks nothing more in development, where the defaults apply', () => {
+      for (const NODE_ENV of [undefined, 'development', 'test']) {
+        const sut = readEnv(ExampleSettings, { NODE_ENV, ...S3, S3_ENDPOINT: 'http://127.0.0.1:9000' });
+        expect(sut.DATABASE_URL).toBe('postgresql://postgres@127.0.0.1:5432/lipcast');
+        expect(sut.PUBLIC_URL).toBeUndefined();
+      }
+    });
   });
 });

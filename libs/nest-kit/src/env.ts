@@ -11,10 +11,31 @@ export function EnvPurpose(purpose: string): PropertyDecorator {
   return (target, property) => Reflect.defineMetadata(PURPOSE, purpose, target, property);
 }
 
+const REQUIRED_IN_PRODUCTION = Symbol('lipcast:env-required-in-production');
+
+/**
+ * A variable whose default (or whose absence) only suits development: with `NODE_ENV=production`
+ * the process refuses to start unless the environment sets it.
+ */
+export function RequiredInProduction(): PropertyDecorator {
+  return (target, property) => {
+    const inherited = (Reflect.getMetadata(REQUIRED_IN_PRODUCTION, target) as string[] | undefined) ?? [];
+    Reflect.defineMetadata(REQUIRED_IN_PRODUCTION, [...inherited, String(property)], target);
+  };
+}
+
+/** The variables of a settings class (its own and its parents') that production must set. */
+export function requiredInProduction(settings: new () => object): string[] {
+  return [...new Set((Reflect.getMetadata(REQUIRED_IN_PRODUCTION, settings.prototype) as string[] | undefined) ?? [])];
+}
+
+function describeProblem(target: object, property: string, problems: string): string {
+  const purpose = Reflect.getMetadata(PURPOSE, target, property) as string | undefined;
+  return `  ${property}${purpose ? ` (${purpose})` : ''}: ${problems}`;
+}
+
 function describe(error: ValidationError, target: object): string {
-  const purpose = Reflect.getMetadata(PURPOSE, target, error.property) as string | undefined;
-  const problems = [...new Set(Object.values(error.constraints ?? {}))].join('; ');
-  return `  ${error.property}${purpose ? ` (${purpose})` : ''}: ${problems}`;
+  return describeProblem(target, error.property, [...new Set(Object.values(error.constraints ?? {}))].join('; '));
 }
 
 /**
@@ -24,9 +45,13 @@ function describe(error: ValidationError, target: object): string {
 export function readEnv<T extends object>(settings: new () => T, env: NodeJS.ProcessEnv = process.env): T {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const instance = plainToInstance(settings, defined, { enableImplicitConversion: true, exposeDefaultValues: true });
-  const errors = validateSync(instance, { whitelist: false });
-  if (errors.length) {
-    const lines = errors.map((error) => describe(error, instance));
+  // In production an unset variable that only has a development default is the one problem to name.
+  const unsetInProduction = env.NODE_ENV === 'production' ? requiredInProduction(settings).filter((property) => defined[property] === undefined) : [];
+  const lines = [
+    ...validateSync(instance, { whitelist: false }).filter((error) => !unsetInProduction.includes(error.property)).map((error) => describe(error, instance)),
+    ...unsetInProduction.map((property) => describeProblem(instance, property, 'must be set when NODE_ENV=production (the development default does not apply)')),
+  ];
+  if (lines.length) {
     throw new InvalidEnvironmentError(`Invalid environment for ${settings.name}; set these variables and start again:\n${lines.join('\n')}`);
   }
   return instance;

@@ -3,9 +3,16 @@ import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '
 import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { ErrorCode, isServiceErrorPayload, Messages, REQUEST_ID_HEADER } from '@lipcast/contracts';
 import { ServiceError } from './errors';
+import { NatsConnectError, natsConnectionOptions, type NatsCredentials, type NatsRole, type NatsTarget } from './nats-connection';
 import { currentRequestId } from './request-context';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
+/** What a request answers when it would not fit in one NATS message. */
+export const REQUEST_TOO_LARGE_MESSAGE = 'The request is too large.';
+/** NATS's default max_payload (1 MB), for the moment before the server's INFO arrives. */
+const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+/** Room kept for the message's headers (the request id), which count towards max_payload. */
+const HEADERS_ROOM = 4096;
 
 /** Reply packet of a Nest NATS handler: the first reply carries the response or the error. */
 interface ReplyPacket {
@@ -32,7 +39,7 @@ const NO_RESPONDERS = 503;
  * gateway a tenth of its CPU under load.
  */
 export class ServiceClient {
-  private readonly inbox = createInbox();
+  private readonly inbox: string;
   private readonly pending = new Map<string, PendingRequest>();
   private readonly replies: Subscription;
   private nextToken = 0;
@@ -40,7 +47,9 @@ export class ServiceClient {
   private constructor(
     private readonly connection: NatsConnection,
     private readonly timeoutMs: number,
+    inboxPrefix?: string,
   ) {
+    this.inbox = createInbox(inboxPrefix);
     this.replies = connection.subscribe(`${this.inbox}.*`, { callback: (_error, message) => this.settle(message) });
   }
 
@@ -73,10 +82,17 @@ export class ServiceClient {
     });
   }
 
-  /** Connects once; afterwards the client reconnects on its own for as long as the process runs. */
-  static async connect(url: string, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, name = 'lipcast-client'): Promise<ServiceClient> {
-    const connection = await connect({ servers: url, name, maxReconnectAttempts: -1 });
-    return new ServiceClient(connection, timeoutMs);
+  /**
+   * Connects once; afterwards the client reconnects on its own for as long as the process runs.
+   * `target` is a URL (no credentials) or settings with the process's NATS credentials; `role`
+   * puts the reply inboxes under that process's prefix, the only one its NATS user may read.
+   */
+  static async connect(target: string | NatsTarget, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, name = 'lipcast-client', role?: NatsRole): Promise<ServiceClient> {
+    const options = natsConnectionOptions(target, name, role);
+    const connection = await connect({ ...options, maxReconnectAttempts: -1 }).catch((error: unknown) => {
+      throw new NatsConnectError(name, String(options.servers), error);
+    });
+    return new ServiceClient(connection, timeoutMs, options.inboxPrefix);
   }
 
   /** Round trip to the NATS server (readiness); rejects while disconnected or after `timeoutMs`. */
@@ -97,6 +113,10 @@ export class ServiceClient {
     const requestId = currentRequestId();
     if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
     const packet = JSON.stringify({ pattern: subject, data, id: randomUUID() });
+    // NATS refuses a message over the server's max_payload: that is the request's fault, not a missing service.
+    if (Buffer.byteLength(packet) + HEADERS_ROOM > (this.connection.info?.max_payload ?? DEFAULT_MAX_PAYLOAD)) {
+      throw new ServiceError(ErrorCode.PayloadTooLarge, REQUEST_TOO_LARGE_MESSAGE);
+    }
     let reply: ReplyPacket;
     try {
       const message = await this.request(subject, packet, headers, timeoutMs);
@@ -144,6 +164,10 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   /** Connection name shown by the NATS server's monitoring. */
   name?: string;
+  /** The process's NATS credentials (unset: an open server). */
+  credentials?: NatsCredentials;
+  /** The process this client belongs to (its reply inboxes, see `inboxPrefix`). */
+  role?: NatsRole;
 }
 
 /** Provides one connected `ServiceClient` to the whole application and drains it at shutdown. */
@@ -155,7 +179,7 @@ export class ServiceClientModule implements OnApplicationShutdown {
   static forRoot(options: ServiceClientOptions): DynamicModule {
     return {
       module: ServiceClientModule,
-      providers: [{ provide: ServiceClient, useFactory: () => ServiceClient.connect(options.url, options.timeoutMs, options.name) }],
+      providers: [{ provide: ServiceClient, useFactory: () => ServiceClient.connect({ ...options.credentials, NATS_URL: options.url }, options.timeoutMs, options.name, options.role) }],
       exports: [ServiceClient],
     };
   }

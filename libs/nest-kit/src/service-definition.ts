@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Provider, type Type } from '@nestjs/co
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Options } from '@mikro-orm/postgresql';
 import type { ServiceName } from '@lipcast/contracts';
+import { OpsRegistry } from './ops';
 import { createPingController } from './ping';
 import { ServiceSettings } from './settings';
 
@@ -36,7 +37,12 @@ export function defineService(options: {
       module: ServiceModule,
       imports: [MikroOrmModule.forRoot(options.ormConfig(settings.DATABASE_URL)), ...(options.imports?.(settings) ?? [])],
       controllers: [createPingController(options.name), ...(options.controllers ?? [])],
-      providers: [{ provide: options.settings ?? ServiceSettings, useValue: settings }, ...(options.providers ?? [])],
+      providers: [
+        { provide: options.settings ?? ServiceSettings, useValue: settings },
+        // The operator-only status of this process: providers may add checks and sections to it.
+        { provide: OpsRegistry, useValue: new OpsRegistry() },
+        ...(options.providers ?? []),
+      ],
     }),
   };
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import {
-  Catch, ValidationPipe, type ArgumentsHost, type CallHandler, type ExecutionContext, type NestInterceptor,
+  Catch, ValidationPipe, type ArgumentsHost, type CallHandler, type ExecutionContext, type INestMicroservice, type NestInterceptor,
   type RpcExceptionFilter, type ValidationError,
 } from '@nestjs/common';
 import { ModuleRef, NestFactory } from '@nestjs/core';
@@ -10,9 +10,14 @@ import { Observable, throwError } from 'rxjs';
 import { ErrorCode, REQUEST_ID_HEADER, type ServiceErrorPayload, type ServiceName } from '@lipcast/contracts';
 import { validateEnv } from './env';
 import { ServiceError, toServiceErrorPayload } from './errors';
+import { DEFAULT_OPS_PORTS, OpsRegistry, startOpsListener, type OpsListener } from './ops';
 import type { ServiceDefinition } from './service-definition';
+import type { ServiceSettings } from './settings';
+import { StorageService } from './storage';
 import { createLogger, PinoNestLogger } from './logger';
+import { NatsConnectError, natsConnectionOptions, type NatsTarget } from './nats-connection';
 import { acceptOrCreateRequestId, runWithRequestId } from './request-context';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 
 /** Every error leaves a handler as `{code, message, details?}`; unknown ones are logged and hidden. */
@@ -112,12 +117,16 @@ async function connectDatabase(orm: MikroORM, service: ServiceName): Promise<voi
   if (!check.ok) throw fail(check.reason ?? 'no answer');
 }
 
-/** Starts a service: NATS transport with the service's queue group, so replicas share the load. */
-export async function bootstrapService(module: unknown, service: ServiceName, natsUrl: string) {
+/**
+ * Starts a service: NATS transport with the service's queue group, so replicas share the load.
+ * `nats` is a URL (an open server) or the settings holding the service's NATS credentials.
+ */
+export async function bootstrapService(module: unknown, service: ServiceName, nats: string | NatsTarget) {
   const logger = createLogger(service);
+  const natsUrl = typeof nats === 'string' ? nats : nats.NATS_URL;
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module as never, {
     transport: Transport.NATS,
-    options: { servers: [natsUrl], queue: service, name: `lipcast-${service}` },
+    options: { ...natsConnectionOptions(nats, `lipcast-${service}`, service), queue: service },
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
@@ -128,16 +137,51 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
   app.useGlobalPipes(createRpcValidationPipe());
   app.useGlobalInterceptors(new HandlerContextInterceptor(orm, logger));
   app.enableShutdownHooks();
-  await app.listen();
+  await app.listen().catch((error: unknown) => {
+    throw new NatsConnectError(`${service} service`, natsUrl, error);
+  });
+  const ops = resolveOptional(() => app.get(OpsRegistry, { strict: false }));
+  if (ops) registerServiceChecks(app, ops, orm);
   logger.info({ natsUrl }, `${service} service listening on NATS (queue group "${service}")`);
   return app;
 }
 
-/** A service process's entry point: validated settings, then the service, or a clear exit. */
+/** What a service's readiness depends on: its database, NATS and, for media services, the object store. */
+function registerServiceChecks(app: INestMicroservice, ops: OpsRegistry, orm: MikroORM | null): void {
+  if (orm) {
+    ops.addCheck('postgres', async () => {
+      const check = await orm.checkConnection();
+      if (!check.ok) throw new Error(check.reason ?? 'no answer');
+    });
+  }
+  ops.addCheck('nats', () => app.unwrap<NatsConnection>().rtt());
+  const storage = resolveOptional(() => app.get(StorageService, { strict: false }));
+  if (storage) {
+    ops.addCheck('objectStore', async () => {
+      if (!(await storage.ping())) throw new Error(`bucket ${storage.bucket} is missing`);
+    });
+  }
+}
+
+/** Starts a running service's operator-only listener (see ops.ts) from its settings. */
+export function startServiceOps(app: INestMicroservice, service: ServiceName, settings: ServiceSettings): Promise<OpsListener> {
+  return startOpsListener({
+    name: service,
+    registry: app.get(OpsRegistry, { strict: false }),
+    host: settings.OPS_HOST,
+    port: settings.OPS_PORT ?? DEFAULT_OPS_PORTS[service],
+    token: settings.OPS_TOKEN,
+    logger: createLogger(service),
+  }).catch((error: Error) => {
+    throw new StartupError(error.message);
+  });
+}
+
+/** A service process's entry point: validated settings, then the service and its ops listener, or a clear exit. */
 export function runService(service: ServiceDefinition): void {
   const settings = validateEnv(service.settings);
-  bootstrapService(service.module(settings), service.name, settings.NATS_URL).catch((error) => {
-    console.error(`${service.name} service failed to start:`, error instanceof StartupError ? error.message : error);
+  bootstrapService(service.module(settings), service.name, settings).then((app) => startServiceOps(app, service.name, settings)).catch((error) => {
+    console.error(`${service.name} service failed to start:`, error instanceof StartupError || error instanceof NatsConnectError ? error.message : error);
     process.exit(1);
   });
 }

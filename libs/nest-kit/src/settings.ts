@@ -1,26 +1,73 @@
-import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
-import { EnvPurpose } from './env';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+import { EnvPurpose, RequiredInProduction } from './env';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Settings every service process reads. */
 export class ServiceSettings {
   @EnvPurpose('PostgreSQL connection; each process keeps its tables in its own schema')
+  @RequiredInProduction()
   @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgresql:// URL' })
   DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/lipcast';
 
   @EnvPurpose('NATS server the gateway and the services talk through')
+  @RequiredInProduction()
   @Matches(/^(nats|tls):\/\//, { message: 'must be a nats:// URL' })
   NATS_URL = 'nats://127.0.0.1:4222';
+
+  @EnvPurpose('NATS user of this process, with NATS_PASS, when the NATS server requires sign-in (deploy/nats); unset for an open server')
+  @ValidateIf((settings: ServiceSettings) => settings.NATS_USER !== undefined || settings.NATS_PASS !== undefined)
+  @IsString({ message: 'is required with NATS_PASS' })
+  NATS_USER?: string;
+
+  @EnvPurpose('password of NATS_USER')
+  @ValidateIf((settings: ServiceSettings) => settings.NATS_USER !== undefined || settings.NATS_PASS !== undefined)
+  @IsString({ message: 'is required with NATS_USER' })
+  NATS_PASS?: string;
+
+  @EnvPurpose('NKey seed (SU…) this process signs in to NATS with, instead of NATS_USER and NATS_PASS')
+  @IsOptional()
+  @Matches(/^SU[A-Z2-7]{56}$/, { message: 'must be a user NKey seed (SU followed by 56 letters and digits)' })
+  @ValidateBy({
+    name: 'natsSignInAlone',
+    validator: {
+      validate: (_seed, args) => {
+        const settings = args?.object as ServiceSettings;
+        return settings.NATS_USER === undefined && settings.NATS_PASS === undefined;
+      },
+      defaultMessage: () => 'cannot be combined with NATS_USER/NATS_PASS; set one way of signing in to NATS',
+    },
+  })
+  NATS_NKEY_SEED?: string;
 
   @EnvPurpose('how much the JSON logs say')
   @IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL = 'info';
+
+  @EnvPurpose('address of this process\'s operator-only listener (/healthz, /readyz, /status); 127.0.0.1 keeps it on the machine')
+  @IsString()
+  OPS_HOST = '127.0.0.1';
+
+  @EnvPurpose('port of the operator-only listener (default: gateway 9400, auth 9401, generation 9402, billing 9403, content 9404; 0 = any free port)')
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'must be a port number' })
+  @Min(0, { message: 'must be a port number' })
+  @Max(65535, { message: 'must be a port number' })
+  OPS_PORT?: number;
+
+  @EnvPurpose('when set, every operator request needs "Authorization: Bearer <OPS_TOKEN>"')
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
+  OPS_TOKEN?: string;
 }
 
 /** Settings of processes that read or write media. */
 export class MediaServiceSettings extends ServiceSettings {
   @EnvPurpose('URL of the S3-compatible object store holding all media; npm start runs an embedded one')
+  @RequiredInProduction()
   @Matches(/^https?:\/\//, { message: 'must be an http(s) URL' })
   S3_ENDPOINT!: string;
 

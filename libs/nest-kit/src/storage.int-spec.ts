@@ -28,6 +28,23 @@ describe(StorageService.name, () => {
     await expect(sut.stat('../escape')).rejects.toThrow('Invalid object key');
   });
 
+  it('tells the bytes stored under a folder, at any depth', async () => {
+    const folder = `public/tests/folder-${Date.now()}/`;
+    const keys = [`${folder}a.bin`, `${folder}sub/b.bin`, `${folder}sub/deeper/c.bin`];
+    await Promise.all(keys.map((name, index) => sut.put(name, Buffer.alloc([10, 32, 7][index]), 'application/octet-stream')));
+    // A sibling whose name starts the same is not inside the folder.
+    const sibling = `${folder.slice(0, -1)}0/x.bin`;
+    await sut.put(sibling, Buffer.alloc(5), 'application/octet-stream');
+    try {
+      expect(await sut.usage(folder)).toBe(49);
+      await expect(sut.usage('public/tests')).rejects.toThrow('Invalid object key');
+      await expect(sut.usage('public/../')).rejects.toThrow('Invalid object key');
+    } finally {
+      await Promise.all([...keys, sibling].map((name) => sut.remove(name)));
+    }
+    expect(await sut.usage(folder)).toBe(0);
+  });
+
   it('answers the readiness ping', async () => {
     expect(await sut.ping()).toBe(true);
   });

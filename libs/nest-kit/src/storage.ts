@@ -5,7 +5,12 @@ import { buffer } from 'node:stream/consumers';
 import { Client } from 'minio';
 import type { StorageSettings } from './settings';
 
-/** Object keys we create: `actors/<id>/...`, `users/<userId>/<kind>/<id>.<ext>`, `public/...`. Never a user path. */
+/**
+ * The one rule for object keys, for every reader and writer: keys we create (`actors/<id>/...`,
+ * `users/<userId>/<kind>/<id>.<ext>`, `public/...`), never a user path. Only `[A-Za-z0-9._/-]`, at
+ * most 512; no `..`, no leading `/`, no empty segment. So backslashes, `%` escapes, spaces and
+ * control characters are refused as written, never decoded into something else.
+ */
 const KEY_PATTERN = /^(?!\/)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]{1,512}$/;
 
 export function isValidKey(key: string): boolean {
@@ -106,6 +111,11 @@ export class StorageService {
       : this.client.getObject(this.bucket, checkedKey);
   }
 
+  /** A small text object (JSON) as a string. */
+  async readText(key: string): Promise<string> {
+    return (await buffer(await this.read(key))).toString('utf8');
+  }
+
   /** Copies an object within the bucket (through this process: objects are small media). */
   async copy(from: string, to: string): Promise<void> {
     const source = await this.stat(from);
@@ -115,5 +125,31 @@ export class StorageService {
 
   async remove(key: string): Promise<void> {
     await this.client.removeObject(this.bucket, this.checked(key));
+  }
+
+  /** Bytes stored under a folder (a user's storage use); `folder` ends with `/`. */
+  async usage(folder: string): Promise<number> {
+    if (!folder.endsWith('/')) throw new InvalidKeyError(folder);
+    return (await this.list(folder)).reduce((bytes, object) => bytes + object.size, 0);
+  }
+
+  /** The objects whose keys start with `prefix` (a folder ends with `/`). */
+  async list(prefix: string): Promise<{ key: string; size: number; lastModified: Date }[]> {
+    const objects: { key: string; size: number; lastModified: Date }[] = [];
+    for await (const item of this.client.listObjectsV2(this.bucket, this.checked(prefix), true) as AsyncIterable<{ name?: string; size: number; lastModified: Date }>) {
+      if (item.name) objects.push({ key: item.name, size: item.size, lastModified: item.lastModified });
+    }
+    return objects;
+  }
+
+  /** Removes every object under a folder (`prefix` must end with `/`). */
+  async removeFolder(prefix: string): Promise<void> {
+    if (!prefix.endsWith('/')) throw new InvalidKeyError(prefix);
+    for (const { key } of await this.list(prefix)) {
+      // Another process may be removing the same folder (a cancel and the job's worker): gone is fine.
+      await this.remove(key).catch(async (error: unknown) => {
+        if (await this.stat(key)) throw error;
+      });
+    }
   }
 }

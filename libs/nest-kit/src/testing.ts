@@ -7,6 +7,8 @@ import { bootstrapService } from './service-server';
 import { ServiceSettings } from './settings';
 
 export interface RunningService {
+  /** The Nest application, for tests that drive one of its providers directly. */
+  app: INestMicroservice;
   client: ServiceClient;
   settings: ServiceSettings;
   close(): Promise<void>;
@@ -14,14 +16,16 @@ export interface RunningService {
 
 /**
  * For integration tests: migrates the service's schema, starts the service in this process on the
- * NATS and database of the environment, and connects a client to it.
+ * NATS and database of the environment (`env` overrides some of it, e.g. NATS credentials), and
+ * connects a client to it as the same NATS user.
  */
-export async function startServiceForTest(service: ServiceDefinition): Promise<RunningService> {
-  const settings = readEnv(service.settings);
+export async function startServiceForTest(service: ServiceDefinition, env: NodeJS.ProcessEnv = {}): Promise<RunningService> {
+  const settings = readEnv(service.settings, { ...process.env, ...env });
   await runMigrations(service.ormConfig(settings.DATABASE_URL));
-  const app: INestMicroservice = await bootstrapService(service.module(settings), service.name, settings.NATS_URL);
-  const client = await ServiceClient.connect(settings.NATS_URL);
+  const app: INestMicroservice = await bootstrapService(service.module(settings), service.name, settings);
+  const client = await ServiceClient.connect(settings, undefined, `lipcast-${service.name}-test-client`, service.name);
   return {
+    app,
     client,
     settings,
     close: async () => {

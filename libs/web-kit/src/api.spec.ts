@@ -135,6 +135,17 @@ describe(apiRequest.name, () => {
       expect(sut.message).toBe(RATE_LIMIT_MESSAGE);
     });
 
+    it('raises the server\'s own message for a spent daily quota (a 429 marked quotaExceeded)', async () => {
+      const message = 'Daily limit of image previews reached, resets at 00:00 UTC';
+      installFetch({ status: 429, statusText: 'Too Many Requests', body: { message, quotaExceeded: true, kind: 'image', limit: 10 } });
+
+      const sut = await errorFrom(apiRequest('POST', '/api/ai-influencer/image', { prompt: 'a baker' }));
+
+      expect(sut).toBeInstanceOf(ApiError);
+      expect(sut.message).toBe(message);
+      expect((sut as ApiError).status).toBe(429);
+    });
+
     it('raises the rate-limit message when the body says "Too Many Requests"', async () => {
       installFetch({ status: 503, statusText: 'Service Unavailable', body: 'Upstream: Too Many Requests' });
 

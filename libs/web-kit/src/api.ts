@@ -154,11 +154,14 @@ function paymentRequestFrom(body: unknown): PaymentRequest | null {
 }
 
 function errorMessage(response: Response, text: string, body: unknown): string {
+  const serverMessage = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+  const hasServerMessage = typeof serverMessage === 'string' && serverMessage.trim() !== '';
+  // A spent daily quota says which limit and when it resets ("Daily limit of image previews reached, …").
+  if (response.status === 429 && hasServerMessage && (body as { quotaExceeded?: unknown }).quotaExceeded === true) return serverMessage;
   if (response.status === 429 || response.statusText === 'Too Many Requests' || text.includes('Too Many Requests')) {
     return RATE_LIMIT_MESSAGE;
   }
-  const serverMessage = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-  if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return serverMessage;
+  if (hasServerMessage) return serverMessage;
   // HTTP/2 carries no reason phrase, so statusText can be empty.
   return `${response.status}: ${response.statusText || 'Request failed'}`;
 }

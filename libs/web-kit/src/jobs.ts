@@ -8,12 +8,20 @@ import type { JobState } from '@lipcast/contracts';
 export function watchJob(jobId: string, onState: (state: JobState) => void): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource(`/api/jobs/${jobId}/events`, { withCredentials: true });
+  let heardSinceConnecting = false;
   source.addEventListener('progress', (event) => {
+    heardSinceConnecting = true;
     const state = JSON.parse((event as MessageEvent<string>).data) as JobState;
     onState(state);
     if (state.status !== 'queued' && state.status !== 'running') source.close();
   });
-  source.onerror = () => source.close();
+  // The gateway ends a stream after its lifetime (10 minutes) and the browser reconnects by itself,
+  // and each new stream starts with the current state. A stream that ends before saying anything
+  // (refused, the gateway unreachable) is closed for good: callers that poll go on polling.
+  source.onerror = () => {
+    if (!heardSinceConnecting) source.close();
+    heardSinceConnecting = false;
+  };
   return () => source.close();
 }
 

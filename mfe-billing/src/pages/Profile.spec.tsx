@@ -13,6 +13,7 @@ const PREMIUM_ACCOUNT: Account = {
   subscriptionPlan: PREMIUM_USER.subscriptionPlan,
   subscriptionPeriodEnd: PREMIUM_USER.subscriptionPeriodEnd,
   subscriptionCancelAtPeriodEnd: false,
+  dailyQuotas: PREMIUM_USER.dailyQuotas,
 };
 
 /** The user answers as given; the sync answers with the same account; no history. */
@@ -51,6 +52,35 @@ describe('Profile page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Buy More Generations' })).toBeNull();
     expect(await screen.findByText('No generations yet')).toBeTruthy();
+  });
+
+  it('shows the daily previews left of each kind and when they reset', () => {
+    const resetsAt = '2031-03-15T00:00:00.000Z';
+    const user = {
+      ...FREE_USER,
+      dailyQuotas: [
+        { kind: 'speech' as const, used: 3, limit: 30, resetsAt },
+        { kind: 'image' as const, used: 10, limit: 10, resetsAt },
+        { kind: 'script' as const, used: 0, limit: 10, resetsAt },
+      ],
+    };
+    serve(user);
+
+    renderInApp(<Profile />, { user });
+
+    const box = screen.getByRole('heading', { name: 'Daily previews' }).closest('div')!.parentElement!;
+    expect(within(box).getByText('Speech previews: 27 of 30 left today')).toBeTruthy();
+    expect(within(box).getByText('Image previews: 0 of 10 left today')).toBeTruthy();
+    expect(within(box).getByText('Scripts: 10 of 10 left today')).toBeTruthy();
+    expect(within(box).getByText('Resets on March 15, 2031 at 00:00 UTC')).toBeTruthy();
+  });
+
+  it('shows no daily previews box when the account reports none', () => {
+    serve(FREE_USER);
+
+    renderInApp(<Profile />, { user: FREE_USER });
+
+    expect(screen.queryByRole('heading', { name: 'Daily previews' })).toBeNull();
   });
 
   it('falls back to "User" and shows the picture when there is one', () => {

@@ -4,6 +4,7 @@ import { useAccount } from '@lipcast/web-kit';
 import { useSubscriptionSync } from '../account/subscription-sync';
 import { Waiting } from '../common/Waiting';
 import { AccountCard } from '../profile/AccountCard';
+import { DailyPreviewsBox } from '../profile/DailyPreviewsBox';
 import { GenerationHistory } from '../profile/GenerationHistory';
 import { SubscriptionBox } from '../profile/SubscriptionBox';
 import '../styles.css';
@@ -33,6 +34,7 @@ export default function Profile() {
             <AccountCard user={user} />
             <SubscriptionBox user={user} />
           </div>
+          <DailyPreviewsBox user={user} />
           <GenerationHistory />
         </>
       ) : (

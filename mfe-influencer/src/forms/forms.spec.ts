@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { creatorPromptSchema, oneShotSchema } from './schemas';
 import { shownProgress, simulatedProgress } from './progress';
 
@@ -5,6 +6,14 @@ const messages = (result: { success: boolean; error?: { issues: { path: Property
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('influencer form schemas', () => {
+  it('never probe for eval, which the Content-Security-Policy forbids', () => {
+    const probe = jest.spyOn(globalThis, 'Function');
+    expect(z.config().jitless).toBe(true);
+    oneShotSchema.safeParse({ influencerDescription: 'A cheerful baker in her thirties', scriptTopic: 'Why sourdough takes two days' });
+    expect(probe).not.toHaveBeenCalled();
+    probe.mockRestore();
+  });
+
   it('wants a Creator prompt of at least 5 characters', () => {
     expect(creatorPromptSchema.safeParse('a cat').success).toBe(true);
     expect(creatorPromptSchema.safeParse('  cat  ').error?.issues[0].message).toBe('Prompt must be at least 5 characters.');

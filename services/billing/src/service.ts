@@ -1,9 +1,12 @@
 import { defineService } from '@lipcast/nest-kit';
 import { ormConfig } from './mikro-orm.config';
 import { AccountsController } from './accounts/accounts.controller';
+import { Clock } from './clock';
 import { CreditsController } from './credits/credits.controller';
 import { LedgerService } from './credits/ledger.service';
 import { PlansController } from './plans/plans.controller';
+import { QuotasController } from './quotas/quotas.controller';
+import { QuotasService } from './quotas/quotas.service';
 import { BillingSettings } from './settings';
 import { CheckoutService } from './stripe/checkout.service';
 import { CustomersService } from './stripe/customers.service';
@@ -13,11 +16,11 @@ import { stripeProvider } from './stripe/stripe.provider';
 import { SubscriptionsService } from './stripe/subscriptions.service';
 import { WebhooksService } from './stripe/webhooks.service';
 
-/** Plans, the credit ledger and Stripe customers, subscriptions and payments. */
+/** Plans, the credit ledger, daily preview quotas and Stripe customers, subscriptions and payments. */
 export const billingService = defineService({
   name: 'billing',
   ormConfig,
   settings: BillingSettings,
-  controllers: [PlansController, AccountsController, CreditsController, StripeController],
-  providers: [stripeProvider, LedgerService, PriceCatalog, CustomersService, CheckoutService, SubscriptionsService, WebhooksService],
+  controllers: [PlansController, AccountsController, CreditsController, QuotasController, StripeController],
+  providers: [stripeProvider, Clock, QuotasService, LedgerService, PriceCatalog, CustomersService, CheckoutService, SubscriptionsService, WebhooksService],
 });

@@ -1,11 +1,12 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Matches, Min } from 'class-validator';
-import type { CheckoutMode } from '@lipcast/contracts';
-import { EnvPurpose, ServiceSettings } from '@lipcast/nest-kit';
+import type { CheckoutMode, QuotaKind } from '@lipcast/contracts';
+import { EnvPurpose, RequiredInProduction, ServiceSettings } from '@lipcast/nest-kit';
 
 /** The billing service's environment: the database and NATS, plus Stripe. */
 export class BillingSettings extends ServiceSettings {
   @EnvPurpose('Stripe secret key (sk_test_… or sk_live_…); npm start uses the local Stripe stand-in when unset')
+  @RequiredInProduction()
   @Matches(/^(sk|rk)_(test|live)_\S+$/, { message: 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…)' })
   STRIPE_SECRET_KEY!: string;
 
@@ -33,6 +34,36 @@ export class BillingSettings extends ServiceSettings {
   @IsInt({ message: 'must be a whole number of cents' })
   @Min(50, { message: 'must be at least 50 (Stripe\'s minimum charge)' })
   PREMIUM_PRICE_CENTS = 2900;
+
+  @EnvPurpose('speech previews (POST /api/replicate/audio) a free user may make per UTC day')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  QUOTA_FREE_SPEECH_PER_DAY = 30;
+
+  @EnvPurpose('portraits (POST /api/ai-influencer/image) a free user may make per UTC day')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  QUOTA_FREE_IMAGES_PER_DAY = 10;
+
+  @EnvPurpose('scripts (POST /api/openai/generate-script) a free user may have written per UTC day')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  QUOTA_FREE_SCRIPTS_PER_DAY = 10;
+
+  @EnvPurpose('how many times the free daily quotas a Premium user gets')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  QUOTA_PREMIUM_MULTIPLIER = 10;
+
+  /** A plan's daily limit of one kind of preview. */
+  dailyLimit(kind: QuotaKind, premium: boolean): number {
+    const free = { speech: this.QUOTA_FREE_SPEECH_PER_DAY, image: this.QUOTA_FREE_IMAGES_PER_DAY, script: this.QUOTA_FREE_SCRIPTS_PER_DAY }[kind];
+    return premium ? free * this.QUOTA_PREMIUM_MULTIPLIER : free;
+  }
 
   get checkoutMode(): CheckoutMode {
     return this.STRIPE_CHECKOUT ?? (this.STRIPE_PUBLISHABLE_KEY ? 'embedded' : 'hosted');

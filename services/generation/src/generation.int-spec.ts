@@ -1,8 +1,8 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { join } from 'node:path';
-import { ErrorCode, Subjects, type Account, type Actor, type AudioResponse, type JobState, type Project, type Reservation } from '@lipcast/contracts';
+import { actorClipKey, ErrorCode, mediaUrl, Subjects, type Account, type Actor, type AudioResponse, type JobState, type Project, type Reservation } from '@lipcast/contracts';
+import { pollUntil } from '../../../tools/lib/poll';
 import { billingService } from '../../billing/src/service';
-import { actorClipKey } from './actors/catalog';
 import { runFfmpeg } from './engine/media/ffmpeg';
 import { probeMedia } from './engine/media/probe';
 import { mediaKeyOf } from './media/media-refs';
@@ -10,7 +10,7 @@ import { NO_FACE_MESSAGE } from './providers/embedded/embedded-lipsync';
 import { seedActorClip, startTestBed, type TestBed } from './testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
-const ACTOR_URL = `/api/media/${actorClipKey(ACTOR_ID)}`;
+const ACTOR_URL = mediaUrl(actorClipKey(ACTOR_ID));
 const FOREIGN_MEDIA = "video must be a built-in actor, an approved community influencer's video or your own media";
 
 jest.setTimeout(30_000);
@@ -88,7 +88,7 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     expect(again.id).toBe(started.id);
 
     const done = await finished(user, started.id);
-    expect(done).toMatchObject({ status: 'succeeded', progress: 100, url: `/api/media/users/${user}/videos/${started.id}.mp4` });
+    expect(done).toMatchObject({ status: 'succeeded', progress: 100, url: `/api/media/users/${user}/jobs/${started.id}/video.mp4` });
     const video = await download(done.url!, 'lipsync.mp4');
     const info = await probeMedia(video);
     const audioInfo = await probeMedia(await download(audio.url, 'speech.mp3'));
@@ -105,6 +105,9 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     expect((await account(user)).generationsCount).toBe(1);
     const [project] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
     expect(project).toMatchObject({ audioUrl: audio.url, outputUrl: done.url });
+    // Paid output is final: a finished job can no longer be cancelled (its credit stays spent).
+    await expect(send(Subjects.generation.jobCancel, { userId: user, jobId: started.id })).rejects.toMatchObject({ code: ErrorCode.Conflict });
+    expect((await account(user)).generationsCount).toBe(1);
   });
 
   it("accepts only built-in actors and the caller's own media, never an outside URL", async () => {
@@ -146,6 +149,10 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     expect(canceled.status).toBe('canceled');
     expect(await finished(user, started.id)).toMatchObject({ status: 'canceled', url: null });
     expect(await account(user)).toMatchObject({ generationsCount: 0 });
+    // Nothing of it stays: no video in its folder (once its worker stopped), none in the history item.
+    await pollUntil(async () => (await bed.storage.list(`users/${user}/jobs/${started.id}/`)).length === 0, 15_000);
+    const history = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    expect(history.find((item) => item.audioUrl === audio.url)).toMatchObject({ outputUrl: null });
     // Canceled is not the same job any more: asking again starts a new one.
     const restarted = await lipSync(user, audio.url);
     expect(restarted.id).not.toBe(started.id);
@@ -167,13 +174,14 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
   });
 
   it('writes a script within the spoken budget (words / 2.2 + 1 ≤ 15 s) and checks the topic', async () => {
-    const { script } = await send<{ script: string }>(Subjects.generation.scriptWrite, { topic: 'Why morning walks make you more productive', maxDuration: 15 });
+    const userId = newUser();
+    const { script } = await send<{ script: string }>(Subjects.generation.scriptWrite, { userId, topic: 'Why morning walks make you more productive', maxDuration: 15 });
     const words = script.split(/\s+/).filter(Boolean).length;
     expect(words).toBeGreaterThan(5);
     expect(words / 2.2 + 1).toBeLessThanOrEqual(15);
     expect(script.toLowerCase()).toContain('morning walks');
-    await expect(send(Subjects.generation.scriptWrite, { topic: 'too short' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Topic must be at least 10 characters' });
-    await expect(send(Subjects.generation.scriptWrite, { topic: 'x'.repeat(1001) })).rejects.toMatchObject({ message: 'Topic cannot exceed 1000 characters' });
+    await expect(send(Subjects.generation.scriptWrite, { userId, topic: 'too short' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Topic must be at least 10 characters' });
+    await expect(send(Subjects.generation.scriptWrite, { userId, topic: 'x'.repeat(1001) })).rejects.toMatchObject({ message: 'Topic cannot exceed 1000 characters' });
   });
 
   it('answers 402 details when a free user has used the 3 generations', async () => {

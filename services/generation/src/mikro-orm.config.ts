@@ -2,6 +2,7 @@ import { createOrmConfig } from '@lipcast/nest-kit';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { Migration20261123000000 } from './migrations/Migration20261123000000';
 import { Migration20261123100000 } from './migrations/Migration20261123100000';
+import { Migration20261124000000 } from './migrations/Migration20261124000000';
 import { ProjectEntity } from './projects/project.entity';
 
 export const ormConfig = (databaseUrl: string) =>
@@ -13,5 +14,6 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261122000000', class: Migration20261122000000 },
       { name: 'Migration20261123000000', class: Migration20261123000000 },
       { name: 'Migration20261123100000', class: Migration20261123100000 },
+      { name: 'Migration20261124000000', class: Migration20261124000000 },
     ],
   });

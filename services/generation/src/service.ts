@@ -3,11 +3,15 @@ import { ActorsController } from './actors/actors.controller';
 import { AudioController } from './audio/audio.controller';
 import { AudioService } from './audio/audio.service';
 import { Credits } from './jobs/credits';
+import { Quotas } from './jobs/quotas';
+import { JobCompletions } from './jobs/job-completions';
 import { JobQueue } from './jobs/job-queue';
+import { JobSubmitter } from './jobs/job-submitter';
 import { JOB_HANDLERS, JobWorker, MAX_DELIVERIES } from './jobs/job-worker';
 import { JobsController } from './jobs/jobs.controller';
 import { JobsRepository } from './jobs/jobs.repository';
 import { JobsService } from './jobs/jobs.service';
+import { StaleJobSweeper } from './jobs/stale-job-sweeper';
 import { ImageToVideoHandler } from './influencers/image-to-video.handler';
 import { InfluencersController } from './influencers/influencers.controller';
 import { InfluencersRepository } from './influencers/influencers.repository';
@@ -16,6 +20,10 @@ import { LipSyncController } from './lipsync/lipsync.controller';
 import { LipSyncHandler } from './lipsync/lipsync.handler';
 import { LipSyncService } from './lipsync/lipsync.service';
 import { MediaRefs } from './media/media-refs';
+import { UploadChecks } from './media/upload-checks';
+import { UploadSweeper } from './media/upload-sweeper';
+import { UploadsController } from './media/uploads.controller';
+import { FfmpegStatusSection } from './ffmpeg-status';
 import { ormConfig } from './mikro-orm.config';
 import { OneShotHandler } from './pipeline/one-shot.handler';
 import { PipelineController } from './pipeline/pipeline.controller';
@@ -30,10 +38,11 @@ export const generationService = defineService({
   name: 'generation',
   ormConfig,
   settings: GenerationSettings,
-  imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, name: 'lipcast-generation-client' })],
-  controllers: [ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController],
+  imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'generation', name: 'lipcast-generation-client' })],
+  controllers: [ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController],
   providers: [
     ...providerBindings,
+    FfmpegStatusSection,
     { provide: StorageService, inject: [GenerationSettings], useFactory: (settings: GenerationSettings) => new StorageService(settings) },
     {
       provide: JobQueue,
@@ -43,9 +52,15 @@ export const generationService = defineService({
     { provide: JOB_HANDLERS, inject: [LipSyncHandler, ImageToVideoHandler, OneShotHandler], useFactory: (...handlers: unknown[]) => handlers },
     JobsRepository,
     Credits,
+    Quotas,
+    JobSubmitter,
+    JobCompletions,
     JobWorker,
+    StaleJobSweeper,
     JobsService,
     MediaRefs,
+    UploadChecks,
+    UploadSweeper,
     AudioService,
     LipSyncService,
     LipSyncHandler,

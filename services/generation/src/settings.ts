@@ -35,7 +35,25 @@ export class GenerationSettings extends MediaServiceSettings {
   @Min(1000, { message: 'must be 1000 or more' })
   JOB_ACK_WAIT_MS = 30_000;
 
-  @EnvPurpose('Replicate API token (r8_…)') @IsOptional() @IsString() REPLICATE_API_TOKEN?: string;
+  @EnvPurpose('seconds one attempt of a job may run before it is stopped and failed (credit returned)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  JOB_TIME_LIMIT_SECONDS = 1800;
+
+  @EnvPurpose("bytes a user may keep in the object store (uploads, portraits, clips, audio); an upload past it answers 413")
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  USER_STORAGE_QUOTA_BYTES = 2 * 1024 ** 3;
+
+  @EnvPurpose('seconds an uploaded picture is kept before the hourly sweep removes it (a clip started from it has copied it by then)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(0, { message: 'must be 0 or more' })
+  UPLOAD_GRACE_SECONDS = 24 * 3600;
+
+    @EnvPurpose('Replicate API token (r8_…)') @IsOptional() @IsString() REPLICATE_API_TOKEN?: string;
   @EnvPurpose('base URL of a Replicate-compatible API (a local stand-in); unset means api.replicate.com')
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })

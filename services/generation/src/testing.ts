@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Subjects, type Account, type JobState } from '@lipcast/contracts';
+import { actorClipKey, mediaUrl, Subjects, type Account, type JobState } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService, type ServiceDefinition } from '@lipcast/nest-kit';
-import { actorClipKey } from './actors/catalog';
 import { builtInActor } from './engine/characters/actors';
 import { renderIdleClip } from './engine/characters/animation';
 import { mediaKeyOf } from './media/media-refs';
@@ -19,7 +18,7 @@ export async function seedActorClip(storage: StorageService, actorId: string, fo
   await renderIdleClip(actor.look, actor.durationSeconds, clip);
   await storage.ensureBucket();
   await storage.putFile(actorClipKey(actorId), clip, 'video/mp4');
-  return `/api/media/${actorClipKey(actorId)}`;
+  return mediaUrl(actorClipKey(actorId));
 }
 
 /** What the generation integration tests share: the service and billing running in this process, the store, a scratch folder. */

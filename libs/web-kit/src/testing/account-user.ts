@@ -16,6 +16,7 @@ export function accountUser(overrides: Partial<AccountUser> = {}): AccountUser {
     subscriptionPlan: null,
     subscriptionPeriodEnd: null,
     subscriptionCancelAtPeriodEnd: false,
+    dailyQuotas: [],
     ...overrides,
   };
 }

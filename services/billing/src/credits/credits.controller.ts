@@ -13,6 +13,11 @@ class CreditRequestDto implements CreditRequest {
   jobId!: string;
 }
 
+class UserDto {
+  @IsUUID()
+  userId!: string;
+}
+
 class JobDto {
   @IsString()
   @Length(1, 100)
@@ -22,6 +27,11 @@ class JobDto {
 @Controller()
 export class CreditsController {
   constructor(private readonly ledger: LedgerService) {}
+
+  @MessagePattern(Subjects.billing.creditsCheck)
+  check(@Payload() request: UserDto): Promise<{ available: true }> {
+    return this.ledger.check(request.userId);
+  }
 
   @MessagePattern(Subjects.billing.creditsReserve)
   reserve(@Payload() request: CreditRequestDto): Promise<Reservation> {

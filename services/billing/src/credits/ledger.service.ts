@@ -5,6 +5,8 @@ import {
   type ReservationStatus,
 } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
+import { QuotasService } from '../quotas/quotas.service';
+import { isPremium } from './premium';
 
 interface AccountRow {
   user_id: string;
@@ -25,10 +27,6 @@ interface ReservationRow {
 
 const toReservation = (row: ReservationRow): Reservation => ({ jobId: row.job_id, userId: row.user_id, status: row.status, source: row.source });
 
-/** Premium while the subscription is active and its paid period has not ended. */
-const isPremium = (account: AccountRow, now = new Date()) =>
-  account.subscription_status === 'active' && account.period_end !== null && new Date(account.period_end) > now && account.period_start !== null;
-
 /**
  * The credit ledger: the single answer to "may this user generate". Free users have 3 in total;
  * premium users 60 per paid period; pack credits never expire and are spent after the allowance.
@@ -38,7 +36,10 @@ const isPremium = (account: AccountRow, now = new Date()) =>
  */
 @Injectable()
 export class LedgerService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly quotas: QuotasService,
+  ) {}
 
   async reserve(userId: string, jobId: string): Promise<Reservation> {
     return this.em.transactional(async (em) => {
@@ -49,21 +50,8 @@ export class LedgerService {
         if (existing.user_id !== userId) throw new ServiceError(ErrorCode.Conflict, 'This job belongs to another user');
         return toReservation(existing);
       }
-      const premium = isPremium(account);
-      const allowanceUsed = premium
-        ? await this.count(em, "user_id = ? and source = 'period' and period_start = ? and status <> 'released'", [userId, account.period_start])
-        : await this.count(em, "user_id = ? and source = 'free' and status <> 'released'", [userId]);
-      let source: CreditSource;
-      if (allowanceUsed < (premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS)) source = premium ? 'period' : 'free';
-      else if (account.pack_credits > 0) {
-        await em.execute('update billing.account set pack_credits = pack_credits - 1 where user_id = ?', [userId]);
-        source = 'pack';
-      } else {
-        const details: PaymentRequiredDetails = premium
-          ? { limit: PREMIUM_GENERATIONS_PER_PERIOD, requiresAdditionalOnly: true }
-          : { limit: FREE_GENERATIONS, requiresAdditionalOnly: false };
-        throw new ServiceError(ErrorCode.PaymentRequired, 'No generations left', { ...details });
-      }
+      const source = await this.nextSource(em, account);
+      if (source === 'pack') await em.execute('update billing.account set pack_credits = pack_credits - 1 where user_id = ?', [userId]);
       await em.execute('insert into billing.reservation (job_id, user_id, status, source, period_start) values (?, ?, ?, ?, ?)', [
         jobId,
         userId,
@@ -73,6 +61,27 @@ export class LedgerService {
       ]);
       return { jobId, userId, status: 'reserved', source };
     });
+  }
+
+  /** Whether a reserve would succeed now (PAYMENT_REQUIRED as it would answer otherwise); reserves nothing. */
+  async check(userId: string): Promise<{ available: true }> {
+    const [account] = await this.em.execute<AccountRow[]>('select * from billing.account where user_id = ?', [userId]);
+    await this.nextSource(this.em, account ?? { user_id: userId, subscription_status: null, subscription_plan: null, period_start: null, period_end: null, pack_credits: 0, cancel_at_period_end: false });
+    return { available: true };
+  }
+
+  /** Where the user's next generation comes from: the plan's allowance, then a pack; PAYMENT_REQUIRED with the limit when nothing is left. */
+  private async nextSource(em: EntityManager, account: AccountRow): Promise<CreditSource> {
+    const premium = isPremium(account);
+    const allowanceUsed = premium
+      ? await this.count(em, "user_id = ? and source = 'period' and period_start = ? and status <> 'released'", [account.user_id, account.period_start])
+      : await this.count(em, "user_id = ? and source = 'free' and status <> 'released'", [account.user_id]);
+    if (allowanceUsed < (premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS)) return premium ? 'period' : 'free';
+    if (account.pack_credits > 0) return 'pack';
+    const details: PaymentRequiredDetails = premium
+      ? { limit: PREMIUM_GENERATIONS_PER_PERIOD, requiresAdditionalOnly: true }
+      : { limit: FREE_GENERATIONS, requiresAdditionalOnly: false };
+    throw new ServiceError(ErrorCode.PaymentRequired, 'No generations left', { ...details });
   }
 
   /** Counts the generation; committing twice is fine, committing a released job is a conflict. */
@@ -100,11 +109,19 @@ export class LedgerService {
     });
   }
 
-  /** Plan and usage for the header and profile: generations counted this period (premium) or ever (free). */
+  /** Plan and usage for the header and profile: generations counted this period (premium) or ever (free), and today's previews. */
   async account(userId: string): Promise<Account> {
     const [account] = await this.em.execute<AccountRow[]>('select * from billing.account where user_id = ?', [userId]);
     if (!account) {
-      return { generationsCount: 0, extraGenerations: 0, subscriptionStatus: null, subscriptionPlan: null, subscriptionPeriodEnd: null, subscriptionCancelAtPeriodEnd: false };
+      return {
+        generationsCount: 0,
+        extraGenerations: 0,
+        subscriptionStatus: null,
+        subscriptionPlan: null,
+        subscriptionPeriodEnd: null,
+        subscriptionCancelAtPeriodEnd: false,
+        dailyQuotas: await this.quotas.today(userId, false),
+      };
     }
     const premium = isPremium(account);
     const generationsCount = premium
@@ -117,6 +134,7 @@ export class LedgerService {
       subscriptionPlan: account.subscription_plan,
       subscriptionPeriodEnd: account.period_end ? new Date(account.period_end).toISOString() : null,
       subscriptionCancelAtPeriodEnd: account.cancel_at_period_end,
+      dailyQuotas: await this.quotas.today(userId, premium),
     };
   }
 
@@ -137,6 +155,33 @@ export class LedgerService {
         [userId, generations],
       );
       return true;
+    });
+  }
+
+  /**
+   * Takes back a pack whose payment was refunded or disputed, once per payment: only the credits still
+   * there (the balance never goes below zero; used ones stay used). When the revocation comes before the
+   * grant (Stripe's events arrive in any order), the payment is recorded as revoked, so it is never
+   * granted. Answers the credits taken back, or null when this payment was revoked before.
+   */
+  async revokePack(userId: string, paymentId: string, generations: number): Promise<number | null> {
+    return this.em.transactional(async (em) => {
+      const recorded = await em.execute<{ payment_id: string }[]>(
+        `insert into billing.pack_grant (payment_id, user_id, generations, revoked_at, revoked_credits) values (?, ?, ?, now(), 0)
+         on conflict do nothing returning payment_id`,
+        [paymentId, userId, generations],
+      );
+      if (recorded.length > 0) return 0;
+      const [grant] = await em.execute<{ user_id: string; generations: number; revoked_at: Date | null }[]>(
+        'select user_id, generations, revoked_at from billing.pack_grant where payment_id = ? for update',
+        [paymentId],
+      );
+      if (grant.revoked_at) return null;
+      const [account] = await em.execute<{ pack_credits: number }[]>('select pack_credits from billing.account where user_id = ? for update', [grant.user_id]);
+      const taken = Math.min(grant.generations, account?.pack_credits ?? 0);
+      await em.execute('update billing.account set pack_credits = pack_credits - ? where user_id = ?', [taken, grant.user_id]);
+      await em.execute('update billing.pack_grant set revoked_at = now(), revoked_credits = ? where payment_id = ?', [taken, paymentId]);
+      return taken;
     });
   }
 

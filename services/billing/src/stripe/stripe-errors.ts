@@ -9,7 +9,8 @@ export function isMissingResource(error: unknown): boolean {
 
 /**
  * What a failed Stripe call means for our caller: unreachable → UNAVAILABLE (try again), anything
- * else → UPSTREAM. Stripe's own text stays in our logs; the user gets the spec's messages.
+ * else → UPSTREAM. Stripe's own text rides in `details.reason`, which the gateway logs (with the
+ * request id) and never sends: the user gets a generic message.
  */
 export function toServiceError(error: unknown, action: string): ServiceError {
   if (error instanceof ServiceError) return error;
@@ -17,7 +18,7 @@ export function toServiceError(error: unknown, action: string): ServiceError {
     return new ServiceError(ErrorCode.Unavailable, `The payment provider could not be reached to ${action}. Please try again.`);
   }
   const reason = error instanceof Stripe.errors.StripeError ? `${error.type}${error.code ? ` ${error.code}` : ''}: ${error.message}` : String(error);
-  return new ServiceError(ErrorCode.Upstream, `The payment provider refused to ${action}.`, { reason });
+  return new ServiceError(ErrorCode.Upstream, `Payment provider error: could not ${action}. Please try again.`, { reason });
 }
 
 /** Runs a Stripe call and converts its failure (see toServiceError). */

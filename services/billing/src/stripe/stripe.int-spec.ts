@@ -1,3 +1,4 @@
+import pg from 'pg';
 import Stripe from 'stripe';
 import {
   ErrorCode, Subjects, type Account, type CheckoutStart, type Plan, type Reservation, type StartPackPurchaseRequest, type StartSubscriptionRequest,
@@ -32,6 +33,21 @@ async function standIn(path: string, body: object = {}): Promise<Response> {
   return fetch(`${env.apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
+/** The PaymentIntent a paid hosted checkout session made (a pack) or paid (a subscription's first invoice). */
+async function paymentOf(start: CheckoutStart): Promise<string> {
+  const session = await stripe.checkout.sessions.retrieve(sessionIdOf(start));
+  if (session.payment_intent) return session.payment_intent as string;
+  const [payment] = (await stripe.invoicePayments.list({ invoice: session.invoice as string })).data;
+  return payment.payment.payment_intent as string;
+}
+
+/** The card holder's bank disputes the payment (the stand-in's test helper). */
+async function dispute(paymentIntentId: string): Promise<void> {
+  const charge = (await stripe.paymentIntents.retrieve(paymentIntentId)).latest_charge as string;
+  const response = await standIn(`/_standin/charges/${charge}/dispute`, { reason: 'fraudulent' });
+  if (!response.ok) throw new Error(`dispute failed: ${response.status} ${await response.text()}`);
+}
+
 /** Pays a hosted checkout session as the stand-in's page would. */
 async function pay(start: CheckoutStart, card = GOOD_CARD): Promise<Response> {
   return standIn(`/_standin/checkout/sessions/${sessionIdOf(start)}/complete`, { card });
@@ -47,7 +63,7 @@ function describeBilling(name: string, checkout: 'hosted' | 'embedded', tests: (
     });
     afterAll(async () => {
       delete process.env.STRIPE_CHECKOUT;
-      await context.running.close();
+      await context.close();
     });
     tests(() => context);
   });
@@ -56,7 +72,20 @@ function describeBilling(name: string, checkout: 'hosted' | 'embedded', tests: (
 class BillingContext {
   private delivered = new Set<string>();
 
-  constructor(readonly running: RunningService) {}
+  private readonly database: pg.Pool;
+
+  constructor(readonly running: RunningService) {
+    this.database = new pg.Pool({ connectionString: running.settings.DATABASE_URL, max: 1 });
+  }
+
+  async query<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return (await this.database.query(sql, params)).rows as T[];
+  }
+
+  async close(): Promise<void> {
+    await this.database.end();
+    await this.running.close();
+  }
 
   send<T>(subject: string, data: object): Promise<T> {
     return this.running.client.send<T>(subject, data, 30_000);
@@ -157,6 +186,117 @@ describeBilling('billing with Stripe Checkout (hosted)', 'hosted', (context) => 
     await context().skipPastEvents();
     expect(results.filter((result) => !result.duplicate)).toHaveLength(events.length);
     expect(await context().account(user)).toMatchObject({ extraGenerations: 15, generationsCount: 0 });
+  });
+
+  it('takes back a refunded pack: the extra generations return to what they were before it', async () => {
+    const user = newUser();
+    await pay(await context().startPack(user));
+    const second = await context().startPack(user);
+    await pay(second);
+    await context().deliverNew();
+    expect(await context().account(user)).toMatchObject({ extraGenerations: 30 });
+
+    await stripe.refunds.create({ payment_intent: await paymentOf(second) });
+    const events = await context().deliverNew();
+    expect(events.map((event) => event.type)).toContain('charge.refunded');
+    expect(await context().account(user)).toMatchObject({ extraGenerations: 15, generationsCount: 0 });
+  });
+
+  it('revokes a disputed pack down to zero at most: generations already used stay used', async () => {
+    const user = newUser();
+    const start = await context().startPack(user);
+    await pay(start);
+    await context().deliverNew();
+    for (let index = 0; index < 3 + 5; index++) {
+      const reservation = await context().reserve(user);
+      await context().send(Subjects.billing.creditsCommit, { jobId: reservation.jobId });
+    }
+    expect(await context().account(user)).toMatchObject({ generationsCount: 8, extraGenerations: 10 });
+
+    await dispute(await paymentOf(start));
+    const events = await context().deliverNew();
+    expect(events.map((event) => event.type)).toContain('charge.dispute.created');
+    expect(await context().account(user)).toMatchObject({ generationsCount: 8, extraGenerations: 0 });
+    const [grant] = await context().query<{ revoked_at: Date | null; revoked_credits: number }>(
+      'select revoked_at, revoked_credits from billing.pack_grant where payment_id = $1',
+      [await paymentOf(start)],
+    );
+    expect(grant).toMatchObject({ revoked_at: expect.any(Date), revoked_credits: 10 });
+    await expect(context().reserve(user)).rejects.toMatchObject({ code: ErrorCode.PaymentRequired });
+  });
+
+  it('revokes a pack once however often, and through however many events, its refund is announced', async () => {
+    const user = newUser();
+    await pay(await context().startPack(user));
+    const refunded = await context().startPack(user);
+    await pay(refunded);
+    const purchaseEvents = await context().deliverNew();
+    const paymentId = await paymentOf(refunded);
+    await stripe.refunds.create({ payment_intent: paymentId });
+    await dispute(paymentId); // a bank may still act on a refunded charge
+    const takenBack = await context().deliverNew();
+    expect(takenBack.map((event) => event.type)).toEqual(expect.arrayContaining(['charge.refunded', 'charge.dispute.created']));
+    expect(await context().account(user)).toMatchObject({ extraGenerations: 15 });
+
+    // The same events again, and as Stripe might resend them under new event ids, with the purchase's own events.
+    const results: StripeWebhookResult[] = [];
+    for (let round = 0; round < 5; round++) {
+      for (const event of [...takenBack, ...purchaseEvents]) {
+        results.push(await context().deliver(event));
+        results.push(await context().deliver({ ...event, id: `evt_resent_${round}_${event.id}` }));
+      }
+    }
+    expect(results.filter((result) => result.duplicate)).toHaveLength(results.length / 2);
+    expect(await context().account(user)).toMatchObject({ extraGenerations: 15 });
+  });
+
+  it('never grants a pack whose refund is applied before its payment', async () => {
+    const user = newUser();
+    const start = await context().startPack(user);
+    await pay(start);
+    await stripe.refunds.create({ payment_intent: await paymentOf(start) });
+    const events = await context().deliverNew((all) => [...all].reverse());
+    expect(events[0].type).toBe('charge.refunded');
+    expect(await context().account(user)).toMatchObject({ extraGenerations: 0 });
+  });
+
+  it('ends Premium when the invoice paying the current period is refunded (cancelling at Stripe once)', async () => {
+    const user = newUser();
+    const start = await context().startSubscription(user);
+    await pay(start);
+    await context().deliverNew();
+    expect(await context().account(user)).toMatchObject({ subscriptionStatus: 'active' });
+
+    await stripe.refunds.create({ payment_intent: await paymentOf(start) });
+    const events = await context().deliverNew();
+    const refundEvent = events.find((event) => event.type === 'charge.refunded')!;
+    expect(await context().account(user)).toMatchObject({ subscriptionStatus: 'canceled' });
+    const [subscription] = (await stripe.subscriptions.list({ customer: await customerOf(user), status: 'all' })).data;
+    expect(subscription.status).toBe('canceled');
+    await expect(context().reserve(user)).resolves.toMatchObject({ source: 'free' });
+
+    // Replays (and the cancellation's own event) change nothing more and fail nothing.
+    await context().deliverNew();
+    for (let round = 0; round < 3; round++) await context().deliver({ ...refundEvent, id: `evt_resent_${round}_${refundEvent.id}` });
+    expect(await context().account(user)).toMatchObject({ subscriptionStatus: 'canceled' });
+  });
+
+  it('ends Premium when the current invoice is disputed, but not for a refund of an older period', async () => {
+    const disputed = newUser();
+    const start = await context().startSubscription(disputed);
+    await pay(start);
+    await dispute(await paymentOf(start));
+    await context().deliverNew();
+    expect(await context().account(disputed)).toMatchObject({ subscriptionStatus: 'canceled' });
+
+    const renewed = newUser();
+    const first = await context().startSubscription(renewed);
+    await pay(first);
+    const subscriptionId = (await stripe.subscriptions.list({ customer: await customerOf(renewed), limit: 1 })).data[0].id;
+    expect((await standIn(`/_standin/subscriptions/${subscriptionId}/renew`)).ok).toBe(true);
+    await stripe.refunds.create({ payment_intent: await paymentOf(first) });
+    await context().deliverNew();
+    expect(await context().account(renewed)).toMatchObject({ subscriptionStatus: 'active' });
   });
 
   it('refuses forged and stale signatures and changes nothing', async () => {

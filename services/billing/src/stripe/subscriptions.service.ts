@@ -8,7 +8,7 @@ import { CustomersService } from './customers.service';
 import { PriceCatalog } from './price-catalog.service';
 import { callStripe } from './stripe-errors';
 import { STRIPE } from './stripe.provider';
-import { currentSubscription, isLive, subscriptionState } from './subscription-state';
+import { currentSubscription, invoiceSubscriptionId, isLive, stripeId, subscriptionState } from './subscription-state';
 
 /**
  * Keeps each account's plan equal to its Stripe subscription. Every path (webhook, sync, cancel)
@@ -54,6 +54,24 @@ export class SubscriptionsService {
         [state.subscriptionId, state.status, plan?.name ?? 'Premium', state.periodStart, state.periodEnd, state.cancelAtPeriodEnd, userId],
       );
     });
+  }
+
+  /**
+   * An invoice's payment was refunded in whole or disputed. Stripe leaves the subscription as it was;
+   * our policy is that money taken back for the period being served ends Premium now, so the
+   * subscription is canceled at Stripe (once: a canceled one is left alone) and its state applied.
+   * A refund of an older period's invoice changes nothing but re-reads the subscription.
+   */
+  async endForTakenBackInvoice(invoiceId: string, reason: 'refund' | 'dispute'): Promise<void> {
+    const invoice = await callStripe('read the invoice', () => this.stripe.invoices.retrieve(invoiceId));
+    const subscriptionId = invoiceSubscriptionId(invoice);
+    if (!subscriptionId) return;
+    let subscription = await callStripe('read the subscription', () => this.stripe.subscriptions.retrieve(subscriptionId));
+    if (isLive(subscription) && stripeId(subscription.latest_invoice) === invoice.id) {
+      subscription = await callStripe('end the subscription', () => this.stripe.subscriptions.cancel(subscriptionId));
+      this.logger.log({ subscriptionId, invoiceId, reason }, 'subscription ended: its invoice was taken back');
+    }
+    await this.apply(subscription);
   }
 
   /** Reads the user's subscriptions from Stripe and applies the current one (profile and success page). */

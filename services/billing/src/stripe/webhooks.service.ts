@@ -70,6 +70,18 @@ export class WebhooksService {
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
         return this.subscriptions.refresh(event.data.object.id);
+      case 'charge.refunded': {
+        const charge = await this.readCharge(event.data.object.id);
+        // Only a whole refund takes the purchase back; a partial one is a gesture that leaves it.
+        if (charge.refunded) await this.paymentTakenBack(charge, 'refund');
+        return;
+      }
+      case 'charge.dispute.created': {
+        const dispute = await callStripe('read the dispute', () => this.stripe.disputes.retrieve(event.data.object.id));
+        const chargeId = stripeId(dispute.charge);
+        if (chargeId) await this.paymentTakenBack(await this.readCharge(chargeId), 'dispute');
+        return;
+      }
       default:
         this.logger.debug({ type: event.type }, 'webhook event not used');
     }
@@ -88,12 +100,43 @@ export class WebhooksService {
 
   /** Grants what our own metadata on the payment says; a payment that is not a pack is ignored. */
   private async grantPack(paymentId: string, metadata: Stripe.Metadata): Promise<void> {
-    if (metadata.kind !== PACK_PURCHASE) return;
+    const pack = this.packOf(paymentId, metadata);
+    if (pack && (await this.ledger.grantPack(pack.userId, paymentId, pack.generations))) this.logger.log({ paymentId, ...pack }, 'pack granted');
+  }
+
+  /** The user and size of a pack purchase, from our own metadata on its payment; null for anything else. */
+  private packOf(paymentId: string, metadata: Stripe.Metadata): { userId: string; generations: number } | null {
+    if (metadata.kind !== PACK_PURCHASE) return null;
     const generations = Number(metadata.generations);
     if (!metadata.userId || !Number.isInteger(generations) || generations < 1 || generations > MAX_PACK_GENERATIONS) {
-      this.logger.error({ paymentId, metadata }, 'pack payment with unusable metadata; nothing granted');
+      this.logger.error({ paymentId, metadata }, 'pack payment with unusable metadata; ignored');
+      return null;
+    }
+    return { userId: metadata.userId, generations };
+  }
+
+  private readCharge(chargeId: string): Promise<Stripe.Charge> {
+    return callStripe('read the charge', () => this.stripe.charges.retrieve(chargeId));
+  }
+
+  /**
+   * A charge was refunded in whole or disputed: the money is going back, so what it bought goes too.
+   * A pack loses the credits it still has; a subscription invoice ends Premium (SubscriptionsService).
+   */
+  private async paymentTakenBack(charge: Stripe.Charge, reason: 'refund' | 'dispute'): Promise<void> {
+    const paymentId = stripeId(charge.payment_intent);
+    if (!paymentId) return; // a charge without a PaymentIntent was not made by us
+    const paymentIntent = await callStripe('read the payment', () => this.stripe.paymentIntents.retrieve(paymentId));
+    const pack = this.packOf(paymentId, paymentIntent.metadata);
+    if (pack) {
+      const revoked = await this.ledger.revokePack(pack.userId, paymentId, pack.generations);
+      if (revoked !== null) this.logger.log({ paymentId, userId: pack.userId, reason, revoked }, 'pack revoked');
       return;
     }
-    if (await this.ledger.grantPack(metadata.userId, paymentId, generations)) this.logger.log({ paymentId, userId: metadata.userId, generations }, 'pack granted');
+    const { data } = await callStripe('read the invoice payment', () =>
+      this.stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentId }, limit: 1 }),
+    );
+    const invoiceId = stripeId(data[0]?.invoice);
+    if (invoiceId) await this.subscriptions.endForTakenBackInvoice(invoiceId, reason);
   }
 }

@@ -54,8 +54,9 @@ describe('content.posts.list.v1', () => {
     expect(await list({ published: true, page: 5, pageSize: 2 })).toMatchObject({ items: [], total: 3, page: 5 });
   });
 
-  it('lists drafts and scheduled posts too when not asked for published ones', async () => {
-    expect((await list({})).total).toBe(5);
+  it('lists only published posts unless asked for drafts', async () => {
+    expect((await list({})).total).toBe(3);
+    expect((await list({ published: false })).total).toBe(5);
   });
 
   it('refuses a page size over the maximum', async () => {

@@ -56,9 +56,9 @@ function toBlogPostDto(row: Omit<PostRow, 'total'>): BlogPostDto {
 export class PostsService {
   constructor(private readonly em: EntityManager) {}
 
-  /** Newest first; with `published`, only posts whose publication time has come. */
+  /** Newest first; only posts whose publication time has come, unless asked for `published: false` (drafts too). */
   async list(query: ListPostsDto): Promise<ListPostsResponse> {
-    const published = query.published ?? false;
+    const published = query.published ?? true;
     const offset = (query.page - 1) * query.pageSize;
     const connection = this.em.getConnection();
     const rows = await connection.execute<PostRow[]>(PAGE_SQL, [published, query.pageSize, offset]);

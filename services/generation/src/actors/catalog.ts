@@ -1,15 +1,10 @@
-import type { Actor, SampleVideo, SampleVideos } from '@lipcast/contracts';
+import { mediaUrl, actorClipKey, actorThumbnailKey, actorIdInKey, sampleKey, type Actor, type SampleVideo, type SampleVideos } from '@lipcast/contracts';
 import { BUILT_IN_ACTORS } from '../engine/characters/actors';
-import { mediaUrl } from '../jobs/jobs.repository';
-
-/** Object keys of an actor's media; the version changes when the drawing does, so caches never serve an old one. */
-export const actorClipKey = (actorId: string) => `actors/${actorId}/idle-v1.mp4`;
-export const actorThumbnailKey = (actorId: string) => `actors/${actorId}/thumbnail-v1.jpg`;
 
 /** The actor a built-in clip key belongs to (`actors/<id>/...`), if any. */
 export function actorIdOfKey(key: string): string | undefined {
-  const match = /^actors\/([^/]+)\/idle-v\d+\.mp4$/.exec(key);
-  return match && BUILT_IN_ACTORS.some((actor) => actor.id === match[1]) ? match[1] : undefined;
+  const actorId = actorIdInKey(key);
+  return actorId && BUILT_IN_ACTORS.some((actor) => actor.id === actorId) ? actorId : undefined;
 }
 
 /** The 14 built-in actors as the API lists them (spec section 3, Actor). */
@@ -44,8 +39,6 @@ export const EXAMPLE_SAMPLES: readonly SampleSpec[] = [
   { id: 'example-1', title: 'Product launch', actorId: 'ipfs-puppet-video-1', voiceId: 'Deep_Voice_Man', emotion: 'neutral', line: 'Meet the new Lipcast studio. Write a script, choose a voice, and get a talking video ready to share in minutes.' },
   { id: 'example-2', title: 'Travel tip', actorId: 'ipfs-puppet-video-10', voiceId: 'Inspirational_girl', emotion: 'happy', line: 'My favourite travel tip? Pack half the clothes and twice the curiosity. See you on the beach!' },
 ];
-
-export const sampleKey = (sampleId: string) => `public/samples/${sampleId}-v1.mp4`;
 
 const toSampleVideo = (sample: SampleSpec): SampleVideo => ({ id: sample.id, title: sample.title, url: mediaUrl(sampleKey(sample.id)) });
 

@@ -1,13 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { actorClipKey, actorThumbnailKey, sampleKey } from '@lipcast/contracts';
 import type { StorageService } from '@lipcast/nest-kit';
 import { BUILT_IN_ACTORS, builtInActor } from '../engine/characters/actors';
 import { FPS, renderIdleClip, renderPortrait, renderTalkingClip } from '../engine/characters/animation';
 import { mouthTrack } from '../engine/lipsync/mouth-track';
 import { encodeWav } from '../engine/speech/audio-file';
 import { synthesizeSpeech } from '../engine/speech/synthesizer';
-import { actorClipKey, actorThumbnailKey, EXAMPLE_SAMPLES, HERO_SAMPLES, sampleKey, type SampleSpec } from './catalog';
+import { EXAMPLE_SAMPLES, HERO_SAMPLES, type SampleSpec } from './catalog';
 
 /**
  * Draws the built-in actors' idle clips and thumbnails and the landing page's samples into the

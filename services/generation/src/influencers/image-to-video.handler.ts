@@ -1,17 +1,24 @@
+import { lookKeyOfImage } from '@lipcast/contracts';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { StorageService } from '@lipcast/nest-kit';
 import { runFfmpeg } from '../engine/media/ffmpeg';
 import { probeMedia } from '../engine/media/probe';
-import type { JobHandler } from '../jobs/job-worker';
+import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
 import type { JobRow } from '../jobs/jobs.repository';
-import type { WorkContext } from '../ports/media';
 import { ImageToVideoPort } from '../ports/image.port';
-import { ownKey } from './influencer-keys';
 import { InfluencersRepository } from './influencers.repository';
 import { InfluencersService, type ImageToVideoJobInput } from './influencers.service';
 
-/** Runs an image-to-video job: the portrait's clip, its measured length and a thumbnail, into the project. */
+/** A portrait's clip as stored in its job's folder. */
+export interface StoredClip {
+  videoKey: string;
+  thumbnailKey: string;
+  durationSeconds: number;
+}
+
+/** Runs an image-to-video job: the portrait's clip and a thumbnail in the job's folder; the project gets them when the job commits. */
 @Injectable()
 export class ImageToVideoHandler implements JobHandler {
   readonly kind = 'image_to_video' as const;
@@ -23,29 +30,48 @@ export class ImageToVideoHandler implements JobHandler {
     private readonly service: InfluencersService,
   ) {}
 
-  run(job: JobRow, context: WorkContext): Promise<{ key: string; projectId: number }> {
-    return this.makeClip(job.user_id, job.input as unknown as ImageToVideoJobInput, context);
+  async run(job: JobRow, context: JobContext): Promise<JobCompletion> {
+    const input = job.input as unknown as ImageToVideoJobInput;
+    const clip = await this.makeClip(input.imageKey, input.prompt, input.durationSeconds, context);
+    return {
+      result: { key: clip.videoKey, projectId: input.projectId },
+      // A project deleted meanwhile makes the job end as cancelled (its clip deleted, its credit back).
+      publish: async (em) => this.attachClip(em, job.user_id, input.projectId, input.prompt, clip),
+      afterCommit: async () => {
+        const project = await this.influencers.find(input.projectId);
+        if (project) await this.service.publish(project);
+      },
+    };
   }
 
-  /** The clip of a project's portrait (the Creator's job, and One Shot's fifth step). */
-  async makeClip(userId: string, input: ImageToVideoJobInput, context: WorkContext): Promise<{ key: string; projectId: number }> {
+  /** The clip of a portrait (the Creator's job, and One Shot's last steps), with its thumbnail and, for a drawn portrait, the drawing beside it. */
+  async makeClip(imageKey: string, prompt: string, durationSeconds: number, context: JobContext): Promise<StoredClip> {
     const imagePath = join(context.workDir, 'image');
-    await this.storage.download(input.imageKey, imagePath);
-    const stat = await this.storage.stat(input.imageKey);
+    await this.storage.download(imageKey, imagePath);
+    const stat = await this.storage.stat(imageKey);
     const clip = await this.imageToVideo.animate(
-      { image: { url: await this.storage.presignedUrl(input.imageKey), localPath: imagePath, contentType: stat?.contentType ?? 'image/jpeg' }, prompt: input.prompt, durationSeconds: input.durationSeconds },
+      { image: { url: await this.storage.presignedUrl(imageKey), localPath: imagePath, contentType: stat?.contentType ?? 'image/jpeg' }, prompt, durationSeconds },
       context,
     );
     const thumbnail = join(context.workDir, 'thumbnail.jpg');
     await runFfmpeg(['-i', clip.path, '-frames:v', '1', '-q:v', '3', thumbnail], { signal: context.signal });
-    const { durationSeconds } = await probeMedia(clip.path);
+    const measured = await probeMedia(clip.path);
 
-    const videoKey = ownKey(userId, input.projectId, 'video.mp4');
-    const thumbnailKey = ownKey(userId, input.projectId, 'thumbnail.jpg');
-    await this.storage.putFile(videoKey, clip.path, 'video/mp4');
-    await this.storage.putFile(thumbnailKey, thumbnail, 'image/jpeg');
-    const project = await this.influencers.update(input.projectId, { video_key: videoKey, thumbnail_key: thumbnailKey, duration_seconds: durationSeconds, video_prompt: input.prompt });
-    await this.service.publish(project);
-    return { key: videoKey, projectId: input.projectId };
+    const lookKey = lookKeyOfImage(imageKey);
+    if (context.outputs.key('look.json') !== lookKey && (await this.storage.stat(lookKey))) await context.outputs.copy(lookKey, 'look.json');
+    return {
+      videoKey: await context.outputs.putFile('clip.mp4', clip.path, 'video/mp4'),
+      thumbnailKey: await context.outputs.putFile('thumbnail.jpg', thumbnail, 'image/jpeg'),
+      durationSeconds: measured.durationSeconds,
+    };
+  }
+
+  private async attachClip(em: EntityManager, userId: string, projectId: number, prompt: string, clip: StoredClip): Promise<boolean> {
+    const updated = await this.influencers.update(
+      projectId,
+      { video_key: clip.videoKey, thumbnail_key: clip.thumbnailKey, duration_seconds: clip.durationSeconds, video_prompt: prompt },
+      { em, userId },
+    );
+    return updated !== null;
   }
 }

@@ -5,6 +5,7 @@ import { Equals, IsBoolean, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinL
 import {
   Subjects, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState, type UserInfluencerRequest,
 } from '@lipcast/contracts';
+import { Quotas } from '../jobs/quotas';
 import { InfluencersService } from './influencers.service';
 
 class ImageDto implements InfluencerImageRequest {
@@ -46,10 +47,16 @@ class GalleryDto {
 
 @Controller()
 export class InfluencersController {
-  constructor(private readonly influencers: InfluencersService) {}
+  constructor(
+    private readonly influencers: InfluencersService,
+    private readonly quotas: Quotas,
+  ) {}
 
   @MessagePattern(Subjects.generation.influencerImageCreate)
-  image(@Payload() request: ImageDto): Promise<InfluencerImageResponse> {
+  async image(@Payload() request: ImageDto): Promise<InfluencerImageResponse> {
+    // One of today's image previews, taken before the provider draws (One Shot's portrait is paid by its
+    // credit and calls the service directly). A portrait the provider then fails still counts.
+    await this.quotas.consume(request.userId, 'image');
     return this.influencers.createImage(request.userId, request.prompt.trim());
   }
 

@@ -24,7 +24,7 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
   async function influencerWithClip(userId: string, prompt: string): Promise<InfluencerProject> {
     const image = await makeImage(userId, prompt);
     const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId, image: image.url, prompt: 'person speaking to camera', projectId: image.id });
-    expect(await finished(userId, started.id)).toMatchObject({ status: 'succeeded', url: `/api/media/users/${userId}/influencers/${image.id}/video.mp4` });
+    expect(await finished(userId, started.id)).toMatchObject({ status: 'succeeded', url: `/api/media/users/${userId}/jobs/${started.id}/clip.mp4` });
     return project(userId, image.id);
   }
 
@@ -58,7 +58,7 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     const made = await influencerWithClip(user, 'a calm yoga teacher outdoors');
     expect(made.duration).toBeGreaterThan(19.5);
     expect(made.duration).toBeLessThan(20.5);
-    expect(made.thumbnailUrl).toBe(`/api/media/users/${user}/influencers/${made.id}/thumbnail.jpg`);
+    expect(made.thumbnailUrl).toBe(made.outputUrl!.replace(/clip\.mp4$/, 'thumbnail.jpg'));
     const clip = join(bed.folder, 'clip.mp4');
     await bed.storage.download(mediaKeyOf(made.outputUrl!)!, clip);
     expect((await probeMedia(clip)).video).toMatchObject({ codec: 'h264', width: 640, height: 720 });

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { InfluencerProject } from '@lipcast/contracts';
+import { mediaUrl, communityImageKey, communityKey, type InfluencerProject } from '@lipcast/contracts';
 import type { CharacterLook } from '../engine/characters/look';
-import { mediaUrl } from '../jobs/jobs.repository';
-import { communityKey } from './influencer-keys';
 
 export interface InfluencerRow {
   id: number;
@@ -29,7 +27,8 @@ export function toInfluencerProject(row: InfluencerRow, callerId: string | null,
   return {
     id: row.id,
     createdAt: new Date(row.created_at).toISOString(),
-    imageUrl: mediaUrl(row.image_key),
+    // The gallery shows the public copy: the owner's own key would name them and answer 404 to visitors.
+    imageUrl: mediaUrl(view === 'gallery' ? communityImageKey(row.id, row.image_key) : row.image_key),
     imageKind: row.image_kind,
     thumbnailUrl: row.video_key && thumbnail ? mediaUrl(thumbnail) : null,
     outputUrl: row.video_key && video ? mediaUrl(video) : null,
@@ -52,6 +51,19 @@ export class InfluencersRepository {
       [row.user_id, row.prompt, row.image_kind, row.look ? JSON.stringify(row.look) : null],
     );
     const [project] = await this.em.execute<InfluencerRow[]>('update generation.influencer_project set image_key = ? where id = ? returning *', [imageKey(inserted.id), inserted.id]);
+    return project;
+  }
+
+  /** A project whose media a job already made (One Shot), inserted in that job's commit. */
+  async insertMade(
+    em: EntityManager,
+    row: Pick<InfluencerRow, 'user_id' | 'prompt' | 'image_key' | 'image_kind' | 'look' | 'video_prompt' | 'video_key' | 'thumbnail_key' | 'duration_seconds' | 'job_id'>,
+  ): Promise<InfluencerRow> {
+    const [project] = await em.execute<InfluencerRow[]>(
+      `insert into generation.influencer_project (user_id, prompt, image_key, image_kind, look, video_prompt, video_key, thumbnail_key, duration_seconds, job_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
+      [row.user_id, row.prompt, row.image_key, row.image_kind, row.look ? JSON.stringify(row.look) : null, row.video_prompt, row.video_key, row.thumbnail_key, row.duration_seconds, row.job_id],
+    );
     return project;
   }
 
@@ -80,13 +92,18 @@ export class InfluencersRepository {
     );
   }
 
-  async update(projectId: number, changes: Partial<Pick<InfluencerRow, 'video_prompt' | 'video_key' | 'thumbnail_key' | 'duration_seconds' | 'approved' | 'job_id'>>): Promise<InfluencerRow> {
+  /** Changes a project (only the owner's, when `userId` is given; in a transaction, with its `em`); null when there is no such project. */
+  async update(
+    projectId: number,
+    changes: Partial<Pick<InfluencerRow, 'video_prompt' | 'video_key' | 'thumbnail_key' | 'duration_seconds' | 'approved' | 'job_id'>>,
+    scope: { em?: EntityManager; userId?: string } = {},
+  ): Promise<InfluencerRow | null> {
     const columns = Object.keys(changes);
-    const [row] = await this.em.execute<InfluencerRow[]>(
-      `update generation.influencer_project set ${columns.map((column) => `"${column}" = ?`).join(', ')} where id = ? returning *`,
-      [...Object.values(changes), projectId],
+    const [row] = await (scope.em ?? this.em).execute<InfluencerRow[]>(
+      `update generation.influencer_project set ${columns.map((column) => `"${column}" = ?`).join(', ')} where id = ?${scope.userId ? ' and user_id = ?' : ''} returning *`,
+      [...Object.values(changes), projectId, ...(scope.userId ? [scope.userId] : [])],
     );
-    return row;
+    return row ?? null;
   }
 
   async delete(projectId: number): Promise<void> {

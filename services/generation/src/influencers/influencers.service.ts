@@ -1,16 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import type { InfluencerImageResponse, InfluencerProject, InfluencerVideoRequest, JobState } from '@lipcast/contracts';
+import { ErrorCode, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, communityFolder, communityImageKey, communityKey, IMAGE_FILES, landmarksKeyOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
-import { Credits } from '../jobs/credits';
-import { JobQueue } from '../jobs/job-queue';
-import { JobsRepository, mediaUrl, toJobState } from '../jobs/jobs.repository';
+import { JobSubmitter } from '../jobs/job-submitter';
+import { JobsService } from '../jobs/jobs.service';
 import { MediaRefs } from '../media/media-refs';
-import { ImagePort } from '../ports/image.port';
+import { ImagePort, type ImageResult } from '../ports/image.port';
+import type { WorkContext } from '../ports/media';
 import { toServiceError, withWorkDir } from '../providers/work';
-import { communityKey, IMAGE_EXTENSIONS, ownKey } from './influencer-keys';
 import { InfluencersRepository, toInfluencerProject, type InfluencerRow } from './influencers.repository';
 
 /** The Creator's clip length (spec section 9: 20 s, played forward then backward). */
@@ -38,23 +37,27 @@ export class InfluencersService {
     private readonly storage: StorageService,
     private readonly influencers: InfluencersRepository,
     private readonly refs: MediaRefs,
-    private readonly jobs: JobsRepository,
-    private readonly credits: Credits,
-    private readonly queue: JobQueue,
+    private readonly submitter: JobSubmitter,
+    private readonly jobs: JobsService,
   ) {}
+
+  /** A portrait in the Creator's size from the active image provider (not stored). */
+  drawPortrait(prompt: string, context: WorkContext): Promise<ImageResult> {
+    return this.image.generate({ prompt, ...PORTRAIT_SIZE }, context);
+  }
 
   async createImage(userId: string, prompt: string): Promise<InfluencerImageResponse> {
     return withWorkDir({}, async (context) => {
-      const result = await this.image.generate({ prompt, ...PORTRAIT_SIZE }, context).catch((error: unknown) => {
+      const result = await this.drawPortrait(prompt, context).catch((error: unknown) => {
         throw toServiceError(error);
       });
-      const file = IMAGE_EXTENSIONS[result.image.contentType] ?? 'image.jpg';
-      const project = await this.influencers.insert({ user_id: userId, prompt, image_kind: result.kind, look: result.character ?? null }, (id) => ownKey(userId, id, file));
+      const file = IMAGE_FILES[result.image.contentType] ?? 'image.jpg';
+      const project = await this.influencers.insert({ user_id: userId, prompt, image_kind: result.kind, look: result.character ?? null }, (id) => influencerKey(userId, id, file));
       await this.storage.putFile(project.image_key, result.image.path, result.image.contentType);
       if (result.character) {
         const lookPath = join(context.workDir, 'look.json');
         await writeFile(lookPath, JSON.stringify(result.character));
-        await this.storage.putFile(ownKey(userId, project.id, 'look.json'), lookPath, 'application/json');
+        await this.storage.putFile(influencerKey(userId, project.id, 'look.json'), lookPath, 'application/json');
       }
       return { url: mediaUrl(project.image_key), id: project.id, imageKind: project.image_kind };
     });
@@ -63,42 +66,41 @@ export class InfluencersService {
   /** Starts (or rejoins) the clip of a project's portrait; an uploaded image becomes a project of its own. */
   async startVideo(userId: string, request: InfluencerVideoRequest): Promise<JobState> {
     const image = await this.refs.resolve(userId, request.image, 'image');
-    const project = await this.projectFor(userId, image.key, request);
-    const dedupeKey = createHash('sha256').update(`image_to_video\n${project.id}\n${image.key}`).digest('hex');
-    const existing = await this.jobs.findByDedupeKey(userId, dedupeKey);
-    if (existing) return toJobState(existing);
-
-    const jobId = randomUUID();
-    await this.credits.reserve(userId, jobId);
-    const input: ImageToVideoJobInput = { projectId: project.id, imageKey: image.key, prompt: request.prompt?.trim() || DEFAULT_VIDEO_PROMPT, durationSeconds: CREATOR_CLIP_SECONDS };
-    const job = await this.jobs.insert({ id: jobId, user_id: userId, kind: 'image_to_video', dedupe_key: dedupeKey, input: { ...input } });
-    if (!job) {
-      await this.credits.release(jobId);
-      const winner = await this.jobs.findByDedupeKey(userId, dedupeKey);
-      if (!winner) throw ServiceError.validation('The same video is already being generated; try again in a moment.');
-      return toJobState(winner);
+    const { project, created } = await this.projectFor(userId, image.key, request);
+    const input: ImageToVideoJobInput = { projectId: project.id, imageKey: project.image_key, prompt: request.prompt?.trim() || DEFAULT_VIDEO_PROMPT, durationSeconds: CREATOR_CLIP_SECONDS };
+    try {
+      return await this.submitter.submit({
+        userId,
+        kind: 'image_to_video',
+        dedupeKey: createHash('sha256').update(`image_to_video\n${project.id}\n${project.image_key}`).digest('hex'),
+        input: { ...input },
+        afterInsert: async (job) => {
+          await this.influencers.update(project.id, { job_id: job.id });
+        },
+      });
+    } catch (error) {
+      // A project made for this upload does not outlive a start that failed (e.g. 402): nothing is left behind.
+      if (created) await this.removeProject(project);
+      throw error;
     }
-    await this.influencers.update(project.id, { job_id: jobId });
-    await this.queue.enqueue(jobId);
-    return toJobState(job);
   }
 
-  private async projectFor(userId: string, imageKey: string, request: InfluencerVideoRequest): Promise<InfluencerRow> {
+  private async projectFor(userId: string, imageKey: string, request: InfluencerVideoRequest): Promise<{ project: InfluencerRow; created: boolean }> {
     if (request.projectId !== undefined) {
       const project = await this.influencers.findOwned(userId, request.projectId);
       if (!project) throw ServiceError.notFound('No such influencer project');
       if (project.image_key !== imageKey) throw ServiceError.validation("image must be this project's image");
-      return project;
+      return { project, created: false };
     }
     const existing = await this.influencers.findByImage(userId, imageKey);
-    if (existing) return existing;
+    if (existing) return { project: existing, created: false };
     // An upload (stored by the gateway under the user's folder) starts a project with that image.
     const contentType = (await this.storage.stat(imageKey))?.contentType ?? 'image/jpeg';
-    const file = IMAGE_EXTENSIONS[contentType];
+    const file = IMAGE_FILES[contentType];
     if (!file) throw ServiceError.validation('image must be a JPEG, PNG or WebP picture');
-    const project = await this.influencers.insert({ user_id: userId, prompt: request.prompt?.trim() ?? '', image_kind: 'upload', look: null }, (id) => ownKey(userId, id, file));
+    const project = await this.influencers.insert({ user_id: userId, prompt: request.prompt?.trim() ?? '', image_kind: 'upload', look: null }, (id) => influencerKey(userId, id, file));
     await this.storage.copy(imageKey, project.image_key);
-    return project;
+    return { project, created: true };
   }
 
   async list(userId: string): Promise<InfluencerProject[]> {
@@ -115,8 +117,8 @@ export class InfluencersService {
 
   /** Approval shows the project in the gallery (once its clip exists); withdrawing it removes the public copies. */
   async approve(userId: string, projectId: number, approved: boolean): Promise<InfluencerProject> {
-    await this.owned(userId, projectId);
-    const project = await this.influencers.update(projectId, { approved });
+    const project = await this.influencers.update(projectId, { approved }, { userId });
+    if (!project) throw ServiceError.notFound('No such influencer project');
     if (approved) await this.publish(project);
     else await this.unpublish(projectId);
     return toInfluencerProject(project, userId);
@@ -124,23 +126,36 @@ export class InfluencersService {
 
   async delete(userId: string, projectId: number): Promise<{ deleted: true }> {
     const project = await this.owned(userId, projectId);
-    await this.influencers.delete(projectId);
-    const own = [project.image_key, project.video_key, project.thumbnail_key, ownKey(userId, projectId, 'look.json')];
-    await Promise.all(own.filter((key): key is string => !!key).map((key) => this.storage.remove(key)));
-    await this.unpublish(projectId);
+    // A clip still being made is cancelled: nothing of it is stored, its credit comes back.
+    if (project.job_id) await this.jobs.cancel(userId, project.job_id).catch(ignoreFinishedJob);
+    await this.removeProject(project);
     return { deleted: true };
   }
 
-  /** Copies an approved project's clip, thumbnail and drawing to its public folder, once the clip exists. */
+  /** Deletes a project with everything it stored: its media, the landmarks found in them, its folder and its public copies. */
+  private async removeProject(project: InfluencerRow): Promise<void> {
+    await this.influencers.delete(project.id);
+    const own = [project.image_key, project.video_key, project.thumbnail_key, lookKeyOfImage(project.image_key)];
+    await Promise.all(own.filter((key): key is string => !!key).map((key) => this.storage.remove(key)));
+    // The mouth landmarks found in its picture and clip go with them, and whatever else its folder holds.
+    const landmarks = [project.image_key, project.video_key].filter((key): key is string => !!key).map(landmarksKeyOf);
+    await Promise.all(landmarks.map(async (key) => (await this.storage.stat(key)) && this.storage.remove(key)));
+    await this.storage.removeFolder(influencerFolder(project.user_id, project.id));
+    await this.unpublish(project.id);
+  }
+
+  /** Copies an approved project's clip, thumbnail, portrait and drawing to its public folder, once the clip exists. */
   async publish(project: InfluencerRow): Promise<void> {
     if (!project.approved || !project.video_key || !project.thumbnail_key) return;
     await this.storage.copy(project.video_key, communityKey(project.id, 'video-v1.mp4'));
     await this.storage.copy(project.thumbnail_key, communityKey(project.id, 'thumbnail-v1.jpg'));
+    await this.storage.copy(project.image_key, communityImageKey(project.id, project.image_key));
     if (project.look) await this.storage.put(communityKey(project.id, 'look.json'), Buffer.from(JSON.stringify(project.look)), 'application/json');
   }
 
+  /** Removes the public folder whole: the copies, and the landmarks others' lip-syncs found in the public clip. */
   private async unpublish(projectId: number): Promise<void> {
-    await Promise.all((['video-v1.mp4', 'thumbnail-v1.jpg', 'look.json'] as const).map((file) => this.storage.remove(communityKey(projectId, file))));
+    await this.storage.removeFolder(communityFolder(projectId));
   }
 
   private async owned(userId: string, projectId: number): Promise<InfluencerRow> {
@@ -148,4 +163,10 @@ export class InfluencersService {
     if (!project) throw ServiceError.notFound('No such influencer project');
     return project;
   }
+}
+
+/** Cancelling a job that already ended (409) or is gone (404) leaves nothing to stop. */
+function ignoreFinishedJob(error: unknown): void {
+  if (error instanceof ServiceError && (error.payload.code === ErrorCode.Conflict || error.payload.code === ErrorCode.NotFound)) return;
+  throw error;
 }

@@ -7,6 +7,11 @@ import { ServiceClient } from '@lipcast/nest-kit';
 export class Credits {
   constructor(private readonly services: ServiceClient) {}
 
+  /** Whether a reserve would succeed now: throws billing's PAYMENT_REQUIRED as a reserve would; reserves nothing. */
+  check(userId: string): Promise<{ available: true }> {
+    return this.services.send<{ available: true }>(Subjects.billing.creditsCheck, { userId });
+  }
+
   /** Throws billing's PAYMENT_REQUIRED (HTTP 402 with the limit) when nothing is left. */
   reserve(userId: string, jobId: string): Promise<Reservation> {
     return this.services.send<Reservation, CreditRequest>(Subjects.billing.creditsReserve, { userId, jobId });

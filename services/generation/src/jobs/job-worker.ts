@@ -1,18 +1,33 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { jobCancelSubject, jobProgressSubject, type JobKind } from '@lipcast/contracts';
-import { ServiceClient } from '@lipcast/nest-kit';
+import { jobCancelSubject, type JobKind } from '@lipcast/contracts';
+import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { ProviderError, type WorkContext } from '../ports/media';
 import { withWorkDir } from '../providers/work';
 import { GenerationSettings } from '../settings';
-import { Credits } from './credits';
+import { JOB_CANCELED_MESSAGE, JobCompletions } from './job-completions';
+import { JobOutputs } from './job-outputs';
 import { JobQueue, type QueuedJob } from './job-queue';
-import { JobsRepository, toJobState, type JobRow } from './jobs.repository';
+import { JobsRepository, type JobRow, type PublishOutputs } from './jobs.repository';
 
-/** What runs one kind of job; it stores the result itself and returns where it is. */
+/** What a job handler works with: the provider context, and the job's own folder for everything it stores. */
+export interface JobContext extends WorkContext {
+  outputs: JobOutputs;
+}
+
+/** What a finished handler hands back: its final output, and how its outputs become visible. */
+export interface JobCompletion {
+  result: NonNullable<JobRow['result']>;
+  /** Runs in the transaction that marks the job succeeded (history item, project); false when what it completes is gone. */
+  publish?: PublishOutputs;
+  /** Runs once the job is committed (e.g. the public copy of an approved influencer). */
+  afterCommit?(): Promise<void>;
+}
+
+/** What runs one kind of job: it stores its outputs only through `context.outputs` and publishes them only in `publish`. */
 export interface JobHandler {
   kind: JobKind;
-  run(job: JobRow, context: WorkContext): Promise<NonNullable<JobRow['result']>>;
+  run(job: JobRow, context: JobContext): Promise<JobCompletion>;
 }
 
 export const JOB_HANDLERS = Symbol('JOB_HANDLERS');
@@ -20,14 +35,13 @@ export const JOB_HANDLERS = Symbol('JOB_HANDLERS');
 /** Deliveries of one job before it is failed for good (workers keep dying on it, or the provider keeps timing out). */
 export const MAX_DELIVERIES = 4;
 const HEARTBEAT_MS = 5000;
-const PROGRESS_INTERVAL_MS = 500;
-export const JOB_FAILED_MESSAGE = 'Video generation failed. Please try again.';
+export const JOB_TIME_LIMIT_MESSAGE = 'The generation took too long and was stopped. Your generation was not counted.';
 
 /**
- * Runs queued jobs (in worker mode): marks the job running, keeps it alive with heartbeats, reports
- * progress, stores the outcome, then settles the credit (commit on success, release otherwise) and
- * only then acknowledges. A worker killed mid-job loses nothing: the job comes back to another
- * worker; one that finished but died before acknowledging only settles the credit on redelivery.
+ * Runs queued jobs (in worker mode): marks the job running with a deadline, keeps it alive with
+ * heartbeats, runs its handler, then commits (outputs visible, job succeeded, credit spent) or ends
+ * it (outputs deleted, credit released) through `JobCompletions`, and only then acknowledges. A
+ * worker killed mid-job loses nothing: the job comes back to another worker.
  */
 @Injectable()
 export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -37,7 +51,8 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
   constructor(
     private readonly queue: JobQueue,
     private readonly jobs: JobsRepository,
-    private readonly credits: Credits,
+    private readonly completions: JobCompletions,
+    private readonly storage: StorageService,
     private readonly services: ServiceClient,
     private readonly settings: GenerationSettings,
     private readonly orm: MikroORM,
@@ -63,68 +78,48 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   async process(queued: QueuedJob): Promise<void> {
-    const job = await this.jobs.start(queued.jobId);
+    const timeLimitMs = this.settings.JOB_TIME_LIMIT_SECONDS * 1000;
+    const job = await this.jobs.start(queued.jobId, timeLimitMs);
     if (!job) {
-      await this.settleCredit(queued.jobId);
+      // Finished or cancelled already (e.g. redelivered after its worker died): only what was left undone.
+      await this.completions.settle(queued.jobId);
       return queued.done();
     }
     const handler = this.handlers.find((candidate) => candidate.kind === job.kind);
     if (!handler) throw new Error(`No handler for ${job.kind} jobs`);
 
     const abort = new AbortController();
-    const stopListening = this.services.subscribe(jobCancelSubject(job.id), () => abort.abort(new ProviderError('The generation was canceled.', 'canceled')));
-    const heartbeat = setInterval(() => queued.working(), HEARTBEAT_MS);
+    const stopListening = this.services.subscribe(jobCancelSubject(job.id), () => abort.abort(new ProviderError(JOB_CANCELED_MESSAGE, 'canceled')));
+    const timeLimit = setTimeout(() => abort.abort(new ProviderError(JOB_TIME_LIMIT_MESSAGE, 'timeout')), timeLimitMs);
+    const heartbeat = setInterval(() => {
+      queued.working();
+      this.jobs.heartbeat(job.id).catch((error: unknown) => this.logger.warn(`heartbeat of job ${job.id} not stored: ${String(error)}`));
+    }, HEARTBEAT_MS);
+    const outputs = new JobOutputs(this.storage, job.user_id, job.id, abort.signal);
     try {
-      const result = await withWorkDir({ signal: abort.signal, progress: this.progressReporter(job) }, (context) => handler.run(job, context));
-      await this.finish(job.id, { status: 'succeeded', result });
+      const completion = await withWorkDir({ signal: abort.signal, progress: this.completions.progressReporter(job) }, (context) => handler.run(job, { ...context, outputs }));
+      abort.signal.throwIfAborted();
+      await this.completions.succeed(job, completion, outputs);
     } catch (error) {
-      if (abort.signal.aborted) {
-        await this.finish(job.id, { status: 'canceled', error: 'The generation was canceled.' });
-      } else if (error instanceof ProviderError && error.retryable && queued.delivery < MAX_DELIVERIES) {
-        this.logger.warn(`job ${job.id} will be retried: ${error.message}`);
+      const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
+      if (reason instanceof ProviderError && reason.kind === 'canceled') {
+        await this.completions.end(job, { status: 'canceled', error: JOB_CANCELED_MESSAGE }, outputs);
+      } else if (reason instanceof ProviderError && reason.retryable && !abort.signal.aborted && queued.delivery < MAX_DELIVERIES) {
+        // Kept: a continued run (One Shot) picks up its finished steps' outputs.
+        this.logger.warn(`job ${job.id} will be retried: ${reason.message}`);
         return queued.retryLater(5000 * queued.delivery);
       } else {
-        if (error instanceof ProviderError) this.logger.warn(`job ${job.id} failed: ${error.message}`);
-        else this.logger.error(`job ${job.id} failed: ${error instanceof Error ? error.stack : String(error)}`);
-        await this.finish(job.id, { status: 'failed', error: error instanceof ProviderError ? error.message : JOB_FAILED_MESSAGE });
+        if (reason instanceof ProviderError) this.logger.warn(`job ${job.id} failed: ${reason.message}`);
+        else this.logger.error(`job ${job.id} failed: ${reason instanceof Error ? reason.stack : String(reason)}`);
+        await this.completions.end(job, { status: 'failed', error: reason instanceof ProviderError ? reason.message : JOB_FAILED_MESSAGE }, outputs);
       }
     } finally {
+      clearTimeout(timeLimit);
       clearInterval(heartbeat);
       stopListening();
     }
     queued.done();
   }
-
-  /** Records the outcome (unless a cancel got there first), settles the credit and tells the listeners. */
-  private async finish(jobId: string, outcome: Parameters<JobsRepository['finish']>[1]): Promise<void> {
-    await this.jobs.finish(jobId, outcome);
-    await this.settleCredit(jobId);
-    const job = await this.jobs.find(jobId);
-    if (job) this.services.publish(jobProgressSubject(jobId), toJobState(job));
-  }
-
-  /** Commits the reserved credit of a succeeded job and releases that of a failed or canceled one; once. */
-  private async settleCredit(jobId: string): Promise<void> {
-    const job = await this.jobs.find(jobId);
-    if (!job || job.credit !== 'reserved' || job.status === 'queued' || job.status === 'running') return;
-    if (job.status === 'succeeded') await this.credits.commit(jobId);
-    else await this.credits.release(jobId);
-    await this.jobs.setCredit(jobId, job.status === 'succeeded' ? 'committed' : 'released');
-  }
-
-  /** Progress below 100 (that is for the stored result), stored and published at most twice a second. */
-  private progressReporter(job: JobRow): (fraction: number) => void {
-    let reported = job.progress;
-    let lastAt = 0;
-    return (fraction) => {
-      const progress = Math.min(99, Math.floor(fraction * 100));
-      if (progress <= reported || Date.now() - lastAt < PROGRESS_INTERVAL_MS) return;
-      reported = progress;
-      lastAt = Date.now();
-      this.jobs
-        .progress(job.id, progress)
-        .then(() => this.services.publish(jobProgressSubject(job.id), toJobState({ ...job, status: 'running', progress })))
-        .catch((error: unknown) => this.logger.warn(`progress of job ${job.id} not stored: ${String(error)}`));
-    };
-  }
 }
+
+export const JOB_FAILED_MESSAGE = 'Video generation failed. Please try again.';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { JobKind, JobState, JobStatus, PipelineSteps } from '@lipcast/contracts';
+import { mediaUrl, type JobKind, type JobState, type JobStatus, type PipelineSteps } from '@lipcast/contracts';
 
 export type CreditState = 'reserved' | 'committed' | 'released';
 
@@ -17,10 +17,14 @@ export interface JobRow {
   credit: CreditState;
   attempts: number;
   steps: PipelineSteps | null;
+  deadline_at: Date | string | null;
+  heartbeat_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
 }
 
-/** The media route a stored object is served at. */
-export const mediaUrl = (key: string) => `/api/media/${key}`;
+/** Makes a job's outputs visible (history item, project) inside the transaction that marks it succeeded; false when what it completes is gone. */
+export type PublishOutputs = (em: EntityManager) => Promise<boolean>;
 
 export function toJobState(job: JobRow): JobState {
   return {
@@ -68,13 +72,19 @@ export class JobsRepository {
     return rows[0] ?? null;
   }
 
-  /** Moves a queued (or re-delivered running) job to running; null when it is finished or cancelled. */
-  async start(jobId: string): Promise<JobRow | null> {
+  /** Moves a queued (or re-delivered running) job to running with this attempt's deadline; null when it is finished or cancelled. */
+  async start(jobId: string, timeLimitMs: number): Promise<JobRow | null> {
     const [job] = await this.em.execute<JobRow[]>(
-      "update generation.job set status = 'running', attempts = attempts + 1, updated_at = now() where id = ? and status in ('queued', 'running') returning *",
-      [jobId],
+      `update generation.job set status = 'running', attempts = attempts + 1, deadline_at = now() + ? * interval '1 millisecond', heartbeat_at = now(), updated_at = now()
+       where id = ? and status in ('queued', 'running') returning *`,
+      [timeLimitMs, jobId],
     );
     return job ?? null;
+  }
+
+  /** The worker running the job is alive. */
+  async heartbeat(jobId: string): Promise<void> {
+    await this.em.execute("update generation.job set heartbeat_at = now() where id = ? and status = 'running'", [jobId]);
   }
 
   /** Raises the progress (never lowers it) while the job runs. */
@@ -91,6 +101,29 @@ export class JobsRepository {
     return job ?? null;
   }
 
+  /**
+   * The one completion step of a succeeded job: in one transaction, marks it succeeded with its
+   * result and makes its outputs visible. Null when the job was cancelled meanwhile, or `publish`
+   * found what the job completes gone (then nothing of it is visible).
+   */
+  async commit(jobId: string, result: NonNullable<JobRow['result']>, publish?: PublishOutputs): Promise<JobRow | null> {
+    const gone = Symbol('gone');
+    return this.em
+      .transactional(async (em) => {
+        const [job] = await em.execute<JobRow[]>(
+          `update generation.job set status = 'succeeded', result = ?, progress = 100, updated_at = now() where id = ? and status = 'running' returning *`,
+          [JSON.stringify(result), jobId],
+        );
+        if (!job) return null;
+        if (publish && !(await publish(em))) throw gone; // rolls the success back
+        return job;
+      })
+      .catch((error: unknown) => {
+        if (error === gone) return null;
+        throw error;
+      });
+  }
+
   /** The caller's newest run of `kind` still queued or running. */
   async findLive(userId: string, kind: JobKind): Promise<JobRow | null> {
     const [job] = await this.em.execute<JobRow[]>(
@@ -100,8 +133,31 @@ export class JobsRepository {
     return job ?? null;
   }
 
-  async setSteps(jobId: string, steps: PipelineSteps): Promise<void> {
-    await this.em.execute('update generation.job set steps = ?, updated_at = now() where id = ?', [JSON.stringify(steps), jobId]);
+  async setSteps(jobId: string, steps: PipelineSteps, em: EntityManager = this.em): Promise<void> {
+    await em.execute('update generation.job set steps = ?, updated_at = now() where id = ?', [JSON.stringify(steps), jobId]);
+  }
+
+  /**
+   * Live jobs that can no longer end by themselves: past their attempt's deadline by `silentMs` (the
+   * worker should have stopped them), running with every delivery used and no heartbeat for `silentMs` (their
+   * workers keep dying), or still queued after `queuedMaxMs` (never picked up).
+   */
+  findStale(options: { silentMs: number; maxDeliveries: number; queuedMaxMs: number }): Promise<JobRow[]> {
+    return this.em.execute<JobRow[]>(
+      `select * from generation.job where
+         (status = 'running' and (deadline_at < now() - ? * interval '1 millisecond' or (attempts >= ? and heartbeat_at < now() - ? * interval '1 millisecond')))
+         or (status = 'queued' and created_at < now() - ? * interval '1 millisecond')
+       limit 100`,
+      [options.silentMs, options.maxDeliveries, options.silentMs, options.queuedMaxMs],
+    );
+  }
+
+  /** Finished jobs whose credit was never settled (their worker died in between). */
+  findUnsettled(olderThanMs: number): Promise<JobRow[]> {
+    return this.em.execute<JobRow[]>(
+      `select * from generation.job where credit = 'reserved' and status in ('succeeded', 'failed', 'canceled') and updated_at < now() - ? * interval '1 millisecond' limit 100`,
+      [olderThanMs],
+    );
   }
 
   async setCredit(jobId: string, credit: CreditState): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { jobCancelSubject, jobProgressSubject, type JobState } from '@lipcast/contracts';
+import { ErrorCode, jobCancelSubject, type JobState } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
-import { Credits } from './credits';
+import { JOB_CANCELED_MESSAGE, JobCompletions } from './job-completions';
 import { JobsRepository, toJobState } from './jobs.repository';
 
 /** A user's jobs of any kind: their state, and cancelling them. */
@@ -9,7 +9,7 @@ import { JobsRepository, toJobState } from './jobs.repository';
 export class JobsService {
   constructor(
     private readonly jobs: JobsRepository,
-    private readonly credits: Credits,
+    private readonly completions: JobCompletions,
     private readonly services: ServiceClient,
   ) {}
 
@@ -19,17 +19,20 @@ export class JobsService {
     return toJobState(job);
   }
 
-  /** Stops a queued or running job (its worker is told) and releases its credit; a finished job is left as it is. */
+  /**
+   * Stops a live job until the moment it commits: its worker is told, everything it stored is
+   * deleted and its credit released. A job already succeeded is paid output: 409.
+   */
   async cancel(userId: string, jobId: string): Promise<JobState> {
-    const owned = await this.jobs.findOwned(userId, jobId);
-    if (!owned) throw ServiceError.notFound('No such generation');
-    const canceled = await this.jobs.finish(jobId, { status: 'canceled', error: 'The generation was canceled.' });
-    if (!canceled) return toJobState(owned);
+    if (!(await this.jobs.findOwned(userId, jobId))) throw ServiceError.notFound('No such generation');
+    const canceled = await this.jobs.finish(jobId, { status: 'canceled', error: JOB_CANCELED_MESSAGE });
+    if (!canceled) {
+      const finished = (await this.jobs.find(jobId))!;
+      if (finished.status === 'succeeded') throw new ServiceError(ErrorCode.Conflict, 'This generation is already finished and can no longer be canceled.');
+      return toJobState(finished);
+    }
     this.services.publish(jobCancelSubject(jobId), { jobId });
-    await this.credits.release(jobId);
-    await this.jobs.setCredit(jobId, 'released');
-    const state = toJobState(canceled);
-    this.services.publish(jobProgressSubject(jobId), state);
-    return state;
+    await this.completions.end(canceled, { status: 'canceled', error: JOB_CANCELED_MESSAGE });
+    return toJobState((await this.jobs.find(jobId)) ?? canceled);
   }
 }

@@ -1,22 +1,20 @@
+import { lookKeyBeside, mediaUrl, timingsKeyOf } from '@lipcast/contracts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { StorageService } from '@lipcast/nest-kit';
-import { timingsKeyOf } from '../audio/audio.service';
 import { builtInActor } from '../engine/characters/actors';
 import type { CharacterLook } from '../engine/characters/look';
 import { probeMedia } from '../engine/media/probe';
-import { lookKeyBeside } from '../influencers/influencer-keys';
 import { completeProjectOfJob } from '../projects/project-links';
-import type { JobHandler } from '../jobs/job-worker';
-import { mediaUrl, type JobRow } from '../jobs/jobs.repository';
+import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
+import type { JobRow } from '../jobs/jobs.repository';
 import { LipSyncPort } from '../ports/lipsync.port';
 import type { MediaInput, WorkContext } from '../ports/media';
 import type { TimedUnit } from '../ports/speech.port';
 import type { LipSyncJobInput } from './lipsync.service';
 
-/** Runs a lip-sync job: inputs from the object store, the provider's video back into it, the project completed. */
+/** Runs a lip-sync job: inputs from the object store, the provider's video into the job's folder; the history item gets it when the job commits. */
 @Injectable()
 export class LipSyncHandler implements JobHandler {
   readonly kind = 'lipsync' as const;
@@ -24,15 +22,21 @@ export class LipSyncHandler implements JobHandler {
   constructor(
     private readonly lipSync: LipSyncPort,
     private readonly storage: StorageService,
-    private readonly em: EntityManager,
   ) {}
 
-  run(job: JobRow, context: WorkContext): Promise<{ key: string }> {
-    return this.render(job.user_id, job.id, job.input as unknown as LipSyncJobInput, context);
+  async run(job: JobRow, context: JobContext): Promise<JobCompletion> {
+    const key = await this.render(job.input as unknown as LipSyncJobInput, context);
+    return {
+      result: { key },
+      publish: async (em) => {
+        await completeProjectOfJob(em, job.id, mediaUrl(key));
+        return true;
+      },
+    };
   }
 
-  /** The lip-synced video of `jobId` (a lip-sync or a One Shot run), stored and given to its history item. */
-  async render(userId: string, jobId: string, input: LipSyncJobInput, context: WorkContext): Promise<{ key: string }> {
+  /** The lip-synced video of a job (a lip-sync or a One Shot run), stored in the job's folder; returns its key. */
+  async render(input: LipSyncJobInput, context: JobContext): Promise<string> {
     const audio = await this.localInput(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
     // A drawn character (built-in actor or drawn portrait) is drawn anew by the embedded engine; other videos are read by the provider.
     const character = await this.characterOf(input, context);
@@ -44,10 +48,7 @@ export class LipSyncHandler implements JobHandler {
       { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: await this.phonemes(input.audioKey, context) },
       context,
     );
-    const key = `users/${userId}/videos/${jobId}.mp4`;
-    await this.storage.putFile(key, result.path, 'video/mp4');
-    await completeProjectOfJob(this.em, jobId, mediaUrl(key));
-    return { key };
+    return context.outputs.putFile('video.mp4', result.path, 'video/mp4');
   }
 
   private async localInput(key: string, context: WorkContext, name: string, contentType: string): Promise<MediaInput> {

@@ -1,22 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { COMMUNITY_VIDEO_PATTERN, userFolder } from '@lipcast/contracts';
 import { isValidKey, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { actorIdOfKey } from '../actors/catalog';
 
-const MEDIA_ROUTE = '/api/media/';
+/** `/api/media/<key>`, optionally after an origin and before a query or fragment; the key as written, never decoded. */
+const MEDIA_URL = /^(?:https?:\/\/[^/?#\\]+)?\/api\/media\/([^?#]*)(?:[?#].*)?$/s;
 
-/** The object key a media URL of ours points at (`/api/media/<key>`, with or without an origin), or null. */
+/**
+ * The object key a media URL of ours points at (`/api/media/<key>`, with or without an origin), or
+ * null. The key is taken as written and must pass the store's one key rule (`isValidKey`): nothing
+ * is decoded or resolved first, so backslashes, percent-encoded separators and dot segments, which
+ * a URL parser would turn into another key, are refused.
+ */
 export function mediaKeyOf(url: string): string | null {
-  // Dot segments are refused before parsing: the URL parser would resolve them into another key.
-  if (/(^|\/)\.\.?(\/|$)|%2e/i.test(url)) return null;
-  let path: string;
-  try {
-    path = new URL(url, 'http://lipcast.invalid').pathname;
-  } catch {
-    return null;
-  }
-  if (!path.startsWith(MEDIA_ROUTE)) return null;
-  const key = decodeURIComponent(path.slice(MEDIA_ROUTE.length));
-  return isValidKey(key) ? key : null;
+  const key = MEDIA_URL.exec(url)?.[1];
+  return key !== undefined && isValidKey(key) ? key : null;
 }
 
 export interface MediaRef {
@@ -40,7 +38,7 @@ export class MediaRefs {
     if (!key) throw url ? refused : ServiceError.validation(`${field} is required`, { field });
     const actorId = actorIdOfKey(key);
     // Approved community influencers are exactly the objects under community/ (copied on approval).
-    if (!actorId && !key.startsWith(`users/${userId}/`) && !/^community\/\d+\/video-v\d+\.mp4$/.test(key)) throw refused;
+    if (!actorId && !key.startsWith(userFolder(userId)) && !COMMUNITY_VIDEO_PATTERN.test(key)) throw refused;
     if (!(await this.storage.stat(key))) throw ServiceError.validation(`${field} was not found; generate or upload it again`, { field });
     return actorId ? { key, actorId } : { key };
   }

@@ -1,29 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { jobProgressSubject, type PipelineSteps } from '@lipcast/contracts';
-import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
-import type { AudioRequestDto } from '../audio/audio.dto';
-import { AudioService } from '../audio/audio.service';
-import { seededRandom } from '../engine/characters/look';
-import { ImageToVideoHandler } from '../influencers/image-to-video.handler';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { IMAGE_FILES, lookKeyOfImage, mediaUrl, type AudioParams, type PipelineSteps } from '@lipcast/contracts';
+import { ServiceError, StorageService } from '@lipcast/nest-kit';
+import { AudioService, timingsFile } from '../audio/audio.service';
+import { seededRandom, type CharacterLook } from '../engine/characters/look';
+import { ImageToVideoHandler, type StoredClip } from '../influencers/image-to-video.handler';
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { InfluencersService } from '../influencers/influencers.service';
-import type { JobHandler } from '../jobs/job-worker';
-import { JobsRepository, mediaUrl, toJobState, type JobRow } from '../jobs/jobs.repository';
+import { JobCompletions } from '../jobs/job-completions';
+import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
+import { JobsRepository, type JobRow } from '../jobs/jobs.repository';
 import { LipSyncHandler } from '../lipsync/lipsync.handler';
 import { mediaKeyOf } from '../media/media-refs';
-import { ProviderError, type WorkContext } from '../ports/media';
+import { ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
-import { linkProjectToJob } from '../projects/project-links';
+import { ProjectEntity } from '../projects/project.entity';
 import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_SECONDS, ONE_SHOT_VIDEO_PROMPT, ONE_SHOT_VOICES, selfiePrompt, type OneShotInput } from './one-shot';
 
 /** A share of the run's progress for one step. */
-const within = (context: WorkContext, from: number, to: number): WorkContext => ({ ...context, progress: (fraction) => context.progress(from + (to - from) * fraction) });
+const within = (context: JobContext, from: number, to: number): JobContext => ({ ...context, progress: (fraction) => context.progress(from + (to - from) * fraction) });
 
 /**
- * Runs a One Shot run in the spec's order (script; image as an influencer project; audio; approve;
- * the 15 s clip; lip-sync), saving each step's result on the job. A run handed to another worker
- * continues after the last finished step.
+ * Runs a One Shot run in the spec's order (script, portrait, audio, the 15 s clip, lip-sync), saving
+ * each step's result on the job; a run handed to another worker continues after the last finished
+ * step. Everything it makes stays in the job's folder (shown to its owner step by step) and becomes
+ * an influencer and a history item only when the run commits. It never publishes to the gallery.
  */
 @Injectable()
 export class OneShotHandler implements JobHandler {
@@ -37,11 +38,11 @@ export class OneShotHandler implements JobHandler {
     private readonly clips: ImageToVideoHandler,
     private readonly lipSync: LipSyncHandler,
     private readonly jobs: JobsRepository,
-    private readonly services: ServiceClient,
-    private readonly em: EntityManager,
+    private readonly completions: JobCompletions,
+    private readonly storage: StorageService,
   ) {}
 
-  async run(job: JobRow, context: WorkContext): Promise<{ key: string }> {
+  async run(job: JobRow, context: JobContext): Promise<JobCompletion> {
     const input = job.input as unknown as OneShotInput;
     const steps: PipelineSteps = job.steps ?? initialSteps();
     const step = async <K extends keyof PipelineSteps>(name: K, work: () => Promise<PipelineSteps[K]>): Promise<PipelineSteps[K]> => {
@@ -59,7 +60,6 @@ export class OneShotHandler implements JobHandler {
       await this.save(job.id, steps);
       return steps[name];
     };
-    const random = seededRandom(job.id); // the same voice and emotion when a run is continued
 
     const { script } = await step('script', async () => ({
       status: 'done',
@@ -67,44 +67,81 @@ export class OneShotHandler implements JobHandler {
     }));
     context.progress(0.05);
     const image = await step('image', async () => {
-      const made = await this.influencers.createImage(job.user_id, selfiePrompt(input));
-      return { status: 'done', url: made.url, projectId: made.id };
+      const portrait = await this.influencers.drawPortrait(selfiePrompt(input), context);
+      const key = await context.outputs.putFile(IMAGE_FILES[portrait.image.contentType] ?? 'image.jpg', portrait.image.path, portrait.image.contentType);
+      if (portrait.character) await context.outputs.put('look.json', Buffer.from(JSON.stringify(portrait.character)), 'application/json');
+      return { status: 'done', url: mediaUrl(key) };
     });
     context.progress(0.15);
+    const params = this.audioParams(job.id, input, script!);
     const audio = await step('audio', async () => {
-      const voices = ONE_SHOT_VOICES[input.gender];
-      const request = {
-        userId: job.user_id, text: script!, voice_id: voices[Math.floor(random() * voices.length)],
-        emotion: ONE_SHOT_EMOTIONS[Math.floor(random() * ONE_SHOT_EMOTIONS.length)], pitch: 0, speed: 1, volume: 1, language: 'English',
-      } satisfies AudioRequestDto;
-      const made = await this.audio.create(request);
-      await linkProjectToJob(this.em, job.user_id, made.url, job.id);
-      return { status: 'done', url: made.url };
+      const speech = await this.audio.synthesize(params, context);
+      const key = await context.outputs.putFile('audio.mp3', speech.audio.path, speech.audio.contentType);
+      if (speech.phonemes) await context.outputs.put('audio.timings.json', timingsFile(speech), 'application/json');
+      return { status: 'done', url: mediaUrl(key) };
     });
     context.progress(0.25);
+    const imageKey = mediaKeyOf(image.url!)!;
+    let clip: StoredClip | undefined;
     const video = await step('video', async () => {
-      await this.influencers.approve(job.user_id, image.projectId!, true);
-      const project = await this.influencerRows.find(image.projectId!);
-      if (!project) throw new Error('The influencer project of this run was deleted');
-      const clip = await withRetries(
-        () => this.clips.makeClip(job.user_id, { projectId: project.id, imageKey: project.image_key, prompt: ONE_SHOT_VIDEO_PROMPT, durationSeconds: ONE_SHOT_SECONDS }, within(context, 0.25, 0.55)),
-        {
-          attempts: CONVERSION_ATTEMPTS,
-          waitMs: conversionRetryWaitMs,
-          isRetryable: (error) => error instanceof ProviderError && error.retryable,
-          onRetry: (retry) => this.save(job.id, { ...steps, video: { status: 'running', retry } }),
-          signal: context.signal,
-        },
-      );
-      const result = await this.lipSync.render(job.user_id, job.id, { videoKey: clip.key, audioKey: mediaKeyOf(audio.url!)! }, within(context, 0.55, 0.99));
-      return { status: 'done', url: mediaUrl(result.key) };
+      clip = await withRetries(() => this.clips.makeClip(imageKey, ONE_SHOT_VIDEO_PROMPT, ONE_SHOT_SECONDS, within(context, 0.25, 0.55)), {
+        attempts: CONVERSION_ATTEMPTS,
+        waitMs: conversionRetryWaitMs,
+        isRetryable: (error) => error instanceof ProviderError && error.retryable,
+        onRetry: (retry) => this.save(job.id, { ...steps, video: { status: 'running', retry } }),
+        signal: context.signal,
+      });
+      const videoKey = await this.lipSync.render({ videoKey: clip.videoKey, audioKey: mediaKeyOf(audio.url!)! }, within(context, 0.55, 0.99));
+      return { status: 'done', url: mediaUrl(videoKey) };
     });
-    return { key: mediaKeyOf(video.url!)! };
+
+    const look = await this.readLook(lookKeyOfImage(imageKey));
+    return {
+      result: { key: mediaKeyOf(video.url!)! },
+      publish: async (em: EntityManager) => {
+        const influencer = await this.influencerRows.insertMade(em, {
+          user_id: job.user_id,
+          prompt: selfiePrompt(input),
+          image_key: imageKey,
+          image_kind: look ? 'illustration' : 'photo',
+          look,
+          video_prompt: ONE_SHOT_VIDEO_PROMPT,
+          video_key: clip?.videoKey ?? context.outputs.key('clip.mp4'),
+          thumbnail_key: clip?.thumbnailKey ?? context.outputs.key('thumbnail.jpg'),
+          // A run continued after its clip was made takes the clip's nominal length (it is made to that length).
+          duration_seconds: clip?.durationSeconds ?? ONE_SHOT_SECONDS,
+          job_id: job.id,
+        });
+        await em.insert(ProjectEntity, { userId: job.user_id, audioUrl: audio.url!, outputUrl: video.url!, audioParams: { ...params }, jobId: job.id, createdAt: new Date() });
+        await this.jobs.setSteps(job.id, { ...steps, image: { ...image, projectId: influencer.id } }, em);
+        return true;
+      },
+    };
+  }
+
+  /** The spec's voice and emotion for the gender, drawn from the run's id: the same when a run is continued. */
+  private audioParams(jobId: string, input: OneShotInput, script: string): AudioParams {
+    const random = seededRandom(jobId);
+    const voices = ONE_SHOT_VOICES[input.gender];
+    return this.audio.paramsOf({
+      text: script,
+      voice_id: voices[Math.floor(random() * voices.length)],
+      emotion: ONE_SHOT_EMOTIONS[Math.floor(random() * ONE_SHOT_EMOTIONS.length)],
+      pitch: 0,
+      speed: 1,
+      volume: 1,
+      language: 'English',
+    });
+  }
+
+  private async readLook(key: string): Promise<CharacterLook | null> {
+    if (!(await this.storage.stat(key))) return null;
+    return JSON.parse(await this.storage.readText(key)) as CharacterLook;
   }
 
   private async save(jobId: string, steps: PipelineSteps): Promise<void> {
     await this.jobs.setSteps(jobId, steps);
     const job = await this.jobs.find(jobId);
-    if (job) this.services.publish(jobProgressSubject(jobId), toJobState(job));
+    if (job) this.completions.announce(job);
   }
 }

@@ -6,7 +6,7 @@ import { startTestBed, type TestBed } from '../testing';
 
 jest.setTimeout(90_000);
 
-describe('One Shot runs: script, portrait, audio, approval, clip and lip-sync as one job', () => {
+describe('One Shot runs: script, portrait, audio, clip and lip-sync as one job', () => {
   let bed: TestBed;
   const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
   const start = (userId: string, request: Record<string, unknown>) => send<JobState>(Subjects.generation.pipelineStart, { userId, ...request });
@@ -26,7 +26,9 @@ describe('One Shot runs: script, portrait, audio, approval, clip and lip-sync as
 
   it('runs every step, keeps each result, and counts one generation for the whole run', async () => {
     const user = crypto.randomUUID();
-    const started = await start(user, RUN);
+    // A double click: both starts race, the database keeps one live run per user, one credit is reserved.
+    const [started, twin] = await Promise.all([start(user, RUN), start(user, RUN)]);
+    expect(twin.id).toBe(started.id);
     expect(started).toMatchObject({ kind: 'one_shot', steps: { script: { status: 'waiting' }, video: { status: 'waiting' } } });
     expect((await start(user, RUN)).id).toBe(started.id); // one run at a time: the live one is returned
     expect((await send<JobState | null>(Subjects.generation.pipelineCurrent, { userId: user }))?.id).toBe(started.id);
@@ -38,7 +40,7 @@ describe('One Shot runs: script, portrait, audio, approval, clip and lip-sync as
       run = await send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: started.id });
     } while ((run.status === 'queued' || run.status === 'running') && Date.now() < deadline);
 
-    expect(run).toMatchObject({ status: 'succeeded', progress: 100, url: `/api/media/users/${user}/videos/${started.id}.mp4` });
+    expect(run).toMatchObject({ status: 'succeeded', progress: 100, url: `/api/media/users/${user}/jobs/${started.id}/video.mp4` });
     const steps = run.steps!;
     expect(steps.script.status).toBe('done');
     expect(steps.script.script!.split(/\s+/).length / 2.2 + 1).toBeLessThanOrEqual(15);
@@ -53,12 +55,12 @@ describe('One Shot runs: script, portrait, audio, approval, clip and lip-sync as
     expect(videoInfo.audio?.codec).toBe('aac');
     expect(Math.abs(videoInfo.durationSeconds - audioInfo.durationSeconds)).toBeLessThan(0.3);
 
-    // The portrait became an approved influencer with its 15 s clip; the history has the audio and the video.
+    // The portrait became the creator's own influencer with its 15 s clip (never published on its own); the history has the audio and the video.
     const influencer = await send<InfluencerProject>(Subjects.generation.influencerGet, { userId: user, projectId: steps.image.projectId });
-    expect(influencer).toMatchObject({ isApproved: true, imageUrl: steps.image.url });
+    expect(influencer).toMatchObject({ isApproved: false, imageUrl: steps.image.url });
     expect(Math.round(influencer.duration!)).toBe(15);
     const gallery = await send<InfluencerProject[]>(Subjects.generation.galleryList, { userId: null });
-    expect(gallery.some((item) => item.id === influencer.id)).toBe(true);
+    expect(gallery.some((item) => item.id === influencer.id)).toBe(false);
     const [history] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
     expect(history).toMatchObject({ audioUrl: steps.audio.url, outputUrl: run.url, audioParams: { text: steps.script.script, pitch: 0, speed: 1, language: 'English' } });
     expect(['neutral', 'happy', 'surprise']).toContain(history.audioParams!.emotion);

@@ -2,9 +2,8 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { IsInt, IsUUID } from 'class-validator';
-import { Subjects, type AudioParams, type ListProjectsRequest, type Project, type UserProjectRequest } from '@lipcast/contracts';
+import { Subjects, type AudioParams, type ListProjectsRequest, type Project, type UserProjectRequest, timingsKeyOf, userFolder } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
-import { timingsKeyOf } from '../audio/audio.service';
 import { mediaKeyOf } from '../media/media-refs';
 import { ProjectEntity } from './project.entity';
 
@@ -45,7 +44,7 @@ export class ProjectsController {
   async delete(@Payload() request: ProjectDto): Promise<{ deleted: true }> {
     const project = await this.em.findOne(ProjectEntity, { id: request.projectId, userId: request.userId });
     if (!project) throw ServiceError.notFound('No such project');
-    const keys = [project.audioUrl, project.outputUrl].map((url) => (url ? mediaKeyOf(url) : null)).filter((key): key is string => key?.startsWith(`users/${request.userId}/`) ?? false);
+    const keys = [project.audioUrl, project.outputUrl].map((url) => (url ? mediaKeyOf(url) : null)).filter((key): key is string => key?.startsWith(userFolder(request.userId)) ?? false);
     const audioKey = project.audioUrl ? mediaKeyOf(project.audioUrl) : null;
     if (audioKey) keys.push(timingsKeyOf(audioKey));
     await this.em.nativeDelete(ProjectEntity, { id: project.id });

@@ -1,5 +1,5 @@
-import { buffer } from 'node:stream/consumers';
 import type { Provider } from '@nestjs/common';
+import { landmarksKeyOf } from '@lipcast/contracts';
 import { StartupError, StorageService } from '@lipcast/nest-kit';
 import { ProviderError } from '../ports/media';
 import type { SampledMouths } from '../engine/lipsync/photo-lipsync';
@@ -38,13 +38,13 @@ class StoredMouthLandmarks implements MouthLandmarkCache {
   constructor(private readonly storage: StorageService) {}
 
   async read(mediaKey: string): Promise<SampledMouths | null> {
-    const key = `${mediaKey}.mouths-v1.json`;
+    const key = landmarksKeyOf(mediaKey);
     if (!(await this.storage.stat(key))) return null;
-    return JSON.parse((await buffer(await this.storage.read(key))).toString('utf8')) as SampledMouths;
+    return JSON.parse(await this.storage.readText(key)) as SampledMouths;
   }
 
   async write(mediaKey: string, mouths: SampledMouths): Promise<void> {
-    await this.storage.put(`${mediaKey}.mouths-v1.json`, Buffer.from(JSON.stringify(mouths)), 'application/json');
+    await this.storage.put(landmarksKeyOf(mediaKey), Buffer.from(JSON.stringify(mouths)), 'application/json');
   }
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import type { MouthFrame } from '../lipsync/mouth-track';
+import { checkDuration } from '../media/media-limits';
 import { encodeJpeg, encodeVideo, loopVideo } from '../media/video-encoder';
 import type { CharacterLook } from './look';
 import { backdropSvg, characterSvg, EYES_BOX, eyelidsSvg, FACE, HEIGHT, MOUTH_BOX, mouthSvg, WIDTH } from './portrait-svg';
@@ -131,6 +132,7 @@ async function* frames(renderer: CharacterRenderer, mouths: readonly MouthFrame[
 
 /** The character speaking `audioPath` with one mouth shape per frame (the clip lasts as long as the mouth track). */
 export async function renderTalkingClip(look: CharacterLook, mouths: readonly MouthFrame[], audioPath: string, out: string, options: ClipOptions = {}): Promise<void> {
+  checkDuration(mouths.length / FPS);
   const renderer = new CharacterRenderer(look);
   await encodeVideo({ frames: frames(renderer, mouths, options), width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: mouths.length / FPS, audioPath, out, signal: options.signal });
 }

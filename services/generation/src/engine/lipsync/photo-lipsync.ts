@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
-import { ffmpegPath } from '../media/ffmpeg';
-import { probeMedia } from '../media/probe';
+import { ProviderError } from '../../ports/media';
+import { ffmpegPath, runFfmpeg } from '../media/ffmpeg';
+import { checkDuration, checkMediaInput, MAX_PIXELS_OPTION, MediaLimitMessages } from '../media/media-limits';
 import { encodeVideo } from '../media/video-encoder';
 import type { MouthFrame } from './mouth-track';
 
@@ -24,11 +25,35 @@ export class NoFaceError extends Error {
   override name = 'NoFaceError';
 }
 
-/** Raw rgb24 frames of a file scaled to 640x720 at 25 fps, looped for ever (a still repeats); the reader stops it. */
-async function* sourceFrames(path: string, isImage: boolean, select?: string): AsyncGenerator<Buffer> {
-  const input = isImage ? ['-loop', '1', '-i', path] : ['-stream_loop', select ? '0' : '-1', '-i', path];
-  const filters = [`scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase`, `crop=${WIDTH}:${HEIGHT}`, `fps=${FPS}`, ...(select ? [select] : [])];
-  const args = ['-hide_banner', '-loglevel', 'error', ...input, '-vf', filters.join(','), ...(select ? ['-vsync', '0'] : []), ...(isImage && select ? ['-frames:v', '1'] : []), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+/** A picture or clip to speak, checked against the media limits; a still is decoded once, here. */
+interface Source {
+  path: string;
+  /** The still, scaled and cropped to 640x720 rgb24; null for a clip. */
+  still: Buffer | null;
+  durationSeconds: number;
+}
+
+const FIT = [`scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase`, `crop=${WIDTH}:${HEIGHT}`];
+
+async function openSource(path: string, isImage: boolean, signal?: AbortSignal): Promise<Source> {
+  const input = await checkMediaInput(path, signal);
+  const still = isImage
+    ? await runFfmpeg([...MAX_PIXELS_OPTION, '-i', path, '-vf', FIT.join(','), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { captureOutput: true, signal })
+    : null;
+  if (still && still.length !== WIDTH * HEIGHT * 3) throw new ProviderError(MediaLimitMessages.unreadable, 'invalid-input');
+  return { path, still, durationSeconds: input.durationSeconds };
+}
+
+/** Raw rgb24 frames of the source scaled to 640x720 at 25 fps, looped for ever (a still repeats); the reader stops it. */
+async function* sourceFrames(source: Source, select?: string): AsyncGenerator<Buffer> {
+  if (source.still) {
+    // The still's one decoded frame stands for every frame (a selection of frames takes just it).
+    yield source.still;
+    while (!select) yield source.still;
+    return;
+  }
+  const filters = [...FIT, `fps=${FPS}`, ...(select ? [select] : [])];
+  const args = ['-hide_banner', '-loglevel', 'error', ...MAX_PIXELS_OPTION, '-stream_loop', select ? '0' : '-1', '-i', source.path, '-vf', filters.join(','), ...(select ? ['-vsync', '0'] : []), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
   const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'ignore'] });
   const frameBytes = WIDTH * HEIGHT * 3;
   let pending: Buffer = Buffer.alloc(0);
@@ -47,9 +72,13 @@ async function* sourceFrames(path: string, isImage: boolean, select?: string): A
 
 /** Finds the mouth on every SAMPLE_EVERY-th frame of one pass of the clip (a still: its one frame). */
 export async function sampleMouths(path: string, isImage: boolean, signal?: AbortSignal): Promise<SampledMouths> {
-  const period = isImage ? 1 : Math.max(1, Math.round((await probeMedia(path)).durationSeconds * FPS));
+  return sampleSource(await openSource(path, isImage, signal), signal);
+}
+
+async function sampleSource(source: Source, signal?: AbortSignal): Promise<SampledMouths> {
+  const period = source.still ? 1 : Math.max(1, Math.round(source.durationSeconds * FPS));
   const found: (MouthGeometry | null)[] = [];
-  for await (const frame of sourceFrames(path, isImage, `select='not(mod(n\\,${SAMPLE_EVERY}))'`)) {
+  for await (const frame of sourceFrames(source, `select='not(mod(n\\,${SAMPLE_EVERY}))'`)) {
     signal?.throwIfAborted();
     found.push(await findMouth(frame, WIDTH, HEIGHT));
   }
@@ -127,11 +156,13 @@ export interface PhotoClipOptions {
  * track. Returns the landmarks used, for the caller to keep. Throws NoFaceError when there is no face.
  */
 export async function renderPhotoTalkingClip(sourcePath: string, track: readonly MouthFrame[], audioPath: string, out: string, options: PhotoClipOptions): Promise<SampledMouths> {
-  const mouths = options.mouths ?? (await sampleMouths(sourcePath, options.isImage, options.signal));
+  checkDuration(track.length / FPS);
+  const input = await openSource(sourcePath, options.isImage, options.signal);
+  const mouths = options.mouths ?? (await sampleSource(input, options.signal));
   options.onProgress?.(0.3);
   async function* frames(): AsyncGenerator<Buffer> {
     let index = 0;
-    for await (const source of sourceFrames(sourcePath, options.isImage)) {
+    for await (const source of sourceFrames(input)) {
       if (index >= track.length) return;
       options.signal?.throwIfAborted();
       const frame = Buffer.from(source);

@@ -1,18 +1,61 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+/** Debian's ffmpeg (apt-get install ffmpeg): maintained, with security updates. */
+export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
 
 let located: string | null = null;
 
+/** Whether `path` is a file this process may run. */
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the machine has ffmpeg, in order of preference: Debian's, then any on PATH, else none. */
+export function chooseFfmpeg(isRunnable: (path: string) => boolean = isExecutable, searchPath = process.env.PATH ?? ''): string | null {
+  if (isRunnable(SYSTEM_FFMPEG)) return SYSTEM_FFMPEG;
+  for (const folder of searchPath.split(delimiter).filter(Boolean)) {
+    const candidate = join(folder, 'ffmpeg');
+    if (isRunnable(candidate)) return candidate;
+  }
+  return null;
+}
+
 /**
- * The ffmpeg binary: the system's when present (Debian's has more codecs and ffprobe), else the
- * static build that ships inside `@ffmpeg-installer/ffmpeg` (4.1 with libx264 and aac), so a
- * machine with npm alone still produces real media.
+ * The ffmpeg binary: the system's when present (Debian's is maintained, has more codecs and
+ * ffprobe), else the static build that ships inside `@ffmpeg-installer/ffmpeg` (4.1 from 2018, with
+ * libx264 and aac), so a machine with npm alone still produces real media.
  */
 export function ffmpegPath(): string {
-  if (located) return located;
-  const system = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' });
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- resolved only when the system has no ffmpeg
-  located = system.status === 0 ? 'ffmpeg' : (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  located ??= chooseFfmpeg() ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
   return located;
+}
+
+export interface FfmpegInfo {
+  /** The binary every ffmpeg run uses. */
+  path: string;
+  /** Its version as it reports it (e.g. "5.1.6-0+deb12u1", or "N-…" / a date for static builds). */
+  version: string;
+}
+
+/** The ffmpeg in use and its version, for the operators' status view. */
+export async function ffmpegInfo(): Promise<FfmpegInfo> {
+  const path = ffmpegPath();
+  const report = await new Promise<string>((resolve, reject) => {
+    const child = spawn(path, ['-hide_banner', '-version'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => resolve(output));
+  });
+  return { path, version: /^ffmpeg version (\S+)/m.exec(report)?.[1] ?? 'unknown' };
 }
 
 export interface FfmpegRun {

@@ -1,4 +1,5 @@
 import { runFfmpeg } from '../media/ffmpeg';
+import { MEDIA_LIMITS } from '../media/media-limits';
 import type { SpeechResult } from './synthesizer';
 
 /** 16-bit PCM mono WAV, written by hand (a 44-byte header and the samples). */
@@ -29,9 +30,13 @@ export function encodeMp3(speech: Pick<SpeechResult, 'samples' | 'sampleRate'>):
   });
 }
 
-/** Any audio file → 16-bit mono samples at `sampleRate` (the lip-sync reads the loudness of each frame). */
+/**
+ * Any audio file → 16-bit mono samples at `sampleRate` (the lip-sync reads the loudness of each
+ * frame). Decoding stops one second past the length limit, so a long file costs no more memory than
+ * that and the renderer still sees that it is too long.
+ */
 export async function decodeAudio(path: string, sampleRate = 16000, signal?: AbortSignal): Promise<Pick<SpeechResult, 'samples' | 'sampleRate' | 'durationMs'>> {
-  const pcm = await runFfmpeg(['-i', path, '-f', 's16le', '-ac', '1', '-ar', String(sampleRate), 'pipe:1'], { captureOutput: true, signal });
+  const pcm = await runFfmpeg(['-i', path, '-t', String(MEDIA_LIMITS.maxDurationSeconds + 1), '-f', 's16le', '-ac', '1', '-ar', String(sampleRate), 'pipe:1'], { captureOutput: true, signal });
   const samples = new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + (pcm.byteLength & ~1)));
   return { samples, sampleRate, durationMs: (samples.length / sampleRate) * 1000 };
 }

@@ -1,5 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in, beside the billing service */
-import { ErrorCode, Subjects, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState, type Project } from '@lipcast/contracts';
+import { pollUntil } from '../../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../../tools/replicate/stand-in';
 import { billingService } from '../../../../billing/src/service';
 import { probeMedia } from '../../engine/media/probe';
@@ -42,7 +43,7 @@ describe('generation service on Replicate (the local stand-in)', () => {
 
     const started = await send<JobState>(Subjects.generation.lipsyncStart, { userId: user, video: actorUrl, audio: audio.url });
     const done = await finished(user, started.id);
-    expect(done).toMatchObject({ status: 'succeeded', url: `/api/media/users/${user}/videos/${started.id}.mp4` });
+    expect(done).toMatchObject({ status: 'succeeded', url: `/api/media/users/${user}/jobs/${started.id}/video.mp4` });
     const info = await probe(done.url!);
     expect(info.video?.codec).toBe('h264');
     expect(info.audio).not.toBeNull();
@@ -71,6 +72,42 @@ describe('generation service on Replicate (the local stand-in)', () => {
     const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'waving [fail]' });
     const done = await finished(user, started.id);
     expect(done).toMatchObject({ status: 'failed', url: null, error: expect.any(String) });
+    expect(await bed.generationsCount(user)).toBe(0);
+  });
+
+  /** Everything a job stored is gone (once its worker has stopped writing). */
+  const jobFolderEmptied = (user: string, jobId: string) => pollUntil(async () => (await bed.storage.list(`users/${user}/jobs/${jobId}/`)).length === 0, 15_000);
+
+  it('cancelling a One Shot run after its portrait deletes everything it made: no influencer, no gallery copy, no history, credit back', async () => {
+    const user = crypto.randomUUID();
+    // The offline script repeats the topic, so the speech prediction stays processing ([slow]) after the portrait is done.
+    const run = await send<JobState>(Subjects.generation.pipelineStart, { userId: user, influencerDescription: 'A calm librarian with a warm smile', gender: 'female', scriptTopic: '[slow] quiet reading corners at home' });
+    const afterImage = await pollUntil(async () => {
+      const state = await send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: run.id });
+      return state.steps?.image.status === 'done' && state.steps.audio.status === 'running' ? state : null;
+    }, 30_000);
+    const imageKey = afterImage.steps!.image.url!.replace('/api/media/', '');
+    expect(await bed.storage.stat(imageKey)).not.toBeNull();
+
+    expect((await send<JobState>(Subjects.generation.jobCancel, { userId: user, jobId: run.id })).status).toBe('canceled');
+    await jobFolderEmptied(user, run.id);
+    expect(await bed.storage.stat(imageKey)).toBeNull();
+    expect(await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: user })).toEqual([]);
+    expect(await send<Project[]>(Subjects.generation.projectsList, { userId: user })).toEqual([]);
+    expect((await send<InfluencerProject[]>(Subjects.generation.galleryList, { userId: null })).some((item) => item.imageUrl === afterImage.steps!.image.url)).toBe(false);
+    expect(await bed.generationsCount(user)).toBe(0);
+  });
+
+  it('deleting a Creator project while its clip is made cancels the clip: nothing stored under it, credit back', async () => {
+    const user = crypto.randomUUID();
+    const image = await send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a baker at dawn', size: '640x720' });
+    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'kneading dough [slow]' });
+    await pollUntil(async () => (await send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: started.id })).status === 'running', 15_000);
+
+    await send(Subjects.generation.influencerDelete, { userId: user, projectId: image.id });
+    expect(await finished(user, started.id)).toMatchObject({ status: 'canceled', url: null });
+    await jobFolderEmptied(user, started.id);
+    expect(await bed.storage.list(`users/${user}/`)).toEqual([]);
     expect(await bed.generationsCount(user)).toBe(0);
   });
 });

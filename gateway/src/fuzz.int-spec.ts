@@ -1,0 +1,568 @@
+/* eslint-disable @nx/enforce-module-boundaries -- this test wires the real services and the dev identity provider into the gateway's process */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication, INestMicroservice } from '@nestjs/common';
+import fc from 'fast-check';
+import { ROUTES, SERVICE_NAMES, Subjects, type ServiceName } from '@lipcast/contracts';
+import { bootstrapService, readEnv, runMigrations, ServiceClient, type ServiceDefinition } from '@lipcast/nest-kit';
+import { authService } from '../../services/auth/src/service';
+import { billingService } from '../../services/billing/src/service';
+import { contentService } from '../../services/content/src/service';
+import { generationService } from '../../services/generation/src/service';
+import { createGateway } from './create-app';
+import { ormConfig as gatewayOrmConfig } from './mikro-orm.config';
+import { GatewaySettings } from './settings';
+import { HEAD_MARKER } from './web/page-head';
+
+/*
+ * The whole back end in this process (gateway, the four services on the embedded media engine, real
+ * PostgreSQL, NATS and S3), signed in through the dev identity provider as two users: A owns real
+ * data, B has used up the free tier so nothing B asks for can queue a render.
+ */
+
+const SERVICES: Record<ServiceName, ServiceDefinition> = { auth: authService, generation: generationService, billing: billingService, content: contentService };
+const CLIENT_ID = 'lipcast-fuzz';
+const CLIENT_SECRET = 'fuzz-client-secret';
+const FREE_GENERATIONS = 3;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The dev identity provider (an ES module with a CLI entry) as a child process; resolves with its issuer URL. */
+async function startIdentityProvider(redirectUri: string): Promise<{ issuer: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['tools/oidc/dev-provider.ts', '--port', String(port), '--client-id', CLIENT_ID, '--client-secret', CLIENT_SECRET, '--redirect', redirectUri],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const issuer = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The dev identity provider exited with ${code}`)));
+    child.stdout?.on('data', (data: Buffer) => {
+      const found = /OIDC_ISSUER=(\S+)/.exec(data.toString());
+      if (found) resolve(found[1]);
+    });
+  });
+  return { issuer, child };
+}
+
+/** A browser reduced to what sign-in needs: one cookie jar (cookies ignore ports) and redirects followed by hand. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  async visit(url: string, form?: Record<string, string>): Promise<{ url: string; status: number; html: string }> {
+    let current = url;
+    let init: RequestInit = form ? { method: 'POST', body: new URLSearchParams(form) } : { method: 'GET' };
+    for (let hops = 0; hops < 10; hops++) {
+      const response = await fetch(current, { ...init, redirect: 'manual', headers: { cookie: this.cookieHeader() } });
+      for (const setCookie of response.headers.getSetCookie()) {
+        const pair = setCookie.split(';')[0];
+        const name = pair.slice(0, pair.indexOf('='));
+        const value = pair.slice(pair.indexOf('=') + 1);
+        if (value && !/expires=Thu, 01 Jan 1970/i.test(setCookie)) this.cookies.set(name, value);
+        else this.cookies.delete(name);
+      }
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) return { url: current, status: response.status, html: await response.text() };
+      await response.body?.cancel();
+      current = new URL(location, current).href;
+      init = { method: 'GET' };
+    }
+    throw new Error(`Too many redirects from ${url}`);
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+export interface Stack {
+  base: string;
+  gateway: INestApplication;
+  services: Map<ServiceName, INestMicroservice>;
+  client: ServiceClient;
+  /** Signs in through /api/login and the dev provider's form; returns the session cookie header. */
+  signIn(username: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function startStack(): Promise<Stack> {
+  const webRoot = mkdtempSync(join(tmpdir(), 'lipcast-fuzz-'));
+  mkdirSync(join(webRoot, 'shell/dist'), { recursive: true });
+  writeFileSync(join(webRoot, 'shell/dist/index.html'), `<!doctype html><html><head>${HEAD_MARKER}</head><body><div id="root"></div></body></html>`);
+  mkdirSync(join(webRoot, 'mfe-content/dist'), { recursive: true });
+  writeFileSync(join(webRoot, 'mfe-content/dist/mf-manifest.json'), '{"name":"mfe_content"}');
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const identity = await startIdentityProvider(`${base}/api/callback`);
+  // Limits raised for the run: the test sends over a thousand requests from one address in a minute or two.
+  const environment = {
+    ...process.env,
+    WEB_ROOT: webRoot,
+    S3_BUCKET: process.env.S3_BUCKET ?? 'lipcast-test',
+    PUBLIC_URL: base,
+    OIDC_ISSUER_URL: identity.issuer,
+    OIDC_CLIENT_ID: CLIENT_ID,
+    OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000000',
+    LIPSYNC_HOLD_MS: '1000',
+    MEDIA_PROVIDER: 'embedded',
+    SCRIPT_PROVIDER: 'embedded',
+  };
+  const settings = readEnv(GatewaySettings, environment);
+  const services = new Map<ServiceName, INestMicroservice>();
+  await runMigrations(gatewayOrmConfig(settings.DATABASE_URL));
+  for (const name of SERVICE_NAMES) await runMigrations(SERVICES[name].ormConfig(settings.DATABASE_URL));
+  for (const name of SERVICE_NAMES) {
+    services.set(name, await bootstrapService(SERVICES[name].module(readEnv(SERVICES[name].settings, environment)), name, settings.NATS_URL));
+  }
+  const gateway = await createGateway(settings);
+  await gateway.listen(port, '127.0.0.1');
+  const client = await ServiceClient.connect(settings.NATS_URL);
+
+  return {
+    base,
+    gateway,
+    services,
+    client,
+    async signIn(username) {
+      const browser = new Browser();
+      const login = await browser.visit(`${base}/api/login`);
+      const action = /<form[^>]*action="([^"]+)"/.exec(login.html)?.[1];
+      if (!action) throw new Error(`No sign-in form (status ${login.status})`);
+      await browser.visit(new URL(action.replaceAll('&amp;', '&'), login.url).href, { username });
+      const session = browser.cookie('lipcast.sid');
+      if (!session) throw new Error(`Signing in as ${username} set no session`);
+      return `lipcast.sid=${session}`;
+    },
+    async close() {
+      await gateway.close();
+      await client.close();
+      await Promise.all([...services.values()].map((service) => service.close()));
+      identity.child.kill();
+      await once(identity.child, 'exit');
+      rmSync(webRoot, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+async function call(base: string, method: string, path: string, options: { cookie?: string; headers?: Record<string, string>; body?: string | Blob; json?: unknown } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers };
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+const sha256 = (bytes: ArrayBuffer | string) => createHash('sha256').update(typeof bytes === 'string' ? bytes : Buffer.from(bytes)).digest('hex');
+
+interface SignedIn {
+  username: string;
+  cookie: string;
+  id: string;
+}
+
+/** A's own data, made through the API as the Creator and the wizard make it: a portrait, its clip, a speech preview and a lip-sync. */
+interface OwnedData {
+  projectId: number;
+  jobIds: string[];
+  mediaUrls: string[];
+}
+
+async function finishedJob(base: string, cookie: string, jobId: string): Promise<{ status: string; url: string | null }> {
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    const job = JSON.parse((await call(base, 'GET', `/api/jobs/${jobId}`, { cookie })).text) as { status: string; url: string | null };
+    if (['succeeded', 'failed', 'canceled'].includes(job.status)) return job;
+  }
+  throw new Error(`job ${jobId} did not finish within 90 s`);
+}
+
+async function makeOwnedData(base: string, cookie: string): Promise<OwnedData> {
+  const post = async (path: string, json: unknown) => {
+    const answer = await call(base, 'POST', path, { cookie, json, headers: { prefer: 'respond-async' } });
+    if (answer.status >= 300) throw new Error(`POST ${path} answered ${answer.status} ${answer.text}`);
+    return JSON.parse(answer.text) as Record<string, unknown>;
+  };
+  const image = (await post('/api/ai-influencer/image', { prompt: 'a cheerful presenter in a bright studio', size: '640x720' })) as { id: number; url: string };
+  const clipJob = (await post(`/api/ai-influencer/video?projectId=${image.id}`, { image: image.url, prompt: 'person speaking to camera' })) as { predictionId: string };
+  const clip = await finishedJob(base, cookie, clipJob.predictionId);
+  if (clip.status !== 'succeeded' || !clip.url) throw new Error(`the clip job ended ${clip.status}`);
+  const audio = (await post('/api/replicate/audio', { text: 'Hello there, this is a short test.', voice_id: 'Calm_Woman' })) as { url: string };
+  const lipSyncJob = (await post('/api/replicate/lipsync', { video: clip.url, audio: audio.url })) as { predictionId: string };
+  const lipSync = await finishedJob(base, cookie, lipSyncJob.predictionId);
+  if (lipSync.status !== 'succeeded' || !lipSync.url) throw new Error(`the lip-sync job ended ${lipSync.status}`);
+  return { projectId: image.id, jobIds: [clipJob.predictionId, lipSyncJob.predictionId], mediaUrls: [image.url, clip.url, audio.url, lipSync.url] };
+}
+
+/** Everything A can see of A's own: account, history, influencers, jobs, and the bytes of A's media. */
+async function snapshotOf(base: string, cookie: string, owned: OwnedData): Promise<Record<string, unknown>> {
+  const read = async (path: string) => {
+    const answer = await call(base, 'GET', path, { cookie });
+    return { status: answer.status, body: answer.text };
+  };
+  const media: Record<string, unknown> = {};
+  for (const url of owned.mediaUrls) {
+    const response = await fetch(`${base}${url}`, { headers: { cookie } });
+    media[url] = { status: response.status, sha256: sha256(await response.arrayBuffer()) };
+  }
+  const jobs: Record<string, unknown> = {};
+  for (const jobId of owned.jobIds) jobs[jobId] = await read(`/api/jobs/${jobId}`);
+  return {
+    user: await read('/api/auth/user'),
+    projects: await read('/api/projects'),
+    influencers: await read('/api/ai-influencer/projects'),
+    influencer: await read(`/api/ai-influencer/projects/${owned.projectId}`),
+    pipeline: await read('/api/ai-influencer/pipeline/current'),
+    jobs,
+    media,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fuzzer: requests over the router's own route list, as a visitor, as A (reading only) and as B.
+
+type Who = 'visitor' | 'A' | 'B';
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+interface FuzzRequest {
+  who: Who;
+  method: string;
+  /** Exactly as sent on the request line. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface RawAnswer {
+  status: number;
+  text: string;
+  headers: IncomingHttpHeaders;
+}
+
+const FUZZ_SEED = 20261124;
+const FUZZ_REQUESTS = 1200;
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+
+/** The API routes the router holds (so a new route is fuzzed the day it is added) and the pages of the route table. */
+function routeList(gateway: INestApplication): Route[] {
+  const express = gateway.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
+  const routes = express.router.stack.flatMap((layer) =>
+    layer.route ? Object.keys(layer.route.methods).filter((method) => method !== '_all').map((method) => ({ method: method.toUpperCase(), path: layer.route!.path })) : [],
+  );
+  return [...routes, ...ROUTES.map((route) => ({ method: 'GET', path: route.path }))];
+}
+
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
+
+function describeRequest(request: FuzzRequest): string {
+  const body = request.body === undefined ? 'none' : shorten(JSON.stringify(request.body), 400);
+  return `${request.who} ${request.method} ${shorten(request.path, 300)} headers=${shorten(JSON.stringify(request.headers), 400)} body=${body}`;
+}
+
+/** Sends exactly the generated request (node:http: no URL normalising, a body on any method), with a time limit. */
+function sendRaw(base: string, request: FuzzRequest, cookie: string | undefined): Promise<RawAnswer> {
+  const { hostname, port } = new URL(base);
+  const headers: Record<string, string> = { ...request.headers };
+  if (cookie) headers.cookie = cookie;
+  if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const outgoing = httpRequest({ hostname, port, method: request.method, path: request.path, headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        answered = true;
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers });
+      });
+      response.on('error', reject);
+    });
+    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error('no complete answer within 30 s')));
+    // A server may answer (413) before reading a big body and close: the answer is what counts.
+    outgoing.on('error', (error) => (answered ? undefined : reject(error)));
+    outgoing.end(request.body);
+  });
+}
+
+/** What no answer may contain: a stack trace, a NATS subject, SQL or a PostgreSQL error, a file path. */
+const INTERNAL_DETAILS: [string, RegExp][] = [
+  ['a stack trace', /\n\s+at \S|\bat [^\s()]+ \([^)]*:\d+:\d+\)/],
+  ['a NATS subject', /\b(?:auth|billing|content|generation)\.[a-z_]+(?:\.[a-z_]+)*\.v\d+\b/],
+  ['SQL', /\bselect\s+["*]|\binsert\s+into\s+"|\bdelete\s+from\s+"|\bupdate\s+"\w+"\."/i],
+  ['a PostgreSQL error', /violates (?:unique|foreign key|check|not-null) constraint|invalid input syntax for|(?:column|relation) "[^"]+" does not exist|syntax error at or near|invalid byte sequence for encoding|unsupported Unicode escape sequence|value too long for type|out of range for type/i],
+  ['a file path', new RegExp(`${process.cwd().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|node_modules|/src/[\\w/-]+\\.[tj]s\\b|\\w\\.(?:ts|js|cjs|mjs):\\d+`)],
+];
+
+/** One field, or `undefined` to leave it out. */
+type Fields = Record<string, unknown>;
+
+function fuzzArbitraries(routes: Route[], known: { ids: string[]; mediaKeys: string[]; userIds: string[]; base: string }) {
+  const hostileUnit = fc.oneof(
+    { weight: 30, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)) },
+    { weight: 1, arbitrary: fc.constant('\u0000') },
+  );
+  const specialText = fc.constantFrom(
+    '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\u202e', '..', '../../etc/passwd', '%00', '%', '%zz', "' or 1=1 --", '<script>x</script>',
+    'null', 'true', '-1', '0', '1e309', 'NaN', '9'.repeat(400), '\\', '__proto__', 'constructor', 'x'.repeat(5000), ...known.ids, ...known.mediaKeys, ...known.userIds,
+    ...known.mediaKeys.map((key) => `/api/media/${key}`),
+  );
+  const text = fc.oneof({ weight: 3, arbitrary: fc.string({ maxLength: 30 }) }, { weight: 2, arbitrary: fc.string({ unit: hostileUnit, maxLength: 20 }) }, { weight: 3, arbitrary: specialText });
+  const fieldName = fc.oneof(
+    fc.constantFrom(
+      'text', 'voice_id', 'emotion', 'pitch', 'speed', 'volume', 'language', 'videoDuration', 'videoId', 'video', 'audio', 'audioUrl', 'audioParams', 'prompt', 'size', 'image',
+      'projectId', 'approved', 'influencerDescription', 'gender', 'scriptTopic', 'topic', 'maxDuration', 'priceId', 'planName', 'generations', 'email', 'userId', 'id', '__proto__', 'constructor',
+    ),
+    text,
+  );
+  const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-0, 1e308, -1, 0, 2 ** 31, Number.MAX_SAFE_INTEGER + 2));
+  const { value: jsonValue } = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      text,
+      number,
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('value'), { maxLength: 4 }),
+      fc.dictionary(fieldName, tie('value'), { maxKeys: 4 }),
+    ),
+  }));
+
+  // Bodies the routes expect, pointed at A's things: B must get nothing of A's from them.
+  const [imageUrl, clipUrl, audioUrl] = known.mediaKeys.map((key) => `/api/media/${key}`);
+  const templates: Record<string, Fields> = {
+    '/api/replicate/audio': { text: 'Hello from the fuzz test.', voice_id: 'Calm_Woman', emotion: 'happy', pitch: 0, speed: 1, volume: 1, language: 'English', videoId: clipUrl },
+    '/api/openai/generate-script': { topic: 'Why the sky looks blue at noon', maxDuration: 15 },
+    '/api/replicate/lipsync': { video: clipUrl, audio: audioUrl, audioUrl, videoDuration: 20, audioParams: { text: 'Hello', voice_id: 'Calm_Woman' } },
+    '/api/ai-influencer/image': { prompt: 'a friendly baker in a kitchen', size: '640x720' },
+    '/api/ai-influencer/video': { image: imageUrl, prompt: 'person speaking to camera' },
+    '/api/ai-influencer/projects/:id/approve': { approved: true },
+    '/api/ai-influencer/pipeline': { influencerDescription: 'a calm gardening teacher', gender: 'female', scriptTopic: 'How to water house plants well' },
+    '/api/stripe/create-subscription': { priceId: 'price_premium_monthly', planName: 'Premium' },
+    '/api/stripe/additional-generations': { generations: 15 },
+    '/api/newsletter': { email: 'reader@example.com' },
+    '/api/stripe/webhook': { id: 'evt_fuzz', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_fuzz', metadata: { userId: known.userIds[0] } } } },
+  };
+  const mutated = (template: Fields) =>
+    fc
+      .tuple(
+        fc.tuple(...Object.entries(template).map(([key, value]) => fc.oneof({ weight: 4, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: jsonValue }, { weight: 1, arbitrary: fc.constant(undefined) }).map((chosen) => [key, chosen] as const))),
+        fc.dictionary(fieldName, jsonValue, { maxKeys: 2 }),
+      )
+      .map(([fields, extra]) => JSON.stringify({ ...Object.fromEntries(fields.filter(([, value]) => value !== undefined)), ...extra }));
+  const deep = fc.tuple(fc.constantFrom(33, 200, 5000), fc.boolean()).map(([depth, arrays]) => (arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
+  const huge = fc.tuple(fc.constantFrom('image', 'prompt', 'text', 'topic', 'video'), fc.constantFrom(150_000, 1_100_000), fc.boolean()).map(([field, size, array]) =>
+    JSON.stringify({ [field]: array ? Array.from({ length: size / 5 }, (_, index) => index) : 'x'.repeat(size) }),
+  );
+  const malformed = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('{', '{"a":', '[1,2', '{"a":1}}', '"text"', '1', 'null', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '\ufeff{}', 'a[b][c][d]=1&approved=true'));
+  const body = (template: Fields | undefined) =>
+    fc.oneof(
+      { weight: 6, arbitrary: mutated(template ?? {}) },
+      { weight: 2, arbitrary: jsonValue.map((value) => JSON.stringify(value)) },
+      { weight: 2, arbitrary: malformed },
+      { weight: 1, arbitrary: deep },
+      { weight: 1, arbitrary: huge },
+    );
+
+  const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 60 });
+  const headers = fc.record(
+    {
+      'content-type': fc.oneof(
+        { weight: 6, arbitrary: fc.constant('application/json') },
+        { weight: 3, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'application/json; charset=utf-16', 'application/json; charset=koi8-r', 'application/json; charset=bogus', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/x-www-form-urlencoded', 'application/vnd.api+json', 'application/octet-stream', '') },
+        { weight: 1, arbitrary: headerText },
+      ),
+      range: fc.oneof(
+        fc.tuple(fc.nat(400), fc.nat(400)).map(([start, end]) => `bytes=${start}-${end}`),
+        fc.constantFrom('bytes=0-', 'bytes=-10', 'bytes=10-5', 'bytes=0-1,5-6', 'bytes=', 'items=0-1', 'bytes=99999999999999999999-', `bytes=0-${' '.repeat(2000)}x`),
+        headerText,
+      ),
+      prefer: fc.constantFrom('respond-async', 'wait=1', 'respond-async, wait=100'),
+      accept: fc.constantFrom('application/json', 'text/event-stream', 'text/html', '*/*', 'image/*'),
+      'content-encoding': fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'bogus'),
+      'x-request-id': headerText,
+      'x-forwarded-for': fc.tuple(fc.nat(255), fc.nat(255)).map(([a, b]) => `10.77.${a}.${b}`),
+      origin: fc.constantFrom(known.base, 'https://evil.example', 'null'),
+      'if-none-match': headerText,
+      'stripe-signature': fc.constantFrom('t=1,v1=abc', 'garbage', `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`),
+    },
+    { requiredKeys: ['x-forwarded-for'] },
+  );
+
+  const idParameter = fc.oneof(fc.constantFrom(...known.ids), fc.uuid().map(String), fc.integer().map(String), text);
+  const keyParameter = fc.oneof(
+    fc.constantFrom(...known.mediaKeys, 'public/samples/hero-1.mp4', 'actors/anna/clip.mp4', 'community/1/video-v1.mp4'),
+    fc.array(text, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/')),
+    fc.constantFrom('..%2F..%2Fetc%2Fpasswd', 'users%2F..%2Fsecret', 'users\\x', `users/${known.userIds[0]}/../x`, 'a'.repeat(3000)),
+  );
+  /** A path segment as sent: mostly percent-encoded, sometimes raw (kept to what may appear on a request line). */
+  const segment = (value: string, raw: boolean) => (raw ? value.replace(/[^\x21-\x7e]/g, (character) => encodeURIComponent(character).replace(/%25/g, '%')) : encodeURIComponent(value));
+  const queryName = fc.oneof(fc.constantFrom('page', 'pageSize', 'published', 'projectId', 'returnTo', 'code', 'state', 'error', 'iss', 'slug'), text);
+  const query = fc.array(fc.tuple(queryName, fc.oneof(text, fc.constantFrom('true', '1', '//evil.example', '/projects'))), { maxLength: 4 }).map((pairs) =>
+    pairs.length ? `?${pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&')}` : '',
+  );
+
+  const route = fc.constantFrom(...routes);
+  return fc
+    .tuple(route, fc.constantFrom<Who>('visitor', 'A', 'B', 'B'), fc.boolean(), fc.constantFrom(...METHODS), idParameter, keyParameter, fc.boolean(), query, headers, fc.option(fc.constant(0), { freq: 3 }))
+    .chain(([chosen, who, ownMethod, otherMethod, id, key, raw, search, headerValues, noBody]) => {
+      // A only reads: A's data must stay as it is, whatever the others do.
+      const method = who === 'A' ? (ownMethod || chosen.method !== 'GET' ? 'GET' : 'HEAD') : ownMethod ? chosen.method : otherMethod;
+      const path = chosen.path.replace(/\*\w+/, () => key.split('/').map((part) => segment(part, raw)).join('/')).replace(/:\w+/g, () => segment(id, raw));
+      const withBody = noBody === null && !['GET', 'HEAD'].includes(method) ? body(templates[chosen.path]) : fc.constant(undefined);
+      return withBody.map((text): FuzzRequest => ({ who, method, path: `${path}${search}`, headers: headerValues as Record<string, string>, body: text }));
+    })
+    .map((request) => Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) }));
+}
+
+describe('the gateway under malformed and hostile requests', () => {
+  let stack: Stack;
+  let userA: SignedIn;
+  let userB: SignedIn;
+  let ownedByA: OwnedData;
+  const asB = (method: string, path: string, options: Parameters<typeof call>[3] = {}) => call(stack.base, method, path, { cookie: userB.cookie, ...options });
+  const json = { 'content-type': 'application/json' };
+  /** `{"a":{"a":…1…}}`, `depth` objects deep. */
+  const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    const signIn = async (username: string) => {
+      const cookie = await stack.signIn(username);
+      const user = JSON.parse((await call(stack.base, 'GET', '/api/auth/user', { cookie })).text) as { id: string };
+      return { username, cookie, id: user.id };
+    };
+    userA = await signIn(`fuzz-a-${Date.now()}`);
+    userB = await signIn(`fuzz-b-${Date.now()}`);
+    ownedByA = await makeOwnedData(stack.base, userA.cookie);
+    // B spends the free tier, so nothing B sends can queue a render.
+    for (let index = 0; index < FREE_GENERATIONS; index++) {
+      const jobId = `fuzz-spent-${index}-${userB.id}`;
+      await stack.client.send(Subjects.billing.creditsReserve, { userId: userB.id, jobId });
+      await stack.client.send(Subjects.billing.creditsCommit, { jobId });
+    }
+  }, 180_000);
+
+  afterAll(() => stack?.close());
+
+  describe('each request once seen answering 5xx answers a clear 4xx', () => {
+    it('refuses a NUL character or a lone surrogate in a JSON string', async () => {
+      const nul = await asB('POST', '/api/replicate/audio', { json: { text: 'Hello\u0000there', voice_id: 'Wise_Woman' } });
+      expect([nul.status, nul.text]).toEqual([400, JSON.stringify({ message: 'Invalid characters in request' })]);
+      const surrogate = await asB('POST', '/api/replicate/audio', { body: '{"text":"Hello","voice_id":"Wise_Woman","language":"\\ud800"}', headers: json });
+      expect([surrogate.status, surrogate.text]).toEqual([400, JSON.stringify({ message: 'Invalid characters in request' })]);
+    });
+
+    it('refuses JSON nested thousands of levels deep', async () => {
+      for (const path of ['/api/replicate/lipsync', '/api/stripe/create-subscription', '/api/stripe/additional-generations', '/api/openai/generate-script']) {
+        for (const depth of [3000, 5000]) {
+          const answer = await asB('POST', path, { body: nested(depth), headers: json });
+          expect([path, depth, answer.status, answer.text]).toEqual([path, depth, 400, JSON.stringify({ message: 'The request body is nested more than 32 levels deep' })]);
+        }
+      }
+    });
+
+    it('refuses a 1 MB image or prompt, or a 200,000-element array, for a clip, without naming anything internal', async () => {
+      const megabyte = 'x'.repeat(1024 * 1024);
+      const answers = [
+        await asB('POST', '/api/ai-influencer/video', { json: { image: megabyte } }),
+        await asB('POST', '/api/ai-influencer/video', { json: { image: ownedByA.mediaUrls[0], prompt: megabyte } }),
+        await asB('POST', '/api/ai-influencer/video', { json: { image: Array.from({ length: 200_000 }, (_, index) => index) } }),
+        await asB('POST', '/api/ai-influencer/video', { json: Array.from({ length: 200_000 }, (_, index) => index) }),
+      ];
+      expect(answers.map((answer) => [answer.status, JSON.parse(answer.text)])).toEqual([
+        [400, { message: 'image must be an uploaded picture (a data: URL) or one of your images', details: expect.anything() }],
+        [400, { message: 'Prompt cannot exceed 1000 characters.', details: expect.anything() }],
+        [400, { message: 'image is required', details: expect.anything() }],
+        [400, { message: 'The request body must be a JSON object' }],
+      ]);
+    });
+
+    it('answers approve with a text, multipart or XML body with 415, and without a body as usual', async () => {
+      const path = `/api/ai-influencer/projects/${ownedByA.projectId}/approve`;
+      const bodies: [string, string][] = [
+        ['text/plain', 'approved=true'],
+        ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="approved"\r\n\r\ntrue\r\n--x--\r\n'],
+        ['application/xml', '<approved>true</approved>'],
+      ];
+      for (const [type, body] of bodies) {
+        const answer = await asB('POST', path, { body, headers: { 'content-type': type } });
+        expect([type, answer.status, answer.text]).toEqual([type, 415, JSON.stringify({ message: 'Send the request body as JSON (Content-Type: application/json)' })]);
+      }
+      // No body at all: B asks about A's project, which B cannot see.
+      expect((await asB('POST', path)).status).toBe(404);
+    });
+  });
+
+  it(`answers ${FUZZ_REQUESTS} generated requests over every route below 500, with nothing internal and nothing of A's for others`, async () => {
+    const routes = routeList(stack.gateway);
+    expect(routes.length).toBeGreaterThan(30);
+    const mediaKeys = ownedByA.mediaUrls.map((url) => url.replace(/^\/api\/media\//, ''));
+    const usernames: Record<'A' | 'B', string> = { A: userA.username, B: userB.username };
+    const sessions: Record<'A' | 'B', string> = { A: userA.cookie, B: userB.cookie };
+    // What only A may ever be shown: A's ids, names and media keys.
+    const secretsOfA = [userA.id, userA.username, ...ownedByA.jobIds, ...mediaKeys];
+    const arbitrary = fuzzArbitraries(routes, { ids: [String(ownedByA.projectId), ...ownedByA.jobIds], mediaKeys, userIds: [userA.id, userB.id], base: stack.base });
+    const before = await snapshotOf(stack.base, userA.cookie, ownedByA);
+    let sent = 0;
+    const started = Date.now();
+
+    await fc.assert(
+      fc.asyncProperty(arbitrary, async (request) => {
+        const cookie = request.who === 'visitor' ? undefined : sessions[request.who];
+        const answer = await sendRaw(stack.base, request, cookie);
+        sent++;
+        // Signing out ends the session this test holds: sign in again.
+        if (request.who !== 'visitor' && request.path.startsWith('/api/logout')) sessions[request.who] = await stack.signIn(usernames[request.who]);
+        const shown = `${answer.text}\n${answer.headers.location ?? ''}`;
+        const problems: string[] = [];
+        if (answer.status >= 500) problems.push(`status ${answer.status}`);
+        for (const [what, pattern] of INTERNAL_DETAILS) if (pattern.test(shown)) problems.push(`${what} (${pattern.exec(shown)![0]})`);
+        if (request.who !== 'A') {
+          const asked = `${request.path}\n${JSON.stringify(request.headers)}\n${request.body ?? ''}`;
+          for (const secret of secretsOfA) if (shown.includes(secret) && !asked.includes(secret)) problems.push(`A's ${secret}`);
+        }
+        if (problems.length) throw new Error(`${problems.join(', ')} in the answer ${answer.status} ${shorten(shown, 600)}`);
+      }),
+      { seed: FUZZ_SEED, numRuns: FUZZ_REQUESTS },
+    );
+
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`fuzz: ${sent} requests over ${routes.length} routes in ${seconds.toFixed(1)} s`);
+    expect(sent).toBeGreaterThanOrEqual(FUZZ_REQUESTS);
+    expect(await snapshotOf(stack.base, await stack.signIn(userA.username), ownedByA)).toEqual(before);
+  }, 300_000);
+});

@@ -1,0 +1,153 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the real billing and generation services beside the gateway */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
+import { Subjects, type InfluencerProject, type JobState } from '@lipcast/contracts';
+import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { billingService } from '../../../services/billing/src/service';
+import { generationService } from '../../../services/generation/src/service';
+import { createGateway } from '../create-app';
+import { UploadMessages } from '../media/image-upload';
+import { ormConfig } from '../mikro-orm.config';
+import { SESSION_COOKIE } from '../session/session.middleware';
+import { GatewaySettings } from '../settings';
+
+jest.setTimeout(60_000);
+
+const SESSION_SECRET = randomBytes(24).toString('hex');
+const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
+const QUOTA_BYTES = 1024 * 1024;
+
+/** A real photo (1280x1158 JPEG, 267 KB) that ships with the face-landmark package. */
+const PHOTO = readFileSync(join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg'));
+const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
+
+/** A PNG header declaring a picture bigger than the limit: 20 bytes of data, 25 megapixels. */
+function hugePng(): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(5000, 8);
+  ihdr.writeUInt32BE(5000, 12);
+  ihdr.set([8, 2, 0, 0, 0], 16);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, Buffer.alloc(20)]);
+}
+
+/**
+ * `POST /api/ai-influencer/video` with an uploaded picture: everything that can refuse it does so
+ * before the picture is stored, and a clip that does not start leaves no upload behind.
+ */
+describe('uploaded pictures are checked before they are stored', () => {
+  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
+  const storage = new StorageService(settings);
+  let billing: RunningService;
+  let generation: RunningService;
+  let gateway: INestApplication;
+  let base: string;
+
+  /** A signed-in session for `userId`, as the sign-in callback leaves it, and its cookie. */
+  async function signedIn(userId: string): Promise<string> {
+    const sid = `upload-test-${randomBytes(8).toString('hex')}`;
+    const expires = new Date(Date.now() + 3_600_000);
+    await database.query('insert into gateway.session (sid, data, expires_at) values ($1, $2, $3)', [
+      sid,
+      JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' }, userId }),
+      expires,
+    ]);
+    const signature = createHmac('sha256', SESSION_SECRET).update(sid).digest('base64').replace(/=+$/, '');
+    return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
+  }
+
+  async function upload(userId: string, body: Record<string, unknown>, query = ''): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await fetch(`${base}/api/ai-influencer/video${query}`, {
+      method: 'POST',
+      headers: { cookie: await signedIn(userId), 'content-type': 'application/json', origin: base, prefer: 'respond-async' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  const uploadsOf = async (userId: string) => (await storage.list(`users/${userId}/uploads/`)).map((object) => object.key);
+  const everythingOf = async (userId: string) => (await storage.list(`users/${userId}/`)).map((object) => object.key);
+
+  /** Takes the user's three free generations: all committed (`commit`), or only reserved by jobs still running. */
+  async function spendFreeGenerations(userId: string, commit: boolean): Promise<void> {
+    for (let index = 0; index < 3; index++) {
+      const jobId = randomUUID();
+      await billing.client.send(Subjects.billing.creditsReserve, { userId, jobId });
+      if (commit) await billing.client.send(Subjects.billing.creditsCommit, { jobId });
+    }
+  }
+
+  beforeAll(async () => {
+    await runMigrations(ormConfig(settings.DATABASE_URL));
+    billing = await startServiceForTest(billingService);
+    // Answers only: the clips these tests start are never made.
+    generation = await startServiceForTest(generationService, { USER_STORAGE_QUOTA_BYTES: String(QUOTA_BYTES), GENERATION_ROLE: 'api' });
+    await storage.ensureBucket();
+    gateway = await createGateway(settings);
+    await gateway.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await generation?.close();
+    await billing?.close();
+    await database.query("delete from gateway.session where sid like 'upload-test-%'");
+    await database.end();
+  });
+
+  it('a user with no generation left gets 402, and nothing is stored', async () => {
+    const userId = randomUUID();
+    await spendFreeGenerations(userId, true);
+    const answer = await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving' });
+    expect(answer).toMatchObject({ status: 402, body: { requiresPayment: true, limit: 3 } });
+    expect(await everythingOf(userId)).toEqual([]);
+  });
+
+  it('a picture declaring too many pixels, or a bad request, gets 400, and nothing is stored', async () => {
+    const userId = randomUUID();
+    expect(await upload(userId, { image: dataUrl(hugePng(), 'image/png') })).toEqual({ status: 400, body: { message: UploadMessages.tooManyPixels(5000, 5000) } });
+    expect(await upload(userId, { image: dataUrl(PHOTO), prompt: 'x'.repeat(1001) })).toMatchObject({ status: 400, body: { message: 'Prompt cannot exceed 1000 characters.' } });
+    expect(await upload(userId, { image: dataUrl(PHOTO) }, '?projectId=1')).toMatchObject({ status: 400, body: { message: "image must be this project's image" } });
+    expect(await everythingOf(userId)).toEqual([]);
+  });
+
+  it('a full storage gets 413 with a clear message, and nothing is stored', async () => {
+    const userId = randomUUID();
+    const kept = `users/${userId}/audio/earlier.bin`;
+    await storage.put(kept, Buffer.alloc(QUOTA_BYTES - 100_000), 'application/octet-stream');
+    try {
+      expect(await upload(userId, { image: dataUrl(PHOTO) })).toEqual({ status: 413, body: { message: 'Your storage is full (1 MB). Delete some videos or influencers to make room.' } });
+      expect(await uploadsOf(userId)).toEqual([]);
+    } finally {
+      await storage.remove(kept);
+    }
+  });
+
+  it('removes the stored picture when the clip then does not start', async () => {
+    // The account still shows three generations (none committed), but running jobs hold them all.
+    const userId = randomUUID();
+    await spendFreeGenerations(userId, false);
+    expect(await upload(userId, { image: dataUrl(PHOTO) })).toMatchObject({ status: 402 });
+    expect(await uploadsOf(userId)).toEqual([]);
+  });
+
+  it('stores an accepted picture and starts its clip from it', async () => {
+    const userId = randomUUID();
+    const answer = await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving' });
+    expect(answer.status).toBe(202);
+    const jobId = answer.body.predictionId as string;
+    try {
+      const [project] = await generation.client.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId });
+      expect(project).toMatchObject({ imageKind: 'upload' });
+      expect((await storage.stat(project.imageUrl.replace('/api/media/', '')))?.size).toBe(PHOTO.length);
+    } finally {
+      await generation.client.send<JobState>(Subjects.generation.jobCancel, { userId, jobId });
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
+import { readEnv, runMigrations } from '@lipcast/nest-kit';
+import { createGateway } from '../create-app';
+import { ormConfig } from '../mikro-orm.config';
+import { GatewaySettings } from '../settings';
+import { PgThrottlerStorage } from './pg-throttler-storage';
+
+const baseSettings = readEnv(GatewaySettings);
+
+async function startGateway(env: Record<string, string>): Promise<{ app: INestApplication; base: string }> {
+  const app = await createGateway(readEnv(GatewaySettings, { ...process.env, S3_BUCKET: baseSettings.S3_BUCKET, ...env }));
+  await app.listen(0, '127.0.0.1');
+  return { app, base: `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}` };
+}
+
+/** A signed-out request to a closed route: 401 while allowed, 429 once limited (the limit is checked first). */
+const askUser = (base: string, forwardedFor?: string) => fetch(`${base}/api/auth/user`, { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} }).then((response) => response.status);
+
+describe('rate limits shared by gateway replicas', () => {
+  const database = new pg.Pool({ connectionString: baseSettings.DATABASE_URL, max: 2 });
+  const gateways: INestApplication[] = [];
+  let first: string;
+  let second: string;
+  let untrusting: string;
+
+  beforeAll(async () => {
+    await runMigrations(ormConfig(baseSettings.DATABASE_URL));
+    // Counters left by earlier test files in this run would count here too.
+    await database.query('delete from gateway.rate_limit');
+    const limits = { RATE_LIMIT_PER_MINUTE: '5', SIGN_IN_RATE_LIMIT_PER_MINUTE: '2' };
+    const start = async (env: Record<string, string>) => {
+      const { app, base } = await startGateway(env);
+      gateways.push(app);
+      return base;
+    };
+    // One after the other: each start makes sure the bucket exists.
+    first = await start(limits);
+    second = await start(limits);
+    untrusting = await start({ ...limits, TRUST_PROXY: '10.0.0.0/8' });
+  });
+
+  afterAll(async () => {
+    await Promise.all(gateways.map((gateway) => gateway.close()));
+    await database.end();
+  });
+
+  it('counts one client on two gateway processes against one limit', async () => {
+    const statuses = [];
+    for (let request = 0; request < 6; request++) statuses.push(await askUser(request % 2 ? second : first, '203.0.113.1'));
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // Another client behind the same (trusted) proxy has a limit of its own.
+    expect(await askUser(second, '203.0.113.2')).toBe(401);
+  });
+
+  it('reads the client address from X-Forwarded-For only when the hop that sent it is trusted', async () => {
+    // From loopback, trusted by default: every forwarded address is a client of its own.
+    const trusted = [];
+    for (let client = 10; client < 16; client++) trusted.push(await askUser(first, `203.0.113.${client}`));
+    expect(trusted).toEqual(Array(6).fill(401));
+    // TRUST_PROXY=10.0.0.0/8 does not cover loopback: the spoofed addresses are ignored, the one caller is limited.
+    const spoofed = [];
+    for (let client = 20; client < 26; client++) spoofed.push(await askUser(untrusting, `203.0.113.${client}`));
+    expect(spoofed).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('counts sign-in callbacks per OIDC state, so one flood cannot lock out the others behind an address', async () => {
+    const callback = (state: string) =>
+      fetch(`${first}/api/callback?code=x&state=${state}`, { redirect: 'manual', headers: { 'x-forwarded-for': '203.0.113.30' } }).then((response) => response.status);
+    // No sign-in is pending in these sessions: an allowed callback lands on the login-failed page.
+    expect([await callback('flood'), await callback('flood'), await callback('flood')]).toEqual([302, 302, 429]);
+    expect(await callback('someone-else')).toBe(302);
+    // Starting a sign-in is counted per address (no issuer is configured here: 503 while allowed).
+    const login = () => fetch(`${second}/api/login`, { redirect: 'manual', headers: { 'x-forwarded-for': '203.0.113.30' } }).then((response) => response.status);
+    expect([await login(), await login(), await login()]).toEqual([503, 503, 429]);
+  });
+});
+
+describe(PgThrottlerStorage.name, () => {
+  const database = new pg.Pool({ connectionString: baseSettings.DATABASE_URL, max: 2 });
+  const sut = new PgThrottlerStorage(database);
+  const key = `test-${Date.now()}`;
+
+  beforeAll(() => runMigrations(ormConfig(baseSettings.DATABASE_URL)));
+  afterAll(async () => {
+    sut.stop();
+    await database.query("delete from gateway.rate_limit where key like 'test-%'");
+    await database.end();
+  });
+
+  it('counts hits in a window, blocks past the limit until the window ends, and starts a new window after it', async () => {
+    const hits = [];
+    for (let hit = 0; hit < 3; hit++) hits.push(await sut.increment(key, 60_000, 2, 60_000));
+    expect(hits.map(({ totalHits, isBlocked }) => [totalHits, isBlocked])).toEqual([[1, false], [2, false], [3, true]]);
+    expect(hits[2].timeToBlockExpire).toBeGreaterThan(0);
+
+    await database.query("update gateway.rate_limit set window_ends_at = now() - interval '1 second' where key = $1", [key]);
+    expect(await sut.increment(key, 60_000, 2, 60_000)).toMatchObject({ totalHits: 1, isBlocked: false });
+  });
+
+  it('sweeps the counters whose window has ended', async () => {
+    await database.query("insert into gateway.rate_limit (key, hits, window_ends_at) values ($1, 9, now() - interval '1 minute')", [`${key}-ended`]);
+    expect(await sut.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await database.query('select 1 from gateway.rate_limit where key = $1', [`${key}-ended`])).rowCount).toBe(0);
+    expect((await database.query('select 1 from gateway.rate_limit where key = $1', [key])).rowCount).toBe(1);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The layout of the object store: every key Lipcast writes is built here, and the gateway's access
+ * rule reads the same layout. Public: `actors/`, `public/`, `community/`. Private to one user:
+ * `users/<userId>/` (wizard audio, uploads, influencer projects, and each job's own folder
+ * `users/<userId>/jobs/<jobId>/`, deleted with the job unless it succeeds).
+ */
+
+/** The media route a stored object is served at. */
+export const MEDIA_ROUTE = '/api/media/';
+export const mediaUrl = (key: string) => `${MEDIA_ROUTE}${key}`;
+
+/** Folders anyone may read: built-in actors, landing samples, approved influencers' public copies. */
+export const PUBLIC_FOLDERS = ['actors/', 'public/', 'community/'] as const;
+export const userFolder = (userId: string) => `users/${userId}/`;
+
+// Built-in media (the seed step). The version changes when the drawing does, so caches never serve an old one.
+export const actorClipKey = (actorId: string) => `actors/${actorId}/idle-v1.mp4`;
+export const actorThumbnailKey = (actorId: string) => `actors/${actorId}/thumbnail-v1.jpg`;
+/** The actor id in a built-in clip key (`actors/<id>/idle-v<n>.mp4`), if it is one. */
+export const actorIdInKey = (key: string): string | undefined => /^actors\/([^/]+)\/idle-v\d+\.mp4$/.exec(key)?.[1];
+export const sampleKey = (sampleId: string) => `public/samples/${sampleId}-v1.mp4`;
+
+// A user's own media.
+export type ImageFile = 'image.jpg' | 'image.png' | 'image.webp';
+export const IMAGE_FILES: Record<string, ImageFile> = { 'image/jpeg': 'image.jpg', 'image/png': 'image.png', 'image/webp': 'image.webp' };
+
+/** A wizard audio preview. */
+export const audioKey = (userId: string) => `users/${userId}/audio/${crypto.randomUUID()}.mp3`;
+/** A picture the Creator uploaded, before it is copied into its project. */
+export const uploadKey = (userId: string, extension: string) => `users/${userId}/uploads/${crypto.randomUUID()}.${extension}`;
+export const UPLOAD_KEY_PATTERN = /^users\/[^/]+\/uploads\/[^/]+$/;
+
+/** The folder of everything one job stores, and the files it may store there. */
+export const jobFolder = (userId: string, jobId: string) => `users/${userId}/jobs/${jobId}/`;
+export type JobFile = 'video.mp4' | 'clip.mp4' | 'thumbnail.jpg' | 'audio.mp3' | 'audio.timings.json' | ImageFile | 'look.json';
+export const jobOutputKey = (userId: string, jobId: string, file: JobFile) => `${jobFolder(userId, jobId)}${file}`;
+
+/** An influencer project's own folder (the Creator's portrait and its drawing). */
+export const influencerFolder = (userId: string, projectId: number) => `users/${userId}/influencers/${projectId}/`;
+export const influencerKey = (userId: string, projectId: number, file: ImageFile | 'look.json') => `${influencerFolder(userId, projectId)}${file}`;
+
+/** An approved influencer's public copies; everything in the folder goes when it is withdrawn. */
+export const communityFolder = (projectId: number) => `community/${projectId}/`;
+export const communityKey = (projectId: number, file: 'video-v1.mp4' | 'thumbnail-v1.jpg' | 'look.json' | 'image-v1.jpg' | 'image-v1.png' | 'image-v1.webp') =>
+  `${communityFolder(projectId)}${file}`;
+export const COMMUNITY_VIDEO_PATTERN = /^community\/\d+\/video-v\d+\.mp4$/;
+
+/** The public copy of a project's portrait, in the format of its own image (`…/image.png` → `community/<id>/image-v1.png`). */
+export function communityImageKey(projectId: number, imageKey: string): string {
+  const extension = /\.(jpg|png|webp)$/.exec(imageKey)?.[1] ?? 'jpg';
+  return communityKey(projectId, `image-v1.${extension}` as 'image-v1.jpg' | 'image-v1.png' | 'image-v1.webp');
+}
+
+// Files kept beside others.
+/** The phoneme timings beside an audio (the embedded lip-sync follows them). */
+export const timingsKeyOf = (audioKey: string) => audioKey.replace(/\.\w+$/, '.timings.json');
+/** The mouth landmarks the embedded lip-sync keeps beside a picture or clip it analysed; they go with it. */
+export const landmarksKeyOf = (mediaKey: string) => `${mediaKey}.mouths-v1.json`;
+/** The drawing kept beside a drawn portrait (its project's folder, or a One Shot run's folder). */
+export const lookKeyOfImage = (imageKey: string) => `${imageKey.slice(0, imageKey.lastIndexOf('/') + 1)}look.json`;
+
+/** The drawing kept beside an influencer's clip (a job's, a project's, or the community copy), if the key is one. */
+export function lookKeyBeside(videoKey: string): string | null {
+  const own = /^(users\/[^/]+\/(?:influencers\/\d+|jobs\/[0-9a-f-]+))\/(?:video|clip)\.mp4$/.exec(videoKey);
+  if (own) return `${own[1]}/look.json`;
+  const community = /^(community\/\d+)\/video-v\d+\.mp4$/.exec(videoKey);
+  return community ? `${community[1]}/look.json` : null;
+}

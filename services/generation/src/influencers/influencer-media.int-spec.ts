@@ -1,0 +1,77 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+import { dirname, join } from 'node:path';
+import { Subjects, type AudioResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
+import { billingService } from '../../../billing/src/service';
+import { runFfmpeg } from '../engine/media/ffmpeg';
+import { mediaKeyOf } from '../media/media-refs';
+import { startTestBed, type TestBed } from '../testing';
+
+jest.setTimeout(120_000);
+
+/**
+ * What a project leaves in the store: the gallery shows only its public copies (never the owner's
+ * key), and withdrawal and deletion take everything with them, the mouth landmarks that lip-syncs
+ * found in its picture and clips included.
+ */
+describe('influencer media in the gallery, and gone with the project', () => {
+  let bed: TestBed;
+  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const gallery = (userId: string | null) => send<InfluencerProject[]>(Subjects.generation.galleryList, { userId });
+  const keysUnder = async (folder: string) => (await bed.storage.list(folder)).map((object) => object.key);
+
+  async function lipSync(userId: string, video: string): Promise<JobState> {
+    const audio = await send<AudioResponse>(Subjects.generation.audioCreate, { userId, text: 'Hello there.', voice_id: 'Calm_Woman' });
+    const started = await send<JobState>(Subjects.generation.lipsyncStart, { userId, video, audio: audio.url });
+    return bed.finished(userId, started.id);
+  }
+
+  beforeAll(async () => (bed = await startTestBed(billingService)));
+  afterAll(() => bed?.close());
+
+  it('serves the gallery portrait from the public copy, and removes landmarks with the clips they were found in', async () => {
+    const owner = crypto.randomUUID();
+    const other = crypto.randomUUID();
+    const photo = join(bed.folder, 'face.jpg');
+    const sheet = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
+    await runFfmpeg(['-i', sheet, '-vf', 'crop=118:128:130:0,scale=640:720', '-q:v', '3', photo]);
+    const upload = `users/${owner}/uploads/face.jpg`;
+    await bed.storage.putFile(upload, photo, 'image/jpeg');
+    const clip = await bed.finished(owner, (await send<JobState>(Subjects.generation.influencerVideoStart, { userId: owner, image: `/api/media/${upload}` })).id);
+    expect(clip.status).toBe('succeeded');
+    const [made] = await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: owner });
+    const ownClip = mediaKeyOf(made.outputUrl!)!;
+    const ownImage = mediaKeyOf(made.imageUrl)!;
+
+    // The owner lip-syncs their clip and their picture: landmarks are kept beside each.
+    expect(await lipSync(owner, made.outputUrl!)).toMatchObject({ status: 'succeeded' });
+    expect(await lipSync(owner, made.imageUrl)).toMatchObject({ status: 'succeeded' });
+    expect(await bed.storage.stat(`${ownClip}.mouths-v1.json`)).not.toBeNull();
+    expect(await bed.storage.stat(`${ownImage}.mouths-v1.json`)).not.toBeNull();
+
+    // Approved: the gallery's portrait is the public copy, readable by anyone; no URL names the owner.
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true });
+    const listed = (await gallery(null)).find((item) => item.id === made.id)!;
+    expect(listed.imageUrl).toBe(`/api/media/community/${made.id}/image-v1.jpg`);
+    expect(await bed.storage.stat(mediaKeyOf(listed.imageUrl)!)).toMatchObject({ contentType: 'image/jpeg' });
+    expect(JSON.stringify(listed)).not.toContain(owner);
+    expect((await send<InfluencerProject>(Subjects.generation.influencerGet, { userId: owner, projectId: made.id })).imageUrl).toBe(made.imageUrl);
+
+    // Someone else lip-syncs the public clip: its landmarks are kept in the public folder.
+    expect(await lipSync(other, listed.outputUrl!)).toMatchObject({ status: 'succeeded' });
+    expect(await keysUnder(`community/${made.id}/`)).toContain(`community/${made.id}/video-v1.mp4.mouths-v1.json`);
+
+    // Withdrawn: the public folder is empty, landmarks and portrait included.
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: false });
+    expect(await keysUnder(`community/${made.id}/`)).toEqual([]);
+    expect(await bed.storage.stat(`${ownClip}.mouths-v1.json`)).not.toBeNull(); // the owner's clip is still there
+
+    // Approved again and lip-synced again, then deleted: no landmarks remain, own or public.
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true });
+    expect(await keysUnder(`community/${made.id}/`)).toContain(`community/${made.id}/image-v1.jpg`);
+    expect(await lipSync(other, listed.outputUrl!)).toMatchObject({ status: 'succeeded' });
+    await send(Subjects.generation.influencerDelete, { userId: owner, projectId: made.id });
+    expect(await keysUnder(`community/${made.id}/`)).toEqual([]);
+    expect(await keysUnder(`users/${owner}/influencers/${made.id}/`)).toEqual([]);
+    expect((await keysUnder(`users/${owner}/`)).filter((key) => key.endsWith('.mouths-v1.json'))).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { jobProgressSubject, jobFolder } from '@lipcast/contracts';
+import { ServiceClient, StorageService } from '@lipcast/nest-kit';
+import { Credits } from './credits';
+import type { JobOutputs } from './job-outputs';
+import type { JobCompletion } from './job-worker';
+import { JobsRepository, toJobState, type JobRow } from './jobs.repository';
+
+const PROGRESS_INTERVAL_MS = 500;
+export const JOB_CANCELED_MESSAGE = 'The generation was canceled.';
+
+/**
+ * The one way a job ends, whoever ends it (its worker, a cancel, the stale-job sweeper): a success
+ * makes its outputs visible in the same transaction that marks it succeeded, then spends its credit;
+ * anything else deletes everything it stored and releases its credit. Each step is idempotent, so a
+ * job whose process died half-way is finished by whoever sees it next.
+ */
+@Injectable()
+export class JobCompletions {
+  private readonly logger = new Logger(JobCompletions.name);
+
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly credits: Credits,
+    private readonly storage: StorageService,
+    private readonly services: ServiceClient,
+  ) {}
+
+  async succeed(job: JobRow, completion: JobCompletion, outputs: JobOutputs): Promise<void> {
+    const committed = await this.jobs.commit(job.id, completion.result, completion.publish);
+    // Cancelled meanwhile, or what it completes was deleted: it ends as cancelled, its outputs go.
+    if (!committed) return this.end(job, { status: 'canceled', error: JOB_CANCELED_MESSAGE }, outputs);
+    await this.settle(job.id);
+    await completion.afterCommit?.().catch((error: unknown) => this.logger.error(`job ${job.id} committed, but its follow-up failed: ${String(error)}`));
+    this.announce(committed);
+  }
+
+  /** Ends a job that did not succeed: outputs deleted, credit released, listeners told. A job that succeeded meanwhile is left as it is. */
+  async end(job: Pick<JobRow, 'id' | 'user_id'>, outcome: { status: 'failed' | 'canceled'; error: string }, outputs?: JobOutputs): Promise<void> {
+    await this.jobs.finish(job.id, outcome);
+    const ended = await this.jobs.find(job.id);
+    if (!ended || ended.status === 'succeeded') return;
+    await (outputs ? outputs.removeAll() : this.storage.removeFolder(jobFolder(job.user_id, job.id)));
+    await this.settle(job.id);
+    this.announce((await this.jobs.find(job.id)) ?? ended);
+  }
+
+  /** Spends the reserved credit of a succeeded job and releases that of a failed or cancelled one; once. */
+  async settle(jobId: string): Promise<void> {
+    const job = await this.jobs.find(jobId);
+    if (!job || job.credit !== 'reserved' || job.status === 'queued' || job.status === 'running') return;
+    if (job.status === 'succeeded') await this.credits.commit(jobId);
+    else await this.credits.release(jobId);
+    await this.jobs.setCredit(jobId, job.status === 'succeeded' ? 'committed' : 'released');
+  }
+
+  /** Tells the job's listeners (event streams, held requests) its state. */
+  announce(job: JobRow): void {
+    this.services.publish(jobProgressSubject(job.id), toJobState(job));
+  }
+
+  /** Progress below 100 (that is for the committed result), stored and published at most twice a second. */
+  progressReporter(job: JobRow): (fraction: number) => void {
+    let reported = job.progress;
+    let lastAt = 0;
+    return (fraction) => {
+      const progress = Math.min(99, Math.floor(fraction * 100));
+      if (progress <= reported || Date.now() - lastAt < PROGRESS_INTERVAL_MS) return;
+      reported = progress;
+      lastAt = Date.now();
+      this.jobs
+        .progress(job.id, progress)
+        .then(() => this.announce({ ...job, status: 'running', progress }))
+        .catch((error: unknown) => this.logger.warn(`progress of job ${job.id} not stored: ${String(error)}`));
+    };
+  }
+}

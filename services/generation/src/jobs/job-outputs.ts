@@ -1,0 +1,46 @@
+import { jobFolder, jobOutputKey, type JobFile } from '@lipcast/contracts';
+import { StorageService } from '@lipcast/nest-kit';
+
+/**
+ * What one job stores, all in its own folder. Every store first checks the job's abort signal, so
+ * a cancelled or timed-out job stops writing; when the job ends without succeeding, `removeAll`
+ * deletes everything it made (nothing of it stays readable).
+ */
+export class JobOutputs {
+  constructor(
+    private readonly storage: StorageService,
+    readonly userId: string,
+    readonly jobId: string,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  key(file: JobFile): string {
+    return jobOutputKey(this.userId, this.jobId, file);
+  }
+
+  async putFile(file: JobFile, path: string, contentType: string): Promise<string> {
+    this.signal.throwIfAborted();
+    const key = this.key(file);
+    await this.storage.putFile(key, path, contentType);
+    return key;
+  }
+
+  async put(file: JobFile, body: Buffer, contentType: string): Promise<string> {
+    this.signal.throwIfAborted();
+    const key = this.key(file);
+    await this.storage.put(key, body, contentType);
+    return key;
+  }
+
+  /** Copies one of the user's objects into the job's folder (e.g. the drawing a clip is made from). */
+  async copy(from: string, file: JobFile): Promise<string> {
+    this.signal.throwIfAborted();
+    const key = this.key(file);
+    await this.storage.copy(from, key);
+    return key;
+  }
+
+  removeAll(): Promise<void> {
+    return this.storage.removeFolder(jobFolder(this.userId, this.jobId));
+  }
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { ErrorCode, type JobKind, type JobState } from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+import { Credits } from './credits';
+import { JobQueue } from './job-queue';
+import { JobsRepository, toJobState, type JobRow } from './jobs.repository';
+
+export interface JobSubmission {
+  userId: string;
+  kind: JobKind;
+  input: Record<string, unknown>;
+  /**
+   * The same request is the same job while it is live (and, with a key, once it succeeded): never a
+   * second job, never a second charge. A `dedupeKey` names the request; without one the database
+   * allows one live job of the kind per user (One Shot).
+   */
+  dedupeKey: string | null;
+  /** Runs once the job exists, before it is queued (e.g. ties a history item to it). */
+  afterInsert?(job: JobRow): Promise<void>;
+}
+
+/**
+ * The one way a job is submitted, for every kind: find the same live job, else reserve a credit
+ * (402 when none is left), insert, release the credit if a concurrent identical request won the
+ * insert, and queue. A unique index decides the race, so two submits never both run.
+ */
+@Injectable()
+export class JobSubmitter {
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly credits: Credits,
+    private readonly queue: JobQueue,
+  ) {}
+
+  async submit(submission: JobSubmission): Promise<JobState> {
+    const existing = await this.sameJob(submission);
+    if (existing) return toJobState(existing);
+
+    const jobId = randomUUID();
+    await this.credits.reserve(submission.userId, jobId);
+    const job = await this.jobs.insert({ id: jobId, user_id: submission.userId, kind: submission.kind, dedupe_key: submission.dedupeKey, input: submission.input });
+    if (!job) {
+      await this.credits.release(jobId);
+      const winner = await this.sameJob(submission);
+      if (!winner) throw new ServiceError(ErrorCode.Conflict, 'The same generation is already under way; try again in a moment.');
+      return toJobState(winner);
+    }
+    await submission.afterInsert?.(job);
+    await this.queue.enqueue(jobId);
+    return toJobState(job);
+  }
+
+  private sameJob({ userId, kind, dedupeKey }: JobSubmission): Promise<JobRow | null> {
+    return dedupeKey ? this.jobs.findByDedupeKey(userId, dedupeKey) : this.jobs.findLive(userId, kind);
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { jobCancelSubject } from '@lipcast/contracts';
+import { ServiceClient } from '@lipcast/nest-kit';
+import { GenerationSettings } from '../settings';
+import { JobCompletions } from './job-completions';
+import { JOB_FAILED_MESSAGE, JOB_TIME_LIMIT_MESSAGE, MAX_DELIVERIES } from './job-worker';
+import { JobsRepository, type JobRow } from './jobs.repository';
+
+const SWEEP_INTERVAL_MS = 30_000;
+/** A queued job nobody picked up in this long was lost on its way to the queue. */
+const QUEUED_MAX_MS = 60 * 60 * 1000;
+/** A finished job whose credit is still reserved this long after it ended lost its worker in between. */
+const UNSETTLED_AFTER_MS = 60_000;
+export const JOB_NOT_STARTED_MESSAGE = 'The generation could not be started. Please try again.';
+
+/**
+ * Ends the jobs nothing else will end, by the rule of each state, so their credits come back and
+ * their event streams close:
+ * - queued for over an hour: never reached the queue → failed;
+ * - running past its attempt's deadline (plus the heartbeat allowance): its worker is gone or stuck → failed;
+ * - running with every delivery used and no heartbeat: its workers keep dying on it → failed;
+ * - finished with its credit still reserved: the credit is settled.
+ * A new job state (e.g. waiting on a provider) brings its own rule here; no blanket age applies.
+ */
+@Injectable()
+export class StaleJobSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(StaleJobSweeper.name);
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly completions: JobCompletions,
+    private readonly services: ServiceClient,
+    private readonly settings: GenerationSettings,
+    private readonly orm: MikroORM,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      RequestContext.create(this.orm.em, () => this.sweep()).catch((error: unknown) => this.logger.warn(`stale-job sweep failed: ${String(error)}`));
+    }, SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** One pass; returns the ids of the jobs it ended. */
+  async sweep(): Promise<string[]> {
+    const stale = await this.jobs.findStale({ silentMs: this.settings.JOB_ACK_WAIT_MS * 2, maxDeliveries: MAX_DELIVERIES, queuedMaxMs: QUEUED_MAX_MS });
+    for (const job of stale) {
+      this.logger.warn(`job ${job.id} (${job.kind}, ${job.status}, attempt ${job.attempts}) is stale: ending it`);
+      this.services.publish(jobCancelSubject(job.id), { jobId: job.id }); // a worker still on it stops
+      await this.completions.end(job, { status: 'failed', error: messageFor(job) });
+    }
+    for (const job of await this.jobs.findUnsettled(UNSETTLED_AFTER_MS)) await this.completions.settle(job.id);
+    return stale.map((job) => job.id);
+  }
+}
+
+function messageFor(job: JobRow): string {
+  if (job.status === 'queued') return JOB_NOT_STARTED_MESSAGE;
+  return job.deadline_at && new Date(job.deadline_at) < new Date() ? JOB_TIME_LIMIT_MESSAGE : JOB_FAILED_MESSAGE;
+}

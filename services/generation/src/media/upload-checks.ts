@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { ErrorCode, userFolder } from '@lipcast/contracts';
+import { ServiceError, StorageService } from '@lipcast/nest-kit';
+import { Credits } from '../jobs/credits';
+import { GenerationSettings } from '../settings';
+
+/** "2 GB", "500 MB": a quota as users read it. */
+export function formatBytes(bytes: number): string {
+  const gigabytes = bytes / 1024 ** 3;
+  if (gigabytes >= 1) return `${Number.isInteger(gigabytes) ? gigabytes : gigabytes.toFixed(1)} GB`;
+  return `${Math.max(1, Math.round(bytes / 1024 ** 2))} MB`;
+}
+
+export const storageFullMessage = (quotaBytes: number) => `Your storage is full (${formatBytes(quotaBytes)}). Delete some videos or influencers to make room.`;
+
+/**
+ * What the gateway asks before it stores an uploaded picture: may this user start a clip from it?
+ * A generation must be left (the reserve itself comes when the clip starts) and the picture must
+ * fit in the user's storage. Nothing is stored when the answer is no.
+ */
+@Injectable()
+export class UploadChecks {
+  constructor(
+    private readonly credits: Credits,
+    private readonly storage: StorageService,
+    private readonly settings: GenerationSettings,
+  ) {}
+
+  async check(userId: string, bytes: number): Promise<{ allowed: true }> {
+    await this.credits.check(userId); // billing's rule, as the reserve will apply it (402 with the limit)
+    const used = await this.storage.usage(userFolder(userId));
+    if (used + bytes > this.settings.USER_STORAGE_QUOTA_BYTES) throw new ServiceError(ErrorCode.PayloadTooLarge, storageFullMessage(this.settings.USER_STORAGE_QUOTA_BYTES));
+    return { allowed: true };
+  }
+}

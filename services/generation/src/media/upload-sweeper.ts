@@ -1,0 +1,50 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { UPLOAD_KEY_PATTERN } from '@lipcast/contracts';
+import { StorageService } from '@lipcast/nest-kit';
+import { GenerationSettings } from '../settings';
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Removes uploaded pictures (`users/<id>/uploads/`) older than the grace period, every hour. Nothing
+ * refers to an upload for long: the gateway stores one just before the clip starts, and starting
+ * copies it into the new project's own folder (`projectFor` in influencers.service.ts), so what
+ * stays in uploads/ is either already copied or from a start that failed. Runs where requests are
+ * answered (the `api` and `all` roles), not in workers.
+ */
+@Injectable()
+export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(UploadSweeper.name);
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly storage: StorageService,
+    private readonly settings: GenerationSettings,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.settings.GENERATION_ROLE === 'worker') return;
+    this.timer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.logger.warn(`upload sweep failed: ${String(error)}`));
+    }, SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** One pass; returns the keys it removed. */
+  async sweep(now = new Date()): Promise<string[]> {
+    const cutoff = now.getTime() - this.settings.UPLOAD_GRACE_SECONDS * 1000;
+    const removed: string[] = [];
+    // One listing of every user's objects (the embedded S3 server cannot list folders by delimiter).
+    for (const object of await this.storage.list('users/')) {
+      if (!UPLOAD_KEY_PATTERN.test(object.key) || object.lastModified.getTime() > cutoff) continue;
+      await this.storage.remove(object.key);
+      removed.push(object.key);
+    }
+    if (removed.length) this.logger.log(`removed ${removed.length} upload(s) older than ${this.settings.UPLOAD_GRACE_SECONDS} s`);
+    return removed;
+  }
+}
