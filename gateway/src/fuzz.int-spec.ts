@@ -2,14 +2,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import fc from 'fast-check';
-import { ROUTES, SERVICE_NAMES, Subjects, type ServiceName } from '@lipcast/contracts';
+import { ErrorCode, POSTS_MAX_PAGE, ROUTES, SERVICE_NAMES, Subjects, type ServiceName } from '@lipcast/contracts';
 import { bootstrapService, readEnv, runMigrations, ServiceClient, type ServiceDefinition } from '@lipcast/nest-kit';
 import { authService } from '../../services/auth/src/service';
 import { billingService } from '../../services/billing/src/service';
@@ -94,7 +94,7 @@ class Browser {
   }
 }
 
-export interface Stack {
+interface Stack {
   base: string;
   gateway: INestApplication;
   services: Map<ServiceName, INestMicroservice>;
@@ -125,6 +125,10 @@ async function startStack(): Promise<Stack> {
     OIDC_CLIENT_SECRET: CLIENT_SECRET,
     RATE_LIMIT_PER_MINUTE: '1000000',
     SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000000',
+    QUOTA_FREE_SPEECH_PER_DAY: '1000000',
+    QUOTA_FREE_IMAGES_PER_DAY: '1000000',
+    QUOTA_FREE_SCRIPTS_PER_DAY: '1000000',
+    MAX_OPEN_STREAMS_PER_USER: '1000',
     LIPSYNC_HOLD_MS: '1000',
     MEDIA_PROVIDER: 'embedded',
     SCRIPT_PROVIDER: 'embedded',
@@ -191,7 +195,7 @@ interface SignedIn {
   id: string;
 }
 
-/** A's own data, made through the API as the Creator and the wizard make it: a portrait, its clip, a speech preview and a lip-sync. */
+/** A's own data, made through the API as the Creator and the wizard make it: a portrait, its clip (approved into the gallery), a speech preview and a lip-sync. */
 interface OwnedData {
   projectId: number;
   jobIds: string[];
@@ -220,6 +224,8 @@ async function makeOwnedData(base: string, cookie: string): Promise<OwnedData> {
   const lipSyncJob = (await post('/api/replicate/lipsync', { video: clip.url, audio: audio.url })) as { predictionId: string };
   const lipSync = await finishedJob(base, cookie, lipSyncJob.predictionId);
   if (lipSync.status !== 'succeeded' || !lipSync.url) throw new Error(`the lip-sync job ended ${lipSync.status}`);
+  // Approved: the gallery shows A's influencer to everyone, from its public copy, never from A's own keys.
+  await post(`/api/ai-influencer/projects/${image.id}/approve`, { approved: true });
   return { projectId: image.id, jobIds: [clipJob.predictionId, lipSyncJob.predictionId], mediaUrls: [image.url, clip.url, audio.url, lipSync.url] };
 }
 
@@ -259,6 +265,8 @@ interface Route {
 
 interface FuzzRequest {
   who: Who;
+  /** How many of it are sent at once. */
+  copies: number;
   method: string;
   /** Exactly as sent on the request line. */
   path: string;
@@ -272,9 +280,10 @@ interface RawAnswer {
   headers: IncomingHttpHeaders;
 }
 
-const FUZZ_SEED = 20261124;
-const FUZZ_REQUESTS = 1200;
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+// Fixed, so a run is repeatable; FUZZ_SEED and FUZZ_REQUESTS explore further by hand, FUZZ_LOG=<file> writes one line per request.
+const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+const FUZZ_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2000);
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND'];
 const agent = new Agent({ keepAlive: true, maxSockets: 2 });
 
 /** The API routes the router holds (so a new route is fuzzed the day it is added) and the pages of the route table. */
@@ -286,11 +295,22 @@ function routeList(gateway: INestApplication): Route[] {
   return [...routes, ...ROUTES.map((route) => ({ method: 'GET', path: route.path }))];
 }
 
+/** encodeURIComponent, except that a lone surrogate becomes the (invalid) UTF-8 bytes a hostile client would send for it. */
+const percentEncode = (value: string) =>
+  value
+    .split(/([\uD800-\uDFFF])/)
+    .map((part) => {
+      if (part.length !== 1 || part.charCodeAt(0) < 0xd800 || part.charCodeAt(0) > 0xdfff) return encodeURIComponent(part);
+      const code = part.charCodeAt(0);
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+    })
+    .join('');
+
 const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text);
 
 function describeRequest(request: FuzzRequest): string {
   const body = request.body === undefined ? 'none' : shorten(JSON.stringify(request.body), 400);
-  return `${request.who} ${request.method} ${shorten(request.path, 300)} headers=${shorten(JSON.stringify(request.headers), 400)} body=${body}`;
+  return `${request.who}${request.copies > 1 ? ` ×${request.copies} at once` : ''} ${request.method} ${shorten(request.path, 300)} headers=${shorten(JSON.stringify(request.headers), 400)} body=${body}`;
 }
 
 /** Sends exactly the generated request (node:http: no URL normalising, a body on any method), with a time limit. */
@@ -326,10 +346,11 @@ const INTERNAL_DETAILS: [string, RegExp][] = [
   ['a file path', new RegExp(`${process.cwd().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|node_modules|/src/[\\w/-]+\\.[tj]s\\b|\\w\\.(?:ts|js|cjs|mjs):\\d+`)],
 ];
 
-/** One field, or `undefined` to leave it out. */
+/** A request body's fields; `undefined` leaves one out. */
 type Fields = Record<string, unknown>;
 
 function fuzzArbitraries(routes: Route[], known: { ids: string[]; mediaKeys: string[]; userIds: string[]; base: string }) {
+  const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 60 });
   const hostileUnit = fc.oneof(
     { weight: 30, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
     { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)) },
@@ -337,10 +358,10 @@ function fuzzArbitraries(routes: Route[], known: { ids: string[]; mediaKeys: str
   );
   const specialText = fc.constantFrom(
     '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\u202e', '..', '../../etc/passwd', '%00', '%', '%zz', "' or 1=1 --", '<script>x</script>',
-    'null', 'true', '-1', '0', '1e309', 'NaN', '9'.repeat(400), '\\', '__proto__', 'constructor', 'x'.repeat(5000), ...known.ids, ...known.mediaKeys, ...known.userIds,
+    'null', 'true', '-1', '0', '-0', '1e3', '0x10', '00017', '2147483648', '-2147483649', '9007199254740993', '99999999999999999999', '1e309', 'NaN', '9'.repeat(400), '\\', '__proto__', 'constructor', 'x'.repeat(5000), ...known.ids, ...known.mediaKeys, ...known.userIds,
     ...known.mediaKeys.map((key) => `/api/media/${key}`),
   );
-  const text = fc.oneof({ weight: 3, arbitrary: fc.string({ maxLength: 30 }) }, { weight: 2, arbitrary: fc.string({ unit: hostileUnit, maxLength: 20 }) }, { weight: 3, arbitrary: specialText });
+  const text = fc.oneof({ weight: 4, arbitrary: fc.string({ maxLength: 30 }) }, { weight: 1, arbitrary: fc.string({ unit: hostileUnit, maxLength: 20 }) }, { weight: 2, arbitrary: specialText });
   const fieldName = fc.oneof(
     fc.constantFrom(
       'text', 'voice_id', 'emotion', 'pitch', 'speed', 'volume', 'language', 'videoDuration', 'videoId', 'video', 'audio', 'audioUrl', 'audioParams', 'prompt', 'size', 'image',
@@ -348,7 +369,7 @@ function fuzzArbitraries(routes: Route[], known: { ids: string[]; mediaKeys: str
     ),
     text,
   );
-  const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-0, 1e308, -1, 0, 2 ** 31, Number.MAX_SAFE_INTEGER + 2));
+  const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-0, 1e308, -1, 0, 2 ** 31, 2 ** 32, -(2 ** 31) - 1, 1e20, Number.MAX_SAFE_INTEGER + 2));
   const { value: jsonValue } = fc.letrec<{ value: unknown }>((tie) => ({
     value: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
@@ -363,12 +384,14 @@ function fuzzArbitraries(routes: Route[], known: { ids: string[]; mediaKeys: str
 
   // Bodies the routes expect, pointed at A's things: B must get nothing of A's from them.
   const [imageUrl, clipUrl, audioUrl] = known.mediaKeys.map((key) => `/api/media/${key}`);
-  const templates: Record<string, Fields> = {
+  const pixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const uploads = [`data:image/png;base64,${pixel}`, 'data:image/png;base64,////', 'data:text/html;base64,PHNjcmlwdD4=', `data:image/png;base64,${'A'.repeat(100)}`, 'data:,x'];
+  const templates: Record<string, Fields | Fields[]> = {
     '/api/replicate/audio': { text: 'Hello from the fuzz test.', voice_id: 'Calm_Woman', emotion: 'happy', pitch: 0, speed: 1, volume: 1, language: 'English', videoId: clipUrl },
     '/api/openai/generate-script': { topic: 'Why the sky looks blue at noon', maxDuration: 15 },
     '/api/replicate/lipsync': { video: clipUrl, audio: audioUrl, audioUrl, videoDuration: 20, audioParams: { text: 'Hello', voice_id: 'Calm_Woman' } },
     '/api/ai-influencer/image': { prompt: 'a friendly baker in a kitchen', size: '640x720' },
-    '/api/ai-influencer/video': { image: imageUrl, prompt: 'person speaking to camera' },
+    '/api/ai-influencer/video': [{ image: imageUrl, prompt: 'person speaking to camera' }, ...uploads.map((image) => ({ image, prompt: 'person speaking to camera' }))],
     '/api/ai-influencer/projects/:id/approve': { approved: true },
     '/api/ai-influencer/pipeline': { influencerDescription: 'a calm gardening teacher', gender: 'female', scriptTopic: 'How to water house plants well' },
     '/api/stripe/create-subscription': { priceId: 'price_premium_monthly', planName: 'Premium' },
@@ -376,74 +399,109 @@ function fuzzArbitraries(routes: Route[], known: { ids: string[]; mediaKeys: str
     '/api/newsletter': { email: 'reader@example.com' },
     '/api/stripe/webhook': { id: 'evt_fuzz', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_fuzz', metadata: { userId: known.userIds[0] } } } },
   };
-  const mutated = (template: Fields) =>
-    fc
-      .tuple(
-        fc.tuple(...Object.entries(template).map(([key, value]) => fc.oneof({ weight: 4, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: jsonValue }, { weight: 1, arbitrary: fc.constant(undefined) }).map((chosen) => [key, chosen] as const))),
-        fc.dictionary(fieldName, jsonValue, { maxKeys: 2 }),
+  /** The route's body as is, with one field changed or left out, with fields added, or made up. */
+  const mutated = (template: Fields) => {
+    const keys = Object.keys(template);
+    const oneChanged = keys.length
+      ? fc.tuple(fc.constantFrom(...keys), fc.oneof(jsonValue, fc.constant(undefined))).map(([key, value]) => ({ ...template, [key]: value }))
+      : fc.constant(template);
+    return fc
+      .oneof(
+        { weight: 4, arbitrary: fc.constant(template) },
+        { weight: 4, arbitrary: oneChanged },
+        { weight: 2, arbitrary: fc.tuple(oneChanged, fc.dictionary(fieldName, jsonValue, { maxKeys: 2 })).map(([fields, extra]) => ({ ...fields, ...extra })) },
+        { weight: 1, arbitrary: fc.dictionary(fieldName, jsonValue, { maxKeys: 5 }) },
       )
-      .map(([fields, extra]) => JSON.stringify({ ...Object.fromEntries(fields.filter(([, value]) => value !== undefined)), ...extra }));
+      .map((fields) => JSON.stringify(fields));
+  };
   const deep = fc.tuple(fc.constantFrom(33, 200, 5000), fc.boolean()).map(([depth, arrays]) => (arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`));
   const huge = fc.tuple(fc.constantFrom('image', 'prompt', 'text', 'topic', 'video'), fc.constantFrom(150_000, 1_100_000), fc.boolean()).map(([field, size, array]) =>
     JSON.stringify({ [field]: array ? Array.from({ length: size / 5 }, (_, index) => index) : 'x'.repeat(size) }),
   );
   const malformed = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('{', '{"a":', '[1,2', '{"a":1}}', '"text"', '1', 'null', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '\ufeff{}', 'a[b][c][d]=1&approved=true'));
-  const body = (template: Fields | undefined) =>
-    fc.oneof(
-      { weight: 6, arbitrary: mutated(template ?? {}) },
-      { weight: 2, arbitrary: jsonValue.map((value) => JSON.stringify(value)) },
-      { weight: 2, arbitrary: malformed },
-      { weight: 1, arbitrary: deep },
-      { weight: 1, arbitrary: huge },
+  const contentType = fc.oneof(
+    { weight: 12, arbitrary: fc.constant('application/json') },
+    { weight: 2, arbitrary: fc.constant(undefined) },
+    {
+      weight: 5,
+      arbitrary: fc.constantFrom(
+        'application/json; charset=utf-8', 'application/json; charset=utf-16', 'application/json; charset=koi8-r', 'application/json; charset=bogus', 'text/plain', 'multipart/form-data; boundary=x',
+        'application/xml', 'application/x-www-form-urlencoded', 'application/vnd.api+json', 'application/octet-stream', '',
+      ),
+    },
+    { weight: 1, arbitrary: headerText },
+  );
+  const body = (template: Fields | Fields[] | undefined) =>
+    fc.tuple(
+      fc.oneof(
+        { weight: 6, arbitrary: Array.isArray(template) ? fc.oneof(...template.map(mutated)) : mutated(template ?? {}) },
+        { weight: 2, arbitrary: jsonValue.map((value) => JSON.stringify(value)) },
+        { weight: 2, arbitrary: malformed },
+        { weight: 1, arbitrary: deep },
+        { weight: 1, arbitrary: huge },
+      ),
+      contentType,
     );
 
-  const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 60 });
+  /** A header present in `present` requests out of `absent + present`. */
+  const sometimes = <T>(arbitrary: fc.Arbitrary<T>, absent: number, present = 1) =>
+    fc.oneof({ weight: absent, arbitrary: fc.constant(undefined) }, { weight: present, arbitrary });
   const headers = fc.record(
     {
-      'content-type': fc.oneof(
-        { weight: 6, arbitrary: fc.constant('application/json') },
-        { weight: 3, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'application/json; charset=utf-16', 'application/json; charset=koi8-r', 'application/json; charset=bogus', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', 'application/x-www-form-urlencoded', 'application/vnd.api+json', 'application/octet-stream', '') },
-        { weight: 1, arbitrary: headerText },
-      ),
-      range: fc.oneof(
+      range: sometimes(fc.oneof(
         fc.tuple(fc.nat(400), fc.nat(400)).map(([start, end]) => `bytes=${start}-${end}`),
         fc.constantFrom('bytes=0-', 'bytes=-10', 'bytes=10-5', 'bytes=0-1,5-6', 'bytes=', 'items=0-1', 'bytes=99999999999999999999-', `bytes=0-${' '.repeat(2000)}x`),
         headerText,
-      ),
-      prefer: fc.constantFrom('respond-async', 'wait=1', 'respond-async, wait=100'),
-      accept: fc.constantFrom('application/json', 'text/event-stream', 'text/html', '*/*', 'image/*'),
-      'content-encoding': fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'bogus'),
-      'x-request-id': headerText,
+      ), 5),
+      prefer: sometimes(fc.constantFrom('respond-async', 'wait=1', 'respond-async, wait=100'), 3),
+      accept: sometimes(fc.constantFrom('application/json', 'text/event-stream', 'text/html', '*/*', 'image/*'), 3),
+      'content-encoding': sometimes(fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'bogus'), 15),
+      'x-request-id': sometimes(headerText, 10),
+      // A visitor's forged or broken session cookie (a signed-in request sends its own instead).
+      cookie: sometimes(fc.constantFrom('lipcast.sid=junk', 'lipcast.sid=s%3Aabc.def', `lipcast.sid=s%3A${'a'.repeat(3000)}`, 'lipcast.sid=%E0%A4%A', 'a=b; lipcast.sid=; c'), 8),
       'x-forwarded-for': fc.tuple(fc.nat(255), fc.nat(255)).map(([a, b]) => `10.77.${a}.${b}`),
-      origin: fc.constantFrom(known.base, 'https://evil.example', 'null'),
-      'if-none-match': headerText,
-      'stripe-signature': fc.constantFrom('t=1,v1=abc', 'garbage', `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`),
+      origin: sometimes(fc.oneof({ weight: 4, arbitrary: fc.constant(known.base) }, { weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null') }), 3),
+      'if-none-match': sometimes(headerText, 15),
+      'stripe-signature': sometimes(fc.constantFrom('t=1,v1=abc', 'garbage', `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`), 10),
     },
-    { requiredKeys: ['x-forwarded-for'] },
-  );
+  ).map((values) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Record<string, string>);
 
-  const idParameter = fc.oneof(fc.constantFrom(...known.ids), fc.uuid().map(String), fc.integer().map(String), text);
+  const bigNumber = fc.constantFrom('2147483648', '-2147483649', '4294967296', '9007199254740993', '99999999999999999999', '1e20', '1.5', '-0');
+  const idParameter = fc.oneof(fc.constantFrom(...known.ids), fc.uuid().map(String), fc.integer().map(String), bigNumber, text);
   const keyParameter = fc.oneof(
     fc.constantFrom(...known.mediaKeys, 'public/samples/hero-1.mp4', 'actors/anna/clip.mp4', 'community/1/video-v1.mp4'),
     fc.array(text, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/')),
-    fc.constantFrom('..%2F..%2Fetc%2Fpasswd', 'users%2F..%2Fsecret', 'users\\x', `users/${known.userIds[0]}/../x`, 'a'.repeat(3000)),
+    fc.constantFrom('..%2F..%2Fetc%2Fpasswd', 'users%2F..%2Fsecret', 'users\\x', `users/${known.userIds[0]}/../x`, 'a'.repeat(3000), 'a'.repeat(20_000)),
   );
   /** A path segment as sent: mostly percent-encoded, sometimes raw (kept to what may appear on a request line). */
-  const segment = (value: string, raw: boolean) => (raw ? value.replace(/[^\x21-\x7e]/g, (character) => encodeURIComponent(character).replace(/%25/g, '%')) : encodeURIComponent(value));
+  const segment = (value: string, raw: boolean) => (raw ? percentEncode(value).replace(/%([0-7][0-9A-F])/g, (escape, hex: string) => (parseInt(hex, 16) > 0x20 && parseInt(hex, 16) < 0x7f ? String.fromCharCode(parseInt(hex, 16)) : escape)) : percentEncode(value));
   const queryName = fc.oneof(fc.constantFrom('page', 'pageSize', 'published', 'projectId', 'returnTo', 'code', 'state', 'error', 'iss', 'slug'), text);
-  const query = fc.array(fc.tuple(queryName, fc.oneof(text, fc.constantFrom('true', '1', '//evil.example', '/projects'))), { maxLength: 4 }).map((pairs) =>
-    pairs.length ? `?${pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&')}` : '',
+  const query = fc.oneof(
+    { weight: 3, arbitrary: fc.constant('') },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.tuple(queryName, fc.oneof(text, bigNumber, fc.constantFrom('true', '1', '2', '50', '//evil.example', '/projects'))), { minLength: 1, maxLength: 3 })
+        .map((pairs) => `?${pairs.map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`).join('&')}`),
+    },
   );
 
-  const route = fc.constantFrom(...routes);
+  const copies = fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.constantFrom(2, 3) });
+  const likely = fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
+  // Mostly the API, routes with parameters twice as often (more to try); the pages too, less often (they share one handler).
+  const api = routes.filter((route) => route.path.startsWith('/api/'));
+  const route = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...api, ...api.filter((route) => /[:*]/.test(route.path))) },
+    { weight: 1, arbitrary: fc.constantFrom(...routes) },
+  );
   return fc
-    .tuple(route, fc.constantFrom<Who>('visitor', 'A', 'B', 'B'), fc.boolean(), fc.constantFrom(...METHODS), idParameter, keyParameter, fc.boolean(), query, headers, fc.option(fc.constant(0), { freq: 3 }))
-    .chain(([chosen, who, ownMethod, otherMethod, id, key, raw, search, headerValues, noBody]) => {
+    .tuple(route, fc.constantFrom<Who>('visitor', 'A', 'B', 'B'), likely, fc.constantFrom(...METHODS), idParameter, keyParameter, fc.boolean(), query, headers, likely, copies)
+    .chain(([chosen, who, ownMethod, otherMethod, id, key, raw, search, headerValues, hasBody, times]) => {
       // A only reads: A's data must stay as it is, whatever the others do.
       const method = who === 'A' ? (ownMethod || chosen.method !== 'GET' ? 'GET' : 'HEAD') : ownMethod ? chosen.method : otherMethod;
       const path = chosen.path.replace(/\*\w+/, () => key.split('/').map((part) => segment(part, raw)).join('/')).replace(/:\w+/g, () => segment(id, raw));
-      const withBody = noBody === null && !['GET', 'HEAD'].includes(method) ? body(templates[chosen.path]) : fc.constant(undefined);
-      return withBody.map((text): FuzzRequest => ({ who, method, path: `${path}${search}`, headers: headerValues as Record<string, string>, body: text }));
+      const withBody = hasBody && !['GET', 'HEAD'].includes(method) ? body(templates[chosen.path]) : fc.constant([undefined, undefined] as const);
+      return withBody.map(([text, type]): FuzzRequest => ({ who, copies: times, method, path: `${path}${search}`, headers: { ...headerValues, ...(type === undefined ? {} : { 'content-type': type }) }, body: text }));
     })
     .map((request) => Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) }));
 }
@@ -476,7 +534,10 @@ describe('the gateway under malformed and hostile requests', () => {
     }
   }, 180_000);
 
-  afterAll(() => stack?.close());
+  afterAll(async () => {
+    agent.destroy();
+    await stack?.close();
+  });
 
   describe('each request once seen answering 5xx answers a clear 4xx', () => {
     it('refuses a NUL character or a lone surrogate in a JSON string', async () => {
@@ -525,6 +586,13 @@ describe('the gateway under malformed and hostile requests', () => {
       // No body at all: B asks about A's project, which B cannot see.
       expect((await asB('POST', path)).status).toBe(404);
     });
+
+    it('refuses a blog page number whose row offset PostgreSQL cannot hold, at the gateway and in the content service', async () => {
+      const answer = await call(stack.base, 'GET', '/api/blog/posts?page=99999999999999999999');
+      expect([answer.status, JSON.parse(answer.text).message]).toEqual([400, `page must be ${POSTS_MAX_PAGE} or less`]);
+      expect((await call(stack.base, 'GET', `/api/blog/posts?page=${POSTS_MAX_PAGE}&pageSize=50`)).status).toBe(200);
+      await expect(stack.client.send(Subjects.content.postsList, { page: 1e20 })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    });
   });
 
   it(`answers ${FUZZ_REQUESTS} generated requests over every route below 500, with nothing internal and nothing of A's for others`, async () => {
@@ -533,35 +601,55 @@ describe('the gateway under malformed and hostile requests', () => {
     const mediaKeys = ownedByA.mediaUrls.map((url) => url.replace(/^\/api\/media\//, ''));
     const usernames: Record<'A' | 'B', string> = { A: userA.username, B: userB.username };
     const sessions: Record<'A' | 'B', string> = { A: userA.cookie, B: userB.cookie };
-    // What only A may ever be shown: A's ids, names and media keys.
+    // What only A may be shown: A's ids, name and media keys. The fuzzer probes with some of them (the
+    // clip job, the portrait, clip and speech); an answer may repeat what the others sent before,
+    // never the rest (the lip-sync job and video, A's name, A's id until sent).
     const secretsOfA = [userA.id, userA.username, ...ownedByA.jobIds, ...mediaKeys];
-    const arbitrary = fuzzArbitraries(routes, { ids: [String(ownedByA.projectId), ...ownedByA.jobIds], mediaKeys, userIds: [userA.id, userB.id], base: stack.base });
+    const sentByOthers = new Set<string>();
+    const arbitrary = fuzzArbitraries(routes, { ids: [String(ownedByA.projectId), ownedByA.jobIds[0]], mediaKeys: mediaKeys.slice(0, 3), userIds: [userA.id, userB.id], base: stack.base });
     const before = await snapshotOf(stack.base, userA.cookie, ownedByA);
+    // First, before anyone has sent anything of A's: every parameterless read (the gallery, which
+    // lists A's approved influencer, among them) shows the others none of A's ids, name or keys.
+    for (const route of routes.filter((route) => route.method === 'GET' && !/[:*]/.test(route.path) && !route.path.startsWith('/api/logout'))) {
+      for (const cookie of [undefined, userB.cookie]) {
+        const answer = await sendRaw(stack.base, { who: cookie ? 'B' : 'visitor', copies: 1, method: 'GET', path: route.path, headers: {} }, cookie);
+        const shown = `${answer.text}\n${answer.headers.location ?? ''}`;
+        expect([route.path, secretsOfA.filter((secret) => shown.includes(secret))]).toEqual([route.path, []]);
+      }
+    }
+    expect((JSON.parse((await call(stack.base, 'GET', '/api/ai-influencer/gallery')).text) as { id: number }[]).map((item) => item.id)).toContain(ownedByA.projectId);
     let sent = 0;
+    const statuses: Record<number, number> = {};
     const started = Date.now();
 
     await fc.assert(
       fc.asyncProperty(arbitrary, async (request) => {
         const cookie = request.who === 'visitor' ? undefined : sessions[request.who];
-        const answer = await sendRaw(stack.base, request, cookie);
-        sent++;
+        // Sometimes the same request two or three times at once, as a double click sends it.
+        const answers = await Promise.all(Array.from({ length: request.copies }, () => sendRaw(stack.base, request, cookie)));
+        sent += answers.length;
         // Signing out ends the session this test holds: sign in again.
         if (request.who !== 'visitor' && request.path.startsWith('/api/logout')) sessions[request.who] = await stack.signIn(usernames[request.who]);
-        const shown = `${answer.text}\n${answer.headers.location ?? ''}`;
-        const problems: string[] = [];
-        if (answer.status >= 500) problems.push(`status ${answer.status}`);
-        for (const [what, pattern] of INTERNAL_DETAILS) if (pattern.test(shown)) problems.push(`${what} (${pattern.exec(shown)![0]})`);
         if (request.who !== 'A') {
           const asked = `${request.path}\n${JSON.stringify(request.headers)}\n${request.body ?? ''}`;
-          for (const secret of secretsOfA) if (shown.includes(secret) && !asked.includes(secret)) problems.push(`A's ${secret}`);
+          for (const secret of secretsOfA) if (asked.includes(secret)) sentByOthers.add(secret);
         }
-        if (problems.length) throw new Error(`${problems.join(', ')} in the answer ${answer.status} ${shorten(shown, 600)}`);
+        for (const answer of answers) {
+          statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+          if (process.env.FUZZ_LOG) appendFileSync(process.env.FUZZ_LOG, `${answer.status} ${describeRequest(request).slice(0, 200)} → ${shorten(answer.text, 150).replace(/\n/g, ' ')}\n`);
+          const shown = `${answer.text}\n${answer.headers.location ?? ''}`;
+          const problems: string[] = [];
+          if (answer.status >= 500) problems.push(`status ${answer.status}`);
+          for (const [what, pattern] of INTERNAL_DETAILS) if (pattern.test(shown)) problems.push(`${what} (${pattern.exec(shown)![0]})`);
+          if (request.who !== 'A') for (const secret of secretsOfA) if (shown.includes(secret) && !sentByOthers.has(secret)) problems.push(`A's ${secret}`);
+          if (problems.length) throw new Error(`${problems.join(', ')} in the answer ${answer.status} ${shorten(shown, 600)}`);
+        }
       }),
       { seed: FUZZ_SEED, numRuns: FUZZ_REQUESTS },
     );
 
     const seconds = (Date.now() - started) / 1000;
-    console.log(`fuzz: ${sent} requests over ${routes.length} routes in ${seconds.toFixed(1)} s`);
+    console.log(`fuzz: ${sent} requests over ${routes.length} routes in ${seconds.toFixed(1)} s; answers by status: ${JSON.stringify(statuses)}`);
     expect(sent).toBeGreaterThanOrEqual(FUZZ_REQUESTS);
     expect(await snapshotOf(stack.base, await stack.signIn(userA.username), ownedByA)).toEqual(before);
   }, 300_000);

@@ -3,7 +3,7 @@ import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Response } from 'express';
-import { Subjects, type BlogPost, type BlogPostDetail, type GetPostRequest, type ListPostsRequest, type ListPostsResponse } from '@lipcast/contracts';
+import { POSTS_MAX_PAGE, Subjects, type BlogPost, type BlogPostDetail, type GetPostRequest, type ListPostsRequest, type ListPostsResponse } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
 
@@ -14,11 +14,12 @@ export class ListPostsQuery implements ListPostsRequest {
   @IsBoolean({ message: 'published must be true or false' })
   published?: boolean;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ minimum: 1, maximum: POSTS_MAX_PAGE, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })
   @Min(1, { message: 'page must be 1 or more' })
+  @Max(POSTS_MAX_PAGE, { message: `page must be ${POSTS_MAX_PAGE} or less` })
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 12 })

@@ -45,13 +45,14 @@ export class InfluencersController {
     @Headers('prefer') prefer?: string,
   ): Promise<{ url: string; predictionId: string }> {
     const request = { ...body, userId, ...(projectId !== undefined ? { projectId: Number(projectId) } : {}) };
-    const started =
+    const start = () =>
       typeof body.image === 'string' && body.image.startsWith('data:')
-        ? await this.startFromUpload(request, body.image)
-        : await this.services.send<JobState>(Subjects.generation.influencerVideoStart, request);
+        ? this.startFromUpload(request, body.image)
+        : this.services.send<JobState>(Subjects.generation.influencerVideoStart, request);
     // `Prefer: respond-async` answers at once, so the page follows /api/jobs/{id}/events.
-    // A held request takes one of the user's open-stream places (429 beyond; the job started above keeps running).
-    return jobAnswer(prefersAsync(prefer) ? started : await this.openStreams.hold(userId, () => waitForJob(this.services, userId, started.id, VIDEO_WAIT_MS)));
+    if (prefersAsync(prefer)) return jobAnswer(await start());
+    // A held request takes one of the user's open-stream places before the job starts, so a 429 starts nothing.
+    return jobAnswer(await this.openStreams.hold(userId, async () => waitForJob(this.services, userId, (await start()).id, VIDEO_WAIT_MS)));
   }
 
   /**

@@ -39,7 +39,7 @@ export function createSessionMiddleware(settings: GatewaySettings, pool: pg.Pool
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    proxy: true,
+    // proxy left unset: X-Forwarded-Proto counts only from hops Express trusts (TRUST_PROXY).
     // Secure whenever the site is served over HTTPS: always when PUBLIC_URL says so, else per request.
     cookie: { httpOnly: true, sameSite: 'lax', secure: settings.PUBLIC_URL?.startsWith('https:') ? true : 'auto', maxAge: ttlMs, path: '/' },
   });

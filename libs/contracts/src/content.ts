@@ -10,6 +10,9 @@ export interface BlogPost {
   author: string | null;
 }
 
+/** The last page number a blog list may ask for: its row offset must stay a small number for PostgreSQL. */
+export const POSTS_MAX_PAGE = 100_000;
+
 export interface ListPostsRequest {
   /** Default true: published posts only; false lists drafts and scheduled posts too (never for the public). */
   published?: boolean;
