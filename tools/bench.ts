@@ -4,8 +4,10 @@
  */
 import { gatewayVersusDirect } from './benchmarks/gateway-vs-direct.ts';
 import { generationEngine } from './benchmarks/generation-engine.ts';
+import { providerJobs } from './benchmarks/provider-jobs.ts';
 import { build, step } from './lib/steps.ts';
 
 if (!(await step('build', build))) process.exit(1);
 await gatewayVersusDirect();
 await generationEngine();
+await providerJobs();

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { PlansController } from './billing/plans.controller';
 import { StripeController } from './billing/stripe.controller';
 import { StripeWebhookController } from './billing/stripe-webhook.controller';
+import { ProviderWebhookController } from './generation/provider-webhook.controller';
 import { BlogController } from './content/blog.controller';
 import { NewsletterController } from './content/newsletter.controller';
 import { HealthController } from './health/health.controller';
@@ -61,6 +62,7 @@ export class AppModule implements OnApplicationShutdown {
         PlansController,
         StripeController,
         StripeWebhookController,
+        ProviderWebhookController,
         ProjectsController,
         GenerationController,
         InfluencersController,

@@ -8,6 +8,7 @@ import { createLogger, PinoNestLogger, ServiceClient } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
 import { blogPostMeta } from './content/blog-meta';
 import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
+import { REPLICATE_WEBHOOK_PATH } from './generation/provider-webhook.controller';
 import { INFLUENCER_VIDEO_PATH } from './generation/influencers.controller';
 import { HttpErrorFilter } from './http/error.filter';
 import { requestIdMiddleware } from './http/request-id.middleware';
@@ -34,7 +35,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   app.disable('x-powered-by');
   app.use(gatewaySecurityHeaders(settings, app.get(ServiceClient)));
   app.use(requestIdMiddleware(logger));
-  app.use('/api', sameOriginMiddleware(settings.PUBLIC_URL, [STRIPE_WEBHOOK_PATH]), createSessionMiddleware(settings, infrastructure.database, logger).middleware);
+  app.use('/api', sameOriginMiddleware(settings.PUBLIC_URL, [STRIPE_WEBHOOK_PATH, REPLICATE_WEBHOOK_PATH]), createSessionMiddleware(settings, infrastructure.database, logger).middleware);
   // The Creator's upload arrives as a base64 data URL (10 MB of picture): only that route, and only
   // for a signed-in user, takes big bodies (named apart from Nest's own `jsonParser`, which still runs for the rest).
   const uploadBodyParser = json({ limit: '14mb' });

@@ -197,7 +197,7 @@ describe('gateway over the real services', () => {
     // route that should be public must say @Public() and be listed here on purpose.
     const PUBLIC = [
       'GET /api/health', 'GET /api/ready', 'GET /api/blog/posts', 'GET /api/blog/posts/:slug', 'POST /api/newsletter',
-      'GET /api/stripe/plans', 'GET /api/stripe/config', 'POST /api/stripe/webhook',
+      'GET /api/stripe/plans', 'GET /api/stripe/config', 'POST /api/stripe/webhook', 'POST /api/replicate/webhook',
       'GET /api/media/*key', 'GET /api/login', 'GET /api/callback', 'GET /api/logout', 'POST /api/logout',
       'GET /api/actors', 'GET /api/samples', 'GET /api/replicate/voices', 'GET /api/ai-influencer/gallery',
     ];

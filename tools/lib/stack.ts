@@ -15,7 +15,7 @@ import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, waitF
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SERVICES = ['auth', 'generation', 'billing', 'content'] as const;
 export type ServiceName = (typeof SERVICES)[number];
-type ProcessName = ServiceName | 'gateway';
+export type ProcessName = ServiceName | 'gateway';
 
 export interface StackOptions {
   port: number;
@@ -42,6 +42,8 @@ export interface Stack {
   env: Record<string, string>;
   /** The operator-only listener of a process (`/healthz`, `/readyz`, `/status`), when its port was given. */
   opsUrls: Partial<Record<ProcessName, string>>;
+  /** The process id of a running process (benchmarks read its memory). */
+  pid(name: ProcessName): number | undefined;
   stopService(name: ServiceName): Promise<void>;
   startService(name: ServiceName): Promise<void>;
   stop(): Promise<void>;
@@ -209,6 +211,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     url,
     env,
     opsUrls,
+    pid: (name) => children.get(name)?.pid,
     stopService: (name) => stopProcess(name),
     startService: (name) => startProcess(name),
     stop,

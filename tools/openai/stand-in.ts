@@ -8,12 +8,25 @@
  * (the input text, or the text of its messages, without a leading "Topic:"): a hook, one point and a
  * call to action, 20-35 words (a long topic can go past a 15-second budget), chosen by the topic's hash.
  *
+ * As strict as the real API where our adapter could go wrong:
+ *   - a model past the shutdown date the installed SDK announces for it (tools/openai/sdk-model-shutdowns.ts,
+ *     read at start; `now` moves the stand-in's clock) answers 404 model_not_found, "The model `…` has been
+ *     deprecated", as OpenAI answers for a retired model; an ID the SDK marks unsupported answers 404 too;
+ *   - `max_output_tokens` must be an integer of at least 16, and it caps the answer: reasoning tokens
+ *     (fixed stand-in figures per `reasoning.effort`: low 300, medium 1200, …) count against it first,
+ *     and an answer that does not fit comes back cut off with status "incomplete";
+ *   - `reasoning` is refused (400 unsupported_parameter) for models that do not reason (gpt-4*, gpt-3.5*,
+ *     chatgpt-*, *-chat-latest);
+ *   - every request's model, `max_output_tokens` and `reasoning.effort` are kept in `requests`, so tests
+ *     can assert what was sent.
+ *
  * Magic inputs, for tests:
  *   [long]    the script runs to six sentences (~70 words): longer than a 15-second budget
  *   [messy]   the script comes wrapped in quotes, with a speaker label, stage directions, hashtags and an emoji
  *   [429xN]   the first N requests with this input answer 429 (Retry-After: 1); `[429]` answers 429 every time
  *   [fail]    500 server_error
  *   [hang]    the request is never answered (for client time-outs)
+ *   [overthink]  reasoning takes 20 times the effort's figure (for a cap that reasoning uses up)
  * A missing or different key answers 401 invalid_api_key.
  *
  * Does not speak: streaming, tools, structured output, conversations, other endpoints.
@@ -21,19 +34,37 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readSdkModelShutdowns } from './sdk-model-shutdowns.ts';
 
 export interface OpenAiStandInOptions {
   port: number; // 0 = any free port
   host?: string; // default '127.0.0.1'
   /** The key clients must send. */
   apiKey: string;
+  /** The stand-in's clock, for the shutdown dates; default the real one. */
+  now?: () => Date;
+}
+
+/** What one POST /v1/responses asked for. */
+export interface ReceivedResponseRequest {
+  model: string;
+  maxOutputTokens: number | undefined;
+  reasoningEffort: string | undefined;
 }
 
 export interface OpenAiStandIn {
   url: string; // http://127.0.0.1:<port>/v1, the SDK's baseURL
   apiKey: string;
+  /** Every well-formed request, oldest first. */
+  requests: ReceivedResponseRequest[];
   stop(): Promise<void>;
 }
+
+/** Stand-in figures, not OpenAI's: reasoning tokens a short answer takes at each effort. */
+const REASONING_TOKENS: Record<string, number> = { none: 0, minimal: 60, low: 300, medium: 1200, high: 4000, xhigh: 10_000, max: 20_000 };
+/** Models that do not reason: `reasoning` is refused for them. */
+const NOT_REASONING = /^(?:gpt-4|gpt-3\.5|chatgpt-)|-chat-latest$/;
+const DEPRECATIONS_URL = 'https://developers.openai.com/api/docs/deprecations';
 
 const HOOKS = [
   'Here is the thing nobody tells you about {topic}.',
@@ -60,19 +91,34 @@ class HttpError extends Error {
   readonly type: string;
   readonly code: string | null;
   readonly headers: Record<string, string>;
+  readonly param: string | null;
 
-  constructor(status: number, type: string, code: string | null, message: string, headers: Record<string, string> = {}) {
+  constructor(status: number, type: string, code: string | null, message: string, headers: Record<string, string> = {}, param: string | null = null) {
     super(message);
     this.status = status;
     this.type = type;
     this.code = code;
     this.headers = headers;
+    this.param = param;
   }
 }
 
 export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise<OpenAiStandIn> {
   const host = options.host ?? '127.0.0.1';
+  const now = options.now ?? (() => new Date());
   const attempts = new Map<string, number>();
+  const requests: ReceivedResponseRequest[] = [];
+  const { shutdowns, unsupported } = readSdkModelShutdowns();
+
+  /** 404 for a model OpenAI no longer (or never) serves, in the API's words. */
+  function checkServed(model: string): void {
+    const notFound = (message: string) => new HttpError(404, 'invalid_request_error', 'model_not_found', message);
+    if (unsupported.includes(model)) throw notFound(`The model \`${model}\` does not exist or you do not have access to it.`);
+    const shutdown = shutdowns[model];
+    if (shutdown && now().toISOString().slice(0, 10) >= shutdown) {
+      throw notFound(`The model \`${model}\` has been deprecated, learn more here: ${DEPRECATIONS_URL}`);
+    }
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
@@ -85,6 +131,10 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise
     if (!model) throw new HttpError(400, 'invalid_request_error', 'missing_required_parameter', "Missing required parameter: 'model'.");
     const input = inputText(body.input);
     if (!input.trim()) throw new HttpError(400, 'invalid_request_error', 'missing_required_parameter', "Missing required parameter: 'input'.");
+    checkServed(model);
+    const maxOutputTokens = outputCap(body.max_output_tokens);
+    const reasoningEffort = effortOf(body.reasoning, model);
+    requests.push({ model, maxOutputTokens, reasoningEffort });
     if (input.includes('[hang]')) return; // never answered; stop() closes the connection
     const rateLimit = /\[429(?:x(\d+))?\]/.exec(input);
     if (rateLimit) {
@@ -97,13 +147,14 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise
       }
     }
     if (input.includes('[fail]')) throw new HttpError(500, 'server_error', null, 'The server had an error while processing your request. Sorry about that!');
-    sendJson(res, 200, responseBody(model, body.instructions, writeScript(input)));
+    const reasoningTokens = (REASONING_TOKENS[reasoningEffort ?? 'none'] ?? 0) * (input.includes('[overthink]') ? 20 : 1);
+    sendJson(res, 200, responseBody({ model, instructions: body.instructions, text: writeScript(input), maxOutputTokens, reasoningEffort, reasoningTokens }));
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
-        return sendJson(res, error.status, { error: { message: error.message, type: error.type, param: null, code: error.code } }, error.headers);
+        return sendJson(res, error.status, { error: { message: error.message, type: error.type, param: error.param, code: error.code } }, error.headers);
       }
       process.stderr.write(`[openai stand-in] ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
       sendJson(res, 500, { error: { message: 'The OpenAI stand-in failed.', type: 'server_error', param: null, code: null } });
@@ -117,6 +168,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`,
     apiKey: options.apiKey,
+    requests,
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -151,32 +203,53 @@ function topicPhrase(input: string): string {
   return phrase.charAt(0).toLowerCase() + phrase.slice(1);
 }
 
-/** The Responses API object the SDK parses (it derives `output_text` from the output messages). */
-function responseBody(model: string, instructions: unknown, text: string) {
+interface Answer {
+  model: string;
+  instructions: unknown;
+  text: string;
+  maxOutputTokens: number | undefined;
+  reasoningEffort: string | undefined;
+  reasoningTokens: number;
+}
+
+/**
+ * The Responses API object the SDK parses (it derives `output_text` from the output messages). Reasoning
+ * spends the cap first; text past what is left is cut off and the response is "incomplete".
+ */
+function responseBody(answer: Answer) {
   const createdAt = Math.floor(Date.now() / 1000);
-  const outputTokens = Math.ceil(text.length / 4);
+  const cap = answer.maxOutputTokens ?? Infinity;
+  const reasoningTokens = Math.min(answer.reasoningTokens, cap);
+  const textRoom = cap - reasoningTokens;
+  const text = tokensOf(answer.text) <= textRoom ? answer.text : answer.text.slice(0, textRoom * 4);
+  const incomplete = text !== answer.text;
+  const outputTokens = reasoningTokens + tokensOf(text);
+  const output: unknown[] = [];
+  if (reasoningTokens > 0) output.push({ id: `rs_${randomBytes(24).toString('hex')}`, type: 'reasoning', summary: [] });
+  if (text) {
+    output.push({
+      id: `msg_${randomBytes(24).toString('hex')}`,
+      type: 'message',
+      status: incomplete ? 'incomplete' : 'completed',
+      role: 'assistant',
+      content: [{ type: 'output_text', text, annotations: [], logprobs: [] }],
+    });
+  }
   return {
     id: `resp_${randomBytes(24).toString('hex')}`,
     object: 'response',
     created_at: createdAt,
-    completed_at: createdAt,
-    status: 'completed',
+    completed_at: incomplete ? null : createdAt,
+    status: incomplete ? 'incomplete' : 'completed',
     error: null,
-    incomplete_details: null,
-    instructions: typeof instructions === 'string' ? instructions : null,
-    max_output_tokens: null,
-    model,
-    output: [
-      {
-        id: `msg_${randomBytes(24).toString('hex')}`,
-        type: 'message',
-        status: 'completed',
-        role: 'assistant',
-        content: [{ type: 'output_text', text, annotations: [], logprobs: [] }],
-      },
-    ],
+    incomplete_details: incomplete ? { reason: 'max_output_tokens' } : null,
+    instructions: typeof answer.instructions === 'string' ? answer.instructions : null,
+    max_output_tokens: answer.maxOutputTokens ?? null,
+    model: answer.model,
+    output,
     parallel_tool_calls: true,
     previous_response_id: null,
+    reasoning: { effort: answer.reasoningEffort ?? null, summary: null },
     store: false,
     temperature: 1,
     text: { format: { type: 'text' } },
@@ -188,11 +261,41 @@ function responseBody(model: string, instructions: unknown, text: string) {
       input_tokens: 80,
       input_tokens_details: { cached_tokens: 0 },
       output_tokens: outputTokens,
-      output_tokens_details: { reasoning_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: reasoningTokens },
       total_tokens: 80 + outputTokens,
     },
     metadata: {},
   };
+}
+
+/** The stand-in's token count: about four characters a token, as OpenAI's rule of thumb. */
+const tokensOf = (text: string) => Math.ceil(text.length / 4);
+
+/** `max_output_tokens` as the API validates it: absent, or an integer of at least 16. */
+function outputCap(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new HttpError(400, 'invalid_request_error', 'invalid_type', `Invalid type for 'max_output_tokens': expected an integer, but got ${typeof value === 'number' ? 'a decimal' : `a ${typeof value}`} instead.`, {}, 'max_output_tokens');
+  }
+  if (value < 16) {
+    throw new HttpError(400, 'invalid_request_error', 'integer_below_min_value', `Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got ${value} instead.`, {}, 'max_output_tokens');
+  }
+  return value;
+}
+
+/** `reasoning.effort`, refused for a model that does not reason or an effort the API does not know. */
+function effortOf(reasoning: unknown, model: string): string | undefined {
+  if (reasoning === undefined || reasoning === null) return undefined;
+  const effort = (reasoning as { effort?: unknown }).effort;
+  if (effort === undefined || effort === null) return undefined;
+  if (NOT_REASONING.test(model)) {
+    throw new HttpError(400, 'invalid_request_error', 'unsupported_parameter', "Unsupported parameter: 'reasoning.effort' is not supported with this model.", {}, 'reasoning.effort');
+  }
+  if (typeof effort !== 'string' || !(effort in REASONING_TOKENS)) {
+    const known = Object.keys(REASONING_TOKENS).map((name) => `'${name}'`).join(', ');
+    throw new HttpError(400, 'invalid_request_error', 'invalid_value', `Invalid value: '${String(effort)}'. Supported values are: ${known}.`, {}, 'reasoning.effort');
+  }
+  return effort;
 }
 
 /** `input` as a string, or messages whose content is a string or `input_text` parts. */

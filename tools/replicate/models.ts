@@ -1,14 +1,22 @@
 /**
- * The models the Replicate stand-in runs: their input schemas (checked like Replicate does, answering
- * 422) and what each produces. Outputs are real media of the right kind, small and quick to make:
+ * The models the Replicate stand-in runs: whether Replicate marks them official (run on the model
+ * endpoint) or community (run by version only), their published schemas (checked-in JSON in
+ * `schemas/`, checked like Replicate does, answering 422) and what each produces. Outputs are real
+ * media of the right kind, small and quick to make:
  *   minimax/speech-02-hd|turbo  an mp3 tone with a speech-like rhythm, words / 2.5 / speed seconds long
- *   bytedance/latentsync        the input video (looped, or a still image) with the input audio, as long as the audio
+ *                               (volume 0 is refused by the model, as MiniMax's own range is (0, 10])
+ *   bytedance/latentsync        the input video (looped, or a still image) with the input audio, as long as
+ *                               the audio: H.264 + AAC without +faststart, as LatentSync's own ffmpeg mux
+ *                               writes it ([mpeg4] in an input: MPEG-4 Part 2 + MP3 in a QuickTime .mov)
  *   black-forest-labs/flux-schnell  a drawn portrait at flux's size for the aspect ratio, png/jpg/webp, an array of URLs
- *   wan-video/wan-2.2-i2v-fast  num_frames / frames_per_second seconds of the input image, slowly panning
+ *   wan-video/wan-2.2-i2v-fast  num_frames / frames_per_second seconds of the input image, slowly panning, at
+ *                               Wan's real sizes: 832x480 (landscape or square input) or 480x832 (portrait)
+ *                               at 480p, 1280x720 or 720x1280 at 720p
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { audioSeconds, downloadInput, encodePng, runFfmpeg, type Rgb } from './media.ts';
 
 export interface InvalidField {
@@ -27,18 +35,44 @@ export interface ModelRun {
   publish(path: string, contentType: string): string;
 }
 
+/** One input field of a published schema (the JSON Schema keywords Replicate's schemas use). */
+export interface PropertySchema {
+  type?: 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object';
+  enum?: ReadonlyArray<string | number>;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+  default?: unknown;
+  description?: string;
+}
+
+/** A model's published schema, as checked in under `schemas/`. */
+export interface ModelSchema {
+  $comment: string;
+  Input: { type: 'object'; title: string; required?: string[]; properties: Record<string, PropertySchema> };
+  Output: Record<string, unknown>;
+}
+
 export interface StandInModel {
-  validate(input: Record<string, unknown>): InvalidField[];
+  /** Official models run on `POST /v1/models/{owner}/{name}/predictions`; community models only by version. */
+  official: boolean;
+  description: string;
+  schema: ModelSchema;
   /** The prediction's output; a thrown error fails the prediction with its message. */
   run(run: ModelRun): Promise<unknown>;
 }
 
-type FieldSpec = { required?: boolean } & (
-  | { kind: 'string' }
-  | { kind: 'enum'; values: readonly string[] }
-  | { kind: 'number'; min: number; max: number; integer?: boolean }
-  | { kind: 'boolean' }
-);
+/** The checked-in schemas, found from the working directory up (Jest runs as CommonJS, the tools as ES modules). */
+function loadSchema(file: string): ModelSchema {
+  for (let folder = process.cwd(); ; folder = dirname(folder)) {
+    const path = join(folder, 'tools', 'replicate', 'schemas', file);
+    if (existsSync(path)) return JSON.parse(readFileSync(path, 'utf8')) as ModelSchema;
+    if (dirname(folder) === folder) throw new Error(`Replicate stand-in: schema ${file} not found above ${process.cwd()}`);
+  }
+}
+
+/** Whether any string input carries a test marker such as `[mpeg4]`. */
+const mentions = (input: Record<string, unknown>, marker: string) => Object.values(input).some((value) => typeof value === 'string' && value.includes(marker));
 
 export const MINIMAX_VOICES = [
   'Wise_Woman',
@@ -60,10 +94,7 @@ export const MINIMAX_VOICES = [
   'Exuberant_Girl',
 ] as const;
 
-const MINIMAX_EMOTIONS = ['auto', 'neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised'] as const;
-const LANGUAGE_BOOSTS = ['None', 'Automatic', 'English', 'Chinese', 'Spanish', 'French', 'German', 'Portuguese', 'Italian', 'Japanese', 'Korean'] as const;
-
-/** flux-schnell's output size per aspect ratio at 1 megapixel. */
+/** flux-schnell's output size per aspect ratio at 1 megapixel (replicate/cog-flux ASPECT_RATIOS). */
 const FLUX_SIZES: Record<string, readonly [number, number]> = {
   '1:1': [1024, 1024],
   '16:9': [1344, 768],
@@ -80,90 +111,86 @@ const FLUX_SIZES: Record<string, readonly [number, number]> = {
 
 const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
-const speech: StandInModel = {
-  validate: (input) =>
-    validate(input, {
-      text: { kind: 'string', required: true },
-      voice_id: { kind: 'string' },
-      emotion: { kind: 'enum', values: MINIMAX_EMOTIONS },
-      pitch: { kind: 'number', min: -12, max: 12, integer: true },
-      speed: { kind: 'number', min: 0.5, max: 2 },
-      volume: { kind: 'number', min: 0, max: 10 },
-      sample_rate: { kind: 'number', min: 8000, max: 44100, integer: true },
-      bitrate: { kind: 'number', min: 32000, max: 256000, integer: true },
-      language_boost: { kind: 'enum', values: LANGUAGE_BOOSTS },
-      english_normalization: { kind: 'boolean' },
-    }),
-  async run({ input, workDir, signal, publish }) {
-    const voice = typeof input.voice_id === 'string' ? input.voice_id : 'Wise_Woman';
-    // Like minimax: an unknown voice is the model's error, not a schema error.
-    if (!(MINIMAX_VOICES as readonly string[]).includes(voice)) throw new Error(`invalid params, voice id not exist: ${voice}`);
-    const words = String(input.text).trim().split(/\s+/).filter(Boolean).length;
-    const seconds = Math.max(0.6, words / 2.5 / numberOr(input.speed, 1));
-    const pitchHz = 140 * 2 ** (numberOr(input.pitch, 0) / 12);
-    const amplitude = Math.min(0.9, 0.3 * numberOr(input.volume, 1));
-    // A voiced tone with a gliding pitch and a syllable-rate swell: sounds like speech rhythm, is plainly not speech.
-    const tone = `${amplitude.toFixed(3)}*sin(2*PI*(${pitchHz.toFixed(1)}+20*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*4*t))`;
-    const output = join(workDir, 'output.mp3');
-    const sampleRate = numberOr(input.sample_rate, 32000);
-    const bitrate = numberOr(input.bitrate, 128000);
-    await runFfmpeg(
-      ['-f', 'lavfi', '-i', `aevalsrc='${tone}':s=${sampleRate}:d=${seconds.toFixed(3)}`, '-c:a', 'libmp3lame', '-b:a', `${bitrate / 1000}k`, output],
-      signal,
-    );
-    return publish(output, 'audio/mpeg');
-  },
+/** Wan 2.2's frame (landscape) per resolution; a portrait input gets it turned: 480x832, 720x1280. */
+const WAN_SIZES: Record<string, readonly [number, number]> = { '480p': [832, 480], '720p': [1280, 720] };
+
+const AUDIO_FORMATS: Record<string, { extension: string; contentType: string; codec: string[] }> = {
+  mp3: { extension: 'mp3', contentType: 'audio/mpeg', codec: ['-c:a', 'libmp3lame'] },
+  wav: { extension: 'wav', contentType: 'audio/wav', codec: ['-c:a', 'pcm_s16le'] },
+  flac: { extension: 'flac', contentType: 'audio/flac', codec: ['-c:a', 'flac'] },
+  pcm: { extension: 'pcm', contentType: 'application/octet-stream', codec: ['-f', 's16le', '-c:a', 'pcm_s16le'] },
 };
 
+function minimaxSpeech(description: string): StandInModel {
+  return {
+    official: true,
+    description,
+    schema: loadSchema('minimax__speech-02-hd.json'),
+    async run({ input, workDir, signal, publish }) {
+      const voice = typeof input.voice_id === 'string' ? input.voice_id : 'Wise_Woman';
+      // Like minimax: an unknown voice, or a volume outside MiniMax's own (0, 10], is the model's error, not a schema error.
+      if (!(MINIMAX_VOICES as readonly string[]).includes(voice)) throw new Error(`invalid params, voice id not exist: ${voice}`);
+      const volume = numberOr(input.volume, 1);
+      if (volume <= 0) throw new Error(`invalid params, vol must be in (0, 10], got ${volume}`);
+      const words = String(input.text).trim().split(/\s+/).filter(Boolean).length;
+      const seconds = Math.max(0.6, words / 2.5 / numberOr(input.speed, 1));
+      const pitchHz = 140 * 2 ** (numberOr(input.pitch, 0) / 12);
+      const amplitude = Math.min(0.9, 0.3 * volume);
+      // A voiced tone with a gliding pitch and a syllable-rate swell: sounds like speech rhythm, is plainly not speech.
+      const tone = `${amplitude.toFixed(3)}*sin(2*PI*(${pitchHz.toFixed(1)}+20*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*4*t))`;
+      const format = AUDIO_FORMATS[typeof input.audio_format === 'string' ? input.audio_format : 'mp3'];
+      const output = join(workDir, `output.${format.extension}`);
+      const sampleRate = numberOr(input.sample_rate, 32000);
+      const bitrate = format.extension === 'mp3' ? ['-b:a', `${numberOr(input.bitrate, 128000) / 1000}k`] : [];
+      const channels = input.channel === 'stereo' ? 2 : 1;
+      await runFfmpeg(
+        ['-f', 'lavfi', '-i', `aevalsrc='${tone}':s=${sampleRate}:d=${seconds.toFixed(3)}`, '-ac', String(channels), ...format.codec, ...bitrate, output],
+        signal,
+      );
+      return publish(output, format.contentType);
+    },
+  };
+}
+
 const latentSync: StandInModel = {
-  validate: (input) =>
-    validate(input, {
-      video: { kind: 'string', required: true },
-      audio: { kind: 'string', required: true },
-      guidance_scale: { kind: 'number', min: 0, max: 10 },
-      inference_steps: { kind: 'number', min: 1, max: 50, integer: true },
-      seed: { kind: 'number', min: 0, max: 2 ** 32, integer: true },
-    }),
+  official: false,
+  description: 'LatentSync by Bytedance: generate high-quality lip sync animations',
+  schema: loadSchema('bytedance__latentsync.json'),
   async run({ input, workDir, signal, publish }) {
+    // The Cog predictor passes str(None) on to ffprobe when an input is missing.
+    if (typeof input.video !== 'string') throw new Error('Invalid or corrupted video file: None');
+    if (typeof input.audio !== 'string') throw new Error('Lipsync generation failed: audio file None not found');
     const video = join(workDir, 'input-video');
     const audio = join(workDir, 'input-audio');
-    const videoType = await downloadInput(String(input.video), video, signal);
-    await downloadInput(String(input.audio), audio, signal);
+    const videoType = await downloadInput(input.video, video, signal);
+    await downloadInput(input.audio, audio, signal);
     const seconds = await audioSeconds(audio, signal);
     // The clip repeats (or the still holds) for as long as the audio speaks, like LatentSync's output.
     const videoInput = videoType.startsWith('image/') ? ['-loop', '1', '-framerate', '25', '-i', video] : ['-stream_loop', '-1', '-i', video];
-    const output = join(workDir, 'output.mp4');
+    const otherCodec = mentions(input, '[mpeg4]');
+    const output = join(workDir, otherCodec ? 'video_out.mov' : 'video_out.mp4');
+    // LatentSync muxes with `ffmpeg -c:v libx264 -crf 18 -c:a aac`: no +faststart, the index at the end.
+    const codecs = otherCodec ? ['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'libmp3lame', '-b:a', '128k'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-c:a', 'aac', '-b:a', '128k'];
     await runFfmpeg(
       [
         ...videoInput,
         ...['-i', audio, '-map', '0:v:0', '-map', '1:a:0', '-t', seconds.toFixed(3)],
-        ...['-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=25,format=yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23'],
-        ...['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output],
+        ...['-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2,fps=25,format=yuv420p', ...codecs, output],
       ],
       signal,
     );
-    return publish(output, 'video/mp4');
+    return publish(output, otherCodec ? 'video/quicktime' : 'video/mp4');
   },
 };
 
 const fluxSchnell: StandInModel = {
-  validate: (input) =>
-    validate(input, {
-      prompt: { kind: 'string', required: true },
-      aspect_ratio: { kind: 'enum', values: Object.keys(FLUX_SIZES) },
-      num_outputs: { kind: 'number', min: 1, max: 4, integer: true },
-      num_inference_steps: { kind: 'number', min: 1, max: 4, integer: true },
-      output_format: { kind: 'enum', values: Object.keys(IMAGE_TYPES) },
-      output_quality: { kind: 'number', min: 0, max: 100, integer: true },
-      megapixels: { kind: 'enum', values: ['1', '0.25'] },
-      go_fast: { kind: 'boolean' },
-      disable_safety_checker: { kind: 'boolean' },
-      seed: { kind: 'number', min: 0, max: 2 ** 32, integer: true },
-    }),
+  official: true,
+  description: 'The fastest image generation model tailored for local development and personal use',
+  schema: loadSchema('black-forest-labs__flux-schnell.json'),
   async run({ input, workDir, signal, publish }) {
     const [fullWidth, fullHeight] = FLUX_SIZES[typeof input.aspect_ratio === 'string' ? input.aspect_ratio : '1:1'];
-    const scale = input.megapixels === '0.25' ? 0.5 : 1;
-    const [width, height] = [Math.round((fullWidth * scale) / 16) * 16, Math.round((fullHeight * scale) / 16) * 16];
+    // cog-flux: megapixels "0.25" halves both sides (integer division).
+    const [width, height] = input.megapixels === '0.25' ? [Math.floor(fullWidth / 2), Math.floor(fullHeight / 2)] : [fullWidth, fullHeight];
     const format = typeof input.output_format === 'string' ? input.output_format : 'webp';
     const urls: string[] = [];
     for (let index = 0; index < numberOr(input.num_outputs, 1); index++) {
@@ -178,28 +205,23 @@ const fluxSchnell: StandInModel = {
 };
 
 const wanImageToVideo: StandInModel = {
-  validate: (input) =>
-    validate(input, {
-      image: { kind: 'string', required: true },
-      prompt: { kind: 'string', required: true },
-      num_frames: { kind: 'number', min: 81, max: 121, integer: true },
-      frames_per_second: { kind: 'number', min: 5, max: 30, integer: true },
-      resolution: { kind: 'enum', values: ['480p', '720p'] },
-      go_fast: { kind: 'boolean' },
-      sample_shift: { kind: 'number', min: 1, max: 20 },
-      seed: { kind: 'number', min: 0, max: 2 ** 32, integer: true },
-    }),
+  official: true,
+  description: 'Wan 2.2 image-to-video, fast',
+  schema: loadSchema('wan-video__wan-2.2-i2v-fast.json'),
   async run({ input, workDir, signal, publish }) {
     const image = join(workDir, 'input-image');
     await downloadInput(String(input.image), image, signal);
-    const frames = numberOr(input.num_frames, 81);
-    const fps = numberOr(input.frames_per_second, 16);
-    const shortSide = input.resolution === '720p' ? 720 : 480;
-    // Scaled 6 % larger than the resolution, then a window of the resolution's size pans across it.
-    const scaledShortSide = Math.round((shortSide * 1.06) / 2) * 2;
+    const generatedFps = numberOr(input.frames_per_second, 16);
+    const fps = input.interpolate_output === true ? 30 : generatedFps;
+    const frames = Math.round((numberOr(input.num_frames, 81) * fps) / generatedFps);
+    const [long, short] = WAN_SIZES[typeof input.resolution === 'string' ? input.resolution : '480p'];
+    // Covers Wan's frame (turned for a portrait input) 6 % larger, then a window of the frame's size pans across it.
+    const landscape = (a: number, b: number) => `'if(gte(iw,ih),${a},${b})'`;
+    const [scaledLong, scaledShort] = [Math.round((long * 1.06) / 2) * 2, Math.round((short * 1.06) / 2) * 2];
     const filters = [
-      `scale=w='if(lte(iw,ih),${scaledShortSide},-2)':h='if(lte(iw,ih),-2,${scaledShortSide})'`,
-      `crop=w='trunc(iw/1.06/2)*2':h='trunc(ih/1.06/2)*2':x='(iw-ow)*t/${(frames / fps).toFixed(4)}':y='(ih-oh)/2'`,
+      `scale=w=${landscape(scaledLong, scaledShort)}:h=${landscape(scaledShort, scaledLong)}:force_original_aspect_ratio=increase`,
+      `crop=w=${landscape(long, short)}:h=${landscape(short, long)}:x='(iw-ow)*t/${(frames / fps).toFixed(4)}':y='(ih-oh)/2'`,
+      'setsar=1',
       'format=yuv420p',
     ];
     const output = join(workDir, 'output.mp4');
@@ -212,48 +234,48 @@ const wanImageToVideo: StandInModel = {
 };
 
 export const MODELS: Readonly<Record<string, StandInModel>> = {
-  'minimax/speech-02-hd': speech,
-  'minimax/speech-02-turbo': speech,
+  'minimax/speech-02-hd': minimaxSpeech('Text-to-Audio (T2A) that offers voice synthesis, emotional expression, and multilingual capabilities. Optimized for high-fidelity applications like voiceovers and audiobooks.'),
+  'minimax/speech-02-turbo': minimaxSpeech('Text-to-Audio (T2A) that offers voice synthesis, emotional expression, and multilingual capabilities. Designed for real-time applications with low latency'),
   'bytedance/latentsync': latentSync,
   'black-forest-labs/flux-schnell': fluxSchnell,
   'wan-video/wan-2.2-i2v-fast': wanImageToVideo,
 };
 
-/** A fixed version id per model, as `POST /v1/predictions {version}` takes it. */
+/** The first version id of a model on every stand-in, as `POST /v1/predictions {version}` takes it. */
 export const versionId = (model: string) => createHash('sha256').update(`stand-in:${model}`).digest('hex');
 
-export function modelOfVersion(version: string): string | undefined {
-  const [name, id] = version.split(':');
-  if (MODELS[name] && (!id || id === versionId(name))) return name;
-  return Object.keys(MODELS).find((model) => versionId(model) === version);
-}
-
-function validate(input: Record<string, unknown>, schema: Record<string, FieldSpec>): InvalidField[] {
+/** Checks an input against the model's published schema, with Replicate's messages (gojsonschema's wording). */
+export function validateInput(model: StandInModel, input: Record<string, unknown>): InvalidField[] {
   const invalid: InvalidField[] = [];
-  for (const [name, spec] of Object.entries(schema)) {
+  const { properties, required = [] } = model.schema.Input;
+  for (const name of required) {
+    if (input[name] === undefined || input[name] === null) invalid.push({ type: 'required', field: 'input', description: `${name} is required` });
+  }
+  for (const [name, spec] of Object.entries(properties)) {
     const value = input[name];
+    if (value === undefined || value === null) continue;
     const field = `input.${name}`;
-    if (value === undefined || value === null) {
-      if (spec.required) invalid.push({ type: 'required', field: 'input', description: `${name} is required` });
-      continue;
-    }
-    if (spec.kind === 'string' && (typeof value !== 'string' || (spec.required && !value.trim()))) {
-      invalid.push({ type: 'invalid_type', field, description: 'Invalid type. Expected: string, given: ' + typeof value });
-    } else if (spec.kind === 'enum' && !spec.values.includes(String(value))) {
-      invalid.push({ type: 'enum', field, description: `${field} must be one of the following: ${spec.values.map((v) => `"${v}"`).join(', ')}` });
-    } else if (spec.kind === 'boolean' && typeof value !== 'boolean') {
-      invalid.push({ type: 'invalid_type', field, description: 'Invalid type. Expected: boolean, given: ' + typeof value });
-    } else if (spec.kind === 'number') {
-      if (typeof value !== 'number' || (spec.integer && !Number.isInteger(value))) {
-        invalid.push({ type: 'invalid_type', field, description: `Invalid type. Expected: ${spec.integer ? 'integer' : 'number'}, given: ${typeof value}` });
-      } else if (value < spec.min) {
-        invalid.push({ type: 'number_gte', field, description: `Must be greater than or equal to ${spec.min}` });
-      } else if (value > spec.max) {
-        invalid.push({ type: 'number_lte', field, description: `Must be less than or equal to ${spec.max}` });
-      }
+    const given = Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+    if (spec.type && !hasType(value, spec.type)) {
+      invalid.push({ type: 'invalid_type', field, description: `Invalid type. Expected: ${spec.type}, given: ${given}` });
+    } else if (spec.enum && !spec.enum.includes(value as string | number)) {
+      invalid.push({ type: 'enum', field, description: `${field} must be one of the following: ${spec.enum.map((choice) => JSON.stringify(choice)).join(', ')}` });
+    } else if (spec.format === 'uri' && !URL.canParse(String(value))) {
+      invalid.push({ type: 'format', field, description: "Does not match format 'uri'" });
+    } else if (typeof value === 'number' && spec.minimum !== undefined && value < spec.minimum) {
+      invalid.push({ type: 'number_gte', field, description: `Must be greater than or equal to ${spec.minimum}` });
+    } else if (typeof value === 'number' && spec.maximum !== undefined && value > spec.maximum) {
+      invalid.push({ type: 'number_lte', field, description: `Must be less than or equal to ${spec.maximum}` });
     }
   }
   return invalid;
+}
+
+function hasType(value: unknown, type: NonNullable<PropertySchema['type']>): boolean {
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'array') return Array.isArray(value);
+  if (type === 'object') return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === type;
 }
 
 const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);

@@ -1,10 +1,23 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Replicate from 'replicate';
-import { versionId } from './models.ts';
+import { encodePng, ffmpegBinary } from './media.ts';
+import { MODELS, versionId } from './models.ts';
 import { startReplicateStandIn, type ReplicateStandIn } from './stand-in.ts';
 import { pollUntil as waitFor } from '../lib/poll.ts';
 
 const TOKEN = 'r8_stand_in_own_tests';
 
+/** The size of a video's first stream, from ffmpeg's report (the tools have no probe). */
+function videoSize(video: Buffer): [number, number] {
+  const report = spawnSync(ffmpegBinary(), ['-hide_banner', '-i', 'pipe:0'], { input: video }).stderr.toString();
+  const match = /Video: .*?, (\d{2,5})x(\d{2,5})/.exec(report);
+  if (!match) throw new Error(`no video stream in: ${report}`);
+  return [Number(match[1]), Number(match[2])];
+}
+
+const pictureUri = (width: number, height: number) => `data:image/png;base64,${encodePng(width, height, () => [90, 120, 150]).toString('base64')}`;
 
 const post = (standIn: ReplicateStandIn, path: string, body: unknown, token = TOKEN) =>
   fetch(`${standIn.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -56,6 +69,102 @@ describe('Replicate stand-in', () => {
     const body = (await invalid.json()) as { detail: string };
     expect(body.detail).toContain('image is required');
     expect(body.detail).toContain('input.num_frames: Must be greater than or equal to 81');
+  });
+
+  it('refuses the model endpoint for a community model with 404, and runs it by version id or owner/name:version', async () => {
+    const onModelEndpoint = await post(standIn, '/models/bytedance/latentsync/predictions', { input: { video: 'https://example.com/a.mp4', audio: 'https://example.com/a.mp3' } });
+    expect(onModelEndpoint.status).toBe(404);
+    expect(await onModelEndpoint.json()).toEqual({ detail: 'The requested resource could not be found.', status: 404 });
+    // The SDK's `model: 'owner/name:version'` posts here too (replicate-javascript #347).
+    expect((await post(standIn, `/models/bytedance/latentsync:${versionId('bytedance/latentsync')}/predictions`, { input: {} })).status).toBe(404);
+    // A community model needs its version: a bare owner/name is not enough on /v1/predictions either.
+    expect((await post(standIn, '/predictions', { version: 'bytedance/latentsync', input: {} })).status).toBe(422);
+
+    const input = { video: 'https://example.com/a.mp4?[slow]', audio: 'https://example.com/a.mp3' };
+    const byId = await replicate.predictions.create({ version: versionId('bytedance/latentsync'), input });
+    const byName = await replicate.predictions.create({ version: `bytedance/latentsync:${versionId('bytedance/latentsync')}`, input });
+    expect([byId.model, byName.model]).toEqual(['bytedance/latentsync', 'bytedance/latentsync']);
+    expect(standIn.creations.filter((creation) => [byId.id, byName.id].includes(creation.id)).map((creation) => creation.endpoint)).toEqual(['version', 'version']);
+    await Promise.all([byId.id, byName.id].map((id) => replicate.predictions.cancel(id)));
+  });
+
+  it("serves the model with its latest version's published schema, its versions, and 404/422 for unknown ones", async () => {
+    for (const [name, file] of [
+      ['bytedance/latentsync', 'bytedance__latentsync.json'],
+      ['minimax/speech-02-hd', 'minimax__speech-02-hd.json'],
+      ['black-forest-labs/flux-schnell', 'black-forest-labs__flux-schnell.json'],
+      ['wan-video/wan-2.2-i2v-fast', 'wan-video__wan-2.2-i2v-fast.json'],
+    ] as const) {
+      const [owner, model] = name.split('/');
+      const published = JSON.parse(readFileSync(join(process.cwd(), 'tools/replicate/schemas', file), 'utf8')) as { Input: unknown };
+      const served = await replicate.models.get(owner, model);
+      expect(served).toMatchObject({ owner, name: model, latest_version: { id: versionId(name) } });
+      expect((served.latest_version?.openapi_schema as { components: { schemas: { Input: unknown } } }).components.schemas.Input).toEqual(published.Input);
+      expect((await replicate.models.versions.get(owner, model, versionId(name))).id).toBe(versionId(name));
+    }
+    await expect(replicate.models.versions.get('bytedance', 'latentsync', 'f'.repeat(64))).rejects.toMatchObject({ response: { status: 404 } });
+    await expect(replicate.models.get('nobody', 'nothing')).rejects.toMatchObject({ response: { status: 404 } });
+
+    const unknown = await post(standIn, '/predictions', { version: 'f'.repeat(64), input: { text: 'Hi' } });
+    expect(unknown.status).toBe(422);
+    expect(await unknown.json()).toEqual({
+      title: 'Invalid version or not permitted',
+      detail: "The specified version does not exist (or perhaps you don't have permission to use it?)",
+      status: 422,
+    });
+  });
+
+  it('publishes a new version; a removed one answers 422 when run and 404 when read', async () => {
+    const old = versionId('minimax/speech-02-turbo');
+    const published = standIn.publishVersion('minimax/speech-02-turbo', { removePrevious: true });
+
+    expect(standIn.latestVersion('minimax/speech-02-turbo')).toBe(published);
+    expect((await replicate.models.get('minimax', 'speech-02-turbo')).latest_version?.id).toBe(published);
+    expect((await post(standIn, '/predictions', { version: old, input: { text: 'Hi' } })).status).toBe(422);
+    await expect(replicate.models.versions.get('minimax', 'speech-02-turbo', old)).rejects.toMatchObject({ response: { status: 404 } });
+    expect((await replicate.predictions.create({ version: published, input: { text: 'Hi there.' }, wait: 10 })).status).toBe('succeeded');
+    // Official: the model endpoint runs the latest version.
+    expect((await replicate.predictions.create({ model: 'minimax/speech-02-turbo', input: { text: 'Hi again.' }, wait: 10 })).version).toBe(published);
+  });
+
+  it("checks each model's published schema: enumerations, formats and ranges", async () => {
+    const flux = await post(standIn, '/models/black-forest-labs/flux-schnell/predictions', { input: { prompt: 'A cat', aspect_ratio: '7:5', output_format: 'gif', megapixels: 1 } });
+    expect(flux.status).toBe(422);
+    const fluxDetail = ((await flux.json()) as { detail: string }).detail;
+    expect(fluxDetail).toContain('input.aspect_ratio must be one of the following: "1:1"');
+    expect(fluxDetail).toContain('input.output_format must be one of the following: "webp", "jpg", "png"');
+    expect(fluxDetail).toContain('input.megapixels: Invalid type. Expected: string, given: integer');
+
+    const wan = await post(standIn, '/models/wan-video/wan-2.2-i2v-fast/predictions', { input: { prompt: 'Hi', image: 'not a url', resolution: '1080p', frames_per_second: 31 } });
+    const wanDetail = ((await wan.json()) as { detail: string }).detail;
+    expect(wanDetail).toContain("input.image: Does not match format 'uri'");
+    expect(wanDetail).toContain('input.resolution must be one of the following: "480p", "720p"');
+    expect(wanDetail).toContain('input.frames_per_second: Must be less than or equal to 30');
+
+    const speech = await post(standIn, '/models/minimax/speech-02-hd/predictions', { input: { text: 'Hi', sample_rate: 12345, emotion: 'bored' } });
+    const speechDetail = ((await speech.json()) as { detail: string }).detail;
+    expect(speechDetail).toContain('input.sample_rate must be one of the following: 8000, 16000, 22050, 24000, 32000, 44100');
+    expect(speechDetail).toContain('input.emotion must be one of the following');
+
+    const latentSync = await post(standIn, `/predictions`, { version: versionId('bytedance/latentsync'), input: { video: 'https://example.com/a.mp4', guidance_scale: 11 } });
+    expect(((await latentSync.json()) as { detail: string }).detail).toContain('input.guidance_scale: Must be less than or equal to 10');
+    expect(Object.keys(MODELS['bytedance/latentsync'].schema.Input.properties)).toEqual(['video', 'audio', 'guidance_scale', 'seed']);
+  });
+
+  it("refuses volume 0 in MiniMax's model (its own range is (0, 10]) though Replicate's schema takes it", async () => {
+    const silent = await replicate.predictions.create({ model: 'minimax/speech-02-hd', input: { text: 'Silence.', volume: 0 }, wait: 10 });
+    expect(silent).toMatchObject({ status: 'failed', error: 'invalid params, vol must be in (0, 10], got 0' });
+    expect((await replicate.predictions.create({ model: 'minimax/speech-02-hd', input: { text: 'Quiet.', volume: 0.1 }, wait: 10 })).status).toBe('succeeded');
+  });
+
+  it("returns Wan's real sizes: 832x480 for a landscape picture, 480x832 for a portrait, 1280x720 at 720p", async () => {
+    const sizes: Array<[number, number]> = [];
+    for (const [width, height, resolution] of [[960, 540, '480p'], [640, 720, '480p'], [960, 540, '720p']] as const) {
+      const prediction = await replicate.predictions.create({ model: 'wan-video/wan-2.2-i2v-fast', input: { prompt: 'A person', image: pictureUri(width, height), resolution }, wait: 30 });
+      expect(prediction.status).toBe('succeeded');
+      sizes.push(videoSize(Buffer.from(await (await fetch(prediction.output as string)).arrayBuffer())));
+    }
+    expect(sizes).toEqual([[832, 480], [480, 832], [1280, 720]]);
   });
 
   it('deletes outputs when their lifetime is over', async () => {

@@ -205,3 +205,11 @@ export interface UserInfluencerRequest {
   userId: string;
   projectId: number;
 }
+
+/** Over NATS: a provider's webhook delivery as received (the signature covers the body byte for byte). */
+export interface ProviderWebhookRequest {
+  body: string;
+  id: string;
+  timestamp: string;
+  signature: string;
+}

@@ -56,6 +56,8 @@ export const Subjects = {
     galleryList: 'generation.gallery.list.v1',
     pipelineStart: 'generation.pipeline.start.v1',
     pipelineCurrent: 'generation.pipeline.current.v1',
+    /** A provider's signed webhook (`ProviderWebhookRequest`): a prediction a parked job waits on ended. */
+    providerWebhook: 'generation.provider.webhook.v1',
   },
 } as const;
 

@@ -12,3 +12,4 @@ export * from './ping';
 export * from './ops';
 export * from './service-definition';
 export * from './testing';
+export * from './periodic';

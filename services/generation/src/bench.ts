@@ -92,7 +92,7 @@ async function queueFigures(natsUrl: string, workers: number) {
   let started = 0;
   let onStart: () => void = () => undefined;
   const consuming = queues.map((queue) =>
-    queue.consume(1, async (job) => {
+    queue.consume('cpu', 1, async (job) => {
       const at = enqueuedAt.get(job.jobId);
       if (at) latencies.push(seconds(at) * 1000);
       started++;
@@ -106,7 +106,7 @@ async function queueFigures(natsUrl: string, workers: number) {
     const jobId = `latency-${workers}-${index}`;
     const done = waitFor(started + 1);
     enqueuedAt.set(jobId, process.hrtime.bigint());
-    await producer.enqueue(jobId);
+    await producer.enqueue(jobId, 'cpu');
     await done;
   }
   const latency = { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
@@ -115,7 +115,7 @@ async function queueFigures(natsUrl: string, workers: number) {
   const target = started + 1000;
   const drained = waitFor(target);
   const start = process.hrtime.bigint();
-  for (let index = 0; index < 1000; index++) await producer.enqueue(`drain-${workers}-${index}`);
+  for (let index = 0; index < 1000; index++) await producer.enqueue(`drain-${workers}-${index}`, 'cpu');
   await drained;
   const jobsPerSecond = 1000 / seconds(start);
 

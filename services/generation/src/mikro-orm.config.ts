@@ -4,12 +4,13 @@ import { Migration20261123000000 } from './migrations/Migration20261123000000';
 import { Migration20261123100000 } from './migrations/Migration20261123100000';
 import { Migration20261124000000 } from './migrations/Migration20261124000000';
 import { ProjectEntity } from './projects/project.entity';
+import { ProviderCallEntity } from './provider-calls/provider-call.entity';
 
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
     schema: 'generation',
     databaseUrl,
-    entities: [ProjectEntity],
+    entities: [ProjectEntity, ProviderCallEntity],
     migrations: [
       { name: 'Migration20261122000000', class: Migration20261122000000 },
       { name: 'Migration20261123000000', class: Migration20261123000000 },

@@ -11,7 +11,7 @@ import { bootstrapService, natsConnectionOptions, ServiceClient, startServiceFor
 import { billingService } from '../../billing/src/service';
 import { startPrivateNats, type PrivateNats } from '../../../tools/lib/infra';
 import { newNatsCredentials, newNatsUsers, type NatsUser } from '../../../tools/lib/nats-users';
-import { JOB_SUBJECT, JobQueue } from './jobs/job-queue';
+import { JOB_LANES, JobQueue } from './jobs/job-queue';
 import { generationService } from './service';
 
 jest.setTimeout(60_000);
@@ -185,9 +185,9 @@ describe('NATS users and permissions (deploy/nats/nats-server.conf)', () => {
     await queue.ensure();
     // A second start with other settings updates the stream's consumer.
     await new JobQueue(generation.nats, { ackWaitMs: 20_000, maxDeliveries: 2 }).ensure();
-    await queue.enqueue('job-1');
+    await queue.enqueue('job-1', 'cpu');
     const consumed = new Promise<string>((resolve) => {
-      void queue.consume(1, async (job) => {
+      void queue.consume('cpu', 1, async (job) => {
         job.working();
         job.done();
         resolve(job.jobId);
@@ -197,7 +197,7 @@ describe('NATS users and permissions (deploy/nats/nats-server.conf)', () => {
     await queue.stop();
 
     const gateway = await rawAs('gateway');
-    await expect(jetstream(gateway).publish(JOB_SUBJECT, JSON.stringify({ jobId: 'forged' }), { timeout: 2000 })).rejects.toThrow(/Permissions Violation/);
+    await expect(jetstream(gateway).publish(JOB_LANES.cpu.subject, JSON.stringify({ jobId: 'forged' }), { timeout: 2000 })).rejects.toThrow(/Permissions Violation/);
   });
 });
 

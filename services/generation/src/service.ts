@@ -5,6 +5,7 @@ import { AudioService } from './audio/audio.service';
 import { Credits } from './jobs/credits';
 import { Quotas } from './jobs/quotas';
 import { JobCompletions } from './jobs/job-completions';
+import { JobLanes } from './jobs/job-lanes';
 import { JobQueue } from './jobs/job-queue';
 import { JobSubmitter } from './jobs/job-submitter';
 import { JOB_HANDLERS, JobWorker, MAX_DELIVERIES } from './jobs/job-worker';
@@ -25,6 +26,9 @@ import { UploadSweeper } from './media/upload-sweeper';
 import { UploadsController } from './media/uploads.controller';
 import { FfmpegStatusSection } from './ffmpeg-status';
 import { ormConfig } from './mikro-orm.config';
+import { ProviderCallsRepository } from './provider-calls/provider-calls.repository';
+import { ProviderCallsService } from './provider-calls/provider-calls.service';
+import { ProviderWebhooksController } from './provider-calls/provider-webhooks.controller';
 import { OneShotHandler } from './pipeline/one-shot.handler';
 import { PipelineController } from './pipeline/pipeline.controller';
 import { PipelineService } from './pipeline/pipeline.service';
@@ -39,7 +43,7 @@ export const generationService = defineService({
   ormConfig,
   settings: GenerationSettings,
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'generation', name: 'lipcast-generation-client' })],
-  controllers: [ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController],
+  controllers: [ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController],
   providers: [
     ...providerBindings,
     FfmpegStatusSection,
@@ -54,6 +58,9 @@ export const generationService = defineService({
     Credits,
     Quotas,
     JobSubmitter,
+    JobLanes,
+    ProviderCallsRepository,
+    ProviderCallsService,
     JobCompletions,
     JobWorker,
     StaleJobSweeper,

@@ -1,17 +1,42 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { EnvPurpose, MediaServiceSettings } from '@lipcast/nest-kit';
+import type { ScriptReasoningEffort } from './providers/openai/openai-script';
 
 export type MediaProvider = 'embedded' | 'replicate';
 export type ScriptProvider = 'embedded' | 'openai';
 export type GenerationRole = 'all' | 'api' | 'worker';
 
+/** A Replicate model setting: `owner/name` or `owner/name:<64 hex digits>` (a pinned version). */
+const MODEL_REFERENCE = /^[A-Za-z0-9][\w.-]*\/[\w.-]+(?::[0-9a-f]{64})?$/;
+const MODEL_REFERENCE_MESSAGE = 'must be owner/name or owner/name:version (the 64-character version id)';
+
 /** The generation service's environment: media providers, their keys and the worker. */
 export class GenerationSettings extends MediaServiceSettings {
-  @EnvPurpose('who makes speech, lip-sync, images and clips: "embedded" (offline engine) or "replicate"; default replicate when REPLICATE_API_TOKEN is set')
+  @EnvPurpose('who makes speech, lip-sync, images and clips: "embedded" (offline engine) or "replicate"; default replicate when REPLICATE_API_TOKEN is set; SPEECH_PROVIDER, LIPSYNC_PROVIDER, IMAGE_PROVIDER, VIDEO_PROVIDER choose per port')
   @IsOptional()
   @IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' })
   MEDIA_PROVIDER?: MediaProvider;
+
+  @EnvPurpose('who makes speech: "embedded" or "replicate"; default MEDIA_PROVIDER')
+  @IsOptional()
+  @IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' })
+  SPEECH_PROVIDER?: MediaProvider;
+
+  @EnvPurpose('who makes lip-sync: "embedded" or "replicate"; default MEDIA_PROVIDER')
+  @IsOptional()
+  @IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' })
+  LIPSYNC_PROVIDER?: MediaProvider;
+
+  @EnvPurpose('who makes portraits: "embedded" or "replicate"; default MEDIA_PROVIDER')
+  @IsOptional()
+  @IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' })
+  IMAGE_PROVIDER?: MediaProvider;
+
+  @EnvPurpose('who animates portraits into clips (image to video): "embedded" or "replicate"; default MEDIA_PROVIDER')
+  @IsOptional()
+  @IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' })
+  VIDEO_PROVIDER?: MediaProvider;
 
   @EnvPurpose('who writes One Shot scripts: "embedded" or "openai"; default openai when OPENAI_API_KEY is set')
   @IsOptional()
@@ -41,6 +66,34 @@ export class GenerationSettings extends MediaServiceSettings {
   @Min(1, { message: 'must be 1 or more' })
   JOB_TIME_LIMIT_SECONDS = 1800;
 
+  @EnvPurpose('provider-bound jobs one worker process runs at once (they submit and collect predictions, and wait parked in between)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  @Max(1000, { message: 'must be 1000 or fewer' })
+  PROVIDER_JOB_CONCURRENCY = 20;
+
+  @EnvPurpose('how a job waits on a provider\'s prediction: "park" frees the worker until the webhook or the poller sees it end; "hold" keeps polling in the worker')
+  @IsIn(['park', 'hold'], { message: 'must be "park" or "hold"' })
+  PROVIDER_WAIT: 'park' | 'hold' = 'park';
+
+  @EnvPurpose('seconds a provider prediction may run before it is cancelled and its job fails as timed out')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  PROVIDER_CALL_TIMEOUT_SECONDS = 900;
+
+  @EnvPurpose('seconds between looks at an open prediction (without webhooks; with them, a slow safety net)')
+  @Type(() => Number)
+  @IsNumber({}, { message: 'must be a number' })
+  @Min(0.05, { message: 'must be at least 0.05' })
+  PROVIDER_POLL_SECONDS = 2;
+
+  @EnvPurpose('public URL Replicate sends prediction webhooks to (https://<site>/api/replicate/webhook); unset: open predictions are polled')
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  REPLICATE_WEBHOOK_URL?: string;
+
   @EnvPurpose("bytes a user may keep in the object store (uploads, portraits, clips, audio); an upload past it answers 413")
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number' })
@@ -58,20 +111,47 @@ export class GenerationSettings extends MediaServiceSettings {
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
   REPLICATE_API_URL?: string;
-  @EnvPurpose('Replicate model for speech') @IsString() REPLICATE_SPEECH_MODEL = 'minimax/speech-02-hd';
-  @EnvPurpose('Replicate model for lip-sync') @IsString() REPLICATE_LIPSYNC_MODEL = 'bytedance/latentsync';
-  @EnvPurpose('Replicate model for images') @IsString() REPLICATE_IMAGE_MODEL = 'black-forest-labs/flux-schnell';
-  @EnvPurpose('Replicate model for image to video') @IsString() REPLICATE_VIDEO_MODEL = 'wan-video/wan-2.2-i2v-fast';
+  @EnvPurpose('Replicate model for speech: owner/name (official: its model endpoint, else its latest version) or owner/name:version (pinned)')
+  @Matches(MODEL_REFERENCE, { message: MODEL_REFERENCE_MESSAGE })
+  REPLICATE_SPEECH_MODEL = 'minimax/speech-02-hd';
+  @EnvPurpose('Replicate model for lip-sync: owner/name or owner/name:version (bytedance/latentsync is a community model: its latest version runs)')
+  @Matches(MODEL_REFERENCE, { message: MODEL_REFERENCE_MESSAGE })
+  REPLICATE_LIPSYNC_MODEL = 'bytedance/latentsync';
+  @EnvPurpose('Replicate model for images: owner/name or owner/name:version')
+  @Matches(MODEL_REFERENCE, { message: MODEL_REFERENCE_MESSAGE })
+  REPLICATE_IMAGE_MODEL = 'black-forest-labs/flux-schnell';
+  @EnvPurpose('Replicate model for image to video: owner/name or owner/name:version')
+  @Matches(MODEL_REFERENCE, { message: MODEL_REFERENCE_MESSAGE })
+  REPLICATE_VIDEO_MODEL = 'wan-video/wan-2.2-i2v-fast';
 
   @EnvPurpose('OpenAI API key (sk-…)') @IsOptional() @IsString() OPENAI_API_KEY?: string;
   @EnvPurpose('base URL of an OpenAI-compatible API (a local stand-in); unset means api.openai.com')
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
   OPENAI_BASE_URL?: string;
-  @EnvPurpose('OpenAI model for scripts') @IsString() OPENAI_MODEL = 'gpt-4.1-mini';
+  @EnvPurpose('OpenAI model for scripts; a warning at start when OpenAI shuts it down within 90 days') @IsString() OPENAI_MODEL = 'gpt-5.4-mini';
+  @EnvPurpose('reasoning effort the script model spends: "none", "minimal", "low" or "medium" as the model takes them, "off" for a model that does not reason')
+  @IsIn(['off', 'none', 'minimal', 'low', 'medium'] satisfies ScriptReasoningEffort[], { message: 'must be "off", "none", "minimal", "low" or "medium"' })
+  OPENAI_REASONING_EFFORT: ScriptReasoningEffort = 'low';
 
   get mediaProvider(): MediaProvider {
     return this.MEDIA_PROVIDER ?? (this.REPLICATE_API_TOKEN ? 'replicate' : 'embedded');
+  }
+
+  get speechProvider(): MediaProvider {
+    return this.SPEECH_PROVIDER ?? this.mediaProvider;
+  }
+
+  get lipSyncProvider(): MediaProvider {
+    return this.LIPSYNC_PROVIDER ?? this.mediaProvider;
+  }
+
+  get imageProvider(): MediaProvider {
+    return this.IMAGE_PROVIDER ?? this.mediaProvider;
+  }
+
+  get imageToVideoProvider(): MediaProvider {
+    return this.VIDEO_PROVIDER ?? this.mediaProvider;
   }
 
   get scriptProvider(): ScriptProvider {

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { jobProgressSubject, jobFolder } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
+import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { Credits } from './credits';
 import type { JobOutputs } from './job-outputs';
 import type { JobCompletion } from './job-worker';
@@ -24,6 +25,7 @@ export class JobCompletions {
     private readonly credits: Credits,
     private readonly storage: StorageService,
     private readonly services: ServiceClient,
+    private readonly providerCalls: ProviderCallsService,
   ) {}
 
   async succeed(job: JobRow, completion: JobCompletion, outputs: JobOutputs): Promise<void> {
@@ -35,11 +37,12 @@ export class JobCompletions {
     this.announce(committed);
   }
 
-  /** Ends a job that did not succeed: outputs deleted, credit released, listeners told. A job that succeeded meanwhile is left as it is. */
+  /** Ends a job that did not succeed: its open predictions stopped, outputs deleted, credit released, listeners told. A job that succeeded meanwhile is left as it is. */
   async end(job: Pick<JobRow, 'id' | 'user_id'>, outcome: { status: 'failed' | 'canceled'; error: string }, outputs?: JobOutputs): Promise<void> {
     await this.jobs.finish(job.id, outcome);
     const ended = await this.jobs.find(job.id);
     if (!ended || ended.status === 'succeeded') return;
+    await this.providerCalls.cancelPending(job.id);
     await (outputs ? outputs.removeAll() : this.storage.removeFolder(jobFolder(job.user_id, job.id)));
     await this.settle(job.id);
     this.announce((await this.jobs.find(job.id)) ?? ended);

@@ -12,7 +12,8 @@ import { JOB_NOT_STARTED_MESSAGE, StaleJobSweeper } from './stale-job-sweeper';
 jest.setTimeout(90_000);
 
 const TOKEN = 'r8_standin_limits_test';
-const ENV = { MEDIA_PROVIDER: 'replicate', REPLICATE_API_TOKEN: TOKEN, JOB_TIME_LIMIT_SECONDS: '2' };
+// PROVIDER_WAIT=hold: the worker itself waits on the prediction, so the job's own time limit is what stops it (parked jobs have the provider call's deadline instead).
+const ENV = { MEDIA_PROVIDER: 'replicate', REPLICATE_API_TOKEN: TOKEN, JOB_TIME_LIMIT_SECONDS: '2', PROVIDER_WAIT: 'hold' };
 
 /** Jobs that cannot end by themselves are ended: by their time limit, or by the stale-job sweeper; their credit always comes back. */
 describe('job time limits and the stale-job sweeper', () => {
@@ -51,9 +52,9 @@ describe('job time limits and the stale-job sweeper', () => {
     const jobId = randomUUID();
     await bed.billing.client.send(Subjects.billing.creditsReserve, { userId: user, jobId });
     await execute(
-      `insert into generation.job (id, user_id, kind, status, input, credit, attempts, heartbeat_at, created_at, deadline_at)
-       values (?, ?, 'lipsync', ?, '{}', 'reserved', ?, now() - ? * interval '1 millisecond', now() - ? * interval '1 millisecond', now() + ? * interval '1 millisecond')`,
-      [jobId, user, state.status, state.attempts, state.heartbeatAgoMs, state.createdAgoMs, state.deadlineInMs],
+      `insert into generation.job (id, user_id, kind, status, input, credit, attempts, heartbeat_at, created_at, updated_at, deadline_at)
+       values (?, ?, 'lipsync', ?, '{}', 'reserved', ?, now() - ? * interval '1 millisecond', now() - ? * interval '1 millisecond', now() - ? * interval '1 millisecond', now() + ? * interval '1 millisecond')`,
+      [jobId, user, state.status, state.attempts, state.heartbeatAgoMs, state.createdAgoMs, state.heartbeatAgoMs, state.deadlineInMs],
     );
     return { user, jobId };
   }

@@ -2,8 +2,19 @@ import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, t
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 
 export const JOB_STREAM = 'GENERATION_JOBS';
-export const JOB_SUBJECT = 'generation.jobs.run.v1';
-const WORKER_CONSUMER = 'generation-workers';
+
+/**
+ * Two lanes, each with its own consumer and concurrency: `cpu` for jobs our own engine renders
+ * (bounded by the machine's cores), `provider` for jobs whose heavy work runs at a provider (they
+ * only submit and collect predictions, and wait parked in between).
+ */
+export type JobLane = 'cpu' | 'provider';
+export const JOB_LANES: Record<JobLane, { subject: string; consumer: string }> = {
+  cpu: { subject: 'generation.jobs.run.v1', consumer: 'generation-cpu-workers' },
+  provider: { subject: 'generation.jobs.provider.v1', consumer: 'generation-provider-workers' },
+};
+/** The one consumer of earlier releases (every job, no lanes); removed so the lanes' filtered consumers may exist. */
+const LEGACY_CONSUMER = 'generation-workers';
 
 export interface JobQueueOptions {
   /** A job not acknowledged (nor kept alive with `working()`) within this is given to another worker. */
@@ -25,42 +36,51 @@ export interface QueuedJob {
 
 /**
  * The durable work queue of generation jobs on NATS JetStream: a work-queue stream (each message is
- * consumed once) with one shared pull consumer, so every worker process (any number of replicas)
- * takes the next job. Only job ids travel; the job's state lives in PostgreSQL.
+ * consumed once) with one shared pull consumer per lane, so every worker process (any number of
+ * replicas) takes the next job of a lane. Only job ids travel; the job's state lives in PostgreSQL.
  */
 export class JobQueue {
-  private messages: ConsumerMessages | null = null;
+  private readonly messages = new Set<ConsumerMessages>();
 
   constructor(
     private readonly connection: NatsConnection,
     private readonly options: JobQueueOptions,
   ) {}
 
-  /** Creates the stream and the consumer when missing, and applies the current settings. */
+  /** Creates the stream and the lanes' consumers when missing, and applies the current settings. */
   async ensure(): Promise<void> {
     const manager = await jetstreamManager(this.connection);
-    const stream = { name: JOB_STREAM, subjects: [JOB_SUBJECT], retention: RetentionPolicy.Workqueue, storage: StorageType.File };
-    await manager.streams.add(stream).catch(async () => manager.streams.update(JOB_STREAM, { subjects: stream.subjects }));
-    const consumer = {
-      durable_name: WORKER_CONSUMER,
-      ack_policy: AckPolicy.Explicit,
-      ack_wait: nanos(this.options.ackWaitMs),
-      max_deliver: this.options.maxDeliveries,
-    };
-    await manager.consumers.add(JOB_STREAM, consumer).catch(async () => manager.consumers.update(JOB_STREAM, WORKER_CONSUMER, consumer));
+    const subjects = Object.values(JOB_LANES).map((lane) => lane.subject);
+    const stream = { name: JOB_STREAM, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File };
+    await manager.streams.add(stream).catch(async () => manager.streams.update(JOB_STREAM, { subjects }));
+    await manager.consumers.delete(JOB_STREAM, LEGACY_CONSUMER).catch(() => undefined);
+    for (const lane of Object.values(JOB_LANES)) {
+      const consumer = {
+        durable_name: lane.consumer,
+        filter_subject: lane.subject,
+        ack_policy: AckPolicy.Explicit,
+        ack_wait: nanos(this.options.ackWaitMs),
+        max_deliver: this.options.maxDeliveries,
+      };
+      await manager.consumers.add(JOB_STREAM, consumer).catch(async () => manager.consumers.update(JOB_STREAM, lane.consumer, consumer));
+    }
   }
 
-  /** Queues a job once: JetStream drops a second publish of the same job id within its window. */
-  async enqueue(jobId: string): Promise<void> {
-    await jetstream(this.connection).publish(JOB_SUBJECT, JSON.stringify({ jobId }), { msgID: jobId });
+  /**
+   * Queues a job on its lane. JetStream drops a second publish with the same message id within its
+   * window: the first run's id is the job id; a resumed job passes an id of its own.
+   */
+  async enqueue(jobId: string, lane: JobLane, messageId: string = jobId): Promise<void> {
+    await jetstream(this.connection).publish(JOB_LANES[lane].subject, JSON.stringify({ jobId }), { msgID: messageId });
   }
 
-  /** Delivers jobs to `handle`, at most `concurrency` at a time, until `stop()`. */
-  async consume(concurrency: number, handle: (job: QueuedJob) => Promise<void>): Promise<void> {
-    const consumer = await jetstream(this.connection).consumers.get(JOB_STREAM, WORKER_CONSUMER);
-    this.messages = await consumer.consume({ max_messages: concurrency });
+  /** Delivers a lane's jobs to `handle`, at most `concurrency` at a time, until `stop()`. */
+  async consume(lane: JobLane, concurrency: number, handle: (job: QueuedJob) => Promise<void>): Promise<void> {
+    const consumer = await jetstream(this.connection).consumers.get(JOB_STREAM, JOB_LANES[lane].consumer);
+    const messages = await consumer.consume({ max_messages: concurrency });
+    this.messages.add(messages);
     const running = new Set<Promise<void>>();
-    for await (const message of this.messages) {
+    for await (const message of messages) {
       const task = handle(toQueuedJob(message)).finally(() => running.delete(task));
       running.add(task);
       if (running.size >= concurrency) await Promise.race(running);
@@ -69,7 +89,7 @@ export class JobQueue {
   }
 
   async stop(): Promise<void> {
-    await this.messages?.close();
+    await Promise.all([...this.messages].map((messages) => messages.close()));
   }
 }
 

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode, type JobKind, type JobState } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { Credits } from './credits';
+import { JobLanes } from './job-lanes';
 import { JobQueue } from './job-queue';
 import { JobsRepository, toJobState, type JobRow } from './jobs.repository';
 
@@ -31,6 +32,7 @@ export class JobSubmitter {
     private readonly jobs: JobsRepository,
     private readonly credits: Credits,
     private readonly queue: JobQueue,
+    private readonly lanes: JobLanes,
   ) {}
 
   async submit(submission: JobSubmission): Promise<JobState> {
@@ -47,7 +49,7 @@ export class JobSubmitter {
       return toJobState(winner);
     }
     await submission.afterInsert?.(job);
-    await this.queue.enqueue(jobId);
+    await this.queue.enqueue(jobId, this.lanes.of(submission.kind));
     return toJobState(job);
   }
 

@@ -2,12 +2,14 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { jobCancelSubject, type JobKind } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
-import { ProviderError, type WorkContext } from '../ports/media';
+import { JobParked, ProviderError, type WorkContext } from '../ports/media';
+import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { withWorkDir } from '../providers/work';
 import { GenerationSettings } from '../settings';
 import { JOB_CANCELED_MESSAGE, JobCompletions } from './job-completions';
 import { JobOutputs } from './job-outputs';
-import { JobQueue, type QueuedJob } from './job-queue';
+import { JobLanes } from './job-lanes';
+import { JobQueue, type JobLane, type QueuedJob } from './job-queue';
 import { JobsRepository, type JobRow, type PublishOutputs } from './jobs.repository';
 
 /** What a job handler works with: the provider context, and the job's own folder for everything it stores. */
@@ -46,12 +48,14 @@ export const JOB_TIME_LIMIT_MESSAGE = 'The generation took too long and was stop
 @Injectable()
 export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(JobWorker.name);
-  private consuming: Promise<void> | null = null;
+  private consuming: Promise<unknown> | null = null;
 
   constructor(
     private readonly queue: JobQueue,
     private readonly jobs: JobsRepository,
     private readonly completions: JobCompletions,
+    private readonly providerCalls: ProviderCallsService,
+    private readonly lanes: JobLanes,
     private readonly storage: StorageService,
     private readonly services: ServiceClient,
     private readonly settings: GenerationSettings,
@@ -62,14 +66,19 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.ensure();
     if (this.settings.GENERATION_ROLE === 'api') return;
-    this.consuming = this.queue.consume(this.settings.WORKER_CONCURRENCY, (job) =>
-      RequestContext.create(this.orm.em, () => this.process(job)).catch((error: unknown) => {
-        // The database or billing is unreachable: the job stays unacknowledged and comes back.
-        this.logger.error(`job ${job.jobId} could not be processed, retrying later: ${String(error)}`);
-        job.retryLater(5000);
-      }),
+    const concurrency: Record<JobLane, number> = { cpu: this.settings.WORKER_CONCURRENCY, provider: this.settings.PROVIDER_JOB_CONCURRENCY };
+    this.consuming = Promise.all(
+      (['cpu', 'provider'] as const).map((lane) =>
+        this.queue.consume(lane, concurrency[lane], (job) =>
+          RequestContext.create(this.orm.em, () => this.process(job)).catch((error: unknown) => {
+            // The database or billing is unreachable: the job stays unacknowledged and comes back.
+            this.logger.error(`job ${job.jobId} could not be processed, retrying later: ${String(error)}`);
+            job.retryLater(5000);
+          }),
+        ),
+      ),
     );
-    this.logger.log(`worker taking jobs (${this.settings.WORKER_CONCURRENCY} at a time)`);
+    this.logger.log(`worker taking jobs (${concurrency.cpu} rendered here, ${concurrency.provider} at a provider, at a time)`);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -97,16 +106,24 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
     }, HEARTBEAT_MS);
     const outputs = new JobOutputs(this.storage, job.user_id, job.id, abort.signal);
     try {
-      const completion = await withWorkDir({ signal: abort.signal, progress: this.completions.progressReporter(job) }, (context) => handler.run(job, { ...context, outputs }));
+      const providerCalls = this.providerCalls.recorderFor(job);
+      const completion = await withWorkDir({ signal: abort.signal, progress: this.completions.progressReporter(job) }, (context) =>
+        handler.run(job, { ...context, outputs, ...(providerCalls ? { providerCalls } : {}) }),
+      );
       abort.signal.throwIfAborted();
       await this.completions.succeed(job, completion, outputs);
     } catch (error) {
       const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
-      if (reason instanceof ProviderError && reason.kind === 'canceled') {
+      if (reason instanceof JobParked) {
+        // Waiting on a provider frees this slot; the webhook or the poller puts the job back in the queue.
+        const parked = await this.jobs.park(job.id);
+        if (parked === 'queued') await this.queue.enqueue(job.id, this.lanes.of(job.kind), `${job.id}:${reason.callKey}:${Date.now()}`);
+      } else if (reason instanceof ProviderError && reason.kind === 'canceled') {
         await this.completions.end(job, { status: 'canceled', error: JOB_CANCELED_MESSAGE }, outputs);
       } else if (reason instanceof ProviderError && reason.retryable && !abort.signal.aborted && queued.delivery < MAX_DELIVERIES) {
         // Kept: a continued run (One Shot) picks up its finished steps' outputs.
         this.logger.warn(`job ${job.id} will be retried: ${reason.message}`);
+        await this.jobs.nextCallEpoch(job.id); // the retry makes its provider calls anew
         return queued.retryLater(5000 * queued.delivery);
       } else {
         if (reason instanceof ProviderError) this.logger.warn(`job ${job.id} failed: ${reason.message}`);

@@ -4,11 +4,14 @@ import { mediaUrl, type JobKind, type JobState, type JobStatus, type PipelineSte
 
 export type CreditState = 'reserved' | 'committed' | 'released';
 
+/** A job's stored status: the public ones, and `waiting` (parked on a provider, no worker holds it; shown as running). */
+export type StoredJobStatus = JobStatus | 'waiting';
+
 export interface JobRow {
   id: string;
   user_id: string;
   kind: JobKind;
-  status: JobStatus;
+  status: StoredJobStatus;
   progress: number;
   dedupe_key: string | null;
   input: Record<string, unknown>;
@@ -19,6 +22,8 @@ export interface JobRow {
   steps: PipelineSteps | null;
   deadline_at: Date | string | null;
   heartbeat_at: Date | string | null;
+  /** Numbers the job's provider calls: a retry of the job moves on, so it makes its calls anew. */
+  call_epoch: number;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -30,7 +35,7 @@ export function toJobState(job: JobRow): JobState {
   return {
     id: job.id,
     kind: job.kind,
-    status: job.status,
+    status: job.status === 'waiting' ? 'running' : job.status,
     progress: Math.round(job.progress),
     url: job.result?.key ? mediaUrl(job.result.key) : null,
     error: job.error,
@@ -56,7 +61,7 @@ export class JobsRepository {
   /** The live or finished job for the same request, if any. */
   async findByDedupeKey(userId: string, dedupeKey: string): Promise<JobRow | null> {
     const [job] = await this.em.execute<JobRow[]>(
-      "select * from generation.job where user_id = ? and dedupe_key = ? and status in ('queued', 'running', 'succeeded')",
+      "select * from generation.job where user_id = ? and dedupe_key = ? and status in ('queued', 'running', 'waiting', 'succeeded')",
       [userId, dedupeKey],
     );
     return job ?? null;
@@ -76,10 +81,35 @@ export class JobsRepository {
   async start(jobId: string, timeLimitMs: number): Promise<JobRow | null> {
     const [job] = await this.em.execute<JobRow[]>(
       `update generation.job set status = 'running', attempts = attempts + 1, deadline_at = now() + ? * interval '1 millisecond', heartbeat_at = now(), updated_at = now()
-       where id = ? and status in ('queued', 'running') returning *`,
+       where id = ? and status in ('queued', 'running', 'waiting') returning *`,
       [timeLimitMs, jobId],
     );
     return job ?? null;
+  }
+
+  /**
+   * The run waits on a provider: `waiting` (no worker holds it) while one of its calls is pending,
+   * else straight back to `queued` (the call ended before the park). Null when it is no longer running.
+   */
+  async park(jobId: string): Promise<StoredJobStatus | null> {
+    const [job] = await this.em.execute<{ status: StoredJobStatus }[]>(
+      `update generation.job set status = case when exists (select 1 from generation.provider_call where job_id = ? and status = 'pending') then 'waiting' else 'queued' end,
+         attempts = 0, updated_at = now()
+       where id = ? and status = 'running' returning status`,
+      [jobId, jobId],
+    );
+    return job?.status ?? null;
+  }
+
+  /** A waiting job whose provider call ended goes back to the queue; null when it was not waiting (someone else resumed it, or it ended). */
+  async resume(jobId: string): Promise<JobRow | null> {
+    const [job] = await this.em.execute<JobRow[]>("update generation.job set status = 'queued', updated_at = now() where id = ? and status = 'waiting' returning *", [jobId]);
+    return job ?? null;
+  }
+
+  /** A retry of the job makes its provider calls anew. */
+  async nextCallEpoch(jobId: string): Promise<void> {
+    await this.em.execute('update generation.job set call_epoch = call_epoch + 1 where id = ?', [jobId]);
   }
 
   /** The worker running the job is alive. */
@@ -95,7 +125,7 @@ export class JobsRepository {
   async finish(jobId: string, outcome: { status: 'succeeded'; result: JobRow['result'] } | { status: 'failed' | 'canceled'; error: string }): Promise<JobRow | null> {
     const [job] = await this.em.execute<JobRow[]>(
       `update generation.job set status = ?, result = ?, error = ?, progress = case when ? = 'succeeded' then 100 else progress end, updated_at = now()
-       where id = ? and status in ('queued', 'running') returning *`,
+       where id = ? and status in ('queued', 'running', 'waiting') returning *`,
       [outcome.status, 'result' in outcome ? JSON.stringify(outcome.result) : null, 'error' in outcome ? outcome.error : null, outcome.status, jobId],
     );
     return job ?? null;
@@ -127,7 +157,7 @@ export class JobsRepository {
   /** The caller's newest run of `kind` still queued or running. */
   async findLive(userId: string, kind: JobKind): Promise<JobRow | null> {
     const [job] = await this.em.execute<JobRow[]>(
-      "select * from generation.job where user_id = ? and kind = ? and status in ('queued', 'running') order by created_at desc limit 1",
+      "select * from generation.job where user_id = ? and kind = ? and status in ('queued', 'running', 'waiting') order by created_at desc limit 1",
       [userId, kind],
     );
     return job ?? null;
@@ -138,17 +168,28 @@ export class JobsRepository {
   }
 
   /**
-   * Live jobs that can no longer end by themselves: past their attempt's deadline by `silentMs` (the
-   * worker should have stopped them), running with every delivery used and no heartbeat for `silentMs` (their
-   * workers keep dying), or still queued after `queuedMaxMs` (never picked up).
+   * Live jobs that can no longer end by themselves: waiting on a provider far past any call's
+   * deadline (`waitingMaxMs`), past their attempt's deadline by `silentMs` (the worker should have stopped them), running with every delivery used and no heartbeat for `silentMs` (their
+   * workers keep dying), or queued for `queuedMaxMs` (never picked up).
    */
-  findStale(options: { silentMs: number; maxDeliveries: number; queuedMaxMs: number }): Promise<JobRow[]> {
+  findStale(options: { silentMs: number; maxDeliveries: number; queuedMaxMs: number; waitingMaxMs: number }): Promise<JobRow[]> {
     return this.em.execute<JobRow[]>(
       `select * from generation.job where
          (status = 'running' and (deadline_at < now() - ? * interval '1 millisecond' or (attempts >= ? and heartbeat_at < now() - ? * interval '1 millisecond')))
-         or (status = 'queued' and created_at < now() - ? * interval '1 millisecond')
+         or (status = 'queued' and updated_at < now() - ? * interval '1 millisecond')
+         or (status = 'waiting' and updated_at < now() - ? * interval '1 millisecond')
        limit 100`,
-      [options.silentMs, options.maxDeliveries, options.silentMs, options.queuedMaxMs],
+      [options.silentMs, options.maxDeliveries, options.silentMs, options.queuedMaxMs, options.waitingMaxMs],
+    );
+  }
+
+  /** Waiting jobs none of whose calls is pending any more, for longer than `graceMs`: their resume was lost. */
+  findUnresumed(graceMs: number): Promise<JobRow[]> {
+    return this.em.execute<JobRow[]>(
+      `select * from generation.job j where status = 'waiting' and updated_at < now() - ? * interval '1 millisecond'
+         and not exists (select 1 from generation.provider_call c where c.job_id = j.id and c.status = 'pending')
+       limit 100`,
+      [graceMs],
     );
   }
 

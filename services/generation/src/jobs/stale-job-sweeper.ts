@@ -1,15 +1,20 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { jobCancelSubject } from '@lipcast/contracts';
-import { ServiceClient } from '@lipcast/nest-kit';
+import { runPeriodically, ServiceClient } from '@lipcast/nest-kit';
 import { GenerationSettings } from '../settings';
 import { JobCompletions } from './job-completions';
 import { JOB_FAILED_MESSAGE, JOB_TIME_LIMIT_MESSAGE, MAX_DELIVERIES } from './job-worker';
+import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { JobsRepository, type JobRow } from './jobs.repository';
 
 const SWEEP_INTERVAL_MS = 30_000;
 /** A queued job nobody picked up in this long was lost on its way to the queue. */
 const QUEUED_MAX_MS = 60 * 60 * 1000;
+/** A waiting job none of whose predictions is open any more, for this long, lost its resume. */
+const UNRESUMED_AFTER_MS = 60_000;
+/** A waiting job outlives its predictions' deadline by this much only if the poller is gone. */
+const WAITING_GRACE_MS = 10 * 60 * 1000;
 /** A finished job whose credit is still reserved this long after it ended lost its worker in between. */
 const UNSETTLED_AFTER_MS = 60_000;
 export const JOB_NOT_STARTED_MESSAGE = 'The generation could not be started. Please try again.';
@@ -20,36 +25,46 @@ export const JOB_NOT_STARTED_MESSAGE = 'The generation could not be started. Ple
  * - queued for over an hour: never reached the queue → failed;
  * - running past its attempt's deadline (plus the heartbeat allowance): its worker is gone or stuck → failed;
  * - running with every delivery used and no heartbeat: its workers keep dying on it → failed;
+ * - waiting on a provider with no open prediction: its resume was lost → queued again;
+ * - waiting far past its predictions' deadline (the poller cancels and fails those): the poller is gone → failed;
  * - finished with its credit still reserved: the credit is settled.
- * A new job state (e.g. waiting on a provider) brings its own rule here; no blanket age applies.
+ * A new job state brings its own rule here; no blanket age applies.
  */
 @Injectable()
 export class StaleJobSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(StaleJobSweeper.name);
-  private timer: NodeJS.Timeout | null = null;
+  private stop: (() => void) | null = null;
 
   constructor(
     private readonly jobs: JobsRepository,
     private readonly completions: JobCompletions,
+    private readonly providerCalls: ProviderCallsService,
     private readonly services: ServiceClient,
     private readonly settings: GenerationSettings,
     private readonly orm: MikroORM,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      RequestContext.create(this.orm.em, () => this.sweep()).catch((error: unknown) => this.logger.warn(`stale-job sweep failed: ${String(error)}`));
-    }, SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.stop = runPeriodically(
+      () => SWEEP_INTERVAL_MS,
+      () => RequestContext.create(this.orm.em, () => this.sweep()),
+      (error) => this.logger.warn(`stale-job sweep failed: ${String(error)}`),
+    );
   }
 
   onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.stop?.();
   }
 
   /** One pass; returns the ids of the jobs it ended. */
   async sweep(): Promise<string[]> {
-    const stale = await this.jobs.findStale({ silentMs: this.settings.JOB_ACK_WAIT_MS * 2, maxDeliveries: MAX_DELIVERIES, queuedMaxMs: QUEUED_MAX_MS });
+    for (const job of await this.jobs.findUnresumed(UNRESUMED_AFTER_MS)) await this.providerCalls.resume(job.id);
+    const stale = await this.jobs.findStale({
+      silentMs: this.settings.JOB_ACK_WAIT_MS * 2,
+      maxDeliveries: MAX_DELIVERIES,
+      queuedMaxMs: QUEUED_MAX_MS,
+      waitingMaxMs: this.settings.PROVIDER_CALL_TIMEOUT_SECONDS * 1000 + WAITING_GRACE_MS,
+    });
     for (const job of stale) {
       this.logger.warn(`job ${job.id} (${job.kind}, ${job.status}, attempt ${job.attempts}) is stale: ending it`);
       this.services.publish(jobCancelSubject(job.id), { jobId: job.id }); // a worker still on it stops
@@ -62,5 +77,6 @@ export class StaleJobSweeper implements OnApplicationBootstrap, OnApplicationShu
 
 function messageFor(job: JobRow): string {
   if (job.status === 'queued') return JOB_NOT_STARTED_MESSAGE;
+  if (job.status === 'waiting') return JOB_TIME_LIMIT_MESSAGE;
   return job.deadline_at && new Date(job.deadline_at) < new Date() ? JOB_TIME_LIMIT_MESSAGE : JOB_FAILED_MESSAGE;
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { UPLOAD_KEY_PATTERN } from '@lipcast/contracts';
-import { StorageService } from '@lipcast/nest-kit';
+import { runPeriodically, StorageService } from '@lipcast/nest-kit';
 import { GenerationSettings } from '../settings';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -15,7 +15,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 @Injectable()
 export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(UploadSweeper.name);
-  private timer: NodeJS.Timeout | null = null;
+  private stop: (() => void) | null = null;
 
   constructor(
     private readonly storage: StorageService,
@@ -24,14 +24,15 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationBootstrap(): void {
     if (this.settings.GENERATION_ROLE === 'worker') return;
-    this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.logger.warn(`upload sweep failed: ${String(error)}`));
-    }, SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.stop = runPeriodically(
+      () => SWEEP_INTERVAL_MS,
+      () => this.sweep(),
+      (error) => this.logger.warn(`upload sweep failed: ${String(error)}`),
+    );
   }
 
   onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.stop?.();
   }
 
   /** One pass; returns the keys it removed. */

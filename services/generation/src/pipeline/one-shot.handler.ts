@@ -12,7 +12,7 @@ import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
 import { JobsRepository, type JobRow } from '../jobs/jobs.repository';
 import { LipSyncHandler } from '../lipsync/lipsync.handler';
 import { mediaKeyOf } from '../media/media-refs';
-import { ProviderError } from '../ports/media';
+import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
 import { ProjectEntity } from '../projects/project.entity';
 import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_SECONDS, ONE_SHOT_VIDEO_PROMPT, ONE_SHOT_VOICES, selfiePrompt, type OneShotInput } from './one-shot';
@@ -52,6 +52,7 @@ export class OneShotHandler implements JobHandler {
       try {
         steps[name] = await work();
       } catch (error) {
+        if (error instanceof JobParked) throw error; // waiting on a provider, not failed: the step runs again when it ends
         steps[name] = { status: 'failed' } as PipelineSteps[K];
         await this.save(job.id, steps);
         // A service's own refusal (e.g. an invalid script for speech) keeps its message for the user.

@@ -26,6 +26,9 @@ export interface ImageToVideoRequest {
   prompt: string;
   /** 20 for the Creator, 15 in One Shot; the clip plays forward then backward. */
   durationSeconds: number;
+  /** The stored clip's size; a provider's clip is scaled and cropped to it. Default 640x720, the Creator's portrait. */
+  width?: number;
+  height?: number;
 }
 
 /** A still portrait → a short clip of the person, for lip-sync. */

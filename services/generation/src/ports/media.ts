@@ -21,6 +21,30 @@ export interface WorkContext {
   progress(fraction: number): void;
   /** A private folder for this call's files, removed after the job. */
   workDir: string;
+  /** In a job: where its provider calls are recorded, so it waits on them without a worker. Absent outside jobs (the call is awaited). */
+  providerCalls?: ProviderCallRecorder;
+}
+
+/** Where the provider should report the end of a prediction (its webhook), when one is configured. */
+export interface WebhookTarget {
+  url: string;
+}
+
+/**
+ * A job's provider calls: each adapter's n-th call in the job is recorded once. The first time, it
+ * is submitted (`create`) and the job parks (`JobParked`) until the prediction ends; when the job runs
+ * again, the recorded final prediction is returned instead of a new call.
+ */
+export interface ProviderCallRecorder {
+  call(adapter: string, create: (webhook: WebhookTarget | undefined) => Promise<{ id: string }>): Promise<Record<string, unknown>>;
+}
+
+/** Thrown through a job's handler when it waits on a provider: the worker frees its slot; the job runs again when the prediction ends. */
+export class JobParked extends Error {
+  constructor(readonly callKey: string) {
+    super(`waiting on the provider (${callKey})`);
+    this.name = 'JobParked';
+  }
 }
 
 /**

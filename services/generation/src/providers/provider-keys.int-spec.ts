@@ -26,6 +26,12 @@ describe('a provider chosen without its key', () => {
     expect(output).toContain('generation service failed to start: API key missing: set REPLICATE_API_TOKEN\n');
   }, 40_000);
 
+  it('stops the service at start when one port alone is on Replicate (LIPSYNC_PROVIDER), naming the variable to set', async () => {
+    const { code, output } = await startService({ MEDIA_PROVIDER: 'embedded', LIPSYNC_PROVIDER: 'replicate' });
+    expect(code).toBe(1);
+    expect(output).toContain('generation service failed to start: API key missing: set REPLICATE_API_TOKEN\n');
+  }, 40_000);
+
   it('stops the service at start, naming the variable to set (OpenAI)', async () => {
     const { code, output } = await startService({ SCRIPT_PROVIDER: 'openai' });
     expect(code).toBe(1);

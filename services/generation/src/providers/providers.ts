@@ -5,6 +5,7 @@ import { ProviderError } from '../ports/media';
 import type { SampledMouths } from '../engine/lipsync/photo-lipsync';
 import { ImagePort, ImageToVideoPort } from '../ports/image.port';
 import { LipSyncPort } from '../ports/lipsync.port';
+import { NoPredictions, ProviderPredictions } from '../ports/predictions.port';
 import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
 import { GenerationSettings } from '../settings';
@@ -15,22 +16,33 @@ import { EmbeddedSpeech } from './embedded/embedded-speech';
 import { OpenAiScript } from './openai/openai-script';
 import { createReplicateProviders } from './replicate/replicate-providers';
 
-/** The media adapters the settings choose; Replicate without its token fails at start with "API key missing...". */
-function mediaProviders(settings: GenerationSettings, storage: StorageService) {
-  if (settings.mediaProvider === 'embedded') {
-    return { speech: new EmbeddedSpeech(), lipSync: new EmbeddedLipSync(new StoredMouthLandmarks(storage)), image: new EmbeddedImage(), imageToVideo: new EmbeddedImageToVideo() };
-  }
-  return createReplicateProviders({
-    apiToken: settings.REPLICATE_API_TOKEN,
-    baseUrl: settings.REPLICATE_API_URL,
-    models: { speech: settings.REPLICATE_SPEECH_MODEL, lipSync: settings.REPLICATE_LIPSYNC_MODEL, image: settings.REPLICATE_IMAGE_MODEL, imageToVideo: settings.REPLICATE_VIDEO_MODEL },
-  });
+/**
+ * The media adapters the settings choose, port by port (SPEECH_PROVIDER, LIPSYNC_PROVIDER,
+ * IMAGE_PROVIDER, VIDEO_PROVIDER, each defaulting to MEDIA_PROVIDER): e.g. Replicate lip-sync with the
+ * offline voice. Any port on Replicate without its token fails at start with "API key missing...".
+ */
+export function mediaProviders(settings: GenerationSettings, storage: StorageService) {
+  let replicate: ReturnType<typeof createReplicateProviders> | undefined;
+  const onReplicate = () =>
+    (replicate ??= createReplicateProviders({
+      apiToken: settings.REPLICATE_API_TOKEN,
+      baseUrl: settings.REPLICATE_API_URL,
+      models: { speech: settings.REPLICATE_SPEECH_MODEL, lipSync: settings.REPLICATE_LIPSYNC_MODEL, image: settings.REPLICATE_IMAGE_MODEL, imageToVideo: settings.REPLICATE_VIDEO_MODEL },
+      webhookUrl: settings.REPLICATE_WEBHOOK_URL,
+    }));
+  const speech = settings.speechProvider === 'replicate' ? onReplicate().speech : new EmbeddedSpeech();
+  const lipSync = settings.lipSyncProvider === 'replicate' ? onReplicate().lipSync : new EmbeddedLipSync(new StoredMouthLandmarks(storage));
+  const image = settings.imageProvider === 'replicate' ? onReplicate().image : new EmbeddedImage();
+  const imageToVideo = settings.imageToVideoProvider === 'replicate' ? onReplicate().imageToVideo : new EmbeddedImageToVideo();
+  // Parked jobs wait on Replicate's predictions when any port runs there.
+  const predictions: ProviderPredictions = replicate ? replicate.predictions : new NoPredictions();
+  return { speech, lipSync, image, imageToVideo, predictions };
 }
 
 /** The script writer the settings choose; OpenAI without its key fails at start with "API key missing...". */
 function scriptProvider(settings: GenerationSettings): ScriptPort {
   if (settings.scriptProvider === 'embedded') return new EmbeddedScript();
-  return new OpenAiScript({ apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL });
+  return new OpenAiScript({ apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL, reasoningEffort: settings.OPENAI_REASONING_EFFORT });
 }
 
 /** Mouth landmarks kept beside the clip they were found in (`<key>.mouths-v1.json`). */
@@ -51,7 +63,7 @@ class StoredMouthLandmarks implements MouthLandmarkCache {
 const MEDIA_PROVIDERS = Symbol('MEDIA_PROVIDERS');
 
 /** A missing key stops the service with just its message ("API key missing: set …"), not a stack. */
-function atStart<T>(make: () => T): T {
+export function atStart<T>(make: () => T): T {
   try {
     return make();
   } catch (error) {
@@ -59,12 +71,13 @@ function atStart<T>(make: () => T): T {
   }
 }
 
-/** Binds each port to the adapter of the configured provider. */
+/** Binds each port to the adapter of its configured provider. */
 export const providerBindings: Provider[] = [
   { provide: MEDIA_PROVIDERS, inject: [GenerationSettings, StorageService], useFactory: (settings: GenerationSettings, storage: StorageService) => atStart(() => mediaProviders(settings, storage)) },
   { provide: SpeechPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.speech },
   { provide: LipSyncPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.lipSync },
   { provide: ImagePort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.image },
   { provide: ImageToVideoPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.imageToVideo },
+  { provide: ProviderPredictions, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.predictions },
   { provide: ScriptPort, inject: [GenerationSettings], useFactory: (settings: GenerationSettings) => atStart(() => scriptProvider(settings)) },
 ];

@@ -2,7 +2,7 @@
 import { startOpenAiStandIn, writeScript, type OpenAiStandIn } from '../../../../../tools/openai/stand-in';
 import { ProviderError } from '../../ports/media';
 import { scriptSeconds } from '../../ports/script.port';
-import { OpenAiScript, scriptWordBudget, type OpenAiScriptOptions } from './openai-script';
+import { DEFAULT_OPENAI_MODEL, OPENAI_MESSAGES, OpenAiScript, scriptMaxOutputTokens, scriptWordBudget, type OpenAiScriptOptions } from './openai-script';
 import { providerError } from '../../testing';
 
 const KEY = 'sk-stand-in-tests';
@@ -21,6 +21,71 @@ describe('OpenAiScript against the stand-in', () => {
   });
 
   afterAll(() => standIn.stop());
+
+  it('runs the default model with a capped output and low reasoning, and gets a script', async () => {
+    const script = await writer().write({ topic: 'Drinking more water', maxDurationSeconds: 15 }, signal);
+
+    expect(script.trim()).not.toBe('');
+    expect(script).toContain('drinking more water');
+    expect(standIn.requests.at(-1)).toEqual({ model: DEFAULT_OPENAI_MODEL, maxOutputTokens: scriptMaxOutputTokens(30, 'low'), reasoningEffort: 'low' });
+  });
+
+  it('leaves room under the cap for the longest script and its reasoning', async () => {
+    const topic = 'Planning a week of meals [long]';
+    const script = await writer().write({ topic, maxDurationSeconds: 60 }, signal);
+
+    expect(script).toBe(writeScript(`Topic: ${topic}`)); // whole: nothing was cut off at the cap
+    expect(standIn.requests.at(-1)?.maxOutputTokens).toBe(scriptMaxOutputTokens(scriptWordBudget(60), 'low'));
+  });
+
+  it('reports a retired model as one OpenAI no longer serves', async () => {
+    const error = await providerError(writer({ model: 'gpt-4-32k', logger: { warn: () => undefined } }).write({ topic: 'Anything at all', maxDurationSeconds: 15 }, signal));
+
+    expect(error.kind).toBe('failed');
+    expect(error.retryable).toBe(false);
+    expect(error.message).toBe(
+      'OpenAI does not serve the script model gpt-4-32k (OPENAI_MODEL): The model `gpt-4-32k` has been deprecated, learn more here: https://developers.openai.com/api/docs/deprecations',
+    );
+  });
+
+  it('runs a model up to its shutdown day and is refused from then on', async () => {
+    let today = new Date('2027-01-13T23:59:00Z');
+    const dated = await startOpenAiStandIn({ port: 0, apiKey: KEY, now: () => today });
+    try {
+      const gpt41 = new OpenAiScript({ apiKey: KEY, baseURL: dated.url, maxRetries: 0, model: 'gpt-4.1-mini', reasoningEffort: 'off', now: () => today, logger: { warn: () => undefined } });
+      expect(await gpt41.write({ topic: 'Last day of a model', maxDurationSeconds: 15 }, signal)).toContain('last day of a model');
+
+      today = new Date('2027-01-14T00:00:00Z');
+      const error = await providerError(gpt41.write({ topic: 'Last day of a model', maxDurationSeconds: 15 }, signal));
+      expect(error.message).toMatch(/^OpenAI does not serve the script model gpt-4\.1-mini \(OPENAI_MODEL\): The model `gpt-4\.1-mini` has been deprecated/);
+    } finally {
+      await dated.stop();
+    }
+  });
+
+  it('sends no reasoning effort to a model that does not reason when told "off"', async () => {
+    const dated = await startOpenAiStandIn({ port: 0, apiKey: KEY, now: () => new Date('2026-12-01T00:00:00Z') });
+    try {
+      const options = { apiKey: KEY, baseURL: dated.url, maxRetries: 0, model: 'gpt-4.1-mini', logger: { warn: () => undefined } };
+      const refused = await providerError(new OpenAiScript(options).write({ topic: 'Older models', maxDurationSeconds: 15 }, signal));
+      expect(refused.kind).toBe('invalid-input');
+      expect(refused.message).toBe("OpenAI refused the request: Unsupported parameter: 'reasoning.effort' is not supported with this model.");
+
+      const script = await new OpenAiScript({ ...options, reasoningEffort: 'off' }).write({ topic: 'Older models', maxDurationSeconds: 15 }, signal);
+      expect(script).toContain('older models');
+      expect(dated.requests.at(-1)).toEqual({ model: 'gpt-4.1-mini', maxOutputTokens: scriptMaxOutputTokens(30, 'off'), reasoningEffort: undefined });
+    } finally {
+      await dated.stop();
+    }
+  });
+
+  it('reports an answer whose reasoning used up the cap as empty', async () => {
+    const error = await providerError(writer().write({ topic: 'Deep questions [overthink]', maxDurationSeconds: 15 }, signal));
+
+    expect(error.kind).toBe('failed');
+    expect(error.retryable).toBe(true);
+    expect(error.message).toBe(OPENAI_MESSAGES.empty);
+  });
 
   it('writes a spoken script about the topic within the 15-second budget', async () => {
     const script = await writer().write({ topic: 'Morning stretches', maxDurationSeconds: 15 }, signal);

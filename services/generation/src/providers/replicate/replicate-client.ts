@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import Replicate, { parseProgressFromLogs, type FileOutput, type Prediction } from 'replicate';
-import { ProviderError, type MediaFile, type WorkContext } from '../../ports/media';
+import { ProviderError, type MediaFile, type ProviderCallRecorder, type WorkContext } from '../../ports/media';
 
 /** The spec's texts (section 8) for what can go wrong talking to Replicate. */
 export const REPLICATE_MESSAGES = {
@@ -41,34 +41,223 @@ export interface PollingOptions {
 /** What each Replicate adapter is constructed with. */
 export interface ReplicateAdapterOptions {
   client: Replicate;
-  /** The official model to run, `owner/name`; each adapter has a default. */
+  /** The model to run: `owner/name` (official, else its latest version) or `owner/name:version` (pinned); each adapter has a default. */
   model?: string;
   /** Overrides of the adapter's polling defaults (tests poll every few ms). */
   polling?: Partial<PollingOptions>;
 }
 
-/** One Replicate model as an adapter uses it: which model, how it is polled, through which client. */
+/** Replicate's webhook events (the SDK declares the type without exporting it). */
+export type PredictionWebhookEvent = 'start' | 'output' | 'logs' | 'completed';
+
+/** Where Replicate should report a prediction's progress instead of being polled. */
+export interface PredictionWebhook {
+  webhook: string;
+  webhook_events_filter?: PredictionWebhookEvent[];
+}
+
+/** A model setting taken apart: `owner/name`, with the version when it is pinned. */
+export interface ModelReference {
+  name: string;
+  version?: string;
+}
+
+/** `owner/name` or `owner/name:<64 hex digits>`, as REPLICATE_*_MODEL takes it. */
+export const MODEL_REFERENCE = /^[A-Za-z0-9][\w.-]*\/[\w.-]+(?::[0-9a-f]{64})?$/;
+
+export function parseModelReference(model: string): ModelReference {
+  if (!MODEL_REFERENCE.test(model)) throw new ProviderError(`Not a Replicate model: "${model}" (expected owner/name or owner/name:version)`, 'invalid-input');
+  const [name, version] = model.split(':');
+  return version ? { name, version } : { name };
+}
+
+/**
+ * One Replicate model as an adapter uses it, in small steps a caller can also take one at a time
+ * (create in one run, collect in another): `create`, `get`, `cancel`, `collect`, and `run` that
+ * composes them (create, poll, download; time-out and cancellation cancel the prediction).
+ *
+ * Any model runs by what it is: a pinned `owner/name:version` always by version (`POST /v1/predictions`);
+ * a bare `owner/name` on the model endpoint, which Replicate serves for official models only. On its
+ * 404 (a community model) the model's latest version is read with `models.get`, cached, and run by
+ * version from then on; a cached version that answers 404/422 (removed) is read again once.
+ */
 export class ReplicateModel {
+  /** The setting: `owner/name` or `owner/name:version`. */
+  readonly model: string;
+  private readonly reference: ModelReference;
   private readonly client: Replicate;
-  private readonly model: string;
   private readonly polling: PollingOptions;
+  /** A community model's latest version, once the model endpoint has said 404 (shared by concurrent creates). */
+  private latestVersion?: Promise<string>;
 
   constructor(options: ReplicateAdapterOptions, defaults: { model: string; polling: PollingOptions }) {
     this.client = options.client;
     this.model = options.model ?? defaults.model;
+    this.reference = parseModelReference(this.model);
     this.polling = { ...defaults.polling, ...options.polling };
   }
 
-  /** Runs the model on `input`; its output files are already downloaded into the work folder. */
-  run(input: Record<string, unknown>, context: WorkContext): Promise<PredictionResult> {
-    return runPrediction(this.client, { model: this.model, input }, context, this.polling);
+  /** Starts a prediction on `input`; every failure is a ProviderError (an aborted `signal` rethrows its reason). */
+  async create(input: Record<string, unknown>, signal: AbortSignal, webhook?: PredictionWebhook): Promise<Prediction> {
+    const options = { input, signal, wait: this.polling.waitSeconds || undefined, ...webhook };
+    const byModel = () => this.retrying(() => this.client.predictions.create({ ...options, model: this.reference.name }), signal);
+    // By version: `POST /v1/predictions` (the SDK posts `model: 'owner/name:version'` to a wrong URL, replicate-javascript #347).
+    const byVersion = (version: string) => this.retrying(() => this.client.predictions.create({ ...options, version }), signal);
+    try {
+      if (this.reference.version) return await byVersion(this.reference.version);
+      let latest = this.latestVersion;
+      if (!latest) {
+        try {
+          return await byModel();
+        } catch (error) {
+          if (!isMissingModelOrVersion(error)) throw error;
+        }
+        latest = this.latestVersion ??= this.readLatestVersion();
+      }
+      try {
+        return await byVersion(await latest);
+      } catch (error) {
+        if (!isMissingModelOrVersion(error)) throw error;
+      }
+      // The cached version is gone: read the latest once more (one read for all the creates that saw it fail).
+      const refreshed = this.latestVersion === latest || !this.latestVersion ? (this.latestVersion = this.readLatestVersion()) : this.latestVersion;
+      return await byVersion(await refreshed);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      if (isMissingModelOrVersion(error)) {
+        throw new ProviderError(`Replicate cannot run ${this.model}: the version does not exist or is not permitted (check the REPLICATE_*_MODEL setting).`, 'failed');
+      }
+      throw toProviderError(error);
+    }
+  }
+
+  /** The prediction's current state. */
+  async get(id: string, signal: AbortSignal): Promise<Prediction> {
+    try {
+      return await this.retrying(() => this.client.predictions.get(id, { signal }), signal);
+    } catch (error) {
+      throw signal.aborted ? error : toProviderError(error);
+    }
+  }
+
+  /** Cancels the prediction (a finished one stays as it is). */
+  async cancel(id: string): Promise<void> {
+    try {
+      await this.client.predictions.cancel(id, { signal: AbortSignal.timeout(CANCEL_TIMEOUT_MS) });
+    } catch (error) {
+      throw toProviderError(error);
+    }
+  }
+
+  /**
+   * A finished prediction's output files, downloaded into `workDir` (Replicate deletes them after an
+   * hour). A failed, canceled or aborted prediction throws its ProviderError.
+   */
+  async collect(prediction: Prediction, workDir: string, signal: AbortSignal): Promise<MediaFile[]> {
+    if (prediction.status === 'failed') throw new ProviderError(`The model failed: ${String(prediction.error ?? 'no reason given')}`, 'failed');
+    if (prediction.status === 'canceled') throw new ProviderError(REPLICATE_MESSAGES.canceled, 'canceled');
+    if (prediction.status === 'aborted') throw new ProviderError('Replicate aborted the prediction before it finished. Please try again.', 'failed', true);
+    if (prediction.status !== 'succeeded') throw new Error(`Prediction ${prediction.id} is still ${prediction.status}: nothing to collect yet`);
+    try {
+      return await downloadOutput(prediction, workDir, signal);
+    } catch (error) {
+      throw signal.aborted ? error : toProviderError(error);
+    }
+  }
+
+  /**
+   * Runs the model on `input` and downloads its output into the work folder: create, poll until a
+   * terminal status, collect. Reports progress from 0 to 0.9 (the adapter reports 1 when its own work
+   * is done). Cancellation (`context.signal`) and the time-out cancel the prediction. Every failure is
+   * a ProviderError with the spec's message.
+   */
+  async run(input: Record<string, unknown>, context: WorkContext): Promise<PredictionResult> {
+    if (context.providerCalls) return this.runParked(input, context, context.providerCalls);
+    const progress = new PredictionProgress(context);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.polling.timeoutMs);
+    const signal = AbortSignal.any([context.signal, deadline.signal]);
+    let prediction: Prediction | undefined;
+    try {
+      signal.throwIfAborted();
+      prediction = await this.create(input, signal);
+      progress.report(prediction);
+      while (!isFinished(prediction)) {
+        await sleep(this.polling.pollIntervalMs, signal);
+        prediction = await this.get(prediction.id, signal);
+        progress.report(prediction);
+      }
+      const files = await this.collect(prediction, context.workDir, signal);
+      progress.set(0.9);
+      return { prediction, files };
+    } catch (error) {
+      if (context.signal.aborted) {
+        await this.cancelQuietly(prediction);
+        throw new ProviderError(REPLICATE_MESSAGES.canceled, 'canceled');
+      }
+      if (deadline.signal.aborted) {
+        await this.cancelQuietly(prediction);
+        throw new ProviderError(REPLICATE_MESSAGES.timeout, 'timeout', true);
+      }
+      throw toProviderError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * In a job that parks: the first time, the prediction is created (with the webhook, when one is
+   * configured) and the job parks; when it runs again after the prediction ended, the recorded
+   * prediction's output is collected. No worker waits in between.
+   */
+  private async runParked(input: Record<string, unknown>, context: WorkContext, calls: ProviderCallRecorder): Promise<PredictionResult> {
+    const prediction = (await calls.call(this.reference.name, (webhook) =>
+      this.create(input, context.signal, webhook ? { webhook: webhook.url, webhook_events_filter: ['completed'] } : undefined),
+    )) as unknown as Prediction;
+    const files = await this.collect(prediction, context.workDir, context.signal);
+    context.progress(0.9);
+    return { prediction, files };
+  }
+
+  /** 429s (after the SDK's own quick retries) wait what Retry-After says, a few times, then give up. */
+  private retrying<T>(call: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    return withRateLimitRetries(call, this.polling.rateLimitRetries ?? 3, signal);
+  }
+
+  /** The model's latest version (`models.get`); not tied to one caller's signal, as concurrent creates share it. */
+  private async readLatestVersion(): Promise<string> {
+    const [owner, name] = this.reference.name.split('/');
+    const signal = AbortSignal.timeout(LOOKUP_TIMEOUT_MS);
+    try {
+      const model = await this.retrying(() => this.client.models.get(owner, name, { signal }), signal);
+      if (!model.latest_version) throw new ProviderError(`Replicate has no runnable version of ${this.reference.name}.`, 'failed');
+      return model.latest_version.id;
+    } catch (error) {
+      this.latestVersion = undefined; // the next create asks again
+      if (apiResponse(error)?.status === 404) throw new ProviderError(`Replicate has no model ${this.reference.name}: check the REPLICATE_*_MODEL setting.`, 'failed');
+      throw error;
+    }
+  }
+
+  private async cancelQuietly(prediction: Prediction | undefined): Promise<void> {
+    if (!prediction || isFinished(prediction)) return;
+    try {
+      await this.cancel(prediction.id);
+    } catch {
+      // The caller's error (canceled or time-out) matters more; Replicate ends the prediction at its own deadline anyway.
+    }
   }
 }
 
-export interface PredictionRequest {
-  /** An official model, `owner/name` (its latest version runs). */
-  model: string;
-  input: Record<string, unknown>;
+/**
+ * What each Replicate adapter does around its model, split so a caller can create the prediction in one
+ * worker run and finish the result in another: the input it sends, and what it makes of the downloaded
+ * output.
+ */
+export interface ReplicateAdapter<Request, Result> {
+  readonly replicate: ReplicateModel;
+  inputFor(request: Request): Record<string, unknown>;
+  resultFrom(files: MediaFile[], request: Request, context: WorkContext): Promise<Result>;
 }
 
 export interface PredictionResult {
@@ -81,53 +270,19 @@ const TERMINAL: ReadonlySet<string> = new Set(['succeeded', 'failed', 'canceled'
 const DEFAULT_RETRY_AFTER_MS = 2000;
 const MAX_RETRY_AFTER_MS = 60_000;
 const CANCEL_TIMEOUT_MS = 10_000;
+const LOOKUP_TIMEOUT_MS = 30_000;
+
+/** Whether the prediction has ended (succeeded, failed, canceled or aborted). */
+export const isFinished = (prediction: Prediction) => TERMINAL.has(prediction.status);
 
 /**
- * Runs a model on Replicate and downloads its output: create, poll until a terminal status, copy the
- * output files into `context.workDir`. Reports progress from 0 to 0.9 (the adapter reports 1 when its
- * own work is done). Cancellation (`context.signal`) and the time-out cancel the prediction.
- * Every failure is a ProviderError with the spec's message.
+ * Replicate's answer when the model endpoint does not serve a model (404: a community model, run by
+ * version) or a version cannot be run (404, or 422 "Invalid version or not permitted").
  */
-export async function runPrediction(client: Replicate, request: PredictionRequest, context: WorkContext, options: PollingOptions): Promise<PredictionResult> {
-  const progress = new PredictionProgress(context);
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
-  const signal = AbortSignal.any([context.signal, deadline.signal]);
-  const retries = options.rateLimitRetries ?? 3;
-  let prediction: Prediction | undefined;
-  try {
-    signal.throwIfAborted();
-    prediction = await withRateLimitRetries(
-      () => client.predictions.create({ model: request.model, input: request.input, wait: options.waitSeconds || undefined, signal }),
-      retries,
-      signal,
-    );
-    progress.report(prediction);
-    while (!TERMINAL.has(prediction.status)) {
-      await sleep(options.pollIntervalMs, signal);
-      const id: string = prediction.id;
-      prediction = await withRateLimitRetries(() => client.predictions.get(id, { signal }), retries, signal);
-      progress.report(prediction);
-    }
-    if (prediction.status === 'failed') throw new ProviderError(`The model failed: ${String(prediction.error ?? 'no reason given')}`, 'failed');
-    if (prediction.status === 'canceled') throw new ProviderError(REPLICATE_MESSAGES.canceled, 'canceled');
-    if (prediction.status === 'aborted') throw new ProviderError('Replicate aborted the prediction before it finished. Please try again.', 'failed', true);
-    const files = await downloadOutput(prediction, context.workDir, signal);
-    progress.set(0.9);
-    return { prediction, files };
-  } catch (error) {
-    if (context.signal.aborted) {
-      await cancelQuietly(client, prediction);
-      throw new ProviderError(REPLICATE_MESSAGES.canceled, 'canceled');
-    }
-    if (deadline.signal.aborted) {
-      await cancelQuietly(client, prediction);
-      throw new ProviderError(REPLICATE_MESSAGES.timeout, 'timeout', true);
-    }
-    throw toProviderError(error);
-  } finally {
-    clearTimeout(timer);
-  }
+function isMissingModelOrVersion(error: unknown): boolean {
+  const response = apiResponse(error);
+  if (response?.status === 404) return true;
+  return response?.status === 422 && /invalid version|version does not exist/i.test((error as { message: string }).message);
 }
 
 /**
@@ -173,15 +328,6 @@ function retryAfterMs(retryAfter: string | null): number {
   const seconds = Number(retryAfter);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
   return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)) : DEFAULT_RETRY_AFTER_MS;
-}
-
-async function cancelQuietly(client: Replicate, prediction: Prediction | undefined): Promise<void> {
-  if (!prediction || TERMINAL.has(prediction.status)) return;
-  try {
-    await client.predictions.cancel(prediction.id, { signal: AbortSignal.timeout(CANCEL_TIMEOUT_MS) });
-  } catch {
-    // The caller's error (canceled or time-out) matters more; Replicate ends the prediction at its own deadline anyway.
-  }
 }
 
 /** The output's URLs: a URL, an array of them (flux), or the SDK's FileOutput objects. */

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { WorkContext } from '../../ports/media';
+import type { MediaFile, WorkContext } from '../../ports/media';
 import { ImagePort, type ImageRequest, type ImageResult } from '../../ports/image.port';
 import { coverImage } from './media-edits';
-import { ReplicateModel, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
+import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
 
 const IMAGE_POLLING: PollingOptions = { pollIntervalMs: 1000, timeoutMs: 120_000 };
 
@@ -29,21 +29,29 @@ export function closestAspectRatio(width: number, height: number): string {
 }
 
 /** Prompt → a photo on Replicate with FLUX.1 [schnell], cropped to exactly the requested size (PNG). */
-export class ReplicateImage extends ImagePort {
+export class ReplicateImage extends ImagePort implements ReplicateAdapter<ImageRequest, ImageResult> {
   readonly name = 'replicate';
-  private readonly flux: ReplicateModel;
+  readonly replicate: ReplicateModel;
 
   constructor(options: ReplicateAdapterOptions) {
     super();
-    this.flux = new ReplicateModel(options, { model: 'black-forest-labs/flux-schnell', polling: IMAGE_POLLING });
+    this.replicate = new ReplicateModel(options, { model: 'black-forest-labs/flux-schnell', polling: IMAGE_POLLING });
+  }
+
+  inputFor(request: ImageRequest): Record<string, unknown> {
+    return { prompt: request.prompt, aspect_ratio: closestAspectRatio(request.width, request.height), output_format: 'png', num_outputs: 1 };
+  }
+
+  async resultFrom(files: MediaFile[], request: ImageRequest, context: WorkContext): Promise<ImageResult> {
+    const path = join(context.workDir, `image-${request.width}x${request.height}.png`);
+    await coverImage(files[0].path, path, request.width, request.height);
+    return { image: { path, contentType: 'image/png' }, kind: 'photo' };
   }
 
   async generate(request: ImageRequest, context: WorkContext): Promise<ImageResult> {
-    const input = { prompt: request.prompt, aspect_ratio: closestAspectRatio(request.width, request.height), output_format: 'png', num_outputs: 1 };
-    const { files } = await this.flux.run(input, context);
-    const path = join(context.workDir, `image-${request.width}x${request.height}.png`);
-    await coverImage(files[0].path, path, request.width, request.height);
+    const { files } = await this.replicate.run(this.inputFor(request), context);
+    const result = await this.resultFrom(files, request, context);
     context.progress(1);
-    return { image: { path, contentType: 'image/png' }, kind: 'photo' };
+    return result;
   }
 }

@@ -1,24 +1,38 @@
+import { join } from 'node:path';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { LipSyncPort, type LipSyncRequest } from '../../ports/lipsync.port';
-import { ReplicateModel, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
+import { toEncodingRules } from './media-edits';
+import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
 
 /** Video generation takes 2-3 minutes (spec section 9); 10 minutes before giving up, progress every 2 s. */
 const LIPSYNC_POLLING: PollingOptions = { pollIntervalMs: 2000, timeoutMs: 600_000 };
 
-/** Video + audio → the person speaking the audio, on Replicate with LatentSync (mp4 as long as the audio). */
-export class ReplicateLipSync extends LipSyncPort {
+/**
+ * Video + audio → the person speaking the audio, on Replicate with LatentSync (a community model: run
+ * by its latest version), as long as the audio. Its mp4 has the index at the end (LatentSync's own
+ * ffmpeg mux), so the output is probed and re-muxed (or re-encoded) to our encoding rules.
+ */
+export class ReplicateLipSync extends LipSyncPort implements ReplicateAdapter<LipSyncRequest, MediaFile> {
   readonly name = 'replicate';
-  private readonly latentSync: ReplicateModel;
+  readonly replicate: ReplicateModel;
 
   constructor(options: ReplicateAdapterOptions) {
     super();
-    this.latentSync = new ReplicateModel(options, { model: 'bytedance/latentsync', polling: LIPSYNC_POLLING });
+    this.replicate = new ReplicateModel(options, { model: 'bytedance/latentsync', polling: LIPSYNC_POLLING });
+  }
+
+  inputFor(request: LipSyncRequest): Record<string, unknown> {
+    return { video: request.video.url, audio: request.audio.url };
+  }
+
+  resultFrom(files: MediaFile[], _request: LipSyncRequest, context: WorkContext): Promise<MediaFile> {
+    return toEncodingRules(files[0], join(context.workDir, 'lipsync.mp4'), context.signal);
   }
 
   async lipSync(request: LipSyncRequest, context: WorkContext): Promise<MediaFile> {
-    const input = { video: request.video.url, audio: request.audio.url };
-    const { files } = await this.latentSync.run(input, context);
+    const { files } = await this.replicate.run(this.inputFor(request), context);
+    const video = await this.resultFrom(files, request, context);
     context.progress(1);
-    return files[0];
+    return video;
   }
 }

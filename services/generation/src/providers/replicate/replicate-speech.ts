@@ -1,7 +1,7 @@
-import type { WorkContext } from '../../ports/media';
+import type { MediaFile, WorkContext } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
 import { audioDurationSeconds } from './media-edits';
-import { ReplicateModel, type PollingOptions, type ReplicateAdapterOptions } from './replicate-client';
+import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
 
 /** The minimax system voices (STACK.md); the spec's voice pickers choose among them. */
 export const MINIMAX_VOICES = [
@@ -31,6 +31,12 @@ const SPEECH_POLLING: PollingOptions = { pollIntervalMs: 1000, timeoutMs: 180_00
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
+/**
+ * The quietest volume sent: Replicate's schema takes 0..10, but MiniMax's own API takes vol in (0, 10]
+ * and may refuse 0, so "silent" becomes very quiet instead of a failed job.
+ */
+export const MINIMAX_MIN_VOLUME = 0.1;
+
 /** The request as minimax/speech-02's input. */
 export function minimaxInput(request: SpeechRequest): Record<string, unknown> {
   const emotion = request.emotion.trim().toLowerCase();
@@ -41,30 +47,38 @@ export function minimaxInput(request: SpeechRequest): Record<string, unknown> {
     emotion: MINIMAX_EMOTIONS.has(minimaxEmotion) ? minimaxEmotion : 'auto',
     pitch: clamp(Math.round(request.pitch), -12, 12),
     speed: clamp(request.speed, 0.5, 2),
-    volume: clamp(request.volume, 0, 10),
+    volume: clamp(request.volume, MINIMAX_MIN_VOLUME, 10),
     language_boost: /^en/i.test(request.language) ? 'English' : 'Automatic',
   };
 }
 
 /** Text → speech on Replicate with minimax speech-02 (mp3). */
-export class ReplicateSpeech extends SpeechPort {
+export class ReplicateSpeech extends SpeechPort implements ReplicateAdapter<SpeechRequest, SpeechResult> {
   readonly name = 'replicate';
-  private readonly minimax: ReplicateModel;
+  readonly replicate: ReplicateModel;
 
   constructor(options: ReplicateAdapterOptions) {
     super();
-    this.minimax = new ReplicateModel(options, { model: 'minimax/speech-02-hd', polling: SPEECH_POLLING });
+    this.replicate = new ReplicateModel(options, { model: 'minimax/speech-02-hd', polling: SPEECH_POLLING });
   }
 
   voices(): readonly string[] {
     return MINIMAX_VOICES;
   }
 
-  async synthesize(request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {
-    const { files } = await this.minimax.run(minimaxInput(request), context);
+  inputFor(request: SpeechRequest): Record<string, unknown> {
+    return minimaxInput(request);
+  }
+
+  async resultFrom(files: MediaFile[]): Promise<SpeechResult> {
     const audio = files[0];
-    const durationSeconds = await audioDurationSeconds(audio.path);
+    return { audio, durationSeconds: await audioDurationSeconds(audio.path) };
+  }
+
+  async synthesize(request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {
+    const { files } = await this.replicate.run(this.inputFor(request), context);
+    const result = await this.resultFrom(files);
     context.progress(1);
-    return { audio, durationSeconds };
+    return result;
   }
 }

@@ -1,17 +1,19 @@
 /* eslint-disable @nx/enforce-module-boundaries -- tests drive the adapters against the local stand-ins */
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import type Replicate from 'replicate';
 import type { Prediction } from 'replicate';
+import { encodePng } from '../../../../../tools/replicate/media';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../../tools/replicate/stand-in';
 import { runFfmpeg } from '../../engine/media/ffmpeg';
+import { probeMedia } from '../../engine/media/probe';
 import { ProviderError, type MediaFile, type WorkContext } from '../../ports/media';
 import type { SpeechRequest } from '../../ports/speech.port';
-import { audioDurationSeconds } from './media-edits';
-import { createReplicateClient, REPLICATE_MESSAGES, runPrediction, type PollingOptions } from './replicate-client';
+import { audioDurationSeconds, isFastStartMp4, topLevelBoxes } from './media-edits';
+import { createReplicateClient, isFinished, REPLICATE_MESSAGES, ReplicateModel, type PollingOptions } from './replicate-client';
 import { ReplicateImage } from './replicate-image';
 import { ReplicateImageToVideo } from './replicate-image-to-video';
 import { ReplicateLipSync } from './replicate-lipsync';
@@ -21,7 +23,7 @@ import { pollUntil as waitFor } from '../../../../../tools/lib/poll';
 import { providerError } from '../../testing';
 
 const TOKEN = 'r8_stand_in_tests';
-const FAST: Partial<PollingOptions> = { pollIntervalMs: 10, timeoutMs: 20_000 };
+const FAST: PollingOptions = { pollIntervalMs: 10, timeoutMs: 20_000 };
 
 /** Serves the files of a folder, as our object store's presigned URLs would (the stand-in fetches inputs). */
 class FileServer {
@@ -128,12 +130,20 @@ describe('Replicate adapters against the stand-in', () => {
         emotion: 'surprised',
         pitch: 12,
         speed: 2,
-        volume: 0,
+        volume: 0.1,
         language_boost: 'English',
       });
       expect(minimaxInput({ ...speechRequest('hi'), emotion: 'bored' }).emotion).toBe('auto');
       expect(speech().voices()).toHaveLength(17);
       expect(speech().voices()).toContain('Sweet_Girl_2');
+    });
+
+    it("sends volume 0 as MiniMax's quietest accepted volume instead of failing (MiniMax takes (0, 10])", async () => {
+      const { context } = job();
+      const result = await speech().synthesize({ ...speechRequest('Whispered almost silently. [quiet]'), volume: 0 }, context);
+
+      expect(result.durationSeconds).toBeGreaterThan(0.5);
+      expect((await predictionWith('[quiet]'))?.input).toMatchObject({ volume: 0.1 });
     });
 
     it('follows the prediction through several processing polls, taking progress from its logs', async () => {
@@ -246,7 +256,8 @@ describe('Replicate adapters against the stand-in', () => {
   });
 
   it("reports input outside the model's schema as invalid input", async () => {
-    const error = await providerError(runPrediction(client, { model: 'minimax/speech-02-hd', input: { text: 'Hi.', pitch: 40 } }, job().context, { pollIntervalMs: 10, timeoutMs: 5000 }));
+    const minimax = new ReplicateModel({ client }, { model: 'minimax/speech-02-hd', polling: { pollIntervalMs: 10, timeoutMs: 5000 } });
+    const error = await providerError(minimax.run({ text: 'Hi.', pitch: 40 }, job().context));
 
     expect(error.kind).toBe('invalid-input');
     expect(error.message).toContain('input.pitch: Must be less than or equal to 12');
@@ -265,6 +276,81 @@ describe('Replicate adapters against the stand-in', () => {
       expect((thrown as ProviderError).message).toBe(REPLICATE_MESSAGES.missingKey);
       expect((thrown as ProviderError).message.startsWith('API key missing')).toBe(true);
     }
+  });
+
+  describe('runs each model by what it is', () => {
+    const LATENTSYNC = 'bytedance/latentsync';
+    /** A lip-sync input that keeps the prediction processing ([slow]) until it is canceled: only the create matters here. */
+    const pendingLipSync = (marker: string) => ({ video: `http://127.0.0.1:9/clip.mp4?${marker}[slow]`, audio: 'http://127.0.0.1:9/voice.mp3' });
+    const requestsSince = (start: number) => standIn.requests.slice(start).map(({ method, path, status }) => `${method} ${path} ${status}`);
+    const creationOf = (prediction: Prediction) => standIn.creations.find((creation) => creation.id === prediction.id);
+
+    async function createAndCancel(model: ReplicateModel, input: Record<string, unknown>): Promise<Prediction> {
+      const prediction = await model.create(input, new AbortController().signal);
+      await model.cancel(prediction.id);
+      expect(isFinished(await model.get(prediction.id, new AbortController().signal))).toBe(true);
+      return prediction;
+    }
+
+    it('runs an official model (minimax) on its model endpoint', async () => {
+      const start = standIn.requests.length;
+      const prediction = await createAndCancel(new ReplicateSpeech({ client, polling: FAST }).replicate, { text: 'Official. [slow]' });
+
+      expect(creationOf(prediction)).toMatchObject({ model: 'minimax/speech-02-hd', endpoint: 'model' });
+      expect(requestsSince(start)[0]).toBe('POST /v1/models/minimax/speech-02-hd/predictions 201');
+    });
+
+    it('runs a community model (LatentSync) by its latest version after the model endpoint answers 404, then straight by version', async () => {
+      const latentSync = new ReplicateLipSync({ client, polling: FAST }).replicate;
+      const start = standIn.requests.length;
+      const first = await createAndCancel(latentSync, pendingLipSync('[first]'));
+
+      expect(creationOf(first)).toEqual({ id: first.id, model: LATENTSYNC, version: standIn.latestVersion(LATENTSYNC), endpoint: 'version' });
+      expect(requestsSince(start).slice(0, 3)).toEqual([`POST /v1/models/${LATENTSYNC}/predictions 404`, `GET /v1/models/${LATENTSYNC} 200`, 'POST /v1/predictions 201']);
+
+      const again = standIn.requests.length;
+      const second = await createAndCancel(latentSync, pendingLipSync('[second]'));
+      expect(creationOf(second)).toMatchObject({ endpoint: 'version', version: standIn.latestVersion(LATENTSYNC) });
+      expect(requestsSince(again)[0]).toBe('POST /v1/predictions 201'); // the version is cached: no 404, no models.get
+    });
+
+    it('reads the latest version again when the cached one is removed', async () => {
+      const latentSync = new ReplicateLipSync({ client, polling: FAST }).replicate;
+      const old = (await createAndCancel(latentSync, pendingLipSync('[before]'))).version;
+      const published = standIn.publishVersion(LATENTSYNC, { removePrevious: true });
+
+      const start = standIn.requests.length;
+      const prediction = await createAndCancel(latentSync, pendingLipSync('[after]'));
+      expect(published).not.toBe(old);
+      expect(creationOf(prediction)).toMatchObject({ endpoint: 'version', version: published });
+      expect(requestsSince(start).slice(0, 3)).toEqual(['POST /v1/predictions 422', `GET /v1/models/${LATENTSYNC} 200`, 'POST /v1/predictions 201']);
+    });
+
+    it('runs a pinned owner/name:version by that version, official or not, without asking for the latest', async () => {
+      for (const name of ['minimax/speech-02-hd', LATENTSYNC]) {
+        const version = standIn.latestVersion(name);
+        const model = new ReplicateModel({ client, model: `${name}:${version}` }, { model: name, polling: FAST });
+        const start = standIn.requests.length;
+        const input = name === LATENTSYNC ? pendingLipSync('[pinned]') : { text: 'Pinned. [slow]' };
+        const prediction = await createAndCancel(model, input);
+
+        expect(creationOf(prediction)).toMatchObject({ model: name, version, endpoint: 'version' });
+        expect(requestsSince(start)[0]).toBe('POST /v1/predictions 201');
+      }
+    });
+
+    it('fails clearly when a pinned version is gone or the model does not exist', async () => {
+      const removed = standIn.latestVersion('minimax/speech-02-turbo');
+      standIn.publishVersion('minimax/speech-02-turbo', { removePrevious: true });
+      const pinned = new ReplicateModel({ client, model: `minimax/speech-02-turbo:${removed}` }, { model: 'minimax/speech-02-turbo', polling: FAST });
+      const gone = await providerError(pinned.create({ text: 'Hi.' }, new AbortController().signal));
+      expect(gone.kind).toBe('failed');
+      expect(gone.message).toContain(`Replicate cannot run minimax/speech-02-turbo:${removed}`);
+
+      const unknown = new ReplicateModel({ client, model: 'nobody/nothing' }, { model: 'nobody/nothing', polling: FAST });
+      const missing = await providerError(unknown.create({ text: 'Hi.' }, new AbortController().signal));
+      expect(missing.message).toBe('Replicate has no model nobody/nothing: check the REPLICATE_*_MODEL setting.');
+    });
   });
 
   describe('the One Shot chain: image, clip, lip-sync', () => {
@@ -296,25 +382,76 @@ describe('Replicate adapters against the stand-in', () => {
       expect(clip.contentType).toBe('video/mp4');
       expect(readFileSync(clip.path).subarray(4, 8).toString('latin1')).toBe('ftyp');
       expect(await videoFrames(clip.path)).toBe(8 * 25);
-      expect((await predictionWith('[clip]'))?.input).toMatchObject({ num_frames: 81, frames_per_second: 16 });
+      expect((await probeMedia(clip.path)).video).toMatchObject({ codec: 'h264', width: 640, height: 720 }); // Wan made 480x832
+      expect((await predictionWith('[clip]'))?.input).toMatchObject({ num_frames: 81, frames_per_second: 16, resolution: '480p' });
       expectRisingToOne(fractions);
     });
 
-    it('lip-syncs the clip to the speech: an mp4 as long as the audio', async () => {
-      const { audio, durationSeconds } = await new ReplicateSpeech({ client, polling: FAST }).synthesize(
-        speechRequest('Hi there, this is my new favourite morning routine.'),
-        job().context,
-      );
+    let speech: { audio: MediaFile; durationSeconds: number };
+
+    it('lip-syncs the clip to the speech with LatentSync run by version: an mp4 as long as the audio, re-muxed with its index first', async () => {
+      speech = await new ReplicateSpeech({ client, polling: FAST }).synthesize(speechRequest('Hi there, this is my new favourite morning routine.'), job().context);
       const { context, fractions } = job();
       const video = await new ReplicateLipSync({ client, polling: FAST }).lipSync(
-        { video: fileServer.input(clip), audio: fileServer.input(audio), audioDurationSeconds: durationSeconds },
+        { video: fileServer.input(clip), audio: fileServer.input(speech.audio), audioDurationSeconds: speech.durationSeconds },
         context,
       );
 
       expect(video.contentType).toBe('video/mp4');
-      expect(await audioDurationSeconds(video.path)).toBeCloseTo(durationSeconds, 1);
-      expect((await videoFrames(video.path)) / 25).toBeCloseTo(durationSeconds, 0);
+      expect(await audioDurationSeconds(video.path)).toBeCloseTo(speech.durationSeconds, 1);
+      expect((await videoFrames(video.path)) / 25).toBeCloseTo(speech.durationSeconds, 0);
       expectRisingToOne(fractions);
+      // LatentSync's own file has its index at the end; ours has it first, with the same H.264 + AAC.
+      const latentSync = standIn.creations.at(-1)!;
+      expect(latentSync).toMatchObject({ model: 'bytedance/latentsync', endpoint: 'version', version: standIn.latestVersion('bytedance/latentsync') });
+      const original = join(context.workDir, 'original.mp4');
+      writeFileSync(original, Buffer.from(await (await fetch((await client.predictions.get(latentSync.id)).output as string)).arrayBuffer()));
+      const boxes = await topLevelBoxes(original);
+      expect(boxes.indexOf('mdat')).toBeLessThan(boxes.indexOf('moov'));
+      expect(await isFastStartMp4(video.path)).toBe(true);
+      expect(await probeMedia(video.path)).toMatchObject({ video: { codec: 'h264', pixelFormat: 'yuv420p' }, audio: { codec: 'aac' } });
     });
+
+    it('re-encodes a lip-sync output in another codec and container to H.264 + AAC, index first', async () => {
+      const { context } = job();
+      // [mpeg4] makes the stand-in's LatentSync answer with MPEG-4 Part 2 video and MP3 sound in a QuickTime file.
+      const otherCodec = { ...fileServer.input(clip), url: `${fileServer.input(clip).url}?look=[mpeg4]` };
+      const video = await new ReplicateLipSync({ client, polling: FAST }).lipSync(
+        { video: otherCodec, audio: fileServer.input(speech.audio), audioDurationSeconds: speech.durationSeconds },
+        context,
+      );
+
+      const output = (await client.predictions.get(standIn.creations.at(-1)!.id)).output as string;
+      expect(output.endsWith('.mov')).toBe(true);
+      expect(video).toEqual({ path: join(context.workDir, 'lipsync.mp4'), contentType: 'video/mp4' });
+      expect(await isFastStartMp4(video.path)).toBe(true);
+      expect(await probeMedia(video.path)).toMatchObject({ video: { codec: 'h264', pixelFormat: 'yuv420p', width: 640, height: 720 }, audio: { codec: 'aac' } });
+      expect(await audioDurationSeconds(video.path)).toBeCloseTo(speech.durationSeconds, 1);
+    });
+  });
+
+  it("crops Wan's 832x480 clip of a landscape picture to the requested 640x720: cropped in the middle, never stretched", async () => {
+    // 960x540: red on the left fifth, blue on the right fifth, green between.
+    const landscape = join(mkdtempSync(join(workRoot, 'picture-')), 'landscape.png');
+    writeFileSync(landscape, encodePng(960, 540, (x) => (x < 192 ? [230, 20, 20] : x >= 768 ? [20, 20, 230] : [20, 200, 20])));
+    const { context } = job();
+    const clip = await new ReplicateImageToVideo({ client, polling: FAST }).animate(
+      { image: fileServer.input({ path: landscape, contentType: 'image/png' }), prompt: 'A wide shot [landscape]', durationSeconds: 2, width: 640, height: 720 },
+      context,
+    );
+
+    const wan = (await client.predictions.get(standIn.creations.at(-1)!.id)).output as string;
+    const wanFile = join(context.workDir, 'wan.mp4');
+    writeFileSync(wanFile, Buffer.from(await (await fetch(wan)).arrayBuffer()));
+    expect((await probeMedia(wanFile)).video).toMatchObject({ width: 832, height: 480 });
+    expect((await probeMedia(clip.path)).video).toMatchObject({ width: 640, height: 720 });
+    // Stretched, the edges would be red and blue; cropped, only the green middle remains.
+    const frame = await runFfmpeg(['-i', clip.path, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { captureOutput: true });
+    for (const x of [4, 320, 635]) {
+      const at = (360 * 640 + x) * 3;
+      const [red, green, blue] = [frame[at], frame[at + 1], frame[at + 2]];
+      expect(green).toBeGreaterThan(150);
+      expect(Math.max(red, blue)).toBeLessThan(80);
+    }
   });
 });

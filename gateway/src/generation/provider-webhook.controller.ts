@@ -1,0 +1,35 @@
+import { BadRequestException, Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
+import type { Request } from 'express';
+import { Subjects, type ProviderWebhookRequest } from '@lipcast/contracts';
+import { ServiceClient } from '@lipcast/nest-kit';
+import { Public } from '../auth/signed-in.guard';
+
+export const REPLICATE_WEBHOOK_PATH = '/api/replicate/webhook';
+
+/**
+ * Replicate's reports that a prediction ended (`REPLICATE_WEBHOOK_URL` points here). The signature
+ * covers the exact bytes, so the raw body goes to the generation service, which verifies it; a
+ * failure answers non-2xx and Replicate retries.
+ */
+@ApiExcludeController()
+@Public()
+@SkipThrottle()
+@Controller('replicate')
+export class ProviderWebhookController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post('webhook')
+  @HttpCode(200)
+  receive(
+    @Req() request: RawBodyRequest<Request>,
+    @Headers('webhook-id') id?: string,
+    @Headers('webhook-timestamp') timestamp?: string,
+    @Headers('webhook-signature') signature?: string,
+  ): Promise<{ received: true }> {
+    if (!request.rawBody?.length || !id || !timestamp || !signature) throw new BadRequestException({ message: 'A signed webhook is required' });
+    const delivery: ProviderWebhookRequest = { body: request.rawBody.toString('utf8'), id, timestamp, signature };
+    return this.services.send<{ received: true }>(Subjects.generation.providerWebhook, delivery);
+  }
+}

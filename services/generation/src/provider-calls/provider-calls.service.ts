@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { runPeriodically, ServiceError } from '@lipcast/nest-kit';
+import { JobLanes } from '../jobs/job-lanes';
+import { JobQueue } from '../jobs/job-queue';
+import { JobsRepository, type JobRow } from '../jobs/jobs.repository';
+import type { ProviderCallRecorder } from '../ports/media';
+import { InvalidWebhookError, ProviderPredictions, type ProviderPrediction, type WebhookDelivery } from '../ports/predictions.port';
+import { GenerationSettings } from '../settings';
+import { JobProviderCalls, TIMED_OUT } from './job-provider-calls';
+import { callStatusOf, ProviderCallsRepository, type ProviderCallRow } from './provider-calls.repository';
+
+const POLL_BATCH = 100;
+const POLL_PARALLEL = 10;
+const LOOKUP_TIMEOUT_MS = 10_000;
+/** With webhooks, open predictions are still looked at this often, in case a delivery was lost. */
+const SAFETY_POLL_MS = 60_000;
+
+/**
+ * Jobs waiting on a provider: their calls are recorded when made, and when a prediction ends — told
+ * by a signed webhook, or seen by the poller that looks at every open prediction in one loop — the
+ * call is recorded once (duplicates and late reports change nothing) and the job goes back to the
+ * queue. A prediction past its deadline is cancelled at the provider and its job resumed to fail.
+ */
+@Injectable()
+export class ProviderCallsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ProviderCallsService.name);
+  private stopPolling: (() => void) | null = null;
+
+  constructor(
+    private readonly calls: ProviderCallsRepository,
+    private readonly jobs: JobsRepository,
+    private readonly queue: JobQueue,
+    private readonly lanes: JobLanes,
+    private readonly predictions: ProviderPredictions,
+    private readonly settings: GenerationSettings,
+    private readonly orm: MikroORM,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.settings.GENERATION_ROLE === 'api' || this.predictions.provider === 'none') return;
+    this.stopPolling = runPeriodically(
+      () => this.pollIntervalMs(),
+      () => RequestContext.create(this.orm.em, () => this.poll()),
+      (error) => this.logger.warn(`looking at open predictions failed: ${String(error)}`),
+    );
+  }
+
+  onApplicationShutdown(): void {
+    this.stopPolling?.();
+  }
+
+  /** The recorder a job's run uses, so it parks while its predictions run; none when jobs hold their worker (PROVIDER_WAIT=hold). */
+  recorderFor(job: JobRow): ProviderCallRecorder | undefined {
+    if (this.settings.PROVIDER_WAIT === 'hold' || this.predictions.provider === 'none') return undefined;
+    return new JobProviderCalls(this.calls, this.predictions, { id: job.id, epoch: job.call_epoch }, { deadlineMs: this.settings.PROVIDER_CALL_TIMEOUT_SECONDS * 1000, pollMs: this.pollIntervalMs() });
+  }
+
+  /** A signed webhook delivery: checked, then recorded like a poll. Refused (thrown) when its signature or age is wrong. */
+  async webhook(delivery: WebhookDelivery): Promise<{ received: true }> {
+    const prediction = await this.predictions.verifyWebhook(delivery).catch((error: unknown) => {
+      if (error instanceof InvalidWebhookError) throw ServiceError.validation('Invalid webhook');
+      throw error;
+    });
+    await this.ended(prediction);
+    return { received: true };
+  }
+
+  /** A prediction as the provider reports it: when it ended, recorded once and its job resumed. */
+  async ended(prediction: ProviderPrediction): Promise<void> {
+    const status = callStatusOf(prediction.status);
+    if (status === 'pending') return;
+    const call = await this.calls.complete(this.predictions.provider, prediction.id, status, prediction);
+    if (call) await this.resume(call.job_id);
+  }
+
+  /** Puts a waiting job back on its lane's queue (once: only the caller that moved it from waiting enqueues). */
+  async resume(jobId: string): Promise<void> {
+    const job = await this.jobs.resume(jobId);
+    if (job) await this.queue.enqueue(job.id, this.lanes.of(job.kind), `${job.id}:${randomUUID()}`);
+  }
+
+  /** One look at the open predictions that are due; returns how many were looked at. */
+  async poll(): Promise<number> {
+    const due = await this.calls.claimDue(POLL_BATCH, this.pollIntervalMs());
+    for (let start = 0; start < due.length; start += POLL_PARALLEL) {
+      await Promise.all(due.slice(start, start + POLL_PARALLEL).map((call) => this.look(call)));
+    }
+    return due.length;
+  }
+
+  /** A job that ends without its predictions (cancelled, failed) stops them at the provider. */
+  async cancelPending(jobId: string): Promise<void> {
+    for (const call of await this.calls.cancelPending(jobId)) await this.stop(call);
+  }
+
+  private async look(call: ProviderCallRow): Promise<void> {
+    try {
+      if (new Date(call.deadline_at).getTime() < Date.now()) {
+        await this.stop(call);
+        const timedOut = await this.calls.complete(call.provider, call.prediction_id, 'failed', { id: call.prediction_id, status: 'failed', error: 'timed out', [TIMED_OUT]: true });
+        if (timedOut) await this.resume(call.job_id);
+        return;
+      }
+      await this.ended(await this.predictions.get(call.prediction_id, AbortSignal.timeout(LOOKUP_TIMEOUT_MS)));
+    } catch (error) {
+      this.logger.warn(`prediction ${call.prediction_id} of job ${call.job_id} could not be looked at: ${String(error)}`);
+    }
+  }
+
+  private async stop(call: ProviderCallRow): Promise<void> {
+    await this.predictions.cancel(call.prediction_id).catch((error: unknown) => this.logger.warn(`prediction ${call.prediction_id} could not be cancelled: ${String(error)}`));
+  }
+
+  private pollIntervalMs(): number {
+    return this.predictions.webhook() ? SAFETY_POLL_MS : this.settings.PROVIDER_POLL_SECONDS * 1000;
+  }
+}
