@@ -53,6 +53,7 @@ async function run(mode: 'park' | 'hold', cannedVideo: string): Promise<RunFigur
   });
   const stack = await startIsolatedStack(`bench_provider_${mode}`, {
     env: {
+      MEDIA_PROVIDER: 'embedded', // speech (the 200 audios) offline; only the lip-sync runs at the provider
       LIPSYNC_PROVIDER: 'replicate',
       REPLICATE_API_TOKEN: TOKEN,
       REPLICATE_API_URL: standIn.url,

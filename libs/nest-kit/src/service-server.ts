@@ -141,13 +141,19 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
     throw new NatsConnectError(`${service} service`, natsUrl, error);
   });
   const ops = resolveOptional(() => app.get(OpsRegistry, { strict: false }));
-  if (ops) registerServiceChecks(app, ops, orm);
+  if (ops) registerServiceChecks(app, ops, orm, providesStorage(module));
   logger.info({ natsUrl }, `${service} service listening on NATS (queue group "${service}")`);
   return app;
 }
 
 /** What a service's readiness depends on: its database, NATS and, for media services, the object store. */
-function registerServiceChecks(app: INestMicroservice, ops: OpsRegistry, orm: MikroORM | null): void {
+/** Whether the service's module binds the object store (asking Nest for a missing provider logs an error). */
+function providesStorage(module: unknown): boolean {
+  const providers = (module as { providers?: unknown[] }).providers ?? [];
+  return providers.some((provider) => provider === StorageService || (provider as { provide?: unknown })?.provide === StorageService);
+}
+
+function registerServiceChecks(app: INestMicroservice, ops: OpsRegistry, orm: MikroORM | null, hasStorage: boolean): void {
   if (orm) {
     ops.addCheck('postgres', async () => {
       const check = await orm.checkConnection();
@@ -155,8 +161,8 @@ function registerServiceChecks(app: INestMicroservice, ops: OpsRegistry, orm: Mi
     });
   }
   ops.addCheck('nats', () => app.unwrap<NatsConnection>().rtt());
-  const storage = resolveOptional(() => app.get(StorageService, { strict: false }));
-  if (storage) {
+  if (hasStorage) {
+    const storage = app.get(StorageService, { strict: false });
     ops.addCheck('objectStore', async () => {
       if (!(await storage.ping())) throw new Error(`bucket ${storage.bucket} is missing`);
     });
