@@ -37,9 +37,10 @@ test.describe('AI Influencer Creator', () => {
     await expect(page.getByText('Your video plays for 20 seconds, looping forward and backward.')).toBeVisible();
     await expect(page.getByTitle('Generations used')).toHaveText('1');
 
-    // Approved once its video exists: it is in the community gallery.
+    // Private to its creator: not in the community gallery unless they publish it.
     const gallery = await (await page.request.get('/api/ai-influencer/gallery')).json();
-    expect(gallery.some((item: { isOwner: boolean }) => item.isOwner)).toBe(true);
+    expect(gallery.some((item: { isOwner: boolean }) => item.isOwner)).toBe(false);
+    await expect(page.getByRole('button', { name: 'Publish to the community' }).first()).toBeDisabled();
 
     await page.getByRole('button', { name: 'Generate Audio for this Video' }).click();
     await expect(page.getByRole('heading', { name: 'Create Audio' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
-import type { InfluencerVideoRequest } from '@lipcast/contracts';
+import { Equals, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, REPORT_REASONS, type InfluencerReportBody, type InfluencerVideoRequest, type ReportReason } from '@lipcast/contracts';
 
 /** Longest media URL the generation service takes for an image (its own rule; a data: URL is an upload instead). */
 export const MAX_IMAGE_URL_LENGTH = 2000;
@@ -38,10 +38,59 @@ export class InfluencerVideoBody implements Omit<InfluencerVideoRequest, 'projec
   prompt?: string;
 }
 
-/** `POST /api/ai-influencer/projects/{id}/approve`: no body, or `{approved}` (default true). */
+/** Some text to show in the gallery, up to the longest name; one message saying what is wrong. */
+const IsInfluencerName = () =>
+  ValidateBy({
+    name: 'isInfluencerName',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.trim().length > 0 && value.length <= MAX_INFLUENCER_NAME_LENGTH,
+      defaultMessage: (args) =>
+        typeof args?.value === 'string' && args.value.length > MAX_INFLUENCER_NAME_LENGTH ? `Name cannot exceed ${MAX_INFLUENCER_NAME_LENGTH} characters.` : 'Give your influencer a name to publish it.',
+    },
+  });
+
+/**
+ * `POST /api/ai-influencer/projects/{id}/approve` (the spec's route): `{approved: false}` withdraws;
+ * publishing (`approved` true, the default) needs `consent: true` and a `name`, which the generation service checks.
+ */
 export class ApproveInfluencerBody {
   @ApiPropertyOptional({ default: true })
   @IsOptional()
   @IsBoolean({ message: 'approved must be true or false' })
   approved?: boolean;
+
+  @ApiPropertyOptional({ description: 'the owner consents to showing this likeness publicly (required to publish)' })
+  @IsOptional()
+  @IsBoolean({ message: 'consent must be true or false' })
+  consent?: boolean;
+
+  @ApiPropertyOptional({ maxLength: MAX_INFLUENCER_NAME_LENGTH })
+  @IsOptional()
+  @IsString({ message: 'name must be text' })
+  @MaxLength(MAX_INFLUENCER_NAME_LENGTH, { message: `Name cannot exceed ${MAX_INFLUENCER_NAME_LENGTH} characters.` })
+  name?: string;
+}
+
+/** `POST /api/ai-influencer/projects/{id}/publish`: the owner's explicit consent and the name the gallery shows. */
+export class PublishInfluencerBody {
+  @ApiProperty({ description: 'the owner consents to showing this likeness publicly (for an upload: rights to the image and the person\'s consent)' })
+  @Equals(true, { message: 'Publishing needs your consent: tick the box to confirm.' })
+  consent!: true;
+
+  @ApiProperty({ maxLength: MAX_INFLUENCER_NAME_LENGTH })
+  @IsInfluencerName()
+  name!: string;
+}
+
+/** `POST /api/ai-influencer/gallery/{id}/report`: why, and optionally how to reach the reporter. */
+export class ReportInfluencerBody implements InfluencerReportBody {
+  @ApiProperty({ enum: Object.keys(REPORT_REASONS) })
+  @IsIn(Object.keys(REPORT_REASONS), { message: 'Please choose a reason.' })
+  reason!: ReportReason;
+
+  @ApiPropertyOptional({ maxLength: MAX_REPORT_CONTACT_LENGTH })
+  @IsOptional()
+  @IsString({ message: 'contact must be text' })
+  @MaxLength(MAX_REPORT_CONTACT_LENGTH, { message: `Contact cannot exceed ${MAX_REPORT_CONTACT_LENGTH} characters.` })
+  contact?: string;
 }

@@ -1,12 +1,15 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
-import { Subjects, type PipelineRequest, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
+import { normalizeIp, Throttle } from '@nestjs/throttler';
+import { Subjects, type PipelineRequest, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
+import { Draining } from '../http/draining';
 import { decodeImageUpload } from '../media/image-upload';
 import { JOB_ID, jobAnswer } from './generation.controller';
-import { ApproveInfluencerBody, InfluencerVideoBody } from './influencer-bodies';
+import { ApproveInfluencerBody, InfluencerVideoBody, PublishInfluencerBody, ReportInfluencerBody } from './influencer-bodies';
 import { prefersAsync, waitForJob } from './job-events';
 import { OpenStreams } from './open-streams';
 
@@ -16,6 +19,7 @@ export const VIDEO_WAIT_MS = 100_000;
 export const INFLUENCER_VIDEO_PATH = '/api/ai-influencer/video';
 
 const PROJECT_ID = new ParseIntPipe({ exceptionFactory: () => ServiceError.notFound('No such influencer project') });
+const GALLERY_ITEM_ID = new ParseIntPipe({ exceptionFactory: () => ServiceError.notFound('No such influencer in the gallery') });
 
 /** The AI Influencer Creator's calls (spec section 7); the generation service validates and owns the rules. */
 @ApiTags('influencers')
@@ -25,6 +29,7 @@ export class InfluencersController {
     private readonly services: ServiceClient,
     private readonly storage: StorageService,
     private readonly openStreams: OpenStreams,
+    private readonly draining: Draining,
   ) {}
 
   /** Free, but limited: each portrait costs real compute. */
@@ -52,7 +57,7 @@ export class InfluencersController {
     // `Prefer: respond-async` answers at once, so the page follows /api/jobs/{id}/events.
     if (prefersAsync(prefer)) return jobAnswer(await start());
     // A held request takes one of the user's open-stream places before the job starts, so a 429 starts nothing.
-    return jobAnswer(await this.openStreams.hold(userId, async () => waitForJob(this.services, userId, (await start()).id, VIDEO_WAIT_MS)));
+    return jobAnswer(await this.openStreams.hold(userId, async () => waitForJob(this.services, userId, (await start()).id, VIDEO_WAIT_MS, this.draining.signal)));
   }
 
   /**
@@ -86,10 +91,28 @@ export class InfluencersController {
     return this.services.send<InfluencerProject>(Subjects.generation.influencerGet, { userId, projectId });
   }
 
+  /** The spec's route; publishing through it needs the same consent and name as `publish`. */
   @Post('projects/:id/approve')
   @HttpCode(200)
   approve(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: ApproveInfluencerBody): Promise<InfluencerProject> {
-    return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, { userId, projectId, approved: body.approved ?? true });
+    const request: InfluencerPublishRequest = { userId, projectId, approved: body.approved ?? true, consent: body.consent, name: body.name };
+    return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, request);
+  }
+
+  /** Shows the owner's influencer in the community gallery: only with their consent, under the name they give. */
+  @Post('projects/:id/publish')
+  @HttpCode(200)
+  publish(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: PublishInfluencerBody): Promise<InfluencerProject> {
+    const request: InfluencerPublishRequest = { userId, projectId, approved: true, consent: body.consent, name: body.name };
+    return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, request);
+  }
+
+  /** Takes it out of the gallery; its public copies are removed before this answers. */
+  @Post('projects/:id/unpublish')
+  @HttpCode(200)
+  unpublish(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number): Promise<InfluencerProject> {
+    const request: InfluencerPublishRequest = { userId, projectId, approved: false };
+    return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, request);
   }
 
   @Delete('projects/:id')
@@ -115,7 +138,21 @@ export class InfluencersController {
     return this.services.send<JobState>(Subjects.generation.jobGet, { userId, jobId });
   }
 
-  /** Approved influencers with a clip, for everyone; `isOwner` marks the caller's own. */
+  /**
+   * Anyone may report a gallery influencer (e.g. a likeness used without consent). Each reporter
+   * counts once: a signed-in user by their id, someone signed out by a digest of their address.
+   */
+  @Public()
+  @Post('gallery/:id/report')
+  @HttpCode(200)
+  @Throttle({ api: { limit: 10, ttl: 60_000 } })
+  report(@OptionalUserId() userId: string | null, @Req() request: Request, @Param('id', GALLERY_ITEM_ID) projectId: number, @Body() body: ReportInfluencerBody): Promise<{ reported: true }> {
+    const reporter = userId ?? `address:${createHash('sha256').update(normalizeIp(request.ip ?? '')).digest('hex').slice(0, 32)}`;
+    const report: InfluencerReportRequest = { projectId, reporter, reason: body.reason, contact: body.contact };
+    return this.services.send<{ reported: true }>(Subjects.generation.galleryReport, report);
+  }
+
+  /** Published influencers with a clip, for everyone; `isOwner` marks the caller's own. */
   @Public()
   @Get('gallery')
   gallery(@OptionalUserId() userId: string | null): Promise<InfluencerProject[]> {

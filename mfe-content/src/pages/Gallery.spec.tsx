@@ -5,7 +5,7 @@ import { renderInApp } from '../blog/render-in-app';
 import { formatDuration } from '../gallery/gallery';
 import Gallery from './Gallery';
 
-const item = (id: number, isOwner: boolean, duration: number | null): InfluencerProject => ({
+const item = (id: number, isOwner: boolean, duration: number | null, name: string | null = null): InfluencerProject => ({
   id,
   createdAt: '2026-11-22T12:00:00.000Z',
   imageUrl: `/api/media/users/u/influencers/${id}/image.jpg`,
@@ -14,6 +14,7 @@ const item = (id: number, isOwner: boolean, duration: number | null): Influencer
   outputUrl: `/api/media/community/${id}/video-v1.mp4`,
   duration,
   isApproved: true,
+  name,
   isOwner,
 });
 
@@ -33,12 +34,37 @@ describe('Community gallery', () => {
     const proceed = screen.getByRole('button', { name: 'Continue to Audio Generation' }) as HTMLButtonElement;
     expect(proceed.disabled).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: /Influencer 12/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Influencer 12/ }));
     expect(proceed.disabled).toBe(false);
     fireEvent.click(proceed);
     expect(JSON.parse(sessionStorage.getItem('selectedInfluencer')!)).toEqual({
       id: '12', title: 'User Influencer 12', setting: 'User Generated', duration: 20.04, thumbnail: '/api/media/community/12/thumbnail-v1.jpg', url: '/api/media/community/12/video-v1.mp4',
     });
+  });
+
+  it('shows each influencer under the name its owner published it with', async () => {
+    fakeApi({ [GALLERY]: { body: [item(14, true, 20, 'Coach Mia')] } });
+    renderInApp(<Gallery />, { path: '/user-influencers' });
+    expect(await screen.findByText('Coach Mia')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Coach Mia' })).toBeTruthy();
+  });
+
+  it("lets anyone report someone else's influencer with a reason and an optional contact", async () => {
+    const fetchMock = fakeApi({
+      [GALLERY]: { body: [item(21, false, 20, 'Coach Mia'), item(22, true, 20, 'My Own')] },
+      'POST /api/ai-influencer/gallery/21/report': { body: { reported: true } },
+    });
+    renderInApp(<Gallery />, { path: '/user-influencers' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Report Coach Mia' }));
+    expect(screen.queryByRole('button', { name: 'Report My Own' })).toBeNull(); // not one's own
+    const send = (await screen.findByRole('button', { name: 'Send report' })) as HTMLButtonElement;
+    expect(send.disabled).toBe(true); // a reason first
+    fireEvent.click(screen.getByLabelText("It uses someone's likeness without their consent"));
+    fireEvent.change(screen.getByLabelText('Your contact (optional)'), { target: { value: 'me@example.com' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/ai-influencer/gallery/21/report')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/ai-influencer/gallery/21/report')[0].body))).toEqual({ reason: 'likeness', contact: 'me@example.com' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Send report' })).toBeNull());
   });
 
   it('lets owners delete their own influencers and refreshes the list', async () => {

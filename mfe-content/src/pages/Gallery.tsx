@@ -4,16 +4,17 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { InfluencerProject } from '@lipcast/contracts';
 import { Badge, Button, buttonVariants, cn, Page, Spinner } from '@lipcast/ui';
 import { apiRequest, toast } from '@lipcast/web-kit';
-import { fetchGallery, formatDuration, GALLERY_EMPTY, GALLERY_ERROR, GALLERY_QUERY_KEY, selectedInfluencerRecord } from '../gallery/gallery';
+import { fetchGallery, formatDuration, GALLERY_EMPTY, GALLERY_ERROR, GALLERY_QUERY_KEY, galleryTitle, selectedInfluencerRecord } from '../gallery/gallery';
+import { ReportDialog } from '../gallery/ReportDialog';
 import '../styles.css';
 
-function GalleryCard({ item, selected, onSelect, onDelete }: { item: InfluencerProject; selected: boolean; onSelect: () => void; onDelete: () => void }) {
+function GalleryCard({ item, selected, onSelect, onDelete, onReport }: { item: InfluencerProject; selected: boolean; onSelect: () => void; onDelete: () => void; onReport: () => void }) {
   return (
     <div className={cn('relative overflow-hidden rounded-xl border-2 bg-white', selected ? 'border-brand-600 ring-2 ring-brand-200' : 'border-slate-200')}>
       <button type="button" aria-pressed={selected} onClick={onSelect} className="block w-full text-left focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <img src={item.thumbnailUrl ?? item.imageUrl} alt="" className="aspect-[3/4] w-full object-cover" />
         <span className="flex items-center justify-between px-3 py-2">
-          <span className="font-medium text-slate-900">Influencer {item.id}</span>
+          <span className="font-medium text-slate-900">{galleryTitle(item)}</span>
           <Badge variant="secondary" aria-label={`Duration ${formatDuration(item.duration)}`}>
             {formatDuration(item.duration)}
           </Badge>
@@ -24,8 +25,15 @@ function GalleryCard({ item, selected, onSelect, onDelete }: { item: InfluencerP
           ✓
         </span>
       )}
+      {!item.isOwner && (
+        <div className="flex justify-end px-3 pb-2">
+          <button type="button" onClick={onReport} className="text-xs text-slate-500 underline hover:text-slate-800" aria-label={`Report ${galleryTitle(item)}`}>
+            Report
+          </button>
+        </div>
+      )}
       {item.isOwner && (
-        <Button variant="outline" size="sm" className="absolute top-2 left-2 bg-white/90" onClick={onDelete} aria-label={`Delete Influencer ${item.id}`}>
+        <Button variant="outline" size="sm" className="absolute top-2 left-2 bg-white/90" onClick={onDelete} aria-label={`Delete ${galleryTitle(item)}`}>
           Delete
         </Button>
       )}
@@ -33,12 +41,13 @@ function GalleryCard({ item, selected, onSelect, onDelete }: { item: InfluencerP
   );
 }
 
-/** Community influencers (spec section 2): approved influencers with a video; pick one to give it words in the wizard. */
+/** Community influencers (spec section 2): influencers their owners published, with a video; pick one to give it words in the wizard. */
 export default function Gallery() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: items, isLoading, isError } = useQuery({ queryKey: GALLERY_QUERY_KEY, queryFn: fetchGallery });
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [reporting, setReporting] = useState<InfluencerProject | null>(null);
   const selected = items?.find((item) => item.id === selectedId) ?? null;
 
   async function remove(item: InfluencerProject) {
@@ -76,7 +85,14 @@ export default function Gallery() {
         <div className="space-y-6">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
             {items.map((item) => (
-              <GalleryCard key={item.id} item={item} selected={item.id === selectedId} onSelect={() => setSelectedId(item.id)} onDelete={() => void remove(item)} />
+              <GalleryCard
+                key={item.id}
+                item={item}
+                selected={item.id === selectedId}
+                onSelect={() => setSelectedId(item.id)}
+                onDelete={() => void remove(item)}
+                onReport={() => setReporting(item)}
+              />
             ))}
           </div>
           <div className="flex justify-end">
@@ -85,6 +101,17 @@ export default function Gallery() {
             </Button>
           </div>
         </div>
+      )}
+      {reporting && (
+        <ReportDialog
+          projectId={reporting.id}
+          title={galleryTitle(reporting)}
+          onClose={() => setReporting(null)}
+          onReported={() => {
+            setReporting(null);
+            void queryClient.invalidateQueries({ queryKey: GALLERY_QUERY_KEY });
+          }}
+        />
       )}
     </Page>
   );

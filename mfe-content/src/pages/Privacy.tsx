@@ -64,7 +64,7 @@ export default function Privacy() {
         </ul>
         <p>
           Content you generate may be processed by the providers that run our speech, image and video models, only to produce your
-          result. Influencers you approve for the community gallery can be seen by other users.
+          result. Your influencers are private: only those you choose to publish to the community gallery, with your consent, can be seen by others, and you can unpublish them at any time.
         </p>
       </LegalSection>
 

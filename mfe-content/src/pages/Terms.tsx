@@ -53,7 +53,7 @@ export default function Terms() {
         <p>
           You keep the rights to the scripts, prompts and images you provide, and, as far as the law allows, to the videos, audio and
           images generated for you. You give us the permission needed to store and process them to run the service for you, and, for
-          influencers you approve for the community gallery, to show them to other users. You are responsible for having the rights to
+          influencers you publish to the community gallery, to show them to other users. You are responsible for having the rights to
           everything you upload.
         </p>
       </LegalSection>

@@ -44,10 +44,20 @@ export async function generateVideo(
   return finished.url;
 }
 
-/** The project a clip belongs to (an upload's project is made by the server), then approved into the gallery. */
-export async function approveProjectOf(videoUrl: string, knownProjectId: number | null): Promise<InfluencerProject | null> {
-  const projects = (await apiRequest<InfluencerProject[]>('GET', '/api/ai-influencer/projects')) as InfluencerProject[];
-  const project = projects.find((candidate) => (knownProjectId !== null ? candidate.id === knownProjectId : candidate.outputUrl === videoUrl));
-  if (!project) return null;
-  return (await apiRequest<InfluencerProject>('POST', `/api/ai-influencer/projects/${project.id}/approve`, { approved: true })) as InfluencerProject;
+export const PROJECTS_URL = '/api/ai-influencer/projects';
+export const PROJECTS_QUERY_KEY = [PROJECTS_URL] as const;
+
+export const listProjects = () => apiRequest<InfluencerProject[]>('GET', PROJECTS_URL) as Promise<InfluencerProject[]>;
+
+/** The project a clip belongs to (an upload's project is made by the server). It stays private until its owner publishes it. */
+export async function projectOf(videoUrl: string, knownProjectId: number | null): Promise<InfluencerProject | null> {
+  const projects = await listProjects();
+  return projects.find((candidate) => (knownProjectId !== null ? candidate.id === knownProjectId : candidate.outputUrl === videoUrl)) ?? null;
 }
+
+/** Shows the influencer in the community gallery, with the owner's consent and the name they give. */
+export const publishProject = (projectId: number, name: string) =>
+  apiRequest<InfluencerProject>('POST', `${PROJECTS_URL}/${projectId}/publish`, { name: name.trim(), consent: true }) as Promise<InfluencerProject>;
+
+/** Takes it out of the gallery at once. */
+export const unpublishProject = (projectId: number) => apiRequest<InfluencerProject>('POST', `${PROJECTS_URL}/${projectId}/unpublish`) as Promise<InfluencerProject>;

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Page, Progress, Textarea, VideoPlayer } from '@lipcast/ui';
 import { isPaymentRequired, refreshAccount, toast } from '@lipcast/web-kit';
-import { approveProjectOf, generateImage, generateVideo, readPicture, VIDEO_PROMPT } from '../creator/creator-api';
+import type { InfluencerProject } from '@lipcast/contracts';
+import { generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture, VIDEO_PROMPT } from '../creator/creator-api';
+import { PublishPanel } from '../creator/PublishPanel';
 import { creatorPromptSchema } from '../forms/schemas';
 import { shownProgress, simulatedProgress } from '../forms/progress';
 import '../styles.css';
@@ -60,7 +62,7 @@ export default function Creator() {
   const [promptError, setPromptError] = useState<string | null>(null);
   const [portrait, setPortrait] = useState<Portrait | null>(null);
   const [videoPrompt, setVideoPrompt] = useState('');
-  const [video, setVideo] = useState<{ url: string; projectId: number | null; thumbnail: string } | null>(null);
+  const [video, setVideo] = useState<{ url: string; projectId: number | null; thumbnail: string; project: InfluencerProject | null } | null>(null);
   const [busy, setBusy] = useState<'image' | 'video' | null>(null);
   const imageProgress = useProgress('image');
   const videoProgress = useProgress('video');
@@ -113,9 +115,10 @@ export default function Creator() {
       const url = await generateVideo({ image: portrait.url, prompt: videoPrompt || VIDEO_PROMPT, projectId: portrait.projectId }, (progress) => videoProgress.report(progress));
       if (isPaymentRequired(url)) return;
       done = true;
-      // Approved once the video exists, so it appears in the community gallery.
-      const project = await approveProjectOf(url, portrait.projectId).catch(() => null);
-      setVideo({ url, projectId: project?.id ?? portrait.projectId, thumbnail: project?.thumbnailUrl ?? '' });
+      // Private to its creator: it reaches the community gallery only if they publish it, with consent.
+      const project = await projectOf(url, portrait.projectId).catch(() => null);
+      setVideo({ url, projectId: project?.id ?? portrait.projectId, thumbnail: project?.thumbnailUrl ?? '', project });
+      void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
       toast({ title: 'Video Generated', description: 'Your influencer video is ready.', variant: 'success' });
       void refreshAccount(queryClient);
     } catch (error) {
@@ -218,6 +221,16 @@ export default function Creator() {
                 <VideoPlayer src={video.url} title="Influencer video" loop downloadName={`influencer-video-${Date.now()}.mp4`} />
                 <p className="text-sm text-emerald-700">Your video plays for {CLIP_SECONDS} seconds, looping forward and backward.</p>
                 <Button onClick={sendToWizard}>Generate Audio for this Video</Button>
+                {video.project && (
+                  <PublishPanel
+                    key={`${video.project.id}-${video.project.isApproved}`}
+                    project={video.project}
+                    onChange={(project) => {
+                      setVideo((current) => (current ? { ...current, project } : current));
+                      void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
+                    }}
+                  />
+                )}
               </>
             ) : (
               <div className="grid aspect-[8/9] place-items-center rounded-lg border-2 border-dashed border-slate-200 text-center text-slate-500">
@@ -227,6 +240,34 @@ export default function Creator() {
           </CardContent>
         </Card>
       </div>
+      <YourInfluencers
+        onChange={(project) => {
+          setVideo((current) => (current?.project?.id === project.id ? { ...current, project } : current));
+          void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
+        }}
+      />
     </Page>
+  );
+}
+
+/** The creator's own influencers with a clip: all private until published, each publishable or unpublishable here. */
+function YourInfluencers({ onChange }: { onChange: (project: InfluencerProject) => void }) {
+  const { data } = useQuery({ queryKey: PROJECTS_QUERY_KEY, queryFn: listProjects });
+  const made = data?.filter((project) => project.outputUrl) ?? [];
+  if (made.length === 0) return null;
+  return (
+    <section aria-labelledby="your-influencers" className="mt-10 space-y-4">
+      <h2 id="your-influencers" className="text-xl font-semibold text-slate-900">
+        Your influencers
+      </h2>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {made.map((project) => (
+          <li key={project.id} aria-label={`Your influencer ${project.id}`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-3">
+            <img src={project.thumbnailUrl ?? project.imageUrl} alt="" className="aspect-[3/4] w-full rounded-lg object-cover" />
+            <PublishPanel key={`${project.id}-${project.isApproved}`} project={project} onChange={onChange} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { IsEmail, IsOptional, IsString, IsUrl, IsUUID, Length, MaxLength } from 'class-validator';
-import type { GetUserRequest, UpsertUserRequest } from '@lipcast/contracts';
+import type { DeleteUserDataRequest, GetUserRequest, UpsertUserRequest } from '@lipcast/contracts';
 
 export class UpsertUserDto implements UpsertUserRequest {
   @IsString()
@@ -38,4 +38,9 @@ export class UpsertUserDto implements UpsertUserRequest {
 export class GetUserDto implements GetUserRequest {
   @IsUUID()
   id!: string;
+}
+
+export class DeleteUserDto implements DeleteUserDataRequest {
+  @IsUUID()
+  userId!: string;
 }

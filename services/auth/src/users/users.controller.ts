@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Subjects, type AuthUser } from '@lipcast/contracts';
-import { GetUserDto, UpsertUserDto } from './user.dto';
+import { DeleteUserDto, GetUserDto, UpsertUserDto } from './user.dto';
 import { UsersService } from './users.service';
 
 @Controller()
@@ -11,6 +11,11 @@ export class UsersController {
   @MessagePattern(Subjects.auth.userUpsert)
   upsert(@Payload() request: UpsertUserDto): Promise<AuthUser> {
     return this.users.upsert(request);
+  }
+
+  @MessagePattern(Subjects.auth.userDelete)
+  delete(@Payload() request: DeleteUserDto): Promise<{ deleted: true }> {
+    return this.users.delete(request.userId);
   }
 
   @MessagePattern(Subjects.auth.userGet)

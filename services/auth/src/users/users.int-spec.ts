@@ -36,6 +36,14 @@ describe('auth users over NATS', () => {
     expect(new Set(users.map((user) => user.id)).size).toBe(1);
   });
 
+  it('deletes a user (account deletion), again without error; the identity signing in later is a new user', async () => {
+    const user = await upsert({ issuer, subject: 'sub-gone', username: 'leaving' });
+    expect(await client.send(Subjects.auth.userDelete, { userId: user.id })).toEqual({ deleted: true });
+    await expect(client.send(Subjects.auth.userGet, { id: user.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    expect(await client.send(Subjects.auth.userDelete, { userId: user.id })).toEqual({ deleted: true });
+    expect((await upsert({ issuer, subject: 'sub-gone', username: 'leaving' })).id).not.toBe(user.id);
+  });
+
   it('refuses bad input and answers NOT_FOUND for an unknown id', async () => {
     await expect(upsert({ issuer, subject: '', username: 'x' })).rejects.toMatchObject({ code: ErrorCode.Validation });
     await expect(upsert({ issuer, subject: 's', username: 'x', email: 'not-an-email' })).rejects.toMatchObject({ code: ErrorCode.Validation });

@@ -49,6 +49,12 @@ export class UsersService {
     return toAuthUser(user);
   }
 
+  /** Deletes the user (account deletion); a user already gone is fine, so the step can be retried. */
+  async delete(id: string): Promise<{ deleted: true }> {
+    await this.em.nativeDelete(UserEntity, { id });
+    return { deleted: true };
+  }
+
   async get(id: string): Promise<AuthUser> {
     const user = await this.em.findOne(UserEntity, { id });
     if (!user) throw ServiceError.notFound('User not found');

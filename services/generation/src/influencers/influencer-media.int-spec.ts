@@ -49,7 +49,7 @@ describe('influencer media in the gallery, and gone with the project', () => {
     expect(await bed.storage.stat(`${ownImage}.mouths-v1.json`)).not.toBeNull();
 
     // Approved: the gallery's portrait is the public copy, readable by anyone; no URL names the owner.
-    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true });
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, consent: true, name: 'Test influencer' });
     const listed = (await gallery(null)).find((item) => item.id === made.id)!;
     expect(listed.imageUrl).toBe(`/api/media/community/${made.id}/image-v1.jpg`);
     expect(await bed.storage.stat(mediaKeyOf(listed.imageUrl)!)).toMatchObject({ contentType: 'image/jpeg' });
@@ -66,7 +66,7 @@ describe('influencer media in the gallery, and gone with the project', () => {
     expect(await bed.storage.stat(`${ownClip}.mouths-v1.json`)).not.toBeNull(); // the owner's clip is still there
 
     // Approved again and lip-synced again, then deleted: no landmarks remain, own or public.
-    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true });
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, consent: true, name: 'Test influencer' });
     expect(await keysUnder(`community/${made.id}/`)).toContain(`community/${made.id}/image-v1.jpg`);
     expect(await lipSync(other, listed.outputUrl!)).toMatchObject({ status: 'succeeded' });
     await send(Subjects.generation.influencerDelete, { userId: owner, projectId: made.id });

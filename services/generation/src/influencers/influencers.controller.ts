@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Type } from 'class-transformer';
-import { Equals, IsBoolean, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { Equals, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import {
-  Subjects, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState, type UserInfluencerRequest,
+  MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, REPORT_REASONS, Subjects, type InfluencerReportRequest, type ReportReason, type InfluencerImageRequest, type InfluencerPublishRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState, type UserInfluencerRequest,
 } from '@lipcast/contracts';
 import { Quotas } from '../jobs/quotas';
 import { InfluencersService } from './influencers.service';
@@ -33,8 +33,20 @@ class ProjectDto implements UserInfluencerRequest {
   @Type(() => Number) @IsInt({ message: 'No such influencer project' }) projectId!: number;
 }
 
-class ApproveDto extends ProjectDto {
+class ApproveDto extends ProjectDto implements InfluencerPublishRequest {
   @IsBoolean({ message: 'approved must be true or false' }) approved!: boolean;
+  @IsOptional() @IsBoolean({ message: 'consent must be true or false' }) consent?: boolean;
+  @IsOptional()
+  @IsString({ message: 'name must be text' })
+  @MaxLength(MAX_INFLUENCER_NAME_LENGTH, { message: `Name cannot exceed ${MAX_INFLUENCER_NAME_LENGTH} characters.` })
+  name?: string;
+}
+
+class ReportDto implements InfluencerReportRequest {
+  @Type(() => Number) @IsInt({ message: 'No such influencer in the gallery' }) projectId!: number;
+  @IsString() @MinLength(1) @MaxLength(100) reporter!: string;
+  @IsIn(Object.keys(REPORT_REASONS), { message: 'Please choose a reason.' }) reason!: ReportReason;
+  @IsOptional() @IsString({ message: 'contact must be text' }) @MaxLength(MAX_REPORT_CONTACT_LENGTH, { message: `Contact cannot exceed ${MAX_REPORT_CONTACT_LENGTH} characters.` }) contact?: string;
 }
 
 class ListDto {
@@ -77,12 +89,17 @@ export class InfluencersController {
 
   @MessagePattern(Subjects.generation.influencerApprove)
   approve(@Payload() request: ApproveDto): Promise<InfluencerProject> {
-    return this.influencers.approve(request.userId, request.projectId, request.approved);
+    return this.influencers.approve(request.userId, request);
   }
 
   @MessagePattern(Subjects.generation.influencerDelete)
   delete(@Payload() request: ProjectDto): Promise<{ deleted: true }> {
     return this.influencers.delete(request.userId, request.projectId);
+  }
+
+  @MessagePattern(Subjects.generation.galleryReport)
+  report(@Payload() request: ReportDto): Promise<{ reported: true }> {
+    return this.influencers.report(request);
   }
 
   @MessagePattern(Subjects.generation.galleryList)

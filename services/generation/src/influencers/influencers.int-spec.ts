@@ -3,11 +3,15 @@ import { dirname, join } from 'node:path';
 import {
   ErrorCode, Subjects, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState,
 } from '@lipcast/contracts';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { billingService } from '../../../billing/src/service';
+import { Migration20261125000000 } from '../migrations/Migration20261125000000';
 import { runFfmpeg } from '../engine/media/ffmpeg';
 import { probeMedia } from '../engine/media/probe';
 import { mediaKeyOf } from '../media/media-refs';
+import { OpsRegistry } from '@lipcast/nest-kit';
 import { startTestBed, type TestBed } from '../testing';
+import { InfluencersService } from './influencers.service';
 
 jest.setTimeout(60_000);
 
@@ -71,10 +75,10 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     const owner = newUser();
     const other = newUser();
     const made = await influencerWithClip(owner, 'an energetic fitness coach in a studio');
-    await expect(send(Subjects.generation.influencerApprove, { userId: other, projectId: made.id, approved: true })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await expect(send(Subjects.generation.influencerApprove, { userId: other, projectId: made.id, approved: true, consent: true, name: 'Test influencer' })).rejects.toMatchObject({ code: ErrorCode.NotFound });
     expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
 
-    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true });
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, consent: true, name: 'Test influencer' });
     const listed = (await gallery(other)).find((item) => item.id === made.id);
     expect(listed).toMatchObject({ isApproved: true, isOwner: false, outputUrl: `/api/media/community/${made.id}/video-v1.mp4`, thumbnailUrl: `/api/media/community/${made.id}/thumbnail-v1.jpg` });
     expect(listed!.duration).toBeGreaterThan(19.5);
@@ -95,10 +99,89 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     expect(await bed.storage.stat(mediaKeyOf(made.imageUrl)!)).toBeNull();
   });
 
+  it('keeps a new influencer private until its owner publishes it with consent and a name; unpublishing withdraws it at once', async () => {
+    const owner = newUser();
+    const made = await influencerWithClip(owner, 'a thoughtful librarian among bookshelves');
+    expect(made).toMatchObject({ isApproved: false, name: null });
+    expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
+    expect(await bed.storage.stat(`community/${made.id}/video-v1.mp4`)).toBeNull();
+
+    const publish = (extra: object) => send<InfluencerProject>(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, ...extra });
+    await expect(publish({ name: 'Librarian Lou' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Publishing needs your consent: tick the box to confirm.' });
+    await expect(publish({ consent: false, name: 'Librarian Lou' })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    await expect(publish({ consent: true, name: '   ' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Give your influencer a name to publish it.' });
+    await expect(publish({ consent: true, name: 'x'.repeat(61) })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
+
+    expect(await publish({ consent: true, name: '  Librarian Lou ' })).toMatchObject({ isApproved: true, name: 'Librarian Lou' });
+    expect((await gallery(null)).find((item) => item.id === made.id)).toMatchObject({ name: 'Librarian Lou', isOwner: false });
+    const [row] = await bed.generation.app.get(MikroORM).em.fork().execute<{ consented: boolean }[]>('select consented_at is not null as consented from generation.influencer_project where id = ?', [made.id]);
+    expect(row.consented).toBe(true);
+
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: false });
+    expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
+    expect(await bed.storage.list(`community/${made.id}/`)).toEqual([]);
+  });
+
+  it('the consent migration makes every influencer private, and the public copies left behind are removed', async () => {
+    const owner = newUser();
+    const made = await influencerWithClip(owner, 'a retired pilot in a hangar');
+    const orm = bed.generation.app.get(MikroORM);
+    // As before the migration: approved without any consent, its public copies in the store.
+    await orm.em.fork().execute('update generation.influencer_project set approved = true, name = null, consented_at = null where id = ?', [made.id]);
+    await bed.storage.put(`community/${made.id}/video-v1.mp4`, Buffer.from('old copy'), 'video/mp4');
+    await bed.storage.put(`community/${made.id}/thumbnail-v1.jpg`, Buffer.from('old copy'), 'image/jpeg');
+    expect((await gallery(null)).some((item) => item.id === made.id)).toBe(true);
+
+    const migration = new Migration20261125000000(orm.em.getDriver(), orm.config);
+    migration.up();
+    const privatising = migration.getQueries().map(String).filter((sql) => sql.startsWith('update'));
+    expect(privatising).toHaveLength(1);
+    for (const sql of privatising) await orm.em.fork().execute(sql);
+    expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
+    expect(await project(owner, made.id)).toMatchObject({ isApproved: false });
+
+    // What the service does when it starts: the copies of projects no longer published go.
+    expect(await bed.generation.app.get(InfluencersService).withdrawUnpublished()).toContain(made.id);
+    expect(await bed.storage.list(`community/${made.id}/`)).toEqual([]);
+    // The owner can publish again.
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, consent: true, name: 'Captain Ray' });
+    expect((await gallery(null)).find((item) => item.id === made.id)).toMatchObject({ name: 'Captain Ray' });
+    expect(await bed.generation.app.get(InfluencersService).withdrawUnpublished()).not.toContain(made.id);
+    expect(await bed.storage.stat(`community/${made.id}/video-v1.mp4`)).not.toBeNull();
+  });
+
+  it('anyone may report a gallery item; it leaves the gallery after GALLERY_REPORTS_TO_HIDE different reporters and operators see it', async () => {
+    const owner = newUser();
+    const made = await influencerWithClip(owner, 'a street magician with a top hat');
+    const report = (reporter: string, extra: object = {}) => send(Subjects.generation.galleryReport, { projectId: made.id, reporter, reason: 'likeness', ...extra });
+    // Only published items can be reported.
+    await expect(report('address:one')).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, consent: true, name: 'Magic Max' });
+    await expect(report('address:one', { reason: 'boring' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Please choose a reason.' });
+
+    // The default is 3: one reporter twice counts once, and two are not enough.
+    expect(await report('address:one', { contact: 'me@example.com' })).toEqual({ reported: true });
+    expect(await report('address:one')).toEqual({ reported: true });
+    expect(await report(newUser(), { reason: 'offensive' })).toEqual({ reported: true });
+    expect((await gallery(null)).some((item) => item.id === made.id)).toBe(true);
+    expect(await report(newUser(), { reason: 'other' })).toEqual({ reported: true });
+    expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
+    expect((await gallery(owner)).some((item) => item.id === made.id)).toBe(false);
+
+    const sections = await bed.generation.app.get(OpsRegistry).sectionValues();
+    const listed = (sections.reportedInfluencers as { projectId: number }[]).find((item) => item.projectId === made.id);
+    expect(listed).toMatchObject({ ownerId: owner, name: 'Magic Max', published: true, reports: 3, hidden: true, reasons: ['likeness', 'offensive', 'other'], contacts: ['me@example.com'] });
+    // Its reports go with the project.
+    await send(Subjects.generation.influencerDelete, { userId: owner, projectId: made.id });
+    const after = await bed.generation.app.get(OpsRegistry).sectionValues();
+    expect((after.reportedInfluencers as { projectId: number }[]).some((item) => item.projectId === made.id)).toBe(false);
+  });
+
   it('approval before the clip exists publishes it when the clip is made (the One Shot order)', async () => {
     const user = newUser();
     const image = await makeImage(user, 'a cheerful travel vlogger on a beach');
-    await send(Subjects.generation.influencerApprove, { userId: user, projectId: image.id, approved: true });
+    await send(Subjects.generation.influencerApprove, { userId: user, projectId: image.id, approved: true, consent: true, name: 'Test influencer' });
     expect((await gallery(null)).some((item) => item.id === image.id)).toBe(false);
     const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id });
     await finished(user, started.id);

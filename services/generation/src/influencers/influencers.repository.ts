@@ -15,6 +15,10 @@ export interface InfluencerRow {
   thumbnail_key: string | null;
   duration_seconds: number | null;
   approved: boolean;
+  /** The name its owner published it under. */
+  name: string | null;
+  /** When its owner last consented to publishing it. */
+  consented_at: Date | string | null;
   job_id: string | null;
   /** A string from raw queries. */
   created_at: Date | string;
@@ -34,11 +38,25 @@ export function toInfluencerProject(row: InfluencerRow, callerId: string | null,
     outputUrl: row.video_key && video ? mediaUrl(video) : null,
     duration: row.duration_seconds,
     isApproved: row.approved,
+    name: row.name,
     isOwner: callerId === row.user_id,
   };
 }
 
 const GALLERY_LIMIT = 200;
+
+/** A reported gallery item as operators see it. */
+export interface ReportedInfluencer {
+  projectId: number;
+  ownerId: string;
+  name: string | null;
+  published: boolean;
+  reports: number;
+  hidden: boolean;
+  reasons: string[];
+  contacts: string[];
+  lastReportedAt: Date;
+}
 
 /** Influencer projects in PostgreSQL (plain SQL, like jobs). */
 @Injectable()
@@ -86,16 +104,47 @@ export class InfluencersRepository {
     return this.em.execute<InfluencerRow[]>('select * from generation.influencer_project where user_id = ? order by created_at desc, id desc', [userId]);
   }
 
-  gallery(): Promise<InfluencerRow[]> {
+  /** Published projects with a clip, without those reported by `hideAt` people or more. */
+  gallery(hideAt: number): Promise<InfluencerRow[]> {
     return this.em.execute<InfluencerRow[]>(
-      `select * from generation.influencer_project where approved and video_key is not null order by created_at desc, id desc limit ${GALLERY_LIMIT}`,
+      `select * from generation.influencer_project p where approved and video_key is not null
+       and (select count(*) from generation.influencer_report r where r.project_id = p.id) < ?
+       order by created_at desc, id desc limit ${GALLERY_LIMIT}`,
+      [hideAt],
     );
+  }
+
+  /** Records a report; the same reporter reporting the same project again changes nothing. */
+  async report(report: { projectId: number; reporter: string; reason: string; contact: string | null }): Promise<void> {
+    await this.em.execute(
+      'insert into generation.influencer_report (project_id, reporter, reason, contact) values (?, ?, ?, ?) on conflict (project_id, reporter) do nothing',
+      [report.projectId, report.reporter, report.reason, report.contact],
+    );
+  }
+
+  /** Reported projects for operators, most reported first: who made it, whether it is hidden, the reasons and contacts given. */
+  reported(hideAt: number): Promise<ReportedInfluencer[]> {
+    return this.em.execute<ReportedInfluencer[]>(
+      `select p.id as "projectId", p.user_id as "ownerId", p.name, p.approved as published, count(r.id)::int as reports,
+         count(r.id) >= ? as hidden, array_agg(r.reason order by r.created_at) as reasons,
+         array_remove(array_agg(r.contact order by r.created_at), null) as contacts, max(r.created_at) as "lastReportedAt"
+       from generation.influencer_report r join generation.influencer_project p on p.id = r.project_id
+       group by p.id order by count(r.id) desc, max(r.created_at) desc limit 200`,
+      [hideAt],
+    );
+  }
+
+  /** Which of these projects are published (the rest have no business under `community/`). */
+  async publishedAmong(projectIds: number[]): Promise<Set<number>> {
+    if (projectIds.length === 0) return new Set();
+    const rows = await this.em.execute<{ id: number }[]>('select id from generation.influencer_project where approved and id = any(?::int[])', [`{${projectIds.join(',')}}`]);
+    return new Set(rows.map((row) => row.id));
   }
 
   /** Changes a project (only the owner's, when `userId` is given; in a transaction, with its `em`); null when there is no such project. */
   async update(
     projectId: number,
-    changes: Partial<Pick<InfluencerRow, 'video_prompt' | 'video_key' | 'thumbnail_key' | 'duration_seconds' | 'approved' | 'job_id'>>,
+    changes: Partial<Pick<InfluencerRow, 'video_prompt' | 'video_key' | 'thumbnail_key' | 'duration_seconds' | 'approved' | 'name' | 'consented_at' | 'job_id'>>,
     scope: { em?: EntityManager; userId?: string } = {},
   ): Promise<InfluencerRow | null> {
     const columns = Object.keys(changes);

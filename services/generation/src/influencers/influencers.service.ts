@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Injectable } from '@nestjs/common';
-import { ErrorCode, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, communityFolder, communityImageKey, communityKey, IMAGE_FILES, landmarksKeyOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
-import { ServiceError, StorageService } from '@lipcast/nest-kit';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ErrorCode, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, landmarksKeyOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
+import { OpsRegistry, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { JobsService } from '../jobs/jobs.service';
 import { MediaRefs } from '../media/media-refs';
+import { GenerationSettings } from '../settings';
 import { ImagePort, type ImageResult } from '../ports/image.port';
 import type { WorkContext } from '../ports/media';
 import { toServiceError, withWorkDir } from '../providers/work';
@@ -27,11 +28,14 @@ export interface ImageToVideoJobInput {
 
 /**
  * Influencer projects: a portrait from a prompt (free, rate-limited at the gateway), its clip as a
- * job that counts as one generation, approval into the community gallery, and deletion; only the
- * owner may change a project.
+ * job that counts as one generation, publishing into the community gallery (only by the owner's
+ * explicit choice, with consent and a name; never automatically), and deletion; only the owner may
+ * change a project.
  */
 @Injectable()
-export class InfluencersService {
+export class InfluencersService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(InfluencersService.name);
+
   constructor(
     private readonly image: ImagePort,
     private readonly storage: StorageService,
@@ -39,7 +43,12 @@ export class InfluencersService {
     private readonly refs: MediaRefs,
     private readonly submitter: JobSubmitter,
     private readonly jobs: JobsService,
-  ) {}
+    private readonly settings: GenerationSettings,
+    ops: OpsRegistry,
+  ) {
+    // Operators see reported gallery items (hidden or not) on the ops listener's /status.
+    ops.addSection('reportedInfluencers', () => this.influencers.reported(this.settings.GALLERY_REPORTS_TO_HIDE));
+  }
 
   /** A portrait in the Creator's size from the active image provider (not stored). */
   drawPortrait(prompt: string, context: WorkContext): Promise<ImageResult> {
@@ -112,16 +121,56 @@ export class InfluencersService {
   }
 
   async gallery(callerId: string | null): Promise<InfluencerProject[]> {
-    return (await this.influencers.gallery()).map((row) => toInfluencerProject(row, callerId, 'gallery'));
+    return (await this.influencers.gallery(this.settings.GALLERY_REPORTS_TO_HIDE)).map((row) => toInfluencerProject(row, callerId, 'gallery'));
   }
 
-  /** Approval shows the project in the gallery (once its clip exists); withdrawing it removes the public copies. */
-  async approve(userId: string, projectId: number, approved: boolean): Promise<InfluencerProject> {
-    const project = await this.influencers.update(projectId, { approved }, { userId });
+  /** Anyone may report a published influencer; past `GALLERY_REPORTS_TO_HIDE` different reporters it leaves the gallery. */
+  async report(request: InfluencerReportRequest): Promise<{ reported: true }> {
+    const project = await this.influencers.find(request.projectId);
+    if (!project?.approved) throw ServiceError.notFound('No such influencer in the gallery');
+    await this.influencers.report({ projectId: project.id, reporter: request.reporter, reason: request.reason, contact: request.contact?.trim() || null });
+    return { reported: true };
+  }
+
+  /**
+   * Publishing shows the project in the gallery (once its clip exists) under the name its owner gives,
+   * and only with their consent recorded; withdrawing it removes the public copies at once.
+   */
+  async approve(userId: string, request: Omit<InfluencerPublishRequest, 'userId'>): Promise<InfluencerProject> {
+    const { projectId, approved } = request;
+    if (!approved) {
+      const project = await this.influencers.update(projectId, { approved: false }, { userId });
+      if (!project) throw ServiceError.notFound('No such influencer project');
+      await this.unpublish(projectId);
+      return toInfluencerProject(project, userId);
+    }
+    await this.owned(userId, projectId);
+    if (request.consent !== true) throw ServiceError.validation('Publishing needs your consent: tick the box to confirm.', { field: 'consent' });
+    const name = request.name?.trim() ?? '';
+    if (!name) throw ServiceError.validation('Give your influencer a name to publish it.', { field: 'name' });
+    const project = await this.influencers.update(projectId, { approved: true, name, consented_at: new Date() }, { userId });
     if (!project) throw ServiceError.notFound('No such influencer project');
-    if (approved) await this.publish(project);
-    else await this.unpublish(projectId);
+    await this.publish(project);
     return toInfluencerProject(project, userId);
+  }
+
+  /** Public copies left by influencers made private (by the consent migration, or a withdrawal interrupted midway) go at start. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.withdrawUnpublished().catch((error: unknown) => this.logger.warn(`Could not check the community folder: ${String(error)}`));
+  }
+
+  /**
+   * Removes `community/<id>/` of every project not published. The folder is listed before the
+   * projects are read, and publishing marks the project before copying, so a publish running at
+   * the same time is never undone.
+   */
+  async withdrawUnpublished(): Promise<number[]> {
+    const listed = (await this.storage.list(COMMUNITY_ROOT)).map((object) => communityProjectIdOf(object.key));
+    const ids = [...new Set(listed)].filter((id): id is number => id !== undefined && Number.isSafeInteger(id));
+    const published = await this.influencers.publishedAmong(ids);
+    const withdrawn = ids.filter((id) => !published.has(id));
+    for (const id of withdrawn) await this.unpublish(id);
+    return withdrawn;
   }
 
   async delete(userId: string, projectId: number): Promise<{ deleted: true }> {
@@ -130,6 +179,11 @@ export class InfluencersService {
     if (project.job_id) await this.jobs.cancel(userId, project.job_id).catch(ignoreFinishedJob);
     await this.removeProject(project);
     return { deleted: true };
+  }
+
+  /** Every project of a user, with everything each stored and its public copies (account deletion). */
+  async deleteAllOf(userId: string): Promise<void> {
+    for (const project of await this.influencers.listOwned(userId)) await this.removeProject(project);
   }
 
   /** Deletes a project with everything it stored: its media, the landmarks found in them, its folder and its public copies. */

@@ -1,0 +1,102 @@
+import { Body, Controller, Delete, Get, HttpCode, Logger, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Equals } from 'class-validator';
+import type { Request, Response } from 'express';
+import {
+  DELETE_ACCOUNT_CONFIRMATION, Subjects, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type ListProjectsRequest, type Project,
+} from '@lipcast/contracts';
+import { ServiceClient, StorageService } from '@lipcast/nest-kit';
+import { CurrentUserId } from '../auth/signed-in.guard';
+import { PgSessionStore } from '../session/pg-session-store';
+import { SESSION_COOKIE } from '../session/session.middleware';
+import { writeZip, type ZipEntry } from './zip-writer';
+
+/** What `records.json` in an export holds: the user's records from each service. */
+export interface ExportedRecords {
+  exportedAt: string;
+  user: AuthUser;
+  account: Account;
+  history: Project[];
+  influencers: InfluencerProject[];
+}
+
+export const EXPORT_FILE_NAME = 'lipcast-export.zip';
+
+/** `DELETE /api/account`: the user types DELETE to confirm. */
+export class DeleteAccountBody {
+  @ApiProperty({ enum: [DELETE_ACCOUNT_CONFIRMATION] })
+  @Equals(DELETE_ACCOUNT_CONFIRMATION, { message: `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm.` })
+  confirm!: string;
+}
+
+/** The signed-in user's own account: taking their data out, and deleting it. */
+@ApiTags('account')
+@Controller('account')
+export class AccountController {
+  private readonly logger = new Logger(AccountController.name);
+
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly storage: StorageService,
+  ) {}
+
+  /**
+   * Deletes the account. Each service is asked in turn and answers (a failure is reported and the
+   * deletion can be retried: every step can run again): generation first (live jobs cancelled, media
+   * and community copies removed), then billing (subscription ended at Stripe, ledger kept under an
+   * anonymous id), then auth (the user). Last, every session of the user ends, on every device.
+   */
+  @Delete()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete my account: body {confirm: "DELETE"}' })
+  async delete(@CurrentUserId() userId: string, @Body() _body: DeleteAccountBody, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ deleted: true }> {
+    const step: DeleteUserDataRequest = { userId };
+    await this.services.send<{ deleted: true }>(Subjects.generation.userDataDelete, step, 120_000);
+    await this.services.send<{ deleted: true }>(Subjects.billing.accountDelete, step, 60_000);
+    await this.services.send<{ deleted: true }>(Subjects.auth.userDelete, step);
+    // This request's session is destroyed (so it is not saved again as the answer goes), then all the others.
+    await new Promise<void>((resolve, reject) => request.session.destroy((error: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve())));
+    await (request.sessionStore as unknown as PgSessionStore).endAllOf(userId);
+    response.clearCookie(SESSION_COOKIE, { path: '/' });
+    this.logger.log({ userId }, 'account deleted');
+    return { deleted: true };
+  }
+
+  /**
+   * A ZIP of everything the user has: `records.json` (their records from each service) and their
+   * media under `media/` as stored in `users/<id>/`, streamed one object at a time.
+   */
+  @Get('export')
+  @ApiOperation({ summary: 'Export my data: a ZIP of records.json and the media under users/<id>/' })
+  async export(@CurrentUserId() userId: string, @Res() response: Response): Promise<void> {
+    // Everything that can fail before a byte is sent is asked first, so a failure is still a proper error answer.
+    const [user, account, history, influencers, objects] = await Promise.all([
+      this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId }),
+      this.services.send<Account>(Subjects.billing.accountGet, { userId }),
+      this.services.send<Project[], ListProjectsRequest>(Subjects.generation.projectsList, { userId }),
+      this.services.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId }),
+      this.storage.list(userFolder(userId)),
+    ]);
+    const records: ExportedRecords = { exportedAt: new Date().toISOString(), user, account, history, influencers };
+    response.status(200);
+    response.setHeader('Content-Type', 'application/zip');
+    response.setHeader('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`);
+    response.setHeader('Cache-Control', 'no-store');
+    const storage = this.storage;
+    const folder = userFolder(userId);
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      yield { name: 'records.json', data: Buffer.from(JSON.stringify(records, null, 2)) };
+      for (const object of objects) {
+        yield { name: `media/${object.key.slice(folder.length)}`, data: await storage.read(object.key), modified: object.lastModified };
+      }
+    }
+    try {
+      await writeZip(entries(), response);
+      response.end();
+    } catch (error) {
+      // Headers are sent: the only honest signal left is a broken download.
+      this.logger.error(`export of ${userId} failed: ${String(error)}`);
+      response.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}

@@ -1,0 +1,159 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
+import { execFile } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
+import { Subjects, type AuthUser, type InfluencerImageResponse } from '@lipcast/contracts';
+import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { authService } from '../../../services/auth/src/service';
+import { billingService } from '../../../services/billing/src/service';
+import { generationService } from '../../../services/generation/src/service';
+import { createGateway } from '../create-app';
+import { ormConfig } from '../mikro-orm.config';
+import { SESSION_COOKIE } from '../session/session.middleware';
+import { GatewaySettings } from '../settings';
+import type { ExportedRecords } from './account.controller';
+
+jest.setTimeout(90_000);
+
+const run = promisify(execFile);
+const SESSION_SECRET = randomBytes(24).toString('hex');
+const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
+
+/** `GET /api/account/export`: a ZIP of the user's records and their media, and nobody else's; `DELETE /api/account`: all of it gone. */
+describe('your account: export and delete', () => {
+  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
+  const storage = new StorageService(settings);
+  const services: RunningService[] = [];
+  let gateway: INestApplication;
+  let base: string;
+  let folder: string;
+
+  async function signedIn(userId: string): Promise<string> {
+    const sid = `export-test-${randomBytes(8).toString('hex')}`;
+    const expires = new Date(Date.now() + 3_600_000);
+    await database.query('insert into gateway.session (sid, data, expires_at) values ($1, $2, $3)', [
+      sid,
+      JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' }, userId }),
+      expires,
+    ]);
+    const signature = createHmac('sha256', SESSION_SECRET).update(sid).digest('base64').replace(/=+$/, '');
+    return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
+  }
+
+  /** A user as a sign-in leaves them, with a session. */
+  async function newUser(name: string): Promise<{ user: AuthUser; cookie: string }> {
+    const user = await services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name, email: `${name}@example.com` });
+    return { user, cookie: await signedIn(user.id) };
+  }
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'export-it-'));
+    await runMigrations(ormConfig(settings.DATABASE_URL));
+    for (const service of [authService, billingService, generationService]) services.push(await startServiceForTest(service));
+    await storage.ensureBucket();
+    gateway = await createGateway(settings);
+    await gateway.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    for (const service of services.reverse()) await service.close();
+    await database.query("delete from gateway.session where sid like 'export-test-%'");
+    await database.end();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("export contains the user's media and records, and none of anyone else's", async () => {
+    const { user, cookie } = await newUser('exporter');
+    const other = await newUser('bystander');
+    const image = (await (await fetch(`${base}/api/ai-influencer/image`, {
+      method: 'POST',
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'a cheerful cyclist on a mountain road', size: '640x720' }),
+    }).then((response) => response.json())) as InfluencerImageResponse);
+    const audio = Buffer.from('ID3 not really an mp3, but bytes all the same');
+    await storage.put(`users/${user.id}/audio/hello.mp3`, audio, 'audio/mpeg');
+    await storage.put(`users/${other.user.id}/audio/secret.mp3`, Buffer.from('not yours'), 'audio/mpeg');
+
+    expect((await fetch(`${base}/api/account/export`)).status).toBe(401);
+    const response = await fetch(`${base}/api/account/export`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="lipcast-export.zip"');
+    const path = join(folder, 'export.zip');
+    await writeFile(path, Buffer.from(await response.arrayBuffer()));
+    expect((await run('unzip', ['-t', path])).stdout).toContain('No errors detected');
+    await run('unzip', ['-q', '-d', join(folder, 'out'), path]);
+
+    const portrait = `media/influencers/${image.id}/image.jpg`;
+    expect((await readFile(join(folder, 'out', portrait))).equals(await storage.read(`users/${user.id}/influencers/${image.id}/image.jpg`).then(readAll))).toBe(true);
+    expect((await readFile(join(folder, 'out', 'media/audio/hello.mp3'))).equals(audio)).toBe(true);
+    const records = JSON.parse(await readFile(join(folder, 'out', 'records.json'), 'utf8')) as ExportedRecords;
+    expect(records.user).toMatchObject({ id: user.id, username: 'exporter', email: 'exporter@example.com' });
+    expect(records.account).toMatchObject({ generationsCount: 0 });
+    expect(records.influencers).toEqual([expect.objectContaining({ id: image.id, imageUrl: image.url })]);
+    expect(records.history).toEqual([]);
+    const listing = (await run('unzip', ['-Z1', path])).stdout;
+    expect(listing).not.toContain('secret.mp3');
+    expect(listing).not.toContain(other.user.id);
+  });
+
+  it("a deleted account's media answer 404 and its sessions end, its community copies go, and others keep theirs", async () => {
+    const { user, cookie } = await newUser('leaver');
+    const otherDevice = await signedIn(user.id);
+    const other = await newUser('stayer');
+    const post = async (path: string, body: unknown, who = cookie) =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { cookie: who, origin: base, 'content-type': 'application/json', prefer: 'respond-async' }, body: JSON.stringify(body) }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> }));
+    const image = (await post('/api/ai-influencer/image', { prompt: 'a smiling sailor on a wooden boat', size: '640x720' })).body as unknown as InfluencerImageResponse;
+    const job = (await post(`/api/ai-influencer/video?projectId=${image.id}`, { image: image.url })).body as { predictionId: string };
+    for (let state = ''; state !== 'succeeded'; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      state = ((await (await fetch(`${base}/api/jobs/${job.predictionId}`, { headers: { cookie } })).json()) as { status: string }).status;
+      if (['failed', 'canceled'].includes(state)) throw new Error(`the clip ended ${state}`);
+    }
+    expect((await post(`/api/ai-influencer/projects/${image.id}/publish`, { consent: true, name: 'Sailor Sam' })).status).toBe(200);
+    const publicClip = `${base}/api/media/community/${image.id}/video-v1.mp4`;
+    expect((await fetch(publicClip)).status).toBe(200);
+    expect((await fetch(`${base}${image.url}`, { headers: { cookie } })).status).toBe(200);
+    const othersAudio = `users/${other.user.id}/audio/kept.mp3`;
+    await storage.put(othersAudio, Buffer.from('still here'), 'audio/mpeg');
+
+    const remove = (body: unknown) => fetch(`${base}/api/account`, { method: 'DELETE', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const unconfirmed = await remove({ confirm: 'yes' });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.json()).toMatchObject({ message: 'Type DELETE to confirm.' });
+    expect((await fetch(`${base}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
+
+    const deleted = await remove({ confirm: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ deleted: true });
+    expect(deleted.headers.get('set-cookie')).toMatch(/^lipcast\.sid=;|Expires=Thu, 01 Jan 1970/);
+
+    // Every session ended, this one and the other device's.
+    for (const session of [cookie, otherDevice]) expect((await fetch(`${base}/api/auth/user`, { headers: { cookie: session } })).status).toBe(401);
+    expect((await database.query("select 1 from gateway.session where data->>'userId' = $1", [user.id])).rowCount).toBe(0);
+    // Media and community copies answer 404; nothing is left in the store.
+    expect((await fetch(`${base}${image.url}`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(publicClip)).status).toBe(404);
+    expect(await storage.list(`users/${user.id}/`)).toEqual([]);
+    expect(await storage.list(`community/${image.id}/`)).toEqual([]);
+    const gallery = (await (await fetch(`${base}/api/ai-influencer/gallery`)).json()) as { id: number }[];
+    expect(gallery.some((item) => item.id === image.id)).toBe(false);
+    await expect(services[0].client.send(Subjects.auth.userGet, { id: user.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // Someone else's account is untouched.
+    expect((await fetch(`${base}/api/auth/user`, { headers: { cookie: other.cookie } })).status).toBe(200);
+    expect(await storage.stat(othersAudio)).not.toBeNull();
+  });
+});
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,129 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the real billing and generation services beside the gateway */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
+import type { InfluencerProject } from '@lipcast/contracts';
+import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { billingService } from '../../../services/billing/src/service';
+import { generationService } from '../../../services/generation/src/service';
+import { createGateway } from '../create-app';
+import { ormConfig } from '../mikro-orm.config';
+import { SESSION_COOKIE } from '../session/session.middleware';
+import { GatewaySettings } from '../settings';
+
+jest.setTimeout(90_000);
+
+const SESSION_SECRET = randomBytes(24).toString('hex');
+const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
+
+/** Influencers are private to their creator; only an explicit publish with consent and a name shows them to everyone, and unpublish withdraws them at once. */
+describe('publishing an influencer to the community gallery', () => {
+  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
+  const storage = new StorageService(settings);
+  let billing: RunningService;
+  let generation: RunningService;
+  let gateway: INestApplication;
+  let base: string;
+
+  async function signedIn(userId: string): Promise<string> {
+    const sid = `publish-test-${randomBytes(8).toString('hex')}`;
+    const expires = new Date(Date.now() + 3_600_000);
+    await database.query('insert into gateway.session (sid, data, expires_at) values ($1, $2, $3)', [
+      sid,
+      JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' }, userId }),
+      expires,
+    ]);
+    const signature = createHmac('sha256', SESSION_SECRET).update(sid).digest('base64').replace(/=+$/, '');
+    return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
+  }
+
+  async function call(method: string, path: string, cookie: string | null, body?: unknown): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }), prefer: 'respond-async' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+  }
+
+  /** A portrait and its clip, made as the Creator makes them. */
+  async function influencerWithClip(cookie: string): Promise<number> {
+    const image = (await call('POST', '/api/ai-influencer/image', cookie, { prompt: 'a kind gardener among tomato plants', size: '640x720' })).body as { id: number; url: string };
+    const job = (await call('POST', `/api/ai-influencer/video?projectId=${image.id}`, cookie, { image: image.url })).body as { predictionId: string };
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      const state = (await call('GET', `/api/jobs/${job.predictionId}`, cookie)).body as { status: string };
+      if (state.status === 'succeeded') return image.id;
+      if (['failed', 'canceled'].includes(state.status)) throw new Error(`the clip ended ${state.status}`);
+    }
+    throw new Error('the clip did not finish');
+  }
+
+  const signedOutGallery = async () => (await call('GET', '/api/ai-influencer/gallery', null)).body as InfluencerProject[];
+
+  beforeAll(async () => {
+    await runMigrations(ormConfig(settings.DATABASE_URL));
+    billing = await startServiceForTest(billingService);
+    generation = await startServiceForTest(generationService);
+    await storage.ensureBucket();
+    gateway = await createGateway(settings);
+    await gateway.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await generation?.close();
+    await billing?.close();
+    await database.query("delete from gateway.session where sid like 'publish-test-%'");
+    await database.end();
+  });
+
+  it("a new user's influencer is not in the signed-out gallery until published with consent, and disappears on unpublish", async () => {
+    const cookie = await signedIn(randomUUID());
+    const id = await influencerWithClip(cookie);
+    const publicClip = `/api/media/community/${id}/video-v1.mp4`;
+    expect((await signedOutGallery()).some((item) => item.id === id)).toBe(false);
+    expect((await call('GET', publicClip, null)).status).toBe(404);
+
+    // No consent, no name, or the spec's approve without consent: refused, nothing shown.
+    expect(await call('POST', `/api/ai-influencer/projects/${id}/publish`, cookie, { name: 'Gardener Gil' })).toMatchObject({ status: 400, body: { message: 'Publishing needs your consent: tick the box to confirm.' } });
+    expect(await call('POST', `/api/ai-influencer/projects/${id}/publish`, cookie, { consent: true })).toMatchObject({ status: 400, body: { message: 'Give your influencer a name to publish it.' } });
+    expect(await call('POST', `/api/ai-influencer/projects/${id}/approve`, cookie, { approved: true })).toMatchObject({ status: 400 });
+    expect(await call('POST', `/api/ai-influencer/projects/${id}/approve`, cookie)).toMatchObject({ status: 400 });
+    // Nobody but the owner publishes it, signed out or as someone else.
+    expect((await call('POST', `/api/ai-influencer/projects/${id}/publish`, null, { consent: true, name: 'Gardener Gil' })).status).toBe(401);
+    expect((await call('POST', `/api/ai-influencer/projects/${id}/publish`, await signedIn(randomUUID()), { consent: true, name: 'Gardener Gil' })).status).toBe(404);
+    expect((await signedOutGallery()).some((item) => item.id === id)).toBe(false);
+
+    expect(await call('POST', `/api/ai-influencer/projects/${id}/publish`, cookie, { consent: true, name: 'Gardener Gil' })).toMatchObject({ status: 200, body: { isApproved: true, name: 'Gardener Gil' } });
+    expect((await signedOutGallery()).find((item) => item.id === id)).toMatchObject({ name: 'Gardener Gil', outputUrl: publicClip, isOwner: false });
+    expect((await call('GET', publicClip, null)).status).toBe(200);
+
+    expect(await call('POST', `/api/ai-influencer/projects/${id}/unpublish`, cookie)).toMatchObject({ status: 200, body: { isApproved: false } });
+    expect((await signedOutGallery()).some((item) => item.id === id)).toBe(false);
+    expect((await call('GET', publicClip, null)).status).toBe(404);
+    // The owner still has it, private.
+    expect((await call('GET', `/api/ai-influencer/projects/${id}`, cookie)).body).toMatchObject({ id, isApproved: false });
+  });
+
+  it('a reported item disappears from the gallery after GALLERY_REPORTS_TO_HIDE (3) different reporters, signed in or not', async () => {
+    const cookie = await signedIn(randomUUID());
+    const id = await influencerWithClip(cookie);
+    const report = (reporter: string | null, body: unknown) => call('POST', `/api/ai-influencer/gallery/${id}/report`, reporter, body);
+    expect(await report(null, { reason: 'likeness' })).toMatchObject({ status: 404 }); // not published
+    expect((await call('POST', `/api/ai-influencer/projects/${id}/publish`, cookie, { consent: true, name: 'Reported Rita' })).status).toBe(200);
+    expect(await report(null, { reason: 'nonsense' })).toMatchObject({ status: 400, body: { message: 'Please choose a reason.' } });
+    expect(await report(null, { reason: 'likeness', contact: 'x'.repeat(201) })).toMatchObject({ status: 400 });
+    expect((await call('POST', '/api/ai-influencer/gallery/999999999/report', null, { reason: 'other' })).status).toBe(404);
+
+    // Signed out, twice from one address: one report.
+    expect(await report(null, { reason: 'likeness', contact: 'worried@example.com' })).toEqual({ status: 200, body: { reported: true } });
+    expect((await report(null, { reason: 'likeness' })).status).toBe(200);
+    expect((await report(await signedIn(randomUUID()), { reason: 'offensive' })).status).toBe(200);
+    expect((await signedOutGallery()).some((item) => item.id === id)).toBe(true);
+    expect((await report(await signedIn(randomUUID()), { reason: 'impersonation' })).status).toBe(200);
+    expect((await signedOutGallery()).some((item) => item.id === id)).toBe(false);
+  });
+});
