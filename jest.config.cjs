@@ -30,7 +30,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{libs/contracts,libs/nest-kit,services,gateway,tools}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{libs/contracts,libs/nest-kit,services,gateway,tools,deploy}/**/*.spec.ts'],
     },
     {
       ...common,

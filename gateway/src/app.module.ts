@@ -1,3 +1,4 @@
+import { AccountController } from './account/account.controller';
 import { AuthController, isSignInRoute, signInTracker } from './auth/auth.controller';
 import { SignedInGuard } from './auth/signed-in.guard';
 import { Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
@@ -14,6 +15,7 @@ import { ProviderWebhookController } from './generation/provider-webhook.control
 import { BlogController } from './content/blog.controller';
 import { NewsletterController } from './content/newsletter.controller';
 import { HealthController } from './health/health.controller';
+import { Draining } from './http/draining';
 import { PgThrottlerStorage } from './http/pg-throttler-storage';
 import { gatewayOpsRegistry } from './health/readiness';
 import type { Infrastructure } from './infrastructure';
@@ -55,6 +57,7 @@ export class AppModule implements OnApplicationShutdown {
         }),
       ],
       controllers: [
+        AccountController,
         AuthController,
         HealthController,
         BlogController,
@@ -82,6 +85,7 @@ export class AppModule implements OnApplicationShutdown {
         },
         MediaAccessPolicy,
         OpenStreams,
+        Draining,
       ],
     };
   }

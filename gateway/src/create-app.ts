@@ -65,6 +65,6 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
     new DocumentBuilder().setTitle('Lipcast API').setDescription('The HTTP API of Lipcast.').setVersion('1').build(),
   );
   SwaggerModule.setup('api/docs', app, document);
-  app.enableShutdownHooks();
+  // No Nest signal hooks: main.ts drains on SIGTERM (http/draining.ts); tests close the app themselves.
   return app;
 }

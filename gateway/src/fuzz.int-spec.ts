@@ -195,7 +195,7 @@ interface SignedIn {
   id: string;
 }
 
-/** A's own data, made through the API as the Creator and the wizard make it: a portrait, its clip (approved into the gallery), a speech preview and a lip-sync. */
+/** A's own data, made through the API as the Creator and the wizard make it: a portrait, its clip (published to the gallery), a speech preview and a lip-sync. */
 interface OwnedData {
   projectId: number;
   jobIds: string[];
@@ -224,8 +224,8 @@ async function makeOwnedData(base: string, cookie: string): Promise<OwnedData> {
   const lipSyncJob = (await post('/api/replicate/lipsync', { video: clip.url, audio: audio.url })) as { predictionId: string };
   const lipSync = await finishedJob(base, cookie, lipSyncJob.predictionId);
   if (lipSync.status !== 'succeeded' || !lipSync.url) throw new Error(`the lip-sync job ended ${lipSync.status}`);
-  // Approved: the gallery shows A's influencer to everyone, from its public copy, never from A's own keys.
-  await post(`/api/ai-influencer/projects/${image.id}/approve`, { approved: true });
+  // Published with consent: the gallery shows A's influencer to everyone, from its public copy, never from A's own keys.
+  await post(`/api/ai-influencer/projects/${image.id}/publish`, { consent: true, name: 'Presenter Pat' });
   return { projectId: image.id, jobIds: [clipJob.predictionId, lipSyncJob.predictionId], mediaUrls: [image.url, clip.url, audio.url, lipSync.url] };
 }
 
@@ -392,7 +392,9 @@ function fuzzArbitraries(routes: Route[], known: { ids: string[]; mediaKeys: str
     '/api/replicate/lipsync': { video: clipUrl, audio: audioUrl, audioUrl, videoDuration: 20, audioParams: { text: 'Hello', voice_id: 'Calm_Woman' } },
     '/api/ai-influencer/image': { prompt: 'a friendly baker in a kitchen', size: '640x720' },
     '/api/ai-influencer/video': [{ image: imageUrl, prompt: 'person speaking to camera' }, ...uploads.map((image) => ({ image, prompt: 'person speaking to camera' }))],
-    '/api/ai-influencer/projects/:id/approve': { approved: true },
+    '/api/ai-influencer/projects/:id/approve': { approved: true, consent: true, name: 'Fuzzy' },
+    '/api/ai-influencer/projects/:id/publish': { consent: true, name: 'Fuzzy' },
+    '/api/ai-influencer/gallery/:id/report': { reason: 'likeness', contact: 'reader@example.com' },
     '/api/ai-influencer/pipeline': { influencerDescription: 'a calm gardening teacher', gender: 'female', scriptTopic: 'How to water house plants well' },
     '/api/stripe/create-subscription': { priceId: 'price_premium_monthly', planName: 'Premium' },
     '/api/stripe/additional-generations': { generations: 15 },

@@ -11,6 +11,7 @@ import { startEmbeddedS3, type EmbeddedS3 } from '../embedded-s3.ts';
 import { startDevIdentityProvider, type DevIdentityProvider } from '../oidc/dev-provider.ts';
 import { startStripeStandIn, type StripeStandIn } from '../stripe/stand-in.ts';
 import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase } from './infra.ts';
+import { DEFAULT_OPS_PORTS, everyServiceUp, readStatus } from './ops-status.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SERVICES = ['auth', 'generation', 'billing', 'content'] as const;
@@ -40,8 +41,8 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   env: Record<string, string>;
-  /** The operator-only listener of a process (`/healthz`, `/readyz`, `/status`), when its port was given. */
-  opsUrls: Partial<Record<ProcessName, string>>;
+  /** The operator-only listener of each process (`/healthz`, `/readyz`, `/status`). */
+  opsUrls: Record<ProcessName, string>;
   /** The process id of a running process (benchmarks read its memory). */
   pid(name: ProcessName): number | undefined;
   stopService(name: ServiceName): Promise<void>;
@@ -186,6 +187,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   const url = `http://${env.HOST}:${options.port}`;
+  const opsUrls = Object.fromEntries(
+    (['gateway', ...SERVICES] as const).map((name) => [name, `http://127.0.0.1:${options.opsPorts?.[name] ?? DEFAULT_OPS_PORTS[name]}`]),
+  ) as Record<ProcessName, string>;
   try {
     for (const name of [...SERVICES, 'gateway'] as const) await runToEnd(name, 'migrate');
     // The built-in actors and the landing page's samples, drawn once per object store.
@@ -193,11 +197,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     for (const service of SERVICES) await startProcess(service);
     await startProcess('gateway');
     await waitFor(
-      `${url}/api/ready`,
+      `every service up on the gateway's status view (${opsUrls.gateway}/status)`,
       async () => {
         const exited = ['gateway', ...SERVICES].filter((name) => !children.has(name as ProcessName));
         if (exited.length) throw new Error(`${exited.join(', ')} exited during start-up (see the log above${options.logToFiles ? ` or in ${logDir}` : ''})`);
-        return (await fetch(`${url}/api/ready`).catch(() => null))?.ok ?? false;
+        return everyServiceUp(await readStatus(opsUrls.gateway, env.OPS_TOKEN ?? process.env.OPS_TOKEN));
       },
       options.readyTimeoutMs ?? 60_000,
     );
@@ -206,7 +210,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw error;
   }
 
-  const opsUrls = Object.fromEntries(Object.entries(options.opsPorts ?? {}).map(([name, port]) => [name, `http://127.0.0.1:${port}`]));
   return {
     url,
     env,

@@ -26,8 +26,17 @@ const USERNAME_RULE = 'Use 1 to 64 letters, digits, dots, underscores or hyphens
 const EMAIL_DOMAIN = 'lipcast.local';
 const SCOPE = 'openid profile email';
 
-export async function startDevIdentityProvider(options: { port: number; clients: DevClient[] }): Promise<DevIdentityProvider> {
-  const issuer = `http://127.0.0.1:${options.port}`;
+export interface DevIdentityProviderOptions {
+  port: number;
+  clients: DevClient[];
+  /** Address to listen on; default 127.0.0.1 (a container binds 0.0.0.0). */
+  host?: string;
+  /** The issuer URL as browsers and the gateway reach it; default `http://127.0.0.1:<port>`. */
+  issuer?: string;
+}
+
+export async function startDevIdentityProvider(options: DevIdentityProviderOptions): Promise<DevIdentityProvider> {
+  const issuer = options.issuer ?? `http://127.0.0.1:${options.port}`;
   // Account id → the username as last typed, for the `name` claim (the id itself is lowercased).
   const displayNames = new Map<string, string>();
   const provider = new Provider(issuer, configuration(options.clients, displayNames));
@@ -45,7 +54,7 @@ export async function startDevIdentityProvider(options: { port: number; clients:
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', resolve);
+    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
   });
 
   return {

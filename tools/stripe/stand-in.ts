@@ -68,6 +68,8 @@ export interface StripeStandInOptions {
   retryDelaysMs?: number[];
   /** If given, state is loaded from and saved to this JSON file so a restarted `npm start` keeps customers/subscriptions. */
   stateFile?: string;
+  /** The origin browsers reach the hosted checkout page at, when it is not the listening address (a container). */
+  publicUrl?: string;
 }
 
 export interface StripeStandIn {
@@ -240,7 +242,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     server.listen(options.port, host, resolve);
   });
   const { port } = server.address() as AddressInfo;
-  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  baseUrl = options.publicUrl?.replace(/\/$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   rebaseCheckoutUrls(store, baseUrl);
 
   return {

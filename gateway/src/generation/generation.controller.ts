@@ -1,12 +1,13 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Sse, SseSignal, type MessageEvent } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { map, takeUntil, timer, type Observable } from 'rxjs';
+import { fromEvent, map, merge, takeUntil, timer, type Observable } from 'rxjs';
 import {
   ErrorCode, Subjects, type Actor, type AudioRequest, type AudioResponse, type JobState, type LipSyncRequest, type SampleVideos, type ScriptRequestBody, type ScriptResponse,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
+import { Draining } from '../http/draining';
 import { GatewaySettings } from '../settings';
 import { jobStates, prefersAsync, waitForJob } from './job-events';
 import { OpenStreams } from './open-streams';
@@ -32,6 +33,7 @@ export class GenerationController {
     private readonly services: ServiceClient,
     private readonly settings: GatewaySettings,
     private readonly openStreams: OpenStreams,
+    private readonly draining: Draining,
   ) {}
 
   @Public()
@@ -81,7 +83,7 @@ export class GenerationController {
     const start = () => this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId });
     if (prefersAsync(prefer)) return jobAnswer(await start());
     // A held request takes one of the user's open-stream places before the job starts, so a 429 starts nothing.
-    return jobAnswer(await this.openStreams.hold(userId, async () => waitForJob(this.services, userId, (await start()).id, this.settings.LIPSYNC_HOLD_MS)));
+    return jobAnswer(await this.openStreams.hold(userId, async () => waitForJob(this.services, userId, (await start()).id, this.settings.LIPSYNC_HOLD_MS, this.draining.signal)));
   }
 
   @Post('replicate/cancel/:id')
@@ -107,7 +109,8 @@ export class GenerationController {
     ended.addEventListener('abort', release, { once: true });
     if (ended.aborted) release(); // the client left while the job was looked up
     return jobStates(this.services, userId, jobId).pipe(
-      takeUntil(timer(this.settings.STREAM_LIFETIME_MS)),
+      // Ends after its lifetime, or when this gateway drains; the browser reconnects either way.
+      takeUntil(merge(timer(this.settings.STREAM_LIFETIME_MS), fromEvent(this.draining.signal, 'abort'))),
       map((state): MessageEvent => ({ type: 'progress', data: state })),
     );
   }

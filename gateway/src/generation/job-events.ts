@@ -23,23 +23,32 @@ export function jobStates(services: ServiceClient, userId: string, jobId: string
   });
 }
 
-/** The job's state once it finishes, or its latest state after `timeoutMs`. */
-export function waitForJob(services: ServiceClient, userId: string, jobId: string, timeoutMs: number): Promise<JobState> {
+/**
+ * The job's state once it finishes, or its latest state after `timeoutMs` or as soon as `stop`
+ * aborts (the gateway is draining: the client asks again, as after a time-out).
+ */
+export function waitForJob(services: ServiceClient, userId: string, jobId: string, timeoutMs: number, stop?: AbortSignal): Promise<JobState> {
   return new Promise((resolve, reject) => {
     let latest: JobState | null = null;
+    const giveLatest = () => {
+      clearTimeout(timer);
+      stop?.removeEventListener('abort', giveLatest);
+      subscription.unsubscribe();
+      if (latest) resolve(latest);
+      else services.send<JobState>(Subjects.generation.jobGet, { userId, jobId }).then(resolve, reject);
+    };
     const subscription = jobStates(services, userId, jobId).subscribe({
       next: (state) => (latest = state),
       error: reject,
       complete: () => {
         clearTimeout(timer);
+        stop?.removeEventListener('abort', giveLatest);
         resolve(latest!);
       },
     });
-    const timer = setTimeout(() => {
-      subscription.unsubscribe();
-      if (latest) resolve(latest);
-      else services.send<JobState>(Subjects.generation.jobGet, { userId, jobId }).then(resolve, reject);
-    }, timeoutMs);
+    const timer = setTimeout(giveLatest, timeoutMs);
+    if (stop?.aborted) giveLatest();
+    else stop?.addEventListener('abort', giveLatest, { once: true });
   });
 }
 

@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { Subjects, type JobState } from '@lipcast/contracts';
 import { createLogger, readEnv, ServiceClient } from '@lipcast/nest-kit';
 import { SignedInGuard } from '../auth/signed-in.guard';
+import { Draining } from '../http/draining';
 import { HttpErrorFilter } from '../http/error.filter';
 import { GatewaySettings } from '../settings';
 import { GenerationController } from './generation.controller';
@@ -35,6 +36,7 @@ async function startGateway(env: Record<string, string>) {
       { provide: GatewaySettings, useValue: settings },
       { provide: APP_GUARD, useClass: SignedInGuard },
       OpenStreams,
+      Draining,
     ],
   })
   class StreamsTestModule {}
@@ -108,5 +110,28 @@ describe('job event stream lifetime', () => {
     expect(body).toContain('event: progress');
     expect(body).toContain('"status":"running"');
     await until(() => app.get(OpenStreams).openFor('ada') === 0);
+  });
+});
+
+describe('a draining gateway', () => {
+  let app: INestApplication;
+  let base: string;
+
+  beforeAll(async () => ({ app, base } = await startGateway({ LIPSYNC_HOLD_MS: '600000', STREAM_LIFETIME_MS: '600000' })));
+  afterAll(() => app.close());
+
+  it('answers a held lip-sync request at once with 202 and ends job event streams, freeing their places', async () => {
+    const stream = await fetch(`${base}/api/jobs/${JOB_ID}/events`, { headers: { 'x-test-user': 'dee' } });
+    expect(stream.status).toBe(200);
+    const held = fetch(`${base}/api/replicate/lipsync`, { method: 'POST', headers: { 'x-test-user': 'dee', 'content-type': 'application/json' }, body: '{}' });
+    await until(() => app.get(OpenStreams).openFor('dee') === 2);
+
+    app.get(Draining).begin();
+    // Both return only because the gateway answers and ends them: the job never finishes, and both would wait ten minutes.
+    const answer = await held;
+    expect(answer.status).toBe(202);
+    expect(await answer.json()).toMatchObject({ predictionId: JOB_ID, status: 'processing' });
+    expect(await stream.text()).toContain('"status":"running"');
+    await until(() => app.get(OpenStreams).openFor('dee') === 0);
   });
 });

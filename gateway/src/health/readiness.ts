@@ -4,20 +4,32 @@ import { createLogger, DEFAULT_OPS_PORTS, OpsRegistry, PROBE_TIMEOUT_MS, startOp
 import type pg from 'pg';
 import type { GatewaySettings } from '../settings';
 
-/** What the gateway's readiness depends on: PostgreSQL, NATS, the object store and every service's ping. */
+/**
+ * The gateway is ready when its own connections work: PostgreSQL (sessions) and NATS (every API
+ * route). What every replica shares and only some routes need is shown to operators but kept out
+ * of readiness, so that it never takes every replica out of the load balancer at once: the object
+ * store (media routes answer 503 while it is away) and each service (its own routes answer 503).
+ * `/status` lists them: `dependencies.objectStore` and a `services` section with each service's ping.
+ */
 export function gatewayOpsRegistry(services: ServiceClient, storage: StorageService, database: pg.Pool): OpsRegistry {
   const registry = new OpsRegistry();
   registry.addCheck('postgres', () => database.query('select 1'));
   registry.addCheck('nats', () => services.ping(PROBE_TIMEOUT_MS));
-  registry.addCheck('objectStore', async () => {
-    if (!(await storage.ping())) throw new Error(`bucket ${storage.bucket} is missing`);
-  });
+  registry.addCheck(
+    'objectStore',
+    async () => {
+      if (!(await storage.ping())) throw new Error(`bucket ${storage.bucket} is missing`);
+    },
+    { readiness: false },
+  );
+  const pings = new OpsRegistry();
   for (const service of SERVICE_NAMES) {
-    registry.addCheck(service, async () => {
+    pings.addCheck(service, async () => {
       const pong = await services.send<PingResponse>(pingSubject(service), {}, PROBE_TIMEOUT_MS);
       if (pong.database !== 'up') throw new Error(`${service}'s database is down`);
     });
   }
+  registry.addSection('services', () => pings.check());
   return registry;
 }
 

@@ -62,6 +62,12 @@ export class PgSessionStore extends session.Store {
       .then(() => callback(), callback);
   }
 
+  /** Ends every session of a user, on every device (account deletion); answers how many there were. */
+  async endAllOf(userId: string): Promise<number> {
+    const { rowCount } = await this.pool.query("delete from gateway.session where data->>'userId' = $1", [userId]);
+    return rowCount ?? 0;
+  }
+
   async sweep(): Promise<number> {
     const { rowCount } = await this.pool.query('delete from gateway.session where expires_at <= now()');
     return rowCount ?? 0;

@@ -35,3 +35,11 @@ export function isSameSitePath(value: unknown): value is string {
 /** Where a failed sign-in lands: the login page, which shows the "Login failed" toast. */
 export const LOGIN_FAILED_QUERY = { error: 'login_failed' } as const;
 export const LOGIN_FAILED_PATH = `/auth?error=${LOGIN_FAILED_QUERY.error}`;
+
+/** Over NATS: one step of deleting a user's account (each service deletes or anonymises what it holds). */
+export interface DeleteUserDataRequest {
+  userId: string;
+}
+
+/** `DELETE /api/account`: the word the user types to confirm. */
+export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';

@@ -150,7 +150,7 @@ export interface ScriptResponse {
   script: string;
 }
 
-/** An influencer project (spec section 3): a portrait, then its looping clip; approved ones are in the gallery. */
+/** An influencer project (spec section 3): a portrait, then its looping clip; private to its creator until they publish it (with consent) to the gallery. */
 export interface InfluencerProject {
   id: number;
   createdAt: string;
@@ -162,10 +162,20 @@ export interface InfluencerProject {
   outputUrl: string | null;
   /** Seconds, measured when the clip was made. */
   duration: number | null;
+  /** Published to the community gallery by its owner (never automatically). */
   isApproved: boolean;
+  /** The name its owner gave it when publishing (null while it has never been published). */
+  name: string | null;
   /** Whether the signed-in caller made it (gallery). */
   isOwner: boolean;
 }
+
+/** Longest name an influencer can be published under. */
+export const MAX_INFLUENCER_NAME_LENGTH = 60;
+/** What the creator confirms before publishing an uploaded picture (the page shows it beside the checkbox). */
+export const UPLOAD_CONSENT_TEXT = "I have the rights to this image and the person's consent";
+/** What the creator confirms before publishing a drawn or generated portrait. */
+export const PUBLISH_CONSENT_TEXT = 'I agree to show this influencer publicly in the community gallery';
 
 /** `POST /api/ai-influencer/image`. */
 export interface InfluencerImageRequest {
@@ -204,6 +214,39 @@ export interface UploadCheckRequest {
 export interface UserInfluencerRequest {
   userId: string;
   projectId: number;
+}
+
+/**
+ * Over NATS (`generation.influencer.approve.v1`): publishing (`approved: true`) needs the owner's
+ * consent and a name; withdrawing (`approved: false`) needs neither and takes effect at once.
+ */
+export interface InfluencerPublishRequest extends UserInfluencerRequest {
+  approved: boolean;
+  consent?: boolean;
+  name?: string;
+}
+
+/** Why someone reports a gallery influencer. */
+export const REPORT_REASONS = {
+  likeness: "It uses someone's likeness without their consent",
+  impersonation: 'It impersonates a real person or brand',
+  offensive: 'It is offensive or inappropriate',
+  other: 'Something else',
+} as const;
+export type ReportReason = keyof typeof REPORT_REASONS;
+export const MAX_REPORT_CONTACT_LENGTH = 200;
+
+/** `POST /api/ai-influencer/gallery/{id}/report` (anyone, signed in or not). */
+export interface InfluencerReportBody {
+  reason: ReportReason;
+  /** How to reach the reporter, if they want an answer. */
+  contact?: string;
+}
+
+/** Over NATS: a report, with who made it (a user id, or a digest of a signed-out caller's address), so one person counts once. */
+export interface InfluencerReportRequest extends InfluencerReportBody {
+  projectId: number;
+  reporter: string;
 }
 
 /** Over NATS: a provider's webhook delivery as received (the signature covers the body byte for byte). */

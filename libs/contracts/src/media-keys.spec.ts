@@ -1,4 +1,4 @@
-import { communityFolder, communityImageKey, influencerFolder, influencerKey, jobFolder, landmarksKeyOf, lookKeyBeside, lookKeyOfImage, timingsKeyOf } from './media-keys';
+import { communityFolder, communityImageKey, communityProjectIdOf, influencerFolder, influencerKey, jobFolder, landmarksKeyOf, lookKeyBeside, lookKeyOfImage, timingsKeyOf } from './media-keys';
 
 describe('media keys', () => {
   it("names the public copy of a portrait in the format of the owner's image, without the owner", () => {
@@ -14,6 +14,13 @@ describe('media keys', () => {
     expect(jobFolder('u1', 'j1')).toBe('users/u1/jobs/j1/');
     // Folders end with "/": project 7's never holds project 70's.
     expect('community/70/video-v1.mp4'.startsWith(communityFolder(7))).toBe(false);
+  });
+
+  it('tells the project a public copy belongs to', () => {
+    expect(communityProjectIdOf('community/70/video-v1.mp4')).toBe(70);
+    expect(communityProjectIdOf('community/7/look.json')).toBe(7);
+    expect(communityProjectIdOf('community/x/video-v1.mp4')).toBeUndefined();
+    expect(communityProjectIdOf('users/u1/influencers/7/image.jpg')).toBeUndefined();
   });
 
   it('finds the drawing beside a portrait or a clip, and the timings beside an audio', () => {

@@ -39,8 +39,14 @@ export const jobOutputKey = (userId: string, jobId: string, file: JobFile) => `$
 export const influencerFolder = (userId: string, projectId: number) => `users/${userId}/influencers/${projectId}/`;
 export const influencerKey = (userId: string, projectId: number, file: ImageFile | 'look.json') => `${influencerFolder(userId, projectId)}${file}`;
 
-/** An approved influencer's public copies; everything in the folder goes when it is withdrawn. */
-export const communityFolder = (projectId: number) => `community/${projectId}/`;
+/** A published influencer's public copies; everything in the folder goes when it is withdrawn. */
+export const COMMUNITY_ROOT = 'community/';
+export const communityFolder = (projectId: number) => `${COMMUNITY_ROOT}${projectId}/`;
+/** The project whose public copy a key is (`community/<id>/…`), if it is one. */
+export const communityProjectIdOf = (key: string): number | undefined => {
+  const id = /^community\/(\d+)\//.exec(key)?.[1];
+  return id === undefined ? undefined : Number(id);
+};
 export const communityKey = (projectId: number, file: 'video-v1.mp4' | 'thumbnail-v1.jpg' | 'look.json' | 'image-v1.jpg' | 'image-v1.png' | 'image-v1.webp') =>
   `${communityFolder(projectId)}${file}`;
 export const COMMUNITY_VIDEO_PATTERN = /^community\/\d+\/video-v\d+\.mp4$/;

@@ -11,9 +11,13 @@ export const Subjects = {
   auth: {
     userUpsert: 'auth.user.upsert.v1',
     userGet: 'auth.user.get.v1',
+    /** `{userId}` → `{deleted: true}`: the user's identity goes (account deletion). */
+    userDelete: 'auth.user.delete.v1',
   },
   billing: {
     accountGet: 'billing.account.get.v1',
+    /** `{userId}` → `{deleted: true}`: subscriptions ended at once, ledger rows kept under an anonymous id (account deletion). */
+    accountDelete: 'billing.account.delete.v1',
     plansList: 'billing.plans.list.v1',
     /** `{userId}` → `{available: true}`, or PAYMENT_REQUIRED as a reserve would answer; reserves nothing. */
     creditsCheck: 'billing.credits.check.v1',
@@ -54,6 +58,9 @@ export const Subjects = {
     influencerApprove: 'generation.influencer.approve.v1',
     influencerDelete: 'generation.influencer.delete.v1',
     galleryList: 'generation.gallery.list.v1',
+    galleryReport: 'generation.gallery.report.v1',
+    /** `{userId}` → `{deleted: true}`: live jobs cancelled, every record and object of the user removed, community copies included (account deletion). */
+    userDataDelete: 'generation.user.delete.v1',
     pipelineStart: 'generation.pipeline.start.v1',
     pipelineCurrent: 'generation.pipeline.current.v1',
     /** A provider's signed webhook (`ProviderWebhookRequest`): a prediction a parked job waits on ended. */

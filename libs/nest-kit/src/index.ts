@@ -13,3 +13,4 @@ export * from './ops';
 export * from './service-definition';
 export * from './testing';
 export * from './periodic';
+export * from './shutdown';

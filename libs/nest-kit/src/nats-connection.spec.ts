@@ -19,11 +19,14 @@ function problems(env: NodeJS.ProcessEnv): string[] {
   return [];
 }
 
+/** Every connection reconnects for good, every half second (see natsConnectionOptions). */
+const RECONNECTING = { maxReconnectAttempts: -1, reconnectTimeWait: 500 };
+
 describe('NATS credentials in the settings', () => {
   it('needs none: an open server, as npm start and the tests use', () => {
     const settings = readEnv(ServiceSettings, {});
     expect([settings.NATS_USER, settings.NATS_PASS, settings.NATS_NKEY_SEED]).toEqual([undefined, undefined, undefined]);
-    expect(natsConnectionOptions(settings, 'lipcast-auth', 'auth')).toEqual({ servers: 'nats://127.0.0.1:4222', name: 'lipcast-auth', inboxPrefix: '_INBOX.auth' });
+    expect(natsConnectionOptions(settings, 'lipcast-auth', 'auth')).toEqual({ servers: 'nats://127.0.0.1:4222', name: 'lipcast-auth', inboxPrefix: '_INBOX.auth', ...RECONNECTING });
   });
 
   it('refuses a user without a password, and a password without a user', () => {
@@ -59,6 +62,10 @@ describe('NATS credentials in the settings', () => {
   });
 
   it('keeps the default inbox prefix when no role is given', () => {
-    expect(natsConnectionOptions('nats://nats:4222', 'lipcast-client')).toEqual({ servers: 'nats://nats:4222', name: 'lipcast-client' });
+    expect(natsConnectionOptions('nats://nats:4222', 'lipcast-client')).toEqual({ servers: 'nats://nats:4222', name: 'lipcast-client', ...RECONNECTING });
+  });
+
+  it('never gives up reconnecting, and tries often, so a restarted server is found at once', () => {
+    expect(natsConnectionOptions('nats://nats:4222', 'lipcast-auth', 'auth')).toMatchObject({ maxReconnectAttempts: -1, reconnectTimeWait: 500 });
   });
 });

@@ -35,12 +35,22 @@ export function natsAuthentication(credentials: NatsCredentials): Pick<NodeConne
   return {};
 }
 
-/** Connection options for `target` (a URL alone means no credentials), as `role` when given. */
+/** Milliseconds between reconnect attempts after NATS went away (the client's default is 2 s). */
+export const NATS_RECONNECT_WAIT_MS = 500;
+
+/**
+ * Connection options for `target` (a URL alone means no credentials), as `role` when given. A
+ * connection never gives up reconnecting (the client's default stops after 10 attempts, leaving a
+ * process that runs but no longer hears anything), and tries again every half second so that a
+ * restarted server is found at once.
+ */
 export function natsConnectionOptions(target: string | NatsTarget, name: string, role?: NatsRole): NodeConnectionOptions {
   const settings: NatsTarget = typeof target === 'string' ? { NATS_URL: target } : target;
   return {
     servers: settings.NATS_URL,
     name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: NATS_RECONNECT_WAIT_MS,
     ...(role ? { inboxPrefix: inboxPrefix(role) } : {}),
     ...natsAuthentication(settings),
   };

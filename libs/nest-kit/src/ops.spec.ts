@@ -51,6 +51,20 @@ describe('ops listener', () => {
     expect(typeof body.uptimeSeconds).toBe('number');
   });
 
+  it('shows a dependency kept out of readiness on /status without making the process unready', async () => {
+    const registry = healthy();
+    registry.addCheck('objectStore', () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.7:9000')), { readiness: false });
+    const ops = await start(registry);
+
+    const ready = await fetch(`${ops.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).dependencies).toEqual({ postgres: expect.objectContaining({ ok: true }) });
+    expect(await (await fetch(`${ops.url}/status`)).json()).toMatchObject({
+      ready: true,
+      dependencies: { postgres: { ok: true }, objectStore: { ok: false, readiness: false, error: 'connect ECONNREFUSED 10.0.0.7:9000' } },
+    });
+  });
+
   it("names what a service error's details say (the subject nobody answered)", async () => {
     const registry = new OpsRegistry();
     registry.addCheck('content', () => Promise.reject(new ServiceError(ErrorCode.Unavailable, 'unavailable', { subject: 'content.health.ping.v1' })));

@@ -26,6 +26,17 @@ export interface DependencyState {
   /** The dependency's own error text (operator-only). */
   error?: string;
   ms: number;
+  /** Present (false) on a dependency shown for operators but not part of readiness. */
+  readiness?: false;
+}
+
+export interface CheckOptions {
+  /**
+   * Whether readiness waits on it (default true). A dependency every replica shares and that only
+   * some routes need (the gateway's object store) is watched without it: taking every replica out
+   * of the load balancer for it would take the whole site down for the sake of a few routes.
+   */
+  readiness?: boolean;
 }
 
 export const PROBE_TIMEOUT_MS = 2000;
@@ -39,11 +50,11 @@ function errorText(error: unknown): string {
 
 /** The dependencies a process checks for readiness and the extra sections of its status. */
 export class OpsRegistry {
-  private readonly probes = new Map<string, DependencyProbe>();
+  private readonly probes = new Map<string, { probe: DependencyProbe; readiness: boolean }>();
   private readonly sections = new Map<string, StatusSection>();
 
-  addCheck(name: string, probe: DependencyProbe): void {
-    this.probes.set(name, probe);
+  addCheck(name: string, probe: DependencyProbe, options: CheckOptions = {}): void {
+    this.probes.set(name, { probe, readiness: options.readiness ?? true });
   }
 
   addSection(name: string, section: StatusSection): void {
@@ -55,10 +66,12 @@ export class OpsRegistry {
     return [...this.probes.keys()];
   }
 
-  /** Runs every probe at once, each bounded by `timeoutMs`. */
-  async check(timeoutMs = PROBE_TIMEOUT_MS): Promise<Record<string, DependencyState>> {
+  /** Runs every probe at once (with `readinessOnly`, those readiness waits on), each bounded by `timeoutMs`. */
+  async check(timeoutMs = PROBE_TIMEOUT_MS, { readinessOnly = false } = {}): Promise<Record<string, DependencyState>> {
+    const probes = [...this.probes].filter(([, { readiness }]) => readiness || !readinessOnly);
     const entries = await Promise.all(
-      [...this.probes].map(async ([name, probe]) => {
+      probes.map(async ([name, { probe, readiness }]) => {
+        const watchedOnly = readiness ? {} : { readiness: false as const };
         const started = performance.now();
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {
@@ -66,9 +79,9 @@ export class OpsRegistry {
         });
         try {
           await Promise.race([probe(), timeout]);
-          return [name, { ok: true, ms: Math.round(performance.now() - started) }] as const;
+          return [name, { ok: true, ms: Math.round(performance.now() - started), ...watchedOnly }] as const;
         } catch (error) {
-          return [name, { ok: false, error: errorText(error), ms: Math.round(performance.now() - started) }] as const;
+          return [name, { ok: false, error: errorText(error), ms: Math.round(performance.now() - started), ...watchedOnly }] as const;
         } finally {
           clearTimeout(timer);
         }
@@ -158,7 +171,7 @@ export async function startOpsListener(options: OpsListenerOptions): Promise<Ops
 
   route('GET', '/healthz', () => ({ status: 200, body: { status: 'ok' } }));
   route('GET', '/readyz', async () => {
-    const dependencies = await registry.check();
+    const dependencies = await registry.check(PROBE_TIMEOUT_MS, { readinessOnly: true });
     const ready = Object.values(dependencies).every((state) => state.ok);
     return { status: ready ? 200 : 503, body: { status: ready ? 'ok' : 'unavailable', dependencies } };
   });
@@ -171,7 +184,7 @@ export async function startOpsListener(options: OpsListenerOptions): Promise<Ops
         version,
         pid: process.pid,
         uptimeSeconds: Math.round(process.uptime()),
-        ready: Object.values(dependencies).every((state) => state.ok),
+        ready: Object.values(dependencies).every((state) => state.ok || state.readiness === false),
         dependencies,
         ...sections,
       },

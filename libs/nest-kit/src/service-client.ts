@@ -43,6 +43,8 @@ export class ServiceClient {
   private readonly pending = new Map<string, PendingRequest>();
   private readonly replies: Subscription;
   private nextToken = 0;
+  /** False while the connection to NATS is lost (it reconnects by itself): requests then fail at once. */
+  private connected = true;
 
   private constructor(
     private readonly connection: NatsConnection,
@@ -51,6 +53,26 @@ export class ServiceClient {
   ) {
     this.inbox = createInbox(inboxPrefix);
     this.replies = connection.subscribe(`${this.inbox}.*`, { callback: (_error, message) => this.settle(message) });
+    void this.followConnection();
+  }
+
+  /**
+   * While NATS is away nothing can answer: requests fail at once (503) instead of each waiting for
+   * its time-out, and those waiting are failed when the connection drops.
+   */
+  private async followConnection(): Promise<void> {
+    for await (const status of this.connection.status()) {
+      if (status.type === 'disconnect') {
+        this.connected = false;
+        for (const [token, request] of this.pending) {
+          this.pending.delete(token);
+          clearTimeout(request.timer);
+          request.reject();
+        }
+      } else if (status.type === 'reconnect') {
+        this.connected = true;
+      }
+    }
   }
 
   private settle(message: Msg): void {
@@ -65,6 +87,7 @@ export class ServiceClient {
 
   /** Publishes a request and waits for its reply; rejects on no responders, time-out or a lost connection. */
   private request(subject: string, payload: string, headers: ReturnType<typeof natsHeaders>, timeoutMs: number): Promise<Msg> {
+    if (!this.connected) return Promise.reject(new Error('NATS is not connected'));
     const token = String(this.nextToken++);
     return new Promise<Msg>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -89,7 +112,7 @@ export class ServiceClient {
    */
   static async connect(target: string | NatsTarget, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, name = 'lipcast-client', role?: NatsRole): Promise<ServiceClient> {
     const options = natsConnectionOptions(target, name, role);
-    const connection = await connect({ ...options, maxReconnectAttempts: -1 }).catch((error: unknown) => {
+    const connection = await connect(options).catch((error: unknown) => {
       throw new NatsConnectError(name, String(options.servers), error);
     });
     return new ServiceClient(connection, timeoutMs, options.inboxPrefix);
@@ -97,6 +120,7 @@ export class ServiceClient {
 
   /** Round trip to the NATS server (readiness); rejects while disconnected or after `timeoutMs`. */
   async ping(timeoutMs = this.timeoutMs): Promise<number> {
+    if (!this.connected) throw new Error('NATS is not connected (reconnecting)');
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer from NATS within ${timeoutMs} ms`)), timeoutMs);

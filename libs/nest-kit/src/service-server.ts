@@ -17,6 +17,7 @@ import { StorageService } from './storage';
 import { createLogger, PinoNestLogger } from './logger';
 import { NatsConnectError, natsConnectionOptions, type NatsTarget } from './nats-connection';
 import { acceptOrCreateRequestId, runWithRequestId } from './request-context';
+import { stopOnSignals } from './shutdown';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 
@@ -136,7 +137,7 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
   app.useGlobalFilters(new ServiceErrorFilter(logger));
   app.useGlobalPipes(createRpcValidationPipe());
   app.useGlobalInterceptors(new HandlerContextInterceptor(orm, logger));
-  app.enableShutdownHooks();
+  // Signals are handled by `runService` (bounded by SHUTDOWN_GRACE_SECONDS); tests close the app themselves.
   await app.listen().catch((error: unknown) => {
     throw new NatsConnectError(`${service} service`, natsUrl, error);
   });
@@ -186,8 +187,15 @@ export function startServiceOps(app: INestMicroservice, service: ServiceName, se
 /** A service process's entry point: validated settings, then the service and its ops listener, or a clear exit. */
 export function runService(service: ServiceDefinition): void {
   const settings = validateEnv(service.settings);
-  bootstrapService(service.module(settings), service.name, settings).then((app) => startServiceOps(app, service.name, settings)).catch((error) => {
+  const started = bootstrapService(service.module(settings), service.name, settings).then(async (app) => ({ app, ops: await startServiceOps(app, service.name, settings) }));
+  started.catch((error) => {
     console.error(`${service.name} service failed to start:`, error instanceof StartupError || error instanceof NatsConnectError ? error.message : error);
     process.exit(1);
+  });
+  // SIGTERM: stop taking requests, run the shutdown hooks (a worker drains its jobs there), then exit.
+  stopOnSignals(service.name, settings.SHUTDOWN_GRACE_SECONDS, createLogger(service.name), async () => {
+    const { app, ops } = await started;
+    await app.close();
+    await ops.close();
   });
 }

@@ -62,6 +62,13 @@ export class ServiceSettings {
   @IsString()
   @MinLength(16, { message: 'must be at least 16 characters' })
   OPS_TOKEN?: string;
+
+  @EnvPurpose('seconds a process takes on SIGTERM to finish what it is doing (a worker its running jobs, the gateway its requests) before it hands the rest back and exits; keep it under the orchestrator\'s termination grace period')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of seconds' })
+  @Min(0, { message: 'must be 0 or more' })
+  @Max(3600, { message: 'must be 3600 or less' })
+  SHUTDOWN_GRACE_SECONDS = 60;
 }
 
 /** Settings of processes that read or write media. */

@@ -3,6 +3,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
 import { Client } from 'minio';
+import { ErrorCode, Messages } from '@lipcast/contracts';
+import { ServiceError } from './errors';
 import type { StorageSettings } from './settings';
 
 /**
@@ -27,6 +29,36 @@ export interface StoredObject {
 export class InvalidKeyError extends Error {
   constructor(key: string) {
     super(`Invalid object key "${key}"`);
+  }
+}
+
+/** Network failures that mean the store is away (stopped, restarting, unreachable), not that a request was wrong. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+/** S3's own answers for "try again later". */
+const UNAVAILABLE_S3_CODES = new Set(['ServiceUnavailable', 'SlowDown', 'InternalError', 'RequestTimeout']);
+
+/** Whether `error` says the object store cannot be reached right now. */
+export function isStoreUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return (code !== undefined && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_S3_CODES.has(code))) || /socket hang up/i.test(message ?? '');
+}
+
+/**
+ * The object store is away: a 503 for the request that needed it (never a 500), and for a job a
+ * reason to try again later rather than to fail. The raw error stays in `details` (logged, never sent).
+ */
+export class StoreUnavailableError extends ServiceError {
+  constructor(cause: unknown) {
+    super(ErrorCode.Unavailable, Messages.serviceUnavailable, { dependency: 'object store', reason: cause instanceof Error ? cause.message : String(cause) });
+  }
+}
+
+/** Runs one call to the store, turning "cannot reach it" into `StoreUnavailableError`. */
+async function reaching<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw isStoreUnreachable(error) ? new StoreUnavailableError(error) : error;
   }
 }
 
@@ -62,28 +94,29 @@ export class StorageService {
   }
 
   async ensureBucket(): Promise<void> {
-    if (!(await this.client.bucketExists(this.bucket))) await this.client.makeBucket(this.bucket, this.region);
+    if (!(await reaching(() => this.client.bucketExists(this.bucket)))) await reaching(() => this.client.makeBucket(this.bucket, this.region));
   }
 
   async ping(): Promise<boolean> {
-    return this.client.bucketExists(this.bucket);
+    return reaching(() => this.client.bucketExists(this.bucket));
   }
 
   /** Stores an object in one request; a stream of unknown size is read into memory first (media are small). */
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
     const data = Buffer.isBuffer(body) ? body : await buffer(body);
-    await this.client.putObject(this.bucket, this.checked(key), data, data.length, { 'Content-Type': contentType });
+    await reaching(() => this.client.putObject(this.bucket, this.checked(key), data, data.length, { 'Content-Type': contentType }));
   }
 
   /** Stores a file from disk (generated media). */
   async putFile(key: string, path: string, contentType: string): Promise<void> {
-    await this.client.fPutObject(this.bucket, this.checked(key), path, { 'Content-Type': contentType });
+    await reaching(() => this.client.fPutObject(this.bucket, this.checked(key), path, { 'Content-Type': contentType }));
   }
 
   /** Copies an object to a local file (the embedded engine works on files). */
   async download(key: string, path: string): Promise<void> {
     // Streamed by hand: minio's fGetObject renames a `.part.minio` file that s3rver's answers leave unwritten.
-    await pipeline(await this.client.getObject(this.bucket, this.checked(key)), createWriteStream(path));
+    const checkedKey = this.checked(key);
+    await reaching(async () => pipeline(await this.client.getObject(this.bucket, checkedKey), createWriteStream(path)));
   }
 
   /** A time-limited URL an outside provider can fetch the object from (the store must be reachable by it). */
@@ -94,7 +127,8 @@ export class StorageService {
   /** Object metadata, or null when there is no such object. */
   async stat(key: string): Promise<StoredObject | null> {
     try {
-      const stat = await this.client.statObject(this.bucket, this.checked(key));
+      const checkedKey = this.checked(key);
+      const stat = await reaching(() => this.client.statObject(this.bucket, checkedKey));
       const contentType = (stat.metaData['content-type'] as string | undefined) ?? 'application/octet-stream';
       return { size: stat.size, contentType, etag: stat.etag, lastModified: stat.lastModified };
     } catch (error) {
@@ -106,14 +140,15 @@ export class StorageService {
   /** The whole object, or the inclusive byte range [start, end]. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const checkedKey = this.checked(key);
-    return range
-      ? this.client.getPartialObject(this.bucket, checkedKey, range.start, range.end - range.start + 1)
-      : this.client.getObject(this.bucket, checkedKey);
+    return reaching(() =>
+      range ? this.client.getPartialObject(this.bucket, checkedKey, range.start, range.end - range.start + 1) : this.client.getObject(this.bucket, checkedKey),
+    );
   }
 
   /** A small text object (JSON) as a string. */
   async readText(key: string): Promise<string> {
-    return (await buffer(await this.read(key))).toString('utf8');
+    const stream = await this.read(key);
+    return (await reaching(() => buffer(stream))).toString('utf8');
   }
 
   /** Copies an object within the bucket (through this process: objects are small media). */
@@ -124,7 +159,8 @@ export class StorageService {
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.removeObject(this.bucket, this.checked(key));
+    const checkedKey = this.checked(key);
+    await reaching(() => this.client.removeObject(this.bucket, checkedKey));
   }
 
   /** Bytes stored under a folder (a user's storage use); `folder` ends with `/`. */
@@ -135,11 +171,14 @@ export class StorageService {
 
   /** The objects whose keys start with `prefix` (a folder ends with `/`). */
   async list(prefix: string): Promise<{ key: string; size: number; lastModified: Date }[]> {
-    const objects: { key: string; size: number; lastModified: Date }[] = [];
-    for await (const item of this.client.listObjectsV2(this.bucket, this.checked(prefix), true) as AsyncIterable<{ name?: string; size: number; lastModified: Date }>) {
-      if (item.name) objects.push({ key: item.name, size: item.size, lastModified: item.lastModified });
-    }
-    return objects;
+    const checkedPrefix = this.checked(prefix);
+    return reaching(async () => {
+      const objects: { key: string; size: number; lastModified: Date }[] = [];
+      for await (const item of this.client.listObjectsV2(this.bucket, checkedPrefix, true) as AsyncIterable<{ name?: string; size: number; lastModified: Date }>) {
+        if (item.name) objects.push({ key: item.name, size: item.size, lastModified: item.lastModified });
+      }
+      return objects;
+    });
   }
 
   /** Removes every object under a folder (`prefix` must end with `/`). */

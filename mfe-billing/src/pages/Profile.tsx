@@ -7,6 +7,7 @@ import { AccountCard } from '../profile/AccountCard';
 import { DailyPreviewsBox } from '../profile/DailyPreviewsBox';
 import { GenerationHistory } from '../profile/GenerationHistory';
 import { SubscriptionBox } from '../profile/SubscriptionBox';
+import { YourData } from '../profile/YourData';
 import '../styles.css';
 
 /** Spec section 4: on profile load the subscription is synced with Stripe, then the user reloaded. */
@@ -36,6 +37,7 @@ export default function Profile() {
           </div>
           <DailyPreviewsBox user={user} />
           <GenerationHistory />
+          <YourData />
         </>
       ) : (
         <Waiting text="Loading..." />

@@ -15,6 +15,9 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/** The name its owner published it under (older items without one show their number). */
+export const galleryTitle = (item: InfluencerProject) => item.name ?? `Influencer ${item.id}`;
+
 /** What the wizard is handed in session storage for a gallery influencer (spec section 3). */
 export function selectedInfluencerRecord(item: InfluencerProject) {
   return {

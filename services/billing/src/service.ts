@@ -1,5 +1,6 @@
 import { defineService } from '@lipcast/nest-kit';
 import { ormConfig } from './mikro-orm.config';
+import { AccountDeletionService } from './accounts/account-deletion.service';
 import { AccountsController } from './accounts/accounts.controller';
 import { Clock } from './clock';
 import { CreditsController } from './credits/credits.controller';
@@ -22,5 +23,5 @@ export const billingService = defineService({
   ormConfig,
   settings: BillingSettings,
   controllers: [PlansController, AccountsController, CreditsController, QuotasController, StripeController],
-  providers: [stripeProvider, Clock, QuotasService, LedgerService, PriceCatalog, CustomersService, CheckoutService, SubscriptionsService, WebhooksService],
+  providers: [stripeProvider, Clock, AccountDeletionService, QuotasService, LedgerService, PriceCatalog, CustomersService, CheckoutService, SubscriptionsService, WebhooksService],
 });

@@ -14,6 +14,8 @@ import { JobsRepository } from './jobs/jobs.repository';
 import { JobsService } from './jobs/jobs.service';
 import { StaleJobSweeper } from './jobs/stale-job-sweeper';
 import { ImageToVideoHandler } from './influencers/image-to-video.handler';
+import { UserDataController } from './account/user-data.controller';
+import { UserDataService } from './account/user-data.service';
 import { InfluencersController } from './influencers/influencers.controller';
 import { InfluencersRepository } from './influencers/influencers.repository';
 import { InfluencersService } from './influencers/influencers.service';
@@ -43,7 +45,7 @@ export const generationService = defineService({
   ormConfig,
   settings: GenerationSettings,
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'generation', name: 'lipcast-generation-client' })],
-  controllers: [ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController],
+  controllers: [UserDataController, ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController],
   providers: [
     ...providerBindings,
     FfmpegStatusSection,
@@ -76,5 +78,6 @@ export const generationService = defineService({
     ImageToVideoHandler,
     PipelineService,
     OneShotHandler,
+    UserDataService,
   ],
 });

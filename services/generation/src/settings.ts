@@ -100,6 +100,12 @@ export class GenerationSettings extends MediaServiceSettings {
   @Min(1, { message: 'must be 1 or more' })
   USER_STORAGE_QUOTA_BYTES = 2 * 1024 ** 3;
 
+  @EnvPurpose('reports from different people (signed-in users, or signed-out addresses) after which a gallery influencer is hidden from the gallery; operators see reported items on the ops /status')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  GALLERY_REPORTS_TO_HIDE = 3;
+
   @EnvPurpose('seconds an uploaded picture is kept before the hourly sweep removes it (a clip started from it has copied it by then)')
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number' })

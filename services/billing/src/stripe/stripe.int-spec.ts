@@ -372,6 +372,27 @@ describeBilling('billing with Stripe Checkout (hosted)', 'hosted', (context) => 
     await expect(context().send(Subjects.billing.subscriptionCancel, { userId: newUser() })).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
 
+  it('deleting the account ends the subscription at Stripe at once and keeps the ledger under an anonymous id', async () => {
+    const user = newUser();
+    await pay(await context().startSubscription(user));
+    await context().deliverNew();
+    const reservation = await context().reserve(user);
+    const [customer] = await context().query<{ stripe_customer_id: string }>('select stripe_customer_id from billing.customer where user_id = $1', [user]);
+
+    expect(await context().send(Subjects.billing.accountDelete, { userId: user })).toEqual({ deleted: true });
+    const { data } = await stripe.subscriptions.list({ customer: customer.stripe_customer_id, status: 'all' });
+    expect(data.map((subscription) => subscription.status)).toEqual(['canceled']);
+    expect(await context().query('select 1 from billing.account where user_id = $1', [user])).toEqual([]);
+    expect(await context().query('select 1 from billing.customer where user_id = $1', [user])).toEqual([]);
+    // The ledger stays, for accounting, under an id that names nobody.
+    const [kept] = await context().query<{ user_id: string }>('select user_id from billing.reservation where job_id = $1', [reservation.jobId]);
+    expect(kept.user_id).not.toBe(user);
+    expect(await context().query('select 1 from billing.account where user_id = $1 and subscription_status is not null', [kept.user_id])).toHaveLength(1);
+    expect(await context().query('select 1 from billing.customer where user_id = $1 and stripe_customer_id = $2', [kept.user_id, customer.stripe_customer_id])).toHaveLength(1);
+    // Again (a retry): nothing left to do, no error.
+    expect(await context().send(Subjects.billing.accountDelete, { userId: user })).toEqual({ deleted: true });
+  });
+
   it('syncs a subscription straight from Stripe (the success page) without granting packs', async () => {
     const user = newUser();
     await pay(await context().startSubscription(user));

@@ -41,6 +41,7 @@ export interface QueuedJob {
  */
 export class JobQueue {
   private readonly messages = new Set<ConsumerMessages>();
+  private stopped = false;
 
   constructor(
     private readonly connection: NatsConnection,
@@ -81,6 +82,11 @@ export class JobQueue {
     this.messages.add(messages);
     const running = new Set<Promise<void>>();
     for await (const message of messages) {
+      // Pulled but not started when the worker stops: straight back to the queue for another worker.
+      if (this.stopped) {
+        message.nak();
+        continue;
+      }
       const task = handle(toQueuedJob(message)).finally(() => running.delete(task));
       running.add(task);
       if (running.size >= concurrency) await Promise.race(running);
@@ -88,8 +94,14 @@ export class JobQueue {
     await Promise.allSettled(running);
   }
 
+  /**
+   * Stops pulling jobs; the running ones go on (their `done`/`retryLater` still work), and `consume`
+   * resolves once they are over. Closing is not awaited: it waits for the consume loop, which waits
+   * for the running jobs, and a draining worker must be free to hand those back first.
+   */
   async stop(): Promise<void> {
-    await Promise.all([...this.messages].map((messages) => messages.close()));
+    this.stopped = true;
+    for (const messages of this.messages) void messages.close().catch(() => undefined);
   }
 }
 

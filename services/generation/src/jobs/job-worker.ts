@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { jobCancelSubject, type JobKind } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
@@ -11,6 +11,7 @@ import { JobOutputs } from './job-outputs';
 import { JobLanes } from './job-lanes';
 import { JobQueue, type JobLane, type QueuedJob } from './job-queue';
 import { JobsRepository, type JobRow, type PublishOutputs } from './jobs.repository';
+import { isDependencyOutage } from './outages';
 
 /** What a job handler works with: the provider context, and the job's own folder for everything it stores. */
 export interface JobContext extends WorkContext {
@@ -37,7 +38,17 @@ export const JOB_HANDLERS = Symbol('JOB_HANDLERS');
 /** Deliveries of one job before it is failed for good (workers keep dying on it, or the provider keeps timing out). */
 export const MAX_DELIVERIES = 4;
 const HEARTBEAT_MS = 5000;
+/** First wait before a job that met an outage runs again (then twice, three times as long): about 30 s of outage are ridden out. */
+const OUTAGE_RETRY_MS = 5000;
 export const JOB_TIME_LIMIT_MESSAGE = 'The generation took too long and was stopped. Your generation was not counted.';
+
+/** Why a job stops when its worker shuts down before it finished: it goes back to the queue for another worker. */
+export class WorkerStopping extends Error {
+  constructor() {
+    super('the worker is shutting down; the job goes back to the queue');
+    this.name = 'WorkerStopping';
+  }
+}
 
 /**
  * Runs queued jobs (in worker mode): marks the job running with a deadline, keeps it alive with
@@ -46,9 +57,11 @@ export const JOB_TIME_LIMIT_MESSAGE = 'The generation took too long and was stop
  * worker killed mid-job loses nothing: the job comes back to another worker.
  */
 @Injectable()
-export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(JobWorker.name);
   private consuming: Promise<unknown> | null = null;
+  /** The jobs running here, by id: what a shutdown waits for, and stops once its grace period is over. */
+  private readonly running = new Map<string, AbortController>();
 
   constructor(
     private readonly queue: JobQueue,
@@ -81,6 +94,26 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
     this.logger.log(`worker taking jobs (${concurrency.cpu} rendered here, ${concurrency.provider} at a provider, at a time)`);
   }
 
+  /**
+   * Graceful drain (SIGTERM), while the database, NATS and billing are still connected: take no
+   * further job, let the running ones finish within SHUTDOWN_GRACE_SECONDS, then hand back what is
+   * left (it runs again on another worker; One Shot from its last finished step). Jobs parked on a
+   * provider are held by no worker, so there is nothing to wait for.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (!this.consuming) return;
+    await this.queue.stop();
+    if (this.running.size) this.logger.log(`stopping: finishing ${this.running.size} running job(s) within ${this.settings.SHUTDOWN_GRACE_SECONDS} s`);
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'grace over'>((resolve) => (graceTimer = setTimeout(() => resolve('grace over'), this.settings.SHUTDOWN_GRACE_SECONDS * 1000)));
+    if ((await Promise.race([this.consuming, graceOver])) === 'grace over') {
+      this.logger.warn(`stopping: handing ${this.running.size} unfinished job(s) back to the queue`);
+      for (const abort of this.running.values()) abort.abort(new WorkerStopping());
+    }
+    clearTimeout(graceTimer);
+    await this.consuming;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.queue.stop();
     await this.consuming;
@@ -98,6 +131,7 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
     if (!handler) throw new Error(`No handler for ${job.kind} jobs`);
 
     const abort = new AbortController();
+    this.running.set(job.id, abort);
     const stopListening = this.services.subscribe(jobCancelSubject(job.id), () => abort.abort(new ProviderError(JOB_CANCELED_MESSAGE, 'canceled')));
     const timeLimit = setTimeout(() => abort.abort(new ProviderError(JOB_TIME_LIMIT_MESSAGE, 'timeout')), timeLimitMs);
     const heartbeat = setInterval(() => {
@@ -114,7 +148,10 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
       await this.completions.succeed(job, completion, outputs);
     } catch (error) {
       const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
-      if (reason instanceof JobParked) {
+      if (reason instanceof WorkerStopping) {
+        // Kept as it is (its recorded provider calls too): the next worker continues it.
+        return queued.retryLater(0);
+      } else if (reason instanceof JobParked) {
         // Waiting on a provider frees this slot; the webhook or the poller puts the job back in the queue.
         const parked = await this.jobs.park(job.id);
         if (parked === 'queued') await this.queue.enqueue(job.id, this.lanes.of(job.kind), `${job.id}:${reason.callKey}:${Date.now()}`);
@@ -125,12 +162,18 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
         this.logger.warn(`job ${job.id} will be retried: ${reason.message}`);
         await this.jobs.nextCallEpoch(job.id); // the retry makes its provider calls anew
         return queued.retryLater(5000 * queued.delivery);
+      } else if (isDependencyOutage(reason) && queued.delivery < MAX_DELIVERIES) {
+        // The store, the database, NATS or billing is away for a moment: run it again later, as it is
+        // (its recorded provider calls kept), rather than fail a job that did nothing wrong.
+        this.logger.warn(`job ${job.id} will be retried after an outage: ${reason instanceof Error ? reason.message : String(reason)}`);
+        return queued.retryLater(OUTAGE_RETRY_MS * queued.delivery);
       } else {
         if (reason instanceof ProviderError) this.logger.warn(`job ${job.id} failed: ${reason.message}`);
         else this.logger.error(`job ${job.id} failed: ${reason instanceof Error ? reason.stack : String(reason)}`);
         await this.completions.end(job, { status: 'failed', error: reason instanceof ProviderError ? reason.message : JOB_FAILED_MESSAGE }, outputs);
       }
     } finally {
+      this.running.delete(job.id);
       clearTimeout(timeLimit);
       clearInterval(heartbeat);
       stopListening();

@@ -8,6 +8,7 @@ import { ImageToVideoHandler, type StoredClip } from '../influencers/image-to-vi
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { InfluencersService } from '../influencers/influencers.service';
 import { JobCompletions } from '../jobs/job-completions';
+import { isDependencyOutage } from '../jobs/outages';
 import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
 import { JobsRepository, type JobRow } from '../jobs/jobs.repository';
 import { LipSyncHandler } from '../lipsync/lipsync.handler';
@@ -53,6 +54,7 @@ export class OneShotHandler implements JobHandler {
         steps[name] = await work();
       } catch (error) {
         if (error instanceof JobParked) throw error; // waiting on a provider, not failed: the step runs again when it ends
+        if (isDependencyOutage(error)) throw error; // the store or a service away: the run goes on later from this step
         steps[name] = { status: 'failed' } as PipelineSteps[K];
         await this.save(job.id, steps);
         // A service's own refusal (e.g. an invalid script for speech) keeps its message for the user.

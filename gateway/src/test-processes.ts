@@ -1,0 +1,89 @@
+/**
+ * For integration tests that run Lipcast's built processes (`dist/main.js`) as production does:
+ * spawning them, following their output, stopping them with a signal; and a signed-in session.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import type pg from 'pg';
+import { SESSION_COOKIE } from './session/session.middleware';
+
+export const GATEWAY_ENTRY = resolve(__dirname, '../dist/main.js');
+export const serviceEntry = (service: string) => resolve(__dirname, `../../services/${service}/dist/main.js`);
+
+export interface RunningProcess {
+  child: ChildProcess;
+  /** The exit code once the process has ended (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** Everything it printed so far. */
+  output(): string;
+  /** SIGTERM (or another signal), then its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `node <entry>` with `env` over this process's environment; resolves once it printed `readyText`. */
+export function startProcess(entry: string, env: Record<string, string>, readyText: string, timeoutMs = 60_000): Promise<RunningProcess> {
+  return startCommand(process.execPath, [entry], { LOG_LEVEL: 'info', ...env }, readyText, timeoutMs);
+}
+
+/** Starts `command` (a server of the test's own: nats-server, the S3 server); resolves once it printed `readyText`. */
+export function startCommand(command: string, args: string[], env: Record<string, string>, readyText: string, timeoutMs = 60_000): Promise<RunningProcess> {
+  const entry = [command, ...args].join(' ');
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<number | null>((resolvePromise) => child.once('exit', (code) => resolvePromise(code)));
+  const running: RunningProcess = {
+    child,
+    exited,
+    output: () => output,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${entry} did not print "${readyText}" within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(readyText)) {
+        clearTimeout(timer);
+        resolvePromise(running);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+}
+
+/** A TCP port free on the loopback address now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+/** A signed-in session for `userId`, stored as the sign-in callback leaves it; returns its cookie (signed with `sessionSecret`). */
+export async function signedInCookie(database: pg.Pool, sessionSecret: string, userId: string): Promise<string> {
+  const sid = `test-${randomBytes(12).toString('hex')}`;
+  const expires = new Date(Date.now() + 3_600_000);
+  await database.query('insert into gateway.session (sid, data, expires_at) values ($1, $2, $3)', [
+    sid,
+    JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' }, userId }),
+    expires,
+  ]);
+  const signature = createHmac('sha256', sessionSecret).update(sid).digest('base64').replace(/=+$/, '');
+  return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
+}

@@ -1,0 +1,130 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { Subjects, type Account, type AudioResponse, type JobState, type Project } from '@lipcast/contracts';
+import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { billingService } from '../../../billing/src/service';
+import { generationService } from '../service';
+import { GenerationSettings } from '../settings';
+import { seedActorClip } from '../testing';
+
+jest.setTimeout(180_000);
+
+const WORKER_ENTRY = resolve(__dirname, '../../dist/main.js');
+const ACTOR_CLIP = '/api/media/actors/ipfs-puppet-video-5/idle-v1.mp4';
+const SPEECH = 'A long enough speech for a worker to be asked to stop in the middle of rendering it. '.repeat(5);
+
+interface Worker {
+  process: ChildProcess;
+  /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
+  exited: Promise<number | null>;
+  log(): string;
+}
+
+/** A generation worker process (the built service in worker mode), as production runs its replicas. */
+function startWorker(env: Record<string, string> = {}): Promise<Worker> {
+  const child = spawn(process.execPath, [WORKER_ENTRY], {
+    env: { ...process.env, GENERATION_ROLE: 'worker', OPS_PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const exited = new Promise<number | null>((resolvePromise) => child.once('exit', (code) => resolvePromise(code)));
+  return new Promise((resolvePromise, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('worker taking jobs')) resolvePromise({ process: child, exited, log: () => log });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`worker exited (${code}) before taking jobs:\n${log}`)));
+  });
+}
+
+/**
+ * Graceful drain of a generation worker (SIGTERM, as Kubernetes sends it on a scale-down or a
+ * rollout): it takes no further job, finishes the running one within SHUTDOWN_GRACE_SECONDS or
+ * hands it back, and exits. Either way the job completes exactly once and costs one credit.
+ */
+describe('a generation worker stopped with SIGTERM mid-job', () => {
+  let api: RunningService;
+  let billing: RunningService;
+  let database: pg.Pool;
+  let folder: string;
+  const workers: Worker[] = [];
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'job-drain-'));
+    process.env.GENERATION_ROLE = 'api'; // this process only answers; the spawned workers do the work
+    await seedActorClip(new StorageService(readEnv(GenerationSettings)), 'ipfs-puppet-video-5', folder);
+    billing = await startServiceForTest(billingService);
+    api = await startServiceForTest(generationService);
+    database = new pg.Pool({ connectionString: api.settings.DATABASE_URL, max: 2 });
+  });
+
+  afterAll(async () => {
+    for (const worker of workers) worker.process.kill('SIGKILL');
+    delete process.env.GENERATION_ROLE;
+    await api?.close();
+    await billing?.close();
+    await database?.end();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  const jobState = (userId: string, jobId: string) => api.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId });
+
+  /** A lip-sync job for a new user, followed until the worker is rendering it. */
+  async function startRenderingJob(): Promise<{ userId: string; jobId: string }> {
+    const userId = crypto.randomUUID();
+    const audio = await api.client.send<AudioResponse>(Subjects.generation.audioCreate, { userId, text: SPEECH, voice_id: 'Patient_Man' }, 60_000);
+    const started = await api.client.send<JobState>(Subjects.generation.lipsyncStart, { userId, video: ACTOR_CLIP, audio: audio.url });
+    for (let state = started; state.status !== 'running' || state.progress < 10; state = await jobState(userId, started.id)) {
+      expect(state.status).not.toBe('succeeded');
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+    }
+    return { userId, jobId: started.id };
+  }
+
+  async function expectCompletedOnce(userId: string, jobId: string, attempts: number): Promise<void> {
+    const done = await jobState(userId, jobId);
+    expect(done).toMatchObject({ status: 'succeeded', progress: 100 });
+    const { rows } = await database.query<{ attempts: number; credit: string }>('select attempts, credit from generation.job where id = $1', [jobId]);
+    expect(rows[0]).toEqual({ attempts, credit: 'committed' });
+    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
+    const projects = await api.client.send<Project[]>(Subjects.generation.projectsList, { userId });
+    expect(projects.map((project) => project.outputUrl)).toEqual([done.url]);
+  }
+
+  it('finishes the running job within its grace period, then exits', async () => {
+    const worker = await startWorker();
+    workers.push(worker);
+    const { userId, jobId } = await startRenderingJob();
+
+    worker.process.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    // Done by the stopped worker itself, before it exited: no other worker runs.
+    await expectCompletedOnce(userId, jobId, 1);
+    expect(worker.log()).toContain('finishing 1 running job(s)');
+  });
+
+  it('hands an unfinished job back when its grace period is over; another worker completes it once', async () => {
+    const worker = await startWorker({ SHUTDOWN_GRACE_SECONDS: '0' });
+    workers.push(worker);
+    const { userId, jobId } = await startRenderingJob();
+
+    worker.process.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect(worker.log()).toContain('handing 1 unfinished job(s) back');
+    expect((await jobState(userId, jobId)).status).toBe('running');
+
+    workers.push(await startWorker());
+    let done: JobState;
+    do {
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
+      done = await jobState(userId, jobId);
+    } while (done.status === 'queued' || done.status === 'running');
+    await expectCompletedOnce(userId, jobId, 2);
+  });
+});
