@@ -12,7 +12,9 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stack: [
     async ({}, use) => {
-      const stack = await startIsolatedStack('e2e', {
+      // Named after its database, so runs with different E2E_DATABASE_URLs (developers beside CI) keep apart folders.
+      const name = process.env.E2E_DATABASE_URL ? new URL(process.env.E2E_DATABASE_URL).pathname.slice(1).replace(/^lipcast_/, '') : 'e2e';
+      const stack = await startIsolatedStack(name, {
         databaseUrl: process.env.E2E_DATABASE_URL,
         // A short lip-sync hold, so the tests go through the spec's 202-and-ask-again protocol.
         env: { RATE_LIMIT_PER_MINUTE: '100000', SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'info', LIPSYNC_HOLD_MS: '300' },
