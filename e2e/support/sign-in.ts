@@ -11,5 +11,5 @@ export async function signIn(page: Page, username: string, from = '/auth'): Prom
   await page.goto(from);
   if (from === '/auth') await page.getByRole('button', { name: 'Sign in' }).click();
   await submitProviderLogin(page, username);
-  await expect(page.getByRole('link', { name: new RegExp(username, 'i') }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`Account menu for ${username}`, 'i') })).toBeVisible();
 }

@@ -35,7 +35,7 @@ test.describe('AI Influencer Creator', () => {
     await expect(video).toBeVisible({ timeout: 60_000 });
     await expectPlays(video);
     await expect(page.getByText('Your video plays for 20 seconds, looping forward and backward.')).toBeVisible();
-    await expect(page.getByTitle('Generations used')).toHaveText('1');
+    await expect(page.getByRole('banner').getByText('2 of 3 videos left')).toBeVisible();
 
     // Private to its creator: not in the community gallery unless they publish it.
     const gallery = await (await page.request.get('/api/ai-influencer/gallery')).json();
@@ -86,7 +86,7 @@ test.describe('One Shot Influencer Video', () => {
     await expectPlays(video);
     await expect(page.getByText('Script', { exact: true })).toBeVisible();
     await expect(page.getByText(/herbs/i).first()).toBeVisible();
-    await expect(page.getByTitle('Generations used')).toHaveText('1');
+    await expect(page.getByRole('banner').getByText('2 of 3 videos left')).toBeVisible();
     await page.getByRole('button', { name: 'Create Another Video' }).click();
     await expect(page.getByLabel('Influencer Description')).toHaveValue('');
   });

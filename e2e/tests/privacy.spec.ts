@@ -104,7 +104,7 @@ for (const viewport of [
       expect((await page.request.get(image.url)).status()).toBe(404);
       // The session cookie no longer signs anyone in: the profile asks to sign in again.
       await page.goto('/profile');
-      await expect(page.getByRole('link', { name: /leaver/i })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /Account menu for leaver/i })).toHaveCount(0);
       expect(consoleErrors.filter((text) => !/401|Unauthorized/i.test(text))).toEqual([]);
     });
 

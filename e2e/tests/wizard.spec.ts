@@ -57,7 +57,7 @@ test.describe('the three-step wizard', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Video' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^lipsync-video-\d+\.mp4$/);
     // The header's count follows the new video.
-    await expect(page.getByTitle('Generations used')).toHaveText('1');
+    await expect(page.getByRole('banner').getByText('2 of 3 videos left')).toBeVisible();
 
     await page.goto('/projects');
     await expect(page.getByLabel(/^Video \d+$/)).toBeVisible();

@@ -25,3 +25,12 @@ export * from './page';
 export * from './dev-host';
 export * from './brand';
 export { VideoPlayer, isMobileDevice, LOAD_RETRY_MS, OFFLINE_TIP, type VideoPlayerProps } from './video-player';
+export {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './dropdown-menu';

@@ -24,8 +24,26 @@ describe(VideoPlayer.name, () => {
     expect(screen.getByText(OFFLINE_TIP)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(SRC);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(document.querySelector('video')!.getAttribute('src')).toBe(SRC);
+    expect(document.querySelector('video')!.getAttribute('src')).toBe(`${SRC}#t=0.1`);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('fills an 8:9 frame by default, and with fit="natural" keeps the video at most 1x and 70vh', () => {
+    const { rerender } = render(<VideoPlayer src={SRC} />);
+    expect(document.querySelector('video')!.className.split(' ')).toEqual(expect.arrayContaining(['aspect-[8/9]', 'w-full']));
+    rerender(<VideoPlayer src={SRC} fit="natural" />);
+    const classes = document.querySelector('video')!.className.split(' ');
+    expect(classes).toEqual(expect.arrayContaining(['w-auto', 'max-w-full', 'max-h-[70vh]']));
+    expect(classes).not.toContain('w-full');
+  });
+
+  it('shows the first frame as the poster when there is no poster image', () => {
+    const { rerender } = render(<VideoPlayer src={SRC} />);
+    expect(document.querySelector('video')!.getAttribute('src')).toBe(`${SRC}#t=0.1`);
+    expect(document.querySelector('video')!.getAttribute('preload')).toBe('metadata');
+    rerender(<VideoPlayer src={SRC} poster="/media/thumb.jpg" />);
+    expect(document.querySelector('video')!.getAttribute('src')).toBe(SRC);
+    expect(document.querySelector('video')!.getAttribute('poster')).toBe('/media/thumb.jpg');
   });
 
   it('offers "Download Video" with the given file name', () => {

@@ -12,12 +12,25 @@ export interface VideoPlayerProps {
   muted?: boolean;
   /** File name for "Download Video"; without it the button is not shown. */
   downloadName?: string;
+  /**
+   * "frame" (default) fills an 8:9 frame; "natural" shows the video at its own size, never upscaled
+   * past 1x and at most 70% of the viewport's height, so a result stays sharp with its actions in view.
+   */
+  fit?: 'frame' | 'natural';
   className?: string;
 }
 
 /** If a video has not begun loading after this long, loading is started again (spec section 4). */
 export const LOAD_RETRY_MS = 3000;
 export const OFFLINE_TIP = "If video doesn't play, try downloading it to watch offline.";
+
+/**
+ * Without a poster image, a video shows its frame at 0.1 s as its poster (a media fragment with
+ * preload="metadata"), so no video is a black box before it plays, on mobile too.
+ */
+export function withFirstFramePoster(src: string, poster?: string): string {
+  return poster || src.includes('#') ? src : `${src}#t=0.1`;
+}
 
 /** Touch-first devices: autoplay is unreliable there and costs data, so the user starts playback. */
 export function isMobileDevice(): boolean {
@@ -29,7 +42,7 @@ export function isMobileDevice(): boolean {
  * error state with Retry, Download and the offline tip, a "Download Video" button, a loading retry
  * after 3 s, and no autoplay on mobile (a play overlay instead).
  */
-export function VideoPlayer({ src, poster, title = 'Video', autoPlay = false, loop = false, muted = false, downloadName, className }: VideoPlayerProps) {
+export function VideoPlayer({ src, poster, title = 'Video', autoPlay = false, loop = false, muted = false, downloadName, fit = 'frame', className }: VideoPlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -84,11 +97,11 @@ export function VideoPlayer({ src, poster, title = 'Video', autoPlay = false, lo
 
   return (
     <div className={cn('grid gap-3', className)}>
-      <div className="relative overflow-hidden rounded-xl bg-black">
+      <div className={cn('relative overflow-hidden rounded-xl bg-black', fit === 'natural' && 'w-fit max-w-full')}>
         <video
           key={attempt}
           ref={video}
-          src={src}
+          src={withFirstFramePoster(src, poster)}
           poster={poster}
           aria-label={title}
           controls={!overlay}
@@ -97,7 +110,7 @@ export function VideoPlayer({ src, poster, title = 'Video', autoPlay = false, lo
           muted={muted}
           playsInline
           preload="metadata"
-          className="aspect-[8/9] w-full object-contain"
+          className={fit === 'natural' ? 'block h-auto max-h-[70vh] w-auto max-w-full object-contain' : 'aspect-[8/9] w-full object-contain'}
           onError={() => setFailed(true)}
         />
         {overlay && (

@@ -29,7 +29,7 @@ describe(GenerationHistory.name, () => {
 
     const [complete, audioOnly, processing] = cards;
     expect(within(complete).getByText('Complete')).toBeTruthy();
-    expect(complete.querySelector('video')?.getAttribute('src')).toBe('/media/3.mp4');
+    expect(complete.querySelector('video')?.getAttribute('src')).toBe('/media/3.mp4#t=0.1'); // the first frame is its poster
     expect(complete.querySelector('video')?.hasAttribute('controls')).toBe(true);
     expect(within(complete).getByText('February 3, 2026')).toBeTruthy();
 

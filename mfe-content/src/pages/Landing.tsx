@@ -2,7 +2,23 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { SampleVideo, SampleVideos } from '@lipcast/contracts';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, Button, buttonVariants, Card, CardContent, cn, Logo, SiteFooter } from '@lipcast/ui';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+  Button,
+  buttonVariants,
+  Card,
+  CardContent,
+  cn,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  Logo,
+  SiteFooter,
+} from '@lipcast/ui';
 import { apiRequest, loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
 import { BENEFITS, FAQ, FEATURES, SECTIONS, STEPS, UGC_PROBLEMS, UGC_SOLUTIONS } from '../landing/landing-copy';
 import '../styles.css';
@@ -73,7 +89,7 @@ export default function Landing() {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
           <Logo />
           <nav aria-label="Sections" className="hidden gap-6 text-sm md:flex">
             {SECTIONS.map((section) => (
@@ -87,15 +103,36 @@ export default function Landing() {
               </a>
             ))}
           </nav>
-          {isSignedIn ? (
-            <Button asChild>
-              <Link to="/ai-influencer">Create Your Influencer</Link>
-            </Button>
-          ) : (
-            <Button onClick={signIn} disabled={redirecting}>
-              {redirecting ? 'Redirecting...' : 'Log in or Sign Up'}
-            </Button>
-          )}
+          <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+            {isSignedIn ? (
+              <Button asChild className="h-11 px-3 sm:px-4">
+                <Link to="/ai-influencer">Create Your Influencer</Link>
+              </Button>
+            ) : (
+              <Button onClick={signIn} disabled={redirecting} className="h-11 px-3 sm:px-4">
+                {redirecting ? 'Redirecting...' : 'Log in or Sign Up'}
+              </Button>
+            )}
+            {/* On small screens the section links live in a menu (its items are portalled to the shell). */}
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" className="size-11 md:hidden" aria-label="Menu">
+                  <span aria-hidden className="text-xl leading-none">
+                    ☰
+                  </span>
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent>
+                {SECTIONS.map((section) => (
+                  <DropdownMenuItem key={section.id} asChild>
+                    <a href={`#${section.id}`} aria-current={inView === section.id ? 'true' : undefined}>
+                      {section.label}
+                    </a>
+                  </DropdownMenuItem>
+                ))}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </div>
         </div>
       </header>
       <main className="flex-1 pt-16">

@@ -218,7 +218,7 @@ export default function Creator() {
           <CardContent className="space-y-4">
             {video ? (
               <>
-                <VideoPlayer src={video.url} title="Influencer video" loop downloadName={`influencer-video-${Date.now()}.mp4`} />
+                <VideoPlayer src={video.url} poster={portrait?.url} title="Influencer video" loop downloadName={`influencer-video-${Date.now()}.mp4`} />
                 <p className="text-sm text-emerald-700">Your video plays for {CLIP_SECONDS} seconds, looping forward and backward.</p>
                 <Button onClick={sendToWizard}>Generate Audio for this Video</Button>
                 {video.project && (

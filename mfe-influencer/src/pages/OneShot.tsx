@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { JobState, PipelineStepStatus } from '@lipcast/contracts';
 import { Button, Card, CardContent, Label, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, VideoPlayer } from '@lipcast/ui';
-import { apiRequest, followJob, isPaymentRequired, refreshAccount, toast } from '@lipcast/web-kit';
+import { apiRequest, followJob, isPaymentRequired, refreshAccount, toast, useAccount } from '@lipcast/web-kit';
+import { readLastResult, resultOf, saveLastResult, type OneShotResult } from '../one-shot/last-result';
 import { oneShotSchema, type OneShotInput, type OneShotValues } from '../forms/schemas';
 import '../styles.css';
 
-type Phase = { kind: 'loading' } | { kind: 'input' } | { kind: 'processing'; run: JobState } | { kind: 'complete'; run: JobState };
+type Phase = { kind: 'loading' } | { kind: 'input' } | { kind: 'processing'; run: JobState } | { kind: 'complete'; result: OneShotResult };
 
 const STEP_LABELS = [
   ['script', 'Script Generation'],
@@ -54,6 +55,8 @@ function RunProgress({ run }: { run: JobState }) {
 /** One Shot Influencer Video (spec section 2): description, gender and topic to a finished video in one server-side run. */
 export default function OneShot() {
   const queryClient = useQueryClient();
+  const { user } = useAccount();
+  const userId = user?.id ?? null;
   const ids = { description: useId(), gender: useId(), topic: useId() };
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const following = useRef<string | null>(null);
@@ -75,8 +78,10 @@ export default function OneShot() {
         }
         setPhase((current) => (current.kind === 'processing' && current.run.id === state.id ? { kind: 'processing', run: state } : current));
       });
-      if (finished.status === 'succeeded') {
-        setPhase({ kind: 'complete', run: finished });
+      const result = finished.status === 'succeeded' ? resultOf(finished) : null;
+      if (result) {
+        if (userId) saveLastResult(userId, finished);
+        setPhase({ kind: 'complete', result });
         toast({ title: 'Pipeline Complete', description: 'Your One Shot video is ready.', variant: 'success' });
         void refreshAccount(queryClient);
       } else {
@@ -91,22 +96,25 @@ export default function OneShot() {
     }
   }
 
-  // A run still in progress (the tab was closed or reloaded) is shown and followed again.
+  // A run still in progress (the tab was closed or reloaded) is shown and followed again; otherwise
+  // the last finished result is shown again (issue 16), once the signed-in user is known.
   useEffect(() => {
+    if (!userId) return;
     let cancelled = false;
     apiRequest<{ run: JobState | null }>('GET', '/api/ai-influencer/pipeline/current')
       .then((answer) => {
         if (cancelled) return;
         const run = isPaymentRequired(answer) ? null : answer?.run;
+        const last = run ? null : readLastResult(userId);
         if (run) void follow(run);
-        else setPhase({ kind: 'input' });
+        else setPhase(last ? { kind: 'complete', result: last } : { kind: 'input' });
       })
       .catch(() => !cancelled && setPhase({ kind: 'input' }));
     return () => {
       cancelled = true;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival of the signed-in user
+  }, [userId]);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -164,11 +172,11 @@ export default function OneShot() {
           {phase.kind === 'processing' && <RunProgress run={phase.run} />}
           {phase.kind === 'complete' && (
             <div className="space-y-4">
-              <VideoPlayer src={phase.run.url} title="One Shot video" downloadName={`one-shot-video-${Date.now()}.mp4`} />
-              {phase.run.steps?.script.script && (
+              <VideoPlayer src={phase.result.url} poster={phase.result.image} title="One Shot video" fit="natural" downloadName={`one-shot-video-${Date.now()}.mp4`} />
+              {phase.result.script && (
                 <div>
                   <p className="text-sm font-medium text-slate-700">Script</p>
-                  <p className="text-slate-800">{phase.run.steps.script.script}</p>
+                  <p className="text-slate-800">{phase.result.script}</p>
                 </div>
               )}
               <Button

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { Project } from '@lipcast/contracts';
+import type { InfluencerProject, Project } from '@lipcast/contracts';
 import {
   AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Button, Card, CardContent, Page, Spinner, VideoPlayer,
 } from '@lipcast/ui';
@@ -11,6 +11,8 @@ import '../styles.css';
 
 const PROJECTS_KEY = ['/api/projects'] as const;
 const fetchProjects = () => apiRequest<Project[]>('GET', '/api/projects') as Promise<Project[]>;
+const INFLUENCER_PROJECTS_KEY = ['/api/ai-influencer/projects'] as const;
+const fetchInfluencerProjects = () => apiRequest<InfluencerProject[]>('GET', '/api/ai-influencer/projects') as Promise<InfluencerProject[]>;
 const preview = (text: string, length = 100) => (text.length > length ? `${text.slice(0, length)}...` : text);
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -59,7 +61,33 @@ function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () =
   );
 }
 
-/** `/projects`: the signed-in user's generated videos: play, download, delete. */
+/** The AI Influencer Creator's clips (issue 16): each with its portrait as the poster. */
+function InfluencerClips() {
+  const { data } = useQuery({ queryKey: INFLUENCER_PROJECTS_KEY, queryFn: fetchInfluencerProjects });
+  const clips = (data ?? []).filter((project) => project.outputUrl);
+  if (clips.length === 0) return null;
+  return (
+    <section className="mt-10 space-y-4" aria-labelledby="influencer-clips">
+      <h2 id="influencer-clips" className="text-xl font-semibold text-slate-900">
+        Influencer clips
+      </h2>
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {clips.map((clip) => (
+          <Card key={clip.id}>
+            <CardContent className="space-y-3 p-4">
+              <VideoPlayer src={clip.outputUrl} poster={clip.thumbnailUrl ?? clip.imageUrl} title={`Influencer clip ${clip.id}`} downloadName={`influencer-clip-${clip.id}.mp4`} />
+              <time dateTime={clip.createdAt} className="text-xs text-slate-500">
+                {DATE.format(new Date(clip.createdAt))}
+              </time>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** `/projects`: the signed-in user's generated videos (play, download, delete), then their Creator clips. */
 export default function Projects() {
   const queryClient = useQueryClient();
   const { data: projects, isLoading, isError } = useQuery({ queryKey: PROJECTS_KEY, queryFn: fetchProjects });
@@ -82,6 +110,7 @@ export default function Projects() {
           ))}
         </div>
       )}
+      <InfluencerClips />
     </Page>
   );
 }

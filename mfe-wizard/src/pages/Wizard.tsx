@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Page, Spinner } from '@lipcast/ui';
-import { generationsLeft, loadRemoteComponent, useAccount } from '@lipcast/web-kit';
+import { dismissToast, generationsLeft, loadRemoteComponent, useAccount } from '@lipcast/web-kit';
 import { ActorStep } from '../wizard/ActorStep';
 import { AudioStep, type CreatedAudio } from '../wizard/AudioStep';
 import { clearSelectedInfluencer, fromActor, readSelectedInfluencer, type SelectedVideo } from '../wizard/selected-video';
@@ -45,6 +45,8 @@ export default function Wizard() {
   const [audio, setAudio] = useState<CreatedAudio | null>(null);
   const [step, setStep] = useState<1 | 2 | 3>(initial ? 2 : 1);
   const nothingLeft = user !== null && generationsLeft(user) === 0;
+  // A step's toasts belong to that step: they must not cover the next one (issue 16).
+  useEffect(() => dismissToast(), [step]);
 
   return (
     <Page title={STEP_TEXTS[step].title} description={STEP_TEXTS[step].description(video)}>

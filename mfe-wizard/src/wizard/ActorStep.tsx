@@ -38,7 +38,10 @@ function ActorTile({ actor, selected, onSelect }: { actor: Actor; selected: bool
           else element.pause();
         }}
       />
-      <span className="absolute bottom-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs text-white">{actor.duration}s</span>
+      {/* On the video's top-left corner, clear of the name below it. */}
+      <span aria-hidden className="absolute top-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs text-white">
+        {actor.duration}s
+      </span>
       {selected && (
         <span aria-hidden className="absolute top-2 right-2 flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-white">
           ✓
@@ -65,8 +68,13 @@ export function ActorStep({ onContinue }: { onContinue: (actor: Actor) => void }
           <ActorTile key={actor.id} actor={actor} selected={actor.id === selectedId} onSelect={() => setChosenId(actor.id)} />
         ))}
       </div>
-      <div className="flex justify-end">
+      {/* The grid is long on a phone: Continue stays in reach at the bottom of the screen there. */}
+      <div
+        data-testid="actor-continue-bar"
+        className="sticky bottom-0 z-10 -mx-4 flex justify-end border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0"
+      >
         <Button
+          className="h-11 w-full sm:h-10 sm:w-auto"
           onClick={() => {
             if (!selected) return void toast({ title: 'Please select an actor first', variant: 'destructive' });
             onContinue(selected);

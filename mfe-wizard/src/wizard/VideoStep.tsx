@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Progress, VideoPlayer } from '@lipcast/ui';
+import { Button, buttonVariants, Progress, VideoPlayer } from '@lipcast/ui';
 import { isPaymentRequired, refreshAccount, toast, watchJob } from '@lipcast/web-kit';
 import type { CreatedAudio } from './AudioStep';
 import { failureToast } from './errors';
@@ -25,7 +25,15 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
   const [result, setResult] = useState<string | null>(null);
   const runningRef = useRef(false);
   const stopWatching = useRef<() => void>(() => undefined);
+  const resultView = useRef<HTMLDivElement>(null);
   useEffect(() => () => stopWatching.current(), []);
+  // A new result is brought into view with its Download button (issue 16: a result view for posting),
+  // and again once the video knows its size, as the page only then has its final height. The scroll
+  // margin keeps the "Your video" label clear of the sticky header.
+  const showResult = () => resultView.current?.scrollIntoView?.({ block: 'start' });
+  useEffect(() => {
+    if (result) showResult();
+  }, [result]);
 
   async function generate() {
     if (runningRef.current) return; // a duplicate click while processing is ignored
@@ -60,6 +68,32 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
     }
   }
 
+  if (result) {
+    // The result replaces the inputs, at its own size, with Download first and Generate Again second.
+    return (
+      <section className="space-y-4" aria-label="Your video">
+        <div ref={resultView} className="scroll-mt-20 space-y-3" onLoadedMetadataCapture={showResult}>
+          <p className="text-sm font-medium text-slate-700">Your video</p>
+          <VideoPlayer src={result} title="Generated video" fit="natural" />
+          <Progress value={progress} aria-label="Video generation progress" />
+          <div className="flex flex-wrap gap-3">
+            <a href={result} download={downloadFileName()} className={buttonVariants()}>
+              Download Video
+            </a>
+            <Button variant="outline" onClick={() => void generate()}>
+              Generate Again
+            </Button>
+          </div>
+        </div>
+        <div className="flex justify-start">
+          <Button variant="outline" onClick={onBack}>
+            Back
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
   return (
     <section className="space-y-6">
       <div className="grid gap-6 md:grid-cols-2">
@@ -75,16 +109,10 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
       </div>
       <div className="space-y-3">
         <Button onClick={() => void generate()} disabled={running} aria-busy={running}>
-          {running ? 'Generating Video...' : result ? 'Generate Again' : 'Generate Video'}
+          {running ? 'Generating Video...' : 'Generate Video'}
         </Button>
-        {(running || result) && <Progress value={progress} aria-label="Video generation progress" />}
+        {running && <Progress value={progress} aria-label="Video generation progress" />}
       </div>
-      {result && (
-        <div className="space-y-2">
-          <p className="text-sm font-medium text-slate-700">Your video</p>
-          <VideoPlayer src={result} title="Generated video" downloadName={downloadFileName()} />
-        </div>
-      )}
       <div className="flex justify-start">
         <Button variant="outline" onClick={onBack} disabled={running}>
           Back

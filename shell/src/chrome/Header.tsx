@@ -1,7 +1,18 @@
-import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { Badge, Button, cn, Logo } from '@lipcast/ui';
-import { loginUrl, LOGOUT_URL, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
+import { FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD } from '@lipcast/contracts';
+import {
+  Badge,
+  Button,
+  cn,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+  Logo,
+} from '@lipcast/ui';
+import { generationsLeft, isPremium, loginUrl, LOGOUT_URL, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -12,63 +23,129 @@ export const NAV_LINKS = [
   { to: '/pitch-deck', label: 'Pitch Deck' },
 ] as const;
 
+/** "2 of 3 videos left": the plan's allowance plus any pack generations, and what remains of it. */
+export function videosLeftLabel(user: AccountUser): string {
+  const total = (isPremium(user) ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS) + user.extraGenerations;
+  return `${generationsLeft(user)} of ${total} videos left`;
+}
+
+/** The avatar's menu: who is signed in, the counter, and the account actions. */
+function AccountMenu({ user }: { user: AccountUser }) {
+  const name = user.username || 'User';
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label={`Account menu for ${name}`}
+          className="flex h-11 min-w-11 shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg px-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          <span aria-hidden className="grid size-8 place-items-center rounded-full bg-brand-100 font-semibold text-brand-700">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+          <span aria-hidden className="hidden max-w-32 truncate font-medium 2xl:inline">
+            {name}
+          </span>
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>
+          <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
+          <span className="block">{videosLeftLabel(user)}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/profile">Profile</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/projects">Projects</Link>
+        </DropdownMenuItem>
+        {!isPremium(user) && (
+          <DropdownMenuItem asChild className="sm:hidden">
+            <Link to="/subscribe">Upgrade to Premium</Link>
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigateAway(LOGOUT_URL, 'Logout failed')}>Logout</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
 function AccountArea({ user }: { user: AccountUser }) {
   return (
-    <div className="flex items-center gap-2">
-      {user.subscriptionStatus === 'active' ? (
+    <div className="flex min-w-0 items-center gap-2">
+      {isPremium(user) ? (
         <Badge>Premium</Badge>
       ) : (
-        <Button asChild size="sm">
-          <Link to="/subscribe">Upgrade to Premium</Link>
-        </Button>
+        // The wrapper hides it on phones (the Button's own inline-flex would win over `hidden`); the menu offers it there.
+        <span className="hidden sm:inline-flex">
+          <Button asChild size="sm">
+            <Link to="/subscribe">Upgrade to Premium</Link>
+          </Button>
+        </span>
       )}
-      <Link to="/profile" className="flex items-center gap-2 rounded-lg px-2 py-1 text-sm hover:bg-slate-100">
-        <span aria-hidden className="grid size-8 place-items-center rounded-full bg-brand-100 font-semibold text-brand-700">
-          {(user.username ?? 'U').slice(0, 1).toUpperCase()}
-        </span>
-        <span className="font-medium">{user.username || 'User'}</span>
-        <span className="rounded-full bg-slate-100 px-2 text-xs text-slate-600" title="Generations used">
-          {user.generationsCount}
-        </span>
-      </Link>
-      <Button variant="ghost" size="sm" onClick={() => navigateAway(LOGOUT_URL, 'Logout failed')}>
-        Logout
-      </Button>
+      {/* The header has room for the counter except where the inline links take it (1024-1279 px). */}
+      <span className="hidden rounded-full bg-slate-100 px-2 py-0.5 text-xs whitespace-nowrap text-slate-600 sm:inline lg:hidden xl:inline">
+        {videosLeftLabel(user)}
+      </span>
+      <AccountMenu user={user} />
     </div>
+  );
+}
+
+/** The primary links as a menu, for screens too narrow to show them inline (below 1,100 px). */
+function NavMenu() {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="size-11 min-[68.75rem]:hidden" aria-label="Menu">
+          <span aria-hidden className="text-xl leading-none">
+            ☰
+          </span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {NAV_LINKS.map((link) => (
+          <DropdownMenuItem key={link.to} asChild>
+            <NavLink to={link.to} end={link.to === '/'} className="aria-[current=page]:text-brand-700">
+              {link.label}
+            </NavLink>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
 export function Header() {
   const { user, isLoading } = useAccount();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900');
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
         <Logo />
-        <nav aria-label="Main" className={cn('absolute inset-x-0 top-16 flex-col gap-1 border-b bg-white p-3 md:static md:flex md:flex-row md:border-0 md:p-0', menuOpen ? 'flex' : 'hidden')}>
+        <nav aria-label="Main" className="hidden min-[68.75rem]:flex">
           {NAV_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass} onClick={() => setMenuOpen(false)}>
+            <NavLink key={link.to} to={link.to} end={link.to === '/'} className={linkClass}>
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           {isLoading ? (
-            <div aria-busy="true" aria-label="Loading your account" className="h-8 w-32 animate-pulse rounded-lg bg-slate-200" />
+            <div aria-busy="true" aria-label="Loading your account" className="h-8 w-24 animate-pulse rounded-lg bg-slate-200" />
           ) : user ? (
             <AccountArea user={user} />
           ) : (
-            <Button size="sm" onClick={() => navigateAway(loginUrl(location.pathname + location.search), 'Login failed')}>
+            <Button size="md" className="h-11" onClick={() => navigateAway(loginUrl(location.pathname + location.search), 'Login failed')}>
               Log in
             </Button>
           )}
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((open) => !open)}>
-            ☰
-          </Button>
+          <NavMenu />
         </div>
       </div>
     </header>

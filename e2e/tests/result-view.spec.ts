@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { signIn } from '../support/sign-in.ts';
+
+const uniqueName = (label: string) => `${label}${Date.now().toString(36)}`;
+
+/** Runs the wizard from the actor grid to a finished video at the page's current viewport. */
+async function makeWizardVideo(page: Page): Promise<void> {
+  await page.goto('/create');
+  await page.getByRole('button', { name: 'Continue to Audio Generation' }).click();
+  await page.getByLabel('Dialogue').fill('Hello! This video is ready to post.');
+  await page.getByRole('button', { name: 'Generate Audio' }).click();
+  await expect(page.getByLabel('Audio preview')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Generate Video' })).toBeVisible();
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(page.getByLabel('Generated video', { exact: true })).toBeVisible({ timeout: 60_000 });
+}
+
+test.describe('the wizard result view (issue 16 item 3)', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width}x${viewport.height}, Download is on screen and the video is never upscaled`, async ({ page }) => {
+      await signIn(page, uniqueName(`result${viewport.width}`));
+      await page.setViewportSize(viewport);
+      await makeWizardVideo(page);
+      const result = page.getByLabel('Generated video', { exact: true });
+      const size = await result.evaluate(
+        (element: HTMLVideoElement) =>
+          new Promise<{ shown: number; natural: number }>((resolve) => {
+            const measure = () => resolve({ shown: element.getBoundingClientRect().width, natural: element.videoWidth });
+            if (element.readyState >= 1) measure();
+            else element.addEventListener('loadedmetadata', measure);
+          }),
+      );
+      await expect(page.getByRole('link', { name: 'Download Video' })).toBeInViewport();
+      // Kept with the test's output, for looking at the result view.
+      await page.screenshot({ path: test.info().outputPath(`result-view-${viewport.width}.png`) });
+      expect(size.natural).toBeGreaterThan(0);
+      expect(size.shown).toBeLessThanOrEqual(size.natural + 1);
+      // The step's inputs make way for the result; Generate Again stays available beside Download.
+      await expect(page.getByLabel(/\(input\)$/)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Generate Again' })).toBeVisible();
+    });
+  }
+});
+
+test.describe('One Shot result (issue 16 item 3)', () => {
+  test('the last finished result is shown again when the page is reopened', async ({ page }) => {
+    await signIn(page, uniqueName('oneshotagain'));
+    await page.goto('/ai-influencer-pipeline');
+    await page.getByLabel('Influencer Description').fill('A cheerful baker with flour on her apron');
+    await page.getByLabel('Script Topic').fill('Why bread dough needs time to rise');
+    await page.getByRole('button', { name: 'Create One-Shot Video' }).click();
+    const video = page.getByLabel('One Shot video', { exact: true });
+    await expect(video).toBeVisible({ timeout: 60_000 });
+    const url = await video.getAttribute('src');
+
+    await page.reload();
+    await expect(page.getByLabel('One Shot video', { exact: true })).toHaveAttribute('src', url as string);
+    await expect(page.getByLabel('One Shot video', { exact: true })).toHaveAttribute('poster', /.+/);
+    await expect(page.getByText('Script', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('Creator clips in /projects (issue 16 item 3)', () => {
+  test('a clip made in the AI Influencer Creator is listed with its portrait as poster', async ({ page }) => {
+    await signIn(page, uniqueName('clips'));
+    await page.goto('/ai-influencer');
+    await page.getByLabel('Image description').fill('a cheerful baker with curly red hair in a kitchen');
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await expect(page.getByText('Are you happy with this image?')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+    await expect(page.getByLabel('Influencer video', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByLabel('Influencer video', { exact: true })).toHaveAttribute('poster', /.+/); // the portrait stays with its clip
+
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { name: 'Influencer clips' })).toBeVisible();
+    const clip = page.getByLabel(/^Influencer clip \d+$/);
+    await expect(clip).toHaveCount(1);
+    await expect(clip).toHaveAttribute('poster', /.+/);
+    expect((await page.request.get((await clip.getAttribute('poster')) as string)).status()).toBe(200);
+  });
+});

@@ -1,0 +1,39 @@
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { fakeApi } from '@lipcast/web-kit/testing';
+import Projects from './Projects';
+
+const clip = (id: number, outputUrl: string | null) => ({
+  id,
+  createdAt: '2026-02-03T10:00:00.000Z',
+  imageUrl: `/api/media/users/u1/influencers/${id}.jpg`,
+  imageKind: 'illustration',
+  thumbnailUrl: `/api/media/users/u1/influencers/${id}-thumb.jpg`,
+  outputUrl,
+  duration: outputUrl ? 20 : null,
+  isApproved: false,
+  name: null,
+  isOwner: true,
+});
+
+describe('Projects', () => {
+  it("lists the Creator's clips with their portrait as poster, leaving out portraits without a clip", async () => {
+    fakeApi({
+      'GET /api/projects': { body: [] },
+      'GET /api/ai-influencer/projects': { body: [clip(7, '/api/media/users/u1/influencers/7.mp4'), clip(8, null)] },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <Projects />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const section = (await screen.findByRole('heading', { name: 'Influencer clips' })).closest('section')!;
+    const video = within(section).getByLabelText('Influencer clip 7');
+    expect(video.getAttribute('poster')).toBe('/api/media/users/u1/influencers/7-thumb.jpg');
+    expect(video.getAttribute('src')).toBe('/api/media/users/u1/influencers/7.mp4');
+    expect(within(section).queryByLabelText('Influencer clip 8')).toBeNull();
+  });
+});

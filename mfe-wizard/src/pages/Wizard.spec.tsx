@@ -1,0 +1,38 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { getToasts, toast } from '@lipcast/web-kit';
+import { fakeApi } from '@lipcast/web-kit/testing';
+import Wizard from './Wizard';
+
+const ACTOR = { id: 'a1', title: 'Host Maya', setting: 'Digital Performance', duration: 10, thumbnail: '/media/actors/maya.jpg', url: '/media/actors/maya.mp4' };
+
+describe('Wizard', () => {
+  it("dismisses the previous step's toasts when the step changes", async () => {
+    // jsdom has neither media playback (the actor tiles play previews) nor ResizeObserver (step 2's sliders).
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    fakeApi({ 'GET /api/actors': { body: [ACTOR] }, 'GET /api/replicate/voices': { body: ['Friendly_Person'] } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Wizard />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const next = await screen.findByRole('button', { name: 'Continue to Audio Generation' });
+    act(() => void toast({ title: 'Something from step 1' }));
+    expect(getToasts().filter((t) => t.open)).toHaveLength(1);
+
+    fireEvent.click(next);
+
+    expect(await screen.findByRole('heading', { name: 'Create Audio' })).toBeTruthy();
+    expect(getToasts().filter((t) => t.open)).toHaveLength(0);
+  });
+});

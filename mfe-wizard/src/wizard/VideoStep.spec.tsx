@@ -1,0 +1,46 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { buttonVariants } from '@lipcast/ui';
+import { fakeApi } from '@lipcast/web-kit/testing';
+import { VideoStep } from './VideoStep';
+
+const RESULT = '/api/media/users/u1/videos/result.mp4';
+const video = { id: 'a1', title: 'Host Maya', duration: 10, url: '/media/actors/maya.mp4', thumbnail: '/media/actors/maya.jpg' };
+const audio = { url: '/api/media/users/u1/audio/a.mp3', text: 'Hello there', voice: 'Friendly_Person', emotion: 'neutral', pitch: 0, speed: 1 };
+
+function renderStep() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <VideoStep video={video} audio={audio} onBack={() => undefined} />
+    </QueryClientProvider>,
+  );
+}
+
+describe(VideoStep.name, () => {
+  it('replaces the inputs with the result at its own size, scrolled into view, Download first and Generate Again second', async () => {
+    fakeApi({ 'POST /api/replicate/lipsync': { body: { url: RESULT } } });
+    const scrollIntoView = jest.fn();
+    HTMLElement.prototype.scrollIntoView = scrollIntoView;
+    renderStep();
+    expect(screen.getByLabelText('Host Maya (input)')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
+
+    const result = await screen.findByLabelText('Generated video');
+    expect(result.getAttribute('src')).toBe(`${RESULT}#t=0.1`); // its first frame is the poster
+    expect(result.className).toContain('max-h-[70vh]');
+    expect(result.className.split(' ')).not.toContain('w-full');
+    expect(screen.queryByLabelText('Host Maya (input)')).toBeNull();
+    const download = screen.getByRole('link', { name: 'Download Video' });
+    expect(download.className).toBe(buttonVariants());
+    expect(download.getAttribute('download')).toMatch(/^lipsync-video-\d+\.mp4$/);
+    const again = screen.getByRole('button', { name: 'Generate Again' });
+    expect(again.className).toBe(buttonVariants({ variant: 'outline' }));
+    expect(download.compareDocumentPosition(again) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start' });
+    scrollIntoView.mockClear();
+    fireEvent.loadedMetadata(result); // the page's height changes once the video knows its size
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start' });
+  });
+});

@@ -1,0 +1,66 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { ACCOUNT_QUERY_KEY, createQueryClient, LOGOUT_URL, navigateAway, type AccountUser } from '@lipcast/web-kit';
+import { accountUser } from '@lipcast/web-kit/testing';
+import { Header, NAV_LINKS, videosLeftLabel } from './Header';
+
+jest.mock('@lipcast/web-kit', () => ({ ...jest.requireActual('@lipcast/web-kit'), navigateAway: jest.fn() }));
+const navigateAwayMock = jest.mocked(navigateAway);
+
+function renderHeader(user: AccountUser | null) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(ACCOUNT_QUERY_KEY, user);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={['/blog']}>
+        <Header />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Opens a menu from the keyboard (Radix opens on pointer down, which jsdom cannot send fully). */
+async function openMenu(name: string | RegExp): Promise<HTMLElement> {
+  await act(async () => fireEvent.keyDown(screen.getByRole('button', { name }), { key: 'Enter' }));
+  return screen.getByRole('menu');
+}
+
+describe(Header.name, () => {
+  beforeEach(() => navigateAwayMock.mockReset());
+
+  it('labels the counter with what is left of the allowance', () => {
+    expect(videosLeftLabel(accountUser({ generationsCount: 1 }))).toBe('2 of 3 videos left');
+    expect(videosLeftLabel(accountUser({ generationsCount: 3, extraGenerations: 5 }))).toBe('5 of 8 videos left');
+    expect(videosLeftLabel(accountUser({ generationsCount: 10, subscriptionStatus: 'active' }))).toBe('50 of 60 videos left');
+  });
+
+  it('puts the account actions in an avatar menu with the labelled counter', async () => {
+    renderHeader(accountUser({ generationsCount: 1 }));
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(screen.getByText('2 of 3 videos left')).toBeTruthy();
+
+    const menu = await openMenu('Account menu for ada');
+    expect(within(menu).getByText('2 of 3 videos left')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Projects' }).getAttribute('href')).toBe('/projects');
+    expect(within(menu).getByRole('menuitem', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/subscribe');
+
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' })));
+    expect(navigateAwayMock).toHaveBeenCalledWith(LOGOUT_URL, 'Logout failed');
+  });
+
+  it('offers every primary link in the collapsed menu too', async () => {
+    renderHeader(null);
+    const menu = await openMenu('Menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(NAV_LINKS.map((link) => link.label));
+    expect(within(menu).getByRole('menuitem', { name: 'Blog' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows Log in to a visitor, with no account menu', () => {
+    renderHeader(null);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+  });
+});
