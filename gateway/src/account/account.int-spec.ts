@@ -1,6 +1,7 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
+import { signedInCookie } from '../test-processes';
 import { execFile } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,6 @@ import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
 import { createGateway } from '../create-app';
 import { ormConfig } from '../mikro-orm.config';
-import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
 import type { ExportedRecords } from './account.controller';
 
@@ -34,17 +34,7 @@ describe('your account: export and delete', () => {
   let base: string;
   let folder: string;
 
-  async function signedIn(userId: string): Promise<string> {
-    const sid = `export-test-${randomBytes(8).toString('hex')}`;
-    const expires = new Date(Date.now() + 3_600_000);
-    await database.query('insert into gateway.session (sid, data, expires_at) values ($1, $2, $3)', [
-      sid,
-      JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' }, userId }),
-      expires,
-    ]);
-    const signature = createHmac('sha256', SESSION_SECRET).update(sid).digest('base64').replace(/=+$/, '');
-    return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
-  }
+  const signedIn = (userId: string) => signedInCookie(database, SESSION_SECRET, userId);
 
   /** A user as a sign-in leaves them, with a session. */
   async function newUser(name: string): Promise<{ user: AuthUser; cookie: string }> {

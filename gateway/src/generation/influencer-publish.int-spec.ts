@@ -1,5 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real billing and generation services beside the gateway */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { signedInCookie } from '../test-processes';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
@@ -9,7 +10,6 @@ import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
 import { createGateway } from '../create-app';
 import { ormConfig } from '../mikro-orm.config';
-import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
 
 jest.setTimeout(90_000);
@@ -26,17 +26,7 @@ describe('publishing an influencer to the community gallery', () => {
   let gateway: INestApplication;
   let base: string;
 
-  async function signedIn(userId: string): Promise<string> {
-    const sid = `publish-test-${randomBytes(8).toString('hex')}`;
-    const expires = new Date(Date.now() + 3_600_000);
-    await database.query('insert into gateway.session (sid, data, expires_at) values ($1, $2, $3)', [
-      sid,
-      JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' }, userId }),
-      expires,
-    ]);
-    const signature = createHmac('sha256', SESSION_SECRET).update(sid).digest('base64').replace(/=+$/, '');
-    return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
-  }
+  const signedIn = (userId: string) => signedInCookie(database, SESSION_SECRET, userId);
 
   async function call(method: string, path: string, cookie: string | null, body?: unknown): Promise<{ status: number; body: unknown }> {
     const response = await fetch(`${base}${path}`, {

@@ -1,5 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real billing and generation services beside the gateway */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { signedInCookie } from '../test-processes';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -12,7 +13,6 @@ import { generationService } from '../../../services/generation/src/service';
 import { createGateway } from '../create-app';
 import { UploadMessages } from '../media/image-upload';
 import { ormConfig } from '../mikro-orm.config';
-import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
 
 jest.setTimeout(60_000);
@@ -48,18 +48,7 @@ describe('uploaded pictures are checked before they are stored', () => {
   let gateway: INestApplication;
   let base: string;
 
-  /** A signed-in session for `userId`, as the sign-in callback leaves it, and its cookie. */
-  async function signedIn(userId: string): Promise<string> {
-    const sid = `upload-test-${randomBytes(8).toString('hex')}`;
-    const expires = new Date(Date.now() + 3_600_000);
-    await database.query('insert into gateway.session (sid, data, expires_at) values ($1, $2, $3)', [
-      sid,
-      JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' }, userId }),
-      expires,
-    ]);
-    const signature = createHmac('sha256', SESSION_SECRET).update(sid).digest('base64').replace(/=+$/, '');
-    return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
-  }
+  const signedIn = (userId: string) => signedInCookie(database, SESSION_SECRET, userId);
 
   async function upload(userId: string, body: Record<string, unknown>, query = ''): Promise<{ status: number; body: Record<string, unknown> }> {
     const response = await fetch(`${base}/api/ai-influencer/video${query}`, {
