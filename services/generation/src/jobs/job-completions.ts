@@ -45,7 +45,7 @@ export class JobCompletions {
     await this.providerCalls.cancelPending(job.id);
     await (outputs ? outputs.removeAll() : this.storage.removeFolder(jobFolder(job.user_id, job.id)));
     await this.settle(job.id);
-    this.announce((await this.jobs.find(job.id)) ?? ended);
+    this.announce(ended); // settling changed only the credit, which listeners do not see
   }
 
   /** Spends the reserved credit of a succeeded job and releases that of a failed or cancelled one; once. */

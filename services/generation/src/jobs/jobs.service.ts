@@ -33,6 +33,6 @@ export class JobsService {
     }
     this.services.publish(jobCancelSubject(jobId), { jobId });
     await this.completions.end(canceled, { status: 'canceled', error: JOB_CANCELED_MESSAGE });
-    return toJobState((await this.jobs.find(jobId)) ?? canceled);
+    return toJobState(canceled);
   }
 }
