@@ -4,10 +4,12 @@
  */
 import { gatewayVersusDirect } from './benchmarks/gateway-vs-direct.ts';
 import { generationEngine } from './benchmarks/generation-engine.ts';
+import { mediaServing } from './benchmarks/media-serving.ts';
 import { providerJobs } from './benchmarks/provider-jobs.ts';
 import { build, step } from './lib/steps.ts';
 
 if (!(await step('build', build))) process.exit(1);
 await gatewayVersusDirect();
+await mediaServing();
 await generationEngine();
 await providerJobs();

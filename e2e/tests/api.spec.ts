@@ -50,7 +50,7 @@ test.describe('gateway API', () => {
     expect(await response.json()).toEqual({ message: 'Not found' });
   });
 
-  test('media stream with byte ranges for seeking, and private objects stay hidden', async ({ request, stack }) => {
+  test('media come from the store with byte ranges for seeking, and private objects stay hidden', async ({ request, stack }) => {
     const endpoint = new URL(stack.env.S3_ENDPOINT);
     const s3 = new S3Client({
       endPoint: endpoint.hostname,
@@ -64,6 +64,11 @@ test.describe('gateway API', () => {
     await s3.putObject(stack.env.S3_BUCKET, 'public/tests/range.bin', bytes, bytes.length, { 'Content-Type': 'video/mp4' });
     await s3.putObject(stack.env.S3_BUCKET, 'users/someone/audio/1.mp3', bytes, bytes.length, { 'Content-Type': 'audio/mpeg' });
 
+    // The gateway checks access and redirects to the store, which sends the bytes (S3_PUBLIC_URL).
+    const redirect = await request.get('/api/media/public/tests/range.bin', { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(new URL(redirect.headers()['location']).origin).toBe(endpoint.origin);
+
     const whole = await request.get('/api/media/public/tests/range.bin');
     expect(whole.status()).toBe(200);
     expect(whole.headers()['accept-ranges']).toBe('bytes');
@@ -76,8 +81,7 @@ test.describe('gateway API', () => {
     expect((await part.body()).toString()).toBe('56789');
 
     const beyond = await request.get('/api/media/public/tests/range.bin', { headers: { Range: 'bytes=50-' } });
-    expect(beyond.status()).toBe(416);
-    expect(beyond.headers()['content-range']).toBe('bytes */20');
+    expect(beyond.status()).toBe(416); // the gateway's own streaming answer also names the size (gateway.int-spec.ts)
 
     expect((await request.get('/api/media/users/someone/audio/1.mp3')).status()).toBe(404);
     expect((await request.get('/api/media/public/tests/missing.bin')).status()).toBe(404);

@@ -28,13 +28,19 @@ test.describe('AI Influencer Creator', () => {
     await expect(page.getByText('Are you happy with this image?')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByAltText('Your influencer')).toBeVisible();
     await expect(page.getByText('Illustration', { exact: true })).toBeVisible();
+    // The offline engine says what it drew and what it could not, instead of dropping words silently.
+    await expect(page.getByTestId('portrait-coverage')).toContainText('Drawn from: cheerful, curly, red hair');
+    await expect(page.getByTestId('portrait-coverage')).toContainText('Not drawn (the offline engine cannot draw these): baker, kitchen');
     await expect(page.getByLabel('Video prompt')).toHaveValue(/speaking to the camera/);
+    await expect(page.getByRole('button', { name: 'Generate Video' })).toHaveAccessibleDescription('This uses 1 of your 3 free videos (2 left after this).');
 
     await page.getByRole('button', { name: 'Generate Video' }).click();
     const video = page.getByLabel('Influencer video', { exact: true });
     await expect(video).toBeVisible({ timeout: 60_000 });
     await expectPlays(video);
     await expect(page.getByText('Your video plays for 20 seconds, looping forward and backward.')).toBeVisible();
+    await expect(page.getByText(/It is a silent motion clip: add a voice next/)).toBeVisible();
+    await expect(page.getByText(/speaking to the camera/)).toHaveCount(0);
     await expect(page.getByRole('banner').getByText('2 of 3 videos left')).toBeVisible();
 
     // Private to its creator: not in the community gallery unless they publish it.
@@ -68,17 +74,20 @@ test.describe('One Shot Influencer Video', () => {
     await page.goto('/ai-influencer-pipeline');
     await page.getByLabel('Influencer Description').fill('short');
     await page.getByLabel('Script Topic').fill('tiny');
-    await page.getByRole('button', { name: 'Create One-Shot Video' }).click();
+    await page.getByRole('button', { name: 'Write Script' }).click();
     await expect(page.getByText('Description must be at least 10 characters')).toBeVisible();
     await expect(page.getByText('Topic must be at least 10 characters')).toBeVisible();
     await page.getByLabel('Influencer Description').fill('x'.repeat(1001));
     await page.getByLabel('Script Topic').fill('y'.repeat(1001));
-    await page.getByRole('button', { name: 'Create One-Shot Video' }).click();
+    await page.getByRole('button', { name: 'Write Script' }).click();
     await expect(page.getByText('Description cannot exceed 1000 characters')).toBeVisible();
     await expect(page.getByText('Topic cannot exceed 1000 characters')).toBeVisible();
 
     await page.getByLabel('Influencer Description').fill('A calm gardener with a grey beard and a straw hat');
     await page.getByLabel('Script Topic').fill('Three easy herbs to grow on a windowsill');
+    // The script comes first, free, to read (and edit) before the run spends a generation.
+    await page.getByRole('button', { name: 'Write Script' }).click();
+    await expect(page.getByLabel('Script', { exact: true })).toHaveValue(/herbs/i, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Create One-Shot Video' }).click();
     await expect(page.getByText('Script Generation')).toBeVisible();
     const video = page.getByLabel('One Shot video', { exact: true });

@@ -53,6 +53,7 @@ test.describe('One Shot result (issue 16 item 3)', () => {
     await page.goto('/ai-influencer-pipeline');
     await page.getByLabel('Influencer Description').fill('A cheerful baker with flour on her apron');
     await page.getByLabel('Script Topic').fill('Why bread dough needs time to rise');
+    await page.getByRole('button', { name: 'Write Script' }).click(); // the script is shown for editing first (issue 16 item 4)
     await page.getByRole('button', { name: 'Create One-Shot Video' }).click();
     const video = page.getByLabel('One Shot video', { exact: true });
     await expect(video).toBeVisible({ timeout: 60_000 });

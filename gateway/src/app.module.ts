@@ -5,7 +5,7 @@ import { Module, Optional, type DynamicModule, type OnApplicationShutdown } from
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { Messages } from '@lipcast/contracts';
-import { OpsRegistry, ServiceClient, ServiceClientModule, StorageService } from '@lipcast/nest-kit';
+import { MediaLinks, OpsRegistry, ServiceClient, ServiceClientModule, StorageService } from '@lipcast/nest-kit';
 import type { Request } from 'express';
 import pg from 'pg';
 import { PlansController } from './billing/plans.controller';
@@ -25,6 +25,7 @@ import { GenerationController } from './generation/generation.controller';
 import { InfluencersController } from './generation/influencers.controller';
 import { OpenStreams } from './generation/open-streams';
 import { ProjectsController } from './generation/projects.controller';
+import { VoiceSamplesController } from './generation/voice-samples.controller';
 import { GatewaySettings } from './settings';
 
 @Module({})
@@ -68,6 +69,7 @@ export class AppModule implements OnApplicationShutdown {
         ProviderWebhookController,
         ProjectsController,
         GenerationController,
+        VoiceSamplesController,
         InfluencersController,
         MediaController,
       ],
@@ -75,6 +77,7 @@ export class AppModule implements OnApplicationShutdown {
         { provide: APP_GUARD, useClass: ThrottlerGuard },
         { provide: APP_GUARD, useClass: SignedInGuard },
         { provide: StorageService, useValue: infrastructure.storage },
+        { provide: MediaLinks, useValue: infrastructure.mediaLinks },
         { provide: pg.Pool, useValue: infrastructure.database },
         { provide: GatewaySettings, useValue: settings },
         ...(rateLimitStorage ? [{ provide: PgThrottlerStorage, useValue: rateLimitStorage }] : []),

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
 import { EnvPurpose, MediaServiceSettings, RequiredInProduction } from '@lipcast/nest-kit';
 import { parseImageSources } from './http/security-headers';
 import { parseTrustProxy } from './http/trust-proxy';
@@ -85,6 +85,11 @@ export class GatewaySettings extends MediaServiceSettings {
   @IsOptional()
   @IsHttpUrl()
   PUBLIC_URL?: string;
+
+  @EnvPurpose('the object store\'s (or its CDN\'s) origin as browsers reach it, e.g. https://media.lipcast.example; when set, media answers are short-lived presigned redirects there, so video bytes never pass through the gateway (npm start sets it to the embedded store)')
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/?#]+\/?$/, { message: 'must be an http(s) origin without a path, e.g. https://media.lipcast.example' })
+  S3_PUBLIC_URL?: string;
 
   @EnvPurpose('secret that signs the session cookie; the same on every gateway replica (required in production)')
   @RequiredInProduction()

@@ -84,6 +84,13 @@ async function startLocalStripe(gatewayPort: number, dataDir: string): Promise<S
   });
 }
 
+/** Where browsers fetch media from: the external store's `S3_PUBLIC_URL`, or the embedded store while everything is on loopback. */
+function mediaOrigin(embeddedS3: EmbeddedS3 | null): string | undefined {
+  if (!embeddedS3) return process.env.S3_PUBLIC_URL;
+  const loopback = ['127.0.0.1', 'localhost'].includes(process.env.HOST ?? '127.0.0.1');
+  return loopback ? embeddedS3.endpoint : undefined;
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const logDir = join(options.dataDir, 'logs');
   if (options.logToFiles) mkdirSync(logDir, { recursive: true });
@@ -104,6 +111,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     S3_ACCESS_KEY: s3.accessKey,
     S3_SECRET_KEY: s3.secretKey,
     S3_BUCKET: options.s3?.bucket ?? process.env.S3_BUCKET ?? 'lipcast-media',
+    // Browsers fetch media bytes from the store itself (presigned redirects): the embedded store listens
+    // on loopback, so only while the site does too; an external store names its public address.
+    ...(mediaOrigin(embeddedS3) ? { S3_PUBLIC_URL: mediaOrigin(embeddedS3)! } : {}),
     PORT: String(options.port),
     HOST: process.env.HOST ?? '127.0.0.1',
     WEB_ROOT: ROOT,

@@ -2,6 +2,8 @@
 // Federation). An app's webpack.config.cjs names itself and what it exposes; the rest lives here.
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { scopeRemoteCss } = require('./scope-remote-css.cjs');
@@ -20,6 +22,18 @@ function sharedSingletons() {
     '@tanstack/react-query': fromRoot('@tanstack/react-query'),
     '@lipcast/web-kit': { singleton: true, requiredVersion: false, version: '0.1.0' },
   };
+}
+
+/** Text assets worth compressing; the gateway serves `<file>.br` or `<file>.gz` to browsers that accept them. */
+const COMPRESSIBLE = /\.(js|css|json|svg|txt)$/;
+
+/** Brotli (best ratio, compressed once at build time) and gzip for the few clients without brotli. */
+function precompressed() {
+  const common = { test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({ ...common, filename: '[path][base].br', algorithm: 'brotliCompress', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
+    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+  ];
 }
 
 /**
@@ -102,6 +116,7 @@ function createConfig({ appDir, name, exposes, devPort }) {
           chunkFilename: production ? '[name].[contenthash].css' : '[name].css',
         }),
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), inject: 'body', scriptLoading: 'defer', minify: false }),
+        ...(production ? precompressed() : []),
       ],
       // webpack 5.111 treats `.html` as a module type of its own unless told not to; it then minifies
       // the page template and drops the `<!--lipcast:head-->` marker the gateway writes metadata at.

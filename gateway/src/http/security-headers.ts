@@ -28,6 +28,8 @@ export interface CspSources {
   imageSources: string[];
   /** Stripe.js and its frames (the billing service's checkout is `embedded`). */
   stripe: boolean;
+  /** The object store's public origin (`S3_PUBLIC_URL`): media answers redirect there. */
+  mediaOrigin?: string;
 }
 
 /** The origin of an absolute http(s) URL; null for a path on our own origin or anything else. */
@@ -43,6 +45,7 @@ export function originOf(url: string | undefined): string | null {
 export function contentSecurityPolicy(sources: CspSources): string {
   const remotes = [...new Set(sources.remoteOrigins)];
   const stripe = sources.stripe ? STRIPE_SOURCES : { script: [], frame: [], connect: [], img: [] };
+  const media = sources.mediaOrigin ? [sources.mediaOrigin] : [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     // Module Federation loads remote entries and chunks as scripts; no inline script, no eval.
@@ -50,8 +53,8 @@ export function contentSecurityPolicy(sources: CspSources): string {
     // Radix and the toaster add style elements and attributes at run time.
     ['style-src', ["'self'", "'unsafe-inline'", ...remotes]],
     // data: for the favicon and the Creator's upload preview.
-    ['img-src', ["'self'", 'data:', ...remotes, ...(sources.issuerOrigin ? [sources.issuerOrigin] : []), ...sources.imageSources, ...stripe.img]],
-    ['media-src', ["'self'"]],
+    ['img-src', ["'self'", 'data:', ...remotes, ...media, ...(sources.issuerOrigin ? [sources.issuerOrigin] : []), ...sources.imageSources, ...stripe.img]],
+    ['media-src', ["'self'", ...media]],
     ['font-src', ["'self'", 'data:', ...remotes]],
     // The remotes' manifests are fetched; the job progress streams are our own.
     ['connect-src', ["'self'", ...remotes, ...stripe.connect]],
@@ -150,6 +153,7 @@ export function gatewaySecurityHeaders(settings: GatewaySettings, services: Serv
       remoteOrigins: remoteUrls.map(originOf).filter((origin): origin is string => origin !== null),
       issuerOrigin: originOf(settings.OIDC_ISSUER_URL) ?? undefined,
       imageSources: parseImageSources(settings.CSP_IMG_ORIGINS) ?? [],
+      mediaOrigin: originOf(settings.S3_PUBLIC_URL) ?? undefined,
     },
     embeddedPayments,
     publicUrl: settings.PUBLIC_URL,

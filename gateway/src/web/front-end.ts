@@ -1,8 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Express, type Request, type Response } from 'express';
+import type { Express, Request, Response } from 'express';
 import { findRoute, metaForPath, NOT_FOUND_META, REMOTE_FOLDERS, REMOTE_MANIFEST_PATH, type PageMeta, type RemoteManifest, type RemoteName } from '@lipcast/contracts';
 import { injectHead } from './page-head';
+import { servePrecompressed } from './precompressed';
 
 export interface FrontEndOptions {
   webRoot: string;
@@ -59,13 +60,13 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
         response.setHeader('Access-Control-Allow-Origin', '*');
         next();
       },
-      express.static(join(options.webRoot, folder, 'dist'), { index: false, setHeaders: cacheHeaders }),
+      servePrecompressed(join(options.webRoot, folder, 'dist'), cacheHeaders),
     );
   }
   // A missing remote file is a plain 404, never the shell's page (the shell would load HTML as code).
   app.use('/remotes', (_request: Request, response: Response) => void response.status(404).type('text/plain').send('Not found'));
   // API requests skip the file look-up entirely.
-  const shellFiles = express.static(shellDist, { index: false, setHeaders: cacheHeaders });
+  const shellFiles = servePrecompressed(shellDist, cacheHeaders);
   app.use((request: Request, response: Response, next) => (isApiPath(request.path) ? next() : shellFiles(request, response, next)));
 
   app.use(async (request: Request, response: Response, next) => {

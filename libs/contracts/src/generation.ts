@@ -49,7 +49,8 @@ export type PipelineStepStatus = 'waiting' | 'running' | 'done' | 'failed';
 /** The four steps the One Shot page shows (spec section 2), with what each produced. */
 export interface PipelineSteps {
   script: { status: PipelineStepStatus; script?: string };
-  image: { status: PipelineStepStatus; url?: string; projectId?: number };
+  /** `coverage`: what the offline engine drew of the description and what it could not (a real provider draws everything). */
+  image: { status: PipelineStepStatus; url?: string; projectId?: number; coverage?: PortraitCoverage };
   audio: { status: PipelineStepStatus; url?: string };
   /** `retry`: the attempt of the image-to-video conversion under way after a failed one (2 or 3). */
   video: { status: PipelineStepStatus; url?: string; retry?: number };
@@ -60,6 +61,30 @@ export interface PipelineRequest {
   influencerDescription: string;
   gender?: 'male' | 'female';
   scriptTopic: string;
+  /** The script the creator read and edited (from `POST /api/openai/generate-script`); without it the run writes one from the topic. */
+  script?: string;
+}
+
+/** One Shot's speech budget (spec section 9): a script is estimated at words / 2.2 + 1 seconds, at most 15. */
+export const ONE_SHOT_SCRIPT_MAX_SECONDS = 15;
+export const ONE_SHOT_WORDS_PER_SECOND = 2.2;
+export const scriptWordCount = (script: string) => script.trim().split(/\s+/).filter(Boolean).length;
+/** Seconds a script takes to say (spec section 9): words / 2.2 + 1. */
+export const scriptSeconds = (script: string) => scriptWordCount(script) / ONE_SHOT_WORDS_PER_SECOND + 1;
+/** Estimated seconds of speech, to one decimal. */
+export const scriptSpeechSeconds = (script: string) => Math.round(scriptSeconds(script) * 10) / 10;
+/** The most words a One Shot script may have (30). */
+export const ONE_SHOT_SCRIPT_MAX_WORDS = Math.floor((ONE_SHOT_SCRIPT_MAX_SECONDS - 1) * ONE_SHOT_WORDS_PER_SECOND);
+/** Far more than 30 words take; it keeps a run's input small. */
+export const ONE_SHOT_SCRIPT_MAX_CHARACTERS = 500;
+/** Why a One Shot script cannot be spoken in the run, or null when it fits (the page and the service say the same). */
+export function scriptProblem(script: string): string | null {
+  if (script.trim() === '') return 'Please write a script or generate one.';
+  if (script.trim().length > ONE_SHOT_SCRIPT_MAX_CHARACTERS) return `The script cannot exceed ${ONE_SHOT_SCRIPT_MAX_CHARACTERS} characters.`;
+  const seconds = scriptSpeechSeconds(script);
+  if (scriptWordCount(script) > ONE_SHOT_SCRIPT_MAX_WORDS)
+    return `The script is too long: about ${seconds} s of speech, and the video lasts ${ONE_SHOT_SCRIPT_MAX_SECONDS} s. Shorten it to ${ONE_SHOT_SCRIPT_MAX_WORDS} words or fewer.`;
+  return null;
 }
 
 /** NATS subject of one job's progress events (`JobState`): `generation.job.progressed.v1.<jobId>`. */
@@ -189,6 +214,14 @@ export interface InfluencerImageResponse {
   id: number;
   /** "illustration" when the embedded engine drew it (the page labels it so). */
   imageKind: InfluencerProject['imageKind'];
+  /** Only from the offline engine: which words of the description it drew and which it could not. */
+  coverage?: PortraitCoverage;
+}
+
+/** The offline portrait engine's reading of a description: `drawn` terms (e.g. "red hair") and the meaningful words it could not draw. */
+export interface PortraitCoverage {
+  drawn: string[];
+  notDrawn: string[];
 }
 
 /** `POST /api/ai-influencer/video[?projectId=]`: `image` is our media URL (the project's image, or an upload stored by the gateway). */

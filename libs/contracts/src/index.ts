@@ -8,3 +8,4 @@ export * from './billing';
 export * from './routes';
 export * from './generation';
 export * from './media-keys';
+export * from './voices';

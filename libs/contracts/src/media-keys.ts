@@ -9,6 +9,19 @@
 export const MEDIA_ROUTE = '/api/media/';
 export const mediaUrl = (key: string) => `${MEDIA_ROUTE}${key}`;
 
+/** A download's file name as the media route accepts it (`?download=<name>`). */
+export const DOWNLOAD_NAME_PATTERN = /^[A-Za-z0-9._-]{1,120}$/;
+
+/**
+ * A medium's address as a download named `fileName`: the media route answers it as an attachment,
+ * so it keeps its name when the bytes come from the object store's own origin (where a link's
+ * `download` attribute no longer applies). Other addresses, and names it would refuse, stay as they are.
+ */
+export function mediaDownloadUrl(url: string, fileName: string): string {
+  if (!url.startsWith(MEDIA_ROUTE) || !DOWNLOAD_NAME_PATTERN.test(fileName)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}download=${fileName}`;
+}
+
 /** Folders anyone may read: built-in actors, landing samples, approved influencers' public copies. */
 export const PUBLIC_FOLDERS = ['actors/', 'public/', 'community/'] as const;
 export const userFolder = (userId: string) => `users/${userId}/`;
@@ -19,6 +32,8 @@ export const actorThumbnailKey = (actorId: string) => `actors/${actorId}/thumbna
 /** The actor id in a built-in clip key (`actors/<id>/idle-v<n>.mp4`), if it is one. */
 export const actorIdInKey = (key: string): string | undefined => /^actors\/([^/]+)\/idle-v\d+\.mp4$/.exec(key)?.[1];
 export const sampleKey = (sampleId: string) => `public/samples/${sampleId}-v1.mp4`;
+/** A voice's sample for one emotion, as the named speech provider says it (made on first request, then kept); the version changes with the words. */
+export const voiceSampleKey = (provider: string, voiceId: string, emotion: string) => `public/voices/${provider}/${voiceId}/${emotion}-v1.mp3`;
 
 // A user's own media.
 export type ImageFile = 'image.jpg' | 'image.png' | 'image.webp';

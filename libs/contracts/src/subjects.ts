@@ -42,6 +42,8 @@ export const Subjects = {
     actorsList: 'generation.actors.list.v1',
     samplesList: 'generation.samples.list.v1',
     voicesList: 'generation.voices.list.v1',
+    /** `VoiceSampleRequest` → `VoiceSampleResponse`: a voice's sample, synthesised once and kept in the store. */
+    voiceSample: 'generation.voices.sample.v1',
     audioCreate: 'generation.audio.create.v1',
     scriptWrite: 'generation.script.write.v1',
     lipsyncStart: 'generation.lipsync.start.v1',

@@ -8,6 +8,7 @@ export * from './nats-connection';
 export * from './service-server';
 export * from './orm';
 export * from './storage';
+export * from './media-links';
 export * from './ping';
 export * from './ops';
 export * from './service-definition';

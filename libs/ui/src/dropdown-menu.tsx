@@ -7,7 +7,11 @@ import { cn } from './cn';
  * it takes the shell's stylesheet (see ARCHITECTURE.md "Styles"). Items are at least 44 px tall
  * for touch.
  */
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  // Not modal: a modal menu hides the page from assistive technology with aria-hidden while its links
+  // stay focusable (axe "aria-hidden-focus"); a menu that closes on Escape or outside press needs neither.
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 

@@ -22,7 +22,7 @@ describe(VideoPlayer.name, () => {
     fireEvent.error(document.querySelector('video')!);
     expect(screen.getByRole('alert').textContent).toContain('Video playback error');
     expect(screen.getByText(OFFLINE_TIP)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(SRC);
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(`${SRC}?download=lipsync-video-1.mp4`);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(document.querySelector('video')!.getAttribute('src')).toBe(`${SRC}#t=0.1`);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -48,7 +48,10 @@ describe(VideoPlayer.name, () => {
 
   it('offers "Download Video" with the given file name', () => {
     render(<VideoPlayer src={SRC} downloadName="lipsync-video-1.mp4" />);
-    expect(screen.getByRole('link', { name: 'Download Video' }).getAttribute('download')).toBe('lipsync-video-1.mp4');
+    const link = screen.getByRole('link', { name: 'Download Video' });
+    expect(link.getAttribute('download')).toBe('lipsync-video-1.mp4');
+    // The media route answers it as an attachment of that name, also when the bytes come from the store's origin.
+    expect(link.getAttribute('href')).toBe(`${SRC}?download=lipsync-video-1.mp4`);
   });
 
   it('starts loading again when nothing has loaded after 3 seconds', () => {

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { mediaDownloadUrl } from '@lipcast/contracts';
 import { buttonVariants, Button } from './button';
 import { cn } from './cn';
+
+/** The last segment of an address, without its query: the download's name when none is given. */
+const fileNameOf = (src: string) => src.split('?')[0].split('/').pop() ?? 'video.mp4';
 
 export interface VideoPlayerProps {
   src?: string | null;
@@ -70,7 +74,7 @@ export function VideoPlayer({ src, poster, title = 'Video', autoPlay = false, lo
   }
 
   const download = (label: string) => (
-    <a href={src} download={downloadName ?? true} className={buttonVariants({ variant: 'outline' })}>
+    <a href={mediaDownloadUrl(src, downloadName ?? fileNameOf(src))} download={downloadName ?? true} className={buttonVariants({ variant: 'outline' })}>
       {label}
     </a>
   );

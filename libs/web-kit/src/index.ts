@@ -6,3 +6,4 @@ export * from './toast';
 export * from './payment';
 export * from './remote';
 export * from './jobs';
+export * from './spend';

@@ -48,6 +48,7 @@ describe('Profile page', () => {
     expect(screen.getByRole('heading', { name: 'ada' })).toBeTruthy();
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.getByText('2 of 3 free generations used')).toBeTruthy();
+    expect(screen.getByText('Generations used').nextElementSibling?.textContent).toBe('2'); // says what it counts
     expect(screen.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/subscribe');
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Buy More Generations' })).toBeNull();
@@ -101,6 +102,7 @@ describe('Profile page', () => {
 
     expect(within(subscriptionBox()).getByText('Premium')).toBeTruthy();
     expect(screen.getByText('12 of 60 generations used this month')).toBeTruthy();
+    expect(screen.getByText('Generations used this month').nextElementSibling?.textContent).toBe('12');
     expect(screen.getByText('Your plan renews on March 5, 2026.')).toBeTruthy();
     expect(screen.getByText('15 extra generations available')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeTruthy();

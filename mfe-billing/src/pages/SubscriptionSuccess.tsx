@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Page } from '@lipcast/ui';
 import { isPremium, loginUrl, toast, useAccount } from '@lipcast/web-kit';
 import { SYNC_FAILED_MESSAGE, useSubscriptionSync } from '../account/subscription-sync';
@@ -6,9 +7,15 @@ import { NextSteps } from '../common/page-actions';
 import { Waiting } from '../common/Waiting';
 import '../styles.css';
 
-/** Where hosted checkout returns after subscribing: confirms the subscription with Stripe on load. */
+/**
+ * Where hosted checkout returns after subscribing (with `?session_id=`): confirms the subscription
+ * with Stripe on load. Opened without a checkout and with no subscription, it says so.
+ */
 export default function SubscriptionSuccess() {
   const { user, isLoading, isSignedIn } = useAccount();
+  // Stripe adds the checkout session to the return address only after a completed checkout.
+  const [searchParams] = useSearchParams();
+  const fromCheckout = searchParams.has('session_id');
   const sync = useSubscriptionSync();
   const { mutate } = sync;
   const started = useRef(false);
@@ -25,7 +32,8 @@ export default function SubscriptionSuccess() {
     return (
       <Page title="Subscription" description="Log in to see your subscription.">
         <Button asChild>
-          <a href={loginUrl('/subscription-success')}>Log in</a>
+          {/* Back with the checkout session, so the page can still tell a purchase from none. */}
+          <a href={loginUrl(`/subscription-success${fromCheckout ? `?${searchParams.toString()}` : ''}`)}>Log in</a>
         </Button>
       </Page>
     );
@@ -41,6 +49,20 @@ export default function SubscriptionSuccess() {
     return (
       <Page title="Confirming your subscription">
         <Waiting text="Confirming your subscription..." />
+      </Page>
+    );
+  }
+  if (!fromCheckout) {
+    return (
+      <Page title="No subscription found" description="Your account has no active Premium subscription.">
+        <div className="flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/pricing">See the plans</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/profile">View Your Profile</Link>
+          </Button>
+        </div>
       </Page>
     );
   }

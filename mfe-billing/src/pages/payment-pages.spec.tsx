@@ -63,7 +63,7 @@ describe('Subscription success page', () => {
     expect(callsTo(fetchMock, 'GET /api/stripe/sync-subscription')).toHaveLength(1);
   });
 
-  it('tells the user when the subscription cannot be confirmed', async () => {
+  it('tells the user when the subscription cannot be confirmed after a checkout', async () => {
     fakeApi({
       'GET /api/auth/user': { body: FREE_USER },
       'GET /api/stripe/sync-subscription': { status: 502, statusText: 'Bad Gateway' },
@@ -73,7 +73,7 @@ describe('Subscription success page', () => {
       <StrictMode>
         <SubscriptionSuccess />
       </StrictMode>,
-      { user: FREE_USER },
+      { user: FREE_USER, path: '/subscription-success?session_id=cs_1' },
     );
 
     await waitFor(() =>
@@ -82,6 +82,20 @@ describe('Subscription success page', () => {
       }),
     );
     expect(await screen.findByRole('heading', { name: 'Subscription pending' })).toBeTruthy();
+  });
+
+  it('says no subscription was found, with a link to the plans, when opened without a checkout', async () => {
+    fakeApi({
+      'GET /api/auth/user': { body: FREE_USER },
+      'GET /api/stripe/sync-subscription': { body: { success: true, message: 'No active subscription', account: FREE_USER } },
+    });
+
+    renderInApp(<SubscriptionSuccess />, { user: FREE_USER, path: '/subscription-success' });
+
+    expect(await screen.findByRole('heading', { name: 'No subscription found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByText(/payment was received/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Subscription Active!' })).toBeNull();
   });
 });
 

@@ -35,7 +35,7 @@ describe('PaywallHost', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('opens through requestPayment with the limit and offers only the monthly plan, preselected', async () => {
+  it('opens through requestPayment with the limit and offers what the upgrade panel offers: the monthly plan, preselected, and the pack', async () => {
     fakeApi({ 'GET /api/stripe/plans': { body: PLANS } });
     renderInApp(<PaywallHost />);
 
@@ -45,12 +45,32 @@ describe('PaywallHost', () => {
     expect(within(dialog).getByText(/all 3 free generations/)).toBeTruthy();
     const plan = await within(dialog).findByRole('radio', { name: /Premium/ });
     expect((plan as HTMLInputElement).checked).toBe(true);
-    expect(within(dialog).getAllByRole('radio')).toHaveLength(1);
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(2);
     expect(within(dialog).getByText('Best Value')).toBeTruthy();
     expect(within(dialog).getByText('/ month')).toBeTruthy();
     expect(within(dialog).getByText('60 generations monthly')).toBeTruthy();
     expect(within(dialog).getByText('Full access to all features')).toBeTruthy();
-    expect(within(dialog).queryByText(/additional generations/)).toBeNull();
+    const pack = within(dialog).getByRole('radio', { name: /Extra Generations/ }) as HTMLInputElement;
+    expect(pack.checked).toBe(false);
+    expect(within(dialog).getByText('one-time payment')).toBeTruthy();
+    expect(within(dialog).getByText('15 additional generations')).toBeTruthy();
+  });
+
+  it('buys the pack when a free user chooses it instead of the plan', async () => {
+    const fetchMock = fakeApi({
+      'GET /api/stripe/plans': { body: PLANS },
+      'POST /api/stripe/additional-generations': { body: { url: 'https://checkout.example/cs_pack' } },
+    });
+    renderInApp(<PaywallHost />);
+    const dialog = openPaywall(3);
+
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /Extra Generations/ }));
+    expect((within(dialog).getByRole('radio', { name: /Premium/ }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
+
+    await waitFor(() => expect(navigateAwayMock).toHaveBeenCalledWith('https://checkout.example/cs_pack', 'Payment Error'));
+    expect(callsTo(fetchMock, 'POST /api/stripe/additional-generations')[0].body).toBe('{"generations":15}');
+    expect(callsTo(fetchMock, 'POST /api/stripe/create-subscription')).toHaveLength(0);
   });
 
   it('keeps "Continue to Payment" disabled until a plan is there to select', async () => {
@@ -84,7 +104,7 @@ describe('PaywallHost', () => {
     });
     renderInApp(<PaywallHost />);
     const dialog = openPaywall(3);
-    await within(dialog).findByRole('radio');
+    await within(dialog).findByRole('radio', { name: /Premium/ });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
 
@@ -101,7 +121,7 @@ describe('PaywallHost', () => {
     });
     renderInApp(<PaywallHost />);
     const dialog = openPaywall(3);
-    await within(dialog).findByRole('radio');
+    await within(dialog).findByRole('radio', { name: /Premium/ });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
 
@@ -123,7 +143,7 @@ describe('PaywallHost', () => {
     const pack = await within(dialog).findByRole('radio', { name: /Extra Generations/ });
     expect((pack as HTMLInputElement).checked).toBe(true);
     expect(within(dialog).getAllByRole('radio')).toHaveLength(1);
-    expect(within(dialog).getByText('one-time')).toBeTruthy();
+    expect(within(dialog).getByText('one-time payment')).toBeTruthy();
     expect(within(dialog).getByText('15 additional generations')).toBeTruthy();
     expect(within(dialog).getByText('No subscription required')).toBeTruthy();
     expect(within(dialog).queryByText('Best Value')).toBeNull();
@@ -142,7 +162,7 @@ describe('PaywallHost', () => {
     });
     renderInApp(<PaywallHost />);
     const dialog = openPaywall(3);
-    await within(dialog).findByRole('radio');
+    await within(dialog).findByRole('radio', { name: /Premium/ });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to Payment' }));
 

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Plan } from '@lipcast/contracts';
-import { Badge, Button, cn, Dialog, DialogContent, DialogFooter } from '@lipcast/ui';
+import { Button, Dialog, DialogContent, DialogFooter } from '@lipcast/ui';
 import { navigateAway, refreshAccount, toast, type PaymentRequest } from '@lipcast/web-kit';
 import { Waiting } from '../common/Waiting';
 import { COMPLETE_PURCHASE_TITLE, PaymentStep } from '../checkout/PaymentStep';
 import { checkoutFailure, purchaseOf, startCheckout } from '../checkout/start-checkout';
 import { limitReachedCopy } from '../plans/limit-reached';
-import { formatPrice } from '../plans/plans';
+import { OfferList } from '../plans/OfferList';
 import { usePlans } from '../plans/usePlans';
-import { paywallOffer, paywallPlanTerms } from './paywall-offer';
+import { paywallOffer } from './paywall-offer';
 
 export interface PaywallModalProps {
   request: PaymentRequest;
@@ -82,9 +81,7 @@ function PlansStep({ requiresAdditionalOnly, onEmbeddedPayment }: PlansStepProps
       ) : (
         <fieldset className="grid gap-3" disabled={busy}>
           <legend className="sr-only">Choose a plan</legend>
-          {offer.plans.map((plan) => (
-            <PlanChoice key={plan.id} plan={plan} checked={plan.id === selected?.id} onSelect={() => setChosenId(plan.id)} />
-          ))}
+          <OfferList plans={offer.plans} choice={{ name: 'paywall-plan', selectedId: selected?.id, onSelect: (plan) => setChosenId(plan.id) }} />
         </fieldset>
       )}
       {busy && <Waiting text="Preparing payment..." />}
@@ -94,33 +91,5 @@ function PlansStep({ requiresAdditionalOnly, onEmbeddedPayment }: PlansStepProps
         </Button>
       </DialogFooter>
     </div>
-  );
-}
-
-function PlanChoice({ plan, checked, onSelect }: { plan: Plan; checked: boolean; onSelect: () => void }) {
-  const terms = paywallPlanTerms(plan);
-  return (
-    <label
-      className={cn(
-        'flex cursor-pointer gap-3 rounded-xl border p-4 transition-colors',
-        checked ? 'border-brand-500 bg-brand-50/50 ring-2 ring-brand-500/20' : 'border-neutral-200 hover:bg-neutral-50',
-      )}
-    >
-      <input type="radio" name="paywall-plan" className="mt-1 accent-brand-600" checked={checked} onChange={onSelect} />
-      <span className="grid flex-1 gap-1">
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-neutral-900">{plan.name}</span>
-          {terms.badge && <Badge>{terms.badge}</Badge>}
-        </span>
-        <span className="text-sm text-neutral-600">
-          <span className="text-xl font-bold text-neutral-900">{formatPrice(plan.price)}</span> {terms.priceNote}
-        </span>
-        <span className="grid text-sm text-neutral-700">
-          {terms.features.map((feature) => (
-            <span key={feature}>{feature}</span>
-          ))}
-        </span>
-      </span>
-    </label>
   );
 }

@@ -1,5 +1,5 @@
 import type { Plan } from '@lipcast/contracts';
-import { monthlyPlan, oneTimePlan } from '../plans/plans';
+import { monthlyPlan, offeredPlans } from '../plans/plans';
 
 /** The plans the paywall lists, and the one chosen when it opens. */
 export interface PaywallOffer {
@@ -8,33 +8,12 @@ export interface PaywallOffer {
 }
 
 /**
- * Spec section 2, "Paywall modal": only the active monthly plan is listed, preselected. A subscriber
- * whose monthly generations are used (`requiresAdditionalOnly`) is offered only the extra pack,
- * never the plan they already have.
+ * The paywall lists the same offers as the upgrade panel (`offeredPlans`: the monthly plan and the
+ * pack; a subscriber only the pack). The monthly plan is preselected (spec section 2), else the
+ * first offer. The spec lists only the monthly plan here; see ARCHITECTURE.md, deliberate changes.
  */
 export function paywallOffer(plans: readonly Plan[], requiresAdditionalOnly: boolean): PaywallOffer {
-  const plan = requiresAdditionalOnly ? oneTimePlan(plans) : monthlyPlan(plans);
-  return plan ? { plans: [plan], preselected: plan } : { plans: [], preselected: undefined };
-}
-
-/** How a plan reads in the paywall's list. */
-export interface PlanTerms {
-  /** "Best Value": the monthly plan is the one recommended. */
-  badge?: string;
-  priceNote: string;
-  features: string[];
-}
-
-export function paywallPlanTerms(plan: Plan): PlanTerms {
-  if (plan.interval === 'month') {
-    return {
-      badge: 'Best Value',
-      priceNote: '/ month',
-      features: [`${plan.generationsLimit} generations monthly`, 'Full access to all features'],
-    };
-  }
-  return {
-    priceNote: 'one-time',
-    features: [`${plan.generationsLimit} additional generations`, 'No subscription required'],
-  };
+  const offers = offeredPlans(plans, requiresAdditionalOnly);
+  const monthly = monthlyPlan(offers);
+  return { plans: offers, preselected: monthly ?? offers[0] };
 }

@@ -21,7 +21,8 @@ export function AccountCard({ user }: { user: AccountUser }) {
         </div>
         <dl className="grid w-full grid-cols-2 gap-3 text-sm">
           <div className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-slate-500">Generations</dt>
+            {/* Counted by billing: finished videos of every kind, this period for Premium, ever on Free. */}
+            <dt className="text-slate-500">{isPremium(user) ? 'Generations used this month' : 'Generations used'}</dt>
             <dd className="text-lg font-semibold text-slate-900">{user.generationsCount}</dd>
           </div>
           <div className="rounded-lg bg-slate-50 p-3">

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { Project } from '@lipcast/contracts';
+import type { InfluencerProject, Project } from '@lipcast/contracts';
 import { fakeApi } from '@lipcast/web-kit/testing';
 import { renderInApp } from '../testing/render';
-import { GenerationHistory } from './GenerationHistory';
+import { CLIPS_ERROR_MESSAGE, GenerationHistory, HISTORY_SCOPE_TEXT } from './GenerationHistory';
 
 const LONG_TEXT = 'word '.repeat(30).trim();
 
@@ -12,6 +12,21 @@ const PROJECTS: Project[] = [
   { id: 1, createdAt: '2026-02-01T12:00:00.000Z', audioUrl: null, outputUrl: null, audioParams: null },
 ];
 
+const CLIPS = 'GET /api/ai-influencer/projects';
+
+const clip = (id: number, createdAt: string, outputUrl: string | null): InfluencerProject => ({
+  id,
+  createdAt,
+  imageUrl: `/api/media/users/u/influencers/${id}/image.jpg`,
+  imageKind: 'photo',
+  thumbnailUrl: outputUrl ? outputUrl.replace(/[^/]+$/, 'thumbnail.jpg') : null,
+  outputUrl,
+  duration: 20,
+  isApproved: false,
+  name: null,
+  isOwner: true,
+});
+
 /** Radix tabs switch on mouse down with the primary button. */
 function selectTab(name: string) {
   fireEvent.mouseDown(screen.getByRole('tab', { name }), { button: 0 });
@@ -19,7 +34,7 @@ function selectTab(name: string) {
 
 describe(GenerationHistory.name, () => {
   it('lists every generation under "All Generations" with the card rules', async () => {
-    fakeApi({ 'GET /api/projects': { body: PROJECTS } });
+    fakeApi({ 'GET /api/projects': { body: PROJECTS }, [CLIPS]: { body: [] } });
 
     renderInApp(<GenerationHistory />);
 
@@ -43,8 +58,40 @@ describe(GenerationHistory.name, () => {
     expect(processing.querySelector('audio, video')).toBeNull();
   });
 
+  it('lists every kind that uses a generation: wizard and One Shot videos and Creator clips, the One Shot clip once', async () => {
+    const oneShot: Project = { id: 7, createdAt: '2026-02-05T12:00:00.000Z', audioUrl: '/api/media/users/u/jobs/j1/audio.mp3', outputUrl: '/api/media/users/u/jobs/j1/video.mp4', audioParams: { text: 'One Shot script' } };
+    fakeApi({
+      'GET /api/projects': { body: [oneShot, PROJECTS[0]] },
+      [CLIPS]: {
+        body: [
+          clip(31, '2026-02-04T12:00:00.000Z', '/api/media/users/u/jobs/j2/clip.mp4'), // a Creator clip
+          clip(32, '2026-02-05T12:00:00.000Z', '/api/media/users/u/jobs/j1/clip.mp4'), // the One Shot run's own clip
+          clip(33, '2026-02-06T12:00:00.000Z', null), // a portrait without a clip used no generation
+        ],
+      },
+    });
+
+    renderInApp(<GenerationHistory />);
+
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByText(/^(Video|Creator clip)$/).textContent)).toEqual(['Video', 'Creator clip', 'Video']);
+    const creatorClip = cards[1].querySelector('video')!;
+    expect(creatorClip.getAttribute('poster')).toBe('/api/media/users/u/jobs/j2/thumbnail.jpg'); // not a black box before playing
+    expect(creatorClip.getAttribute('src')).toBe('/api/media/users/u/jobs/j2/clip.mp4');
+    expect(screen.getByText(HISTORY_SCOPE_TEXT)).toBeTruthy();
+  });
+
+  it('still lists the videos when the Creator clips cannot be loaded, and says what is missing', async () => {
+    fakeApi({ 'GET /api/projects': { body: PROJECTS }, [CLIPS]: { status: 500, statusText: 'Internal Server Error' } });
+
+    renderInApp(<GenerationHistory />);
+
+    expect(await screen.findAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByText(CLIPS_ERROR_MESSAGE)).toBeTruthy();
+  });
+
   it('shows only the finished videos under "Completed"', async () => {
-    fakeApi({ 'GET /api/projects': { body: PROJECTS } });
+    fakeApi({ 'GET /api/projects': { body: PROJECTS }, [CLIPS]: { body: [] } });
     renderInApp(<GenerationHistory />);
     await screen.findAllByRole('listitem');
 
@@ -57,7 +104,7 @@ describe(GenerationHistory.name, () => {
   });
 
   it('invites a user without generations to create one', async () => {
-    fakeApi({ 'GET /api/projects': { body: [] } });
+    fakeApi({ 'GET /api/projects': { body: [] }, [CLIPS]: { body: [] } });
 
     renderInApp(<GenerationHistory />);
 
@@ -66,7 +113,7 @@ describe(GenerationHistory.name, () => {
   });
 
   it('says so when the history cannot be loaded', async () => {
-    fakeApi({ 'GET /api/projects': { status: 500, statusText: 'Internal Server Error' } });
+    fakeApi({ 'GET /api/projects': { status: 500, statusText: 'Internal Server Error' }, [CLIPS]: { body: [] } });
 
     renderInApp(<GenerationHistory />);
 

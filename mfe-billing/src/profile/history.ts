@@ -1,4 +1,4 @@
-import type { Project } from '@lipcast/contracts';
+import type { InfluencerProject, Project } from '@lipcast/contracts';
 
 export const PROJECTS_QUERY_KEY = ['/api/projects'] as const;
 export const TEXT_PREVIEW_LENGTH = 100;
@@ -22,6 +22,57 @@ export function textPreview(text: string | null | undefined, maxLength: number =
 }
 
 /** The "Completed" tab: generations whose video exists. */
-export function completedProjects(projects: readonly Project[]): Project[] {
+export function completedProjects<T extends Pick<Project, 'outputUrl' | 'audioUrl'>>(projects: readonly T[]): T[] {
   return projects.filter((project) => historyStatus(project) === 'complete');
+}
+
+export const CREATOR_CLIPS_QUERY_KEY = ['/api/ai-influencer/projects'] as const;
+
+/**
+ * One entry of the profile's history. Every kind that uses a generation is listed: a wizard or One
+ * Shot video (`GET /api/projects`) and a Creator clip (`GET /api/ai-influencer/projects`).
+ */
+export interface HistoryItem {
+  key: string;
+  kind: 'video' | 'creator-clip';
+  createdAt: string;
+  audioUrl: string | null;
+  outputUrl: string | null;
+  text: string | null | undefined;
+  /** A still to show before the video plays (Creator clips have their thumbnail). */
+  poster?: string;
+}
+
+/** The job folder of a media URL (`.../jobs/<jobId>/...`): a One Shot run stores its clip and its video there. */
+function jobOf(url: string | null): string | null {
+  return url ? (/\/jobs\/([^/]+)\//.exec(url)?.[1] ?? null) : null;
+}
+
+/**
+ * The history, newest first: the wizard and One Shot items, then the Creator clips that were made
+ * (a clip without a video used no generation). A One Shot run also leaves its clip among the
+ * influencers; it is the same generation as its video, so it is listed once, as the video.
+ */
+export function historyItems(projects: readonly Project[], clips: readonly InfluencerProject[]): HistoryItem[] {
+  const oneShotJobs = new Set(projects.map((project) => jobOf(project.outputUrl)).filter((job): job is string => job !== null));
+  const videos: HistoryItem[] = projects.map((project) => ({
+    key: `video-${project.id}`,
+    kind: 'video',
+    createdAt: project.createdAt,
+    audioUrl: project.audioUrl,
+    outputUrl: project.outputUrl,
+    text: project.audioParams?.text,
+  }));
+  const creatorClips: HistoryItem[] = clips
+    .filter((clip) => clip.outputUrl !== null && !oneShotJobs.has(jobOf(clip.outputUrl) ?? ''))
+    .map((clip) => ({
+      key: `clip-${clip.id}`,
+      kind: 'creator-clip',
+      createdAt: clip.createdAt,
+      audioUrl: null,
+      outputUrl: clip.outputUrl,
+      text: clip.name ?? null,
+      poster: clip.thumbnailUrl ?? clip.imageUrl,
+    }));
+  return [...videos, ...creatorClips].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InfluencerProject } from '@lipcast/contracts';
-import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
+import { navigateAway } from '@lipcast/web-kit';
+import { accountUser, callsTo, fakeApi } from '@lipcast/web-kit/testing';
 import { renderInApp } from '../blog/render-in-app';
 import { formatDuration } from '../gallery/gallery';
 import Gallery from './Gallery';
@@ -18,13 +19,18 @@ const item = (id: number, isOwner: boolean, duration: number | null, name: strin
   isOwner,
 });
 
+jest.mock('@lipcast/web-kit', () => ({ ...jest.requireActual('@lipcast/web-kit'), navigateAway: jest.fn() }));
+const navigateAwayMock = jest.mocked(navigateAway);
+
 const GALLERY = 'GET /api/ai-influencer/gallery';
+const ACCOUNT = 'GET /api/auth/user';
 
 describe('Community gallery', () => {
   afterEach(() => sessionStorage.clear());
+  beforeEach(() => navigateAwayMock.mockReset());
 
   it('lists the influencers with their duration, and hands the chosen one to the wizard', async () => {
-    fakeApi({ [GALLERY]: { body: [item(12, false, 20.04), item(9, false, null)] } });
+    fakeApi({ [GALLERY]: { body: [item(12, false, 20.04), item(9, false, null)] }, [ACCOUNT]: { body: accountUser() } });
     renderInApp(<Gallery />, { path: '/user-influencers' });
 
     expect(await screen.findByText('Influencer 12')).toBeTruthy();
@@ -40,6 +46,17 @@ describe('Community gallery', () => {
     expect(JSON.parse(sessionStorage.getItem('selectedInfluencer')!)).toEqual({
       id: '12', title: 'User Influencer 12', setting: 'User Generated', duration: 20.04, thumbnail: '/api/media/community/12/thumbnail-v1.jpg', url: '/api/media/community/12/video-v1.mp4',
     });
+    expect(navigateAwayMock).not.toHaveBeenCalled(); // signed in: straight to the wizard
+  });
+
+  it('keeps a signed-out visitor\'s choice and sends them to sign in, coming back to the wizard at /', async () => {
+    fakeApi({ [GALLERY]: { body: [item(12, false, 20)] }, [ACCOUNT]: { status: 401, body: { message: 'Unauthorized' } } });
+    renderInApp(<Gallery />, { path: '/user-influencers' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Influencer 12/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Audio Generation' }));
+    expect(JSON.parse(sessionStorage.getItem('selectedInfluencer')!)).toMatchObject({ id: '12', url: '/api/media/community/12/video-v1.mp4' });
+    expect(navigateAwayMock).toHaveBeenCalledWith('/api/login?returnTo=%2F', 'Login failed');
+    expect(screen.queryByText('Influencer Selected')).toBeNull(); // no success notice before signing in
   });
 
   it('shows each influencer under the name its owner published it with', async () => {

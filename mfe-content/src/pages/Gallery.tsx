@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InfluencerProject } from '@lipcast/contracts';
 import { Badge, Button, buttonVariants, cn, Page, Spinner } from '@lipcast/ui';
-import { apiRequest, toast } from '@lipcast/web-kit';
+import { apiRequest, loginUrl, navigateAway, toast, useAccount } from '@lipcast/web-kit';
 import { fetchGallery, formatDuration, GALLERY_EMPTY, GALLERY_ERROR, GALLERY_QUERY_KEY, galleryTitle, selectedInfluencerRecord } from '../gallery/gallery';
 import { ReportDialog } from '../gallery/ReportDialog';
 import '../styles.css';
@@ -44,6 +44,7 @@ function GalleryCard({ item, selected, onSelect, onDelete, onReport }: { item: I
 /** Community influencers (spec section 2): influencers their owners published, with a video; pick one to give it words in the wizard. */
 export default function Gallery() {
   const navigate = useNavigate();
+  const { isSignedIn } = useAccount();
   const queryClient = useQueryClient();
   const { data: items, isLoading, isError } = useQuery({ queryKey: GALLERY_QUERY_KEY, queryFn: fetchGallery });
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -65,6 +66,9 @@ export default function Gallery() {
   function continueToAudio() {
     if (!selected) return void toast({ title: 'Please select an influencer first', variant: 'destructive' });
     sessionStorage.setItem('selectedInfluencer', JSON.stringify(selectedInfluencerRecord(selected)));
+    // The wizard at `/` is for signed-in users (a visitor sees the landing page there): a visitor
+    // signs in first and comes back to `/`, where the wizard finds the choice in session storage.
+    if (!isSignedIn) return void navigateAway(loginUrl('/'), 'Login failed');
     navigate('/');
     toast({ title: 'Influencer Selected', description: 'Now you can create audio for this influencer', variant: 'success' });
   }

@@ -25,7 +25,10 @@ import '../styles.css';
 
 const fetchSamples = () => apiRequest<SampleVideos>('GET', '/api/samples', undefined, { expectUnauthorized: true }) as Promise<SampleVideos>;
 
-/** The section in view, for the header's highlight (the one whose top passed the header last). */
+/**
+ * The section in view, for the header's highlight: the one whose top passed the header last, or the
+ * last section once the page is scrolled to its end (a short last section never reaches the header).
+ */
 function useSectionInView(ids: readonly string[]): string | null {
   const [current, setCurrent] = useState<string | null>(null);
   useEffect(() => {
@@ -35,6 +38,9 @@ function useSectionInView(ids: readonly string[]): string | null {
         const top = document.getElementById(id)?.getBoundingClientRect().top;
         if (top !== undefined && top <= 120) inView = id;
       }
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      const last = ids[ids.length - 1];
+      if (atBottom && last && document.getElementById(last)) inView = last;
       setCurrent(inView);
     };
     update();
@@ -104,6 +110,9 @@ export default function Landing() {
             ))}
           </nav>
           <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+            <Link to="/pricing" className="hidden px-2 text-sm font-medium text-slate-600 hover:text-slate-900 md:inline">
+              Pricing
+            </Link>
             {isSignedIn ? (
               <Button asChild className="h-11 px-3 sm:px-4">
                 <Link to="/ai-influencer">Create Your Influencer</Link>
@@ -130,6 +139,9 @@ export default function Landing() {
                     </a>
                   </DropdownMenuItem>
                 ))}
+                <DropdownMenuItem asChild>
+                  <Link to="/pricing">Pricing</Link>
+                </DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
           </div>
@@ -246,6 +258,11 @@ export default function Landing() {
           <Link to="/ai-influencer" className={cn(buttonVariants({ size: 'lg', variant: 'outline' }), 'mt-8 bg-white text-brand-700')}>
             Get Started
           </Link>
+          <p className="mt-6">
+            <Link to="/pricing" className="font-medium text-white underline underline-offset-4 hover:text-brand-50">
+              Compare plans and pricing
+            </Link>
+          </p>
         </section>
       </main>
       <SiteFooter />

@@ -1,4 +1,4 @@
-import type { JobState } from '@lipcast/contracts';
+import type { JobState, PortraitCoverage } from '@lipcast/contracts';
 
 /**
  * One Shot's last finished run, kept in this browser so that reopening the page shows the result
@@ -10,12 +10,14 @@ export interface LastOneShotResult {
   run: OneShotResult;
 }
 
-/** What the result view shows: the video, its portrait (the poster) and its script. */
+/** What the result view shows: the video, its portrait (the poster), its script and what of the description was drawn. */
 export interface OneShotResult {
   id: string;
   url: string;
   image?: string;
   script?: string;
+  /** What the offline engine drew of the description and what it could not. */
+  coverage?: PortraitCoverage;
 }
 
 const KEY = 'lipcast.oneShot.lastResult';
@@ -32,7 +34,7 @@ export function saveLastResult(userId: string, run: JobState): void {
 }
 
 export function resultOf(run: JobState): OneShotResult | null {
-  return run.url ? { id: run.id, url: run.url, image: run.steps?.image.url, script: run.steps?.script.script } : null;
+  return run.url ? { id: run.id, url: run.url, image: run.steps?.image.url, script: run.steps?.script.script, coverage: run.steps?.image.coverage } : null;
 }
 
 export function readLastResult(userId: string): OneShotResult | null {

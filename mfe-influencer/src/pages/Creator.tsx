@@ -2,11 +2,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Page, Progress, Textarea, VideoPlayer } from '@lipcast/ui';
-import { isPaymentRequired, refreshAccount, toast } from '@lipcast/web-kit';
-import type { InfluencerProject } from '@lipcast/contracts';
+import { ApiError, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
+import type { InfluencerProject, PortraitCoverage as Coverage } from '@lipcast/contracts';
 import { generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture, VIDEO_PROMPT } from '../creator/creator-api';
+import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { PublishPanel } from '../creator/PublishPanel';
-import { creatorPromptSchema } from '../forms/schemas';
+import { creatorPromptSchema, videoPromptSchema } from '../forms/schemas';
 import { shownProgress, simulatedProgress } from '../forms/progress';
 import '../styles.css';
 
@@ -18,6 +19,8 @@ interface Portrait {
   /** The project, when the server made the image; an upload gets one with its video. */
   projectId: number | null;
   illustration: boolean;
+  /** What the offline engine drew of the description and what it could not. */
+  coverage?: Coverage;
 }
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
@@ -53,15 +56,21 @@ function useProgress(kind: 'image' | 'video') {
   };
 }
 
-/** AI Influencer Creator (spec section 2): a portrait from a description or an upload, then its 20 s clip. */
+/**
+ * AI Influencer Creator (spec section 2): a portrait from a description or an upload, then its 20 s
+ * clip. The clip is a silent motion loop: its words and voice are added in the wizard.
+ */
 export default function Creator() {
-  const ids = { prompt: useId(), promptError: useId(), upload: useId() };
+  const ids = { prompt: useId(), promptError: useId(), upload: useId(), videoPrompt: useId(), videoPromptError: useId(), spend: useId() };
+  const { user } = useAccount();
+  const spends = user ? spendNotice(user) !== null : false;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [description, setDescription] = useState('');
   const [promptError, setPromptError] = useState<string | null>(null);
   const [portrait, setPortrait] = useState<Portrait | null>(null);
   const [videoPrompt, setVideoPrompt] = useState('');
+  const [videoPromptError, setVideoPromptError] = useState<string | null>(null);
   const [video, setVideo] = useState<{ url: string; projectId: number | null; thumbnail: string; project: InfluencerProject | null } | null>(null);
   const [busy, setBusy] = useState<'image' | 'video' | null>(null);
   const imageProgress = useProgress('image');
@@ -79,13 +88,15 @@ export default function Creator() {
     try {
       const image = await generateImage(parsed.data);
       if (isPaymentRequired(image)) return;
-      setPortrait({ url: image.url, projectId: image.id, illustration: image.imageKind === 'illustration' });
+      setPortrait({ url: image.url, projectId: image.id, illustration: image.imageKind === 'illustration', coverage: image.coverage });
       setVideo(null);
       setVideoPrompt(VIDEO_PROMPT);
       done = true;
       toast({ title: 'Image Generated', description: 'Are you happy with it? Generate its video next.', variant: 'success' });
     } catch (error) {
-      toast({ title: 'Error', description: errorText(error, 'Failed to generate image'), variant: 'destructive' });
+      // The server's refusal of the description (e.g. too long) belongs beside it; anything else is an event.
+      if (error instanceof ApiError && error.status === 400) setPromptError(error.message);
+      else toast({ title: 'Error', description: errorText(error, 'Failed to generate image'), variant: 'destructive' });
     } finally {
       imageProgress.finish(done);
       setBusy(null);
@@ -108,18 +119,21 @@ export default function Creator() {
 
   async function makeVideo() {
     if (busy || !portrait) return;
+    const parsedPrompt = videoPromptSchema.safeParse(videoPrompt);
+    if (!parsedPrompt.success) return void setVideoPromptError(parsedPrompt.error.issues[0].message);
+    setVideoPromptError(null);
     setBusy('video');
     videoProgress.start();
     let done = false;
     try {
-      const url = await generateVideo({ image: portrait.url, prompt: videoPrompt || VIDEO_PROMPT, projectId: portrait.projectId }, (progress) => videoProgress.report(progress));
+      const url = await generateVideo({ image: portrait.url, prompt: parsedPrompt.data || VIDEO_PROMPT, projectId: portrait.projectId }, (progress) => videoProgress.report(progress));
       if (isPaymentRequired(url)) return;
       done = true;
       // Private to its creator: it reaches the community gallery only if they publish it, with consent.
       const project = await projectOf(url, portrait.projectId).catch(() => null);
       setVideo({ url, projectId: project?.id ?? portrait.projectId, thumbnail: project?.thumbnailUrl ?? '', project });
       void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
-      toast({ title: 'Video Generated', description: 'Your influencer video is ready.', variant: 'success' });
+      toast({ title: 'Video Generated', description: 'Your silent motion clip is ready: add a voice next.', variant: 'success' });
       void refreshAccount(queryClient);
     } catch (error) {
       toast({ title: 'Error', description: errorText(error, 'Failed to generate video'), variant: 'destructive' });
@@ -140,7 +154,7 @@ export default function Creator() {
   }
 
   return (
-    <Page title="AI Influencer Creator" description="Describe a person or upload a photo, then turn it into a speaking video.">
+    <Page title="AI Influencer Creator" description="Describe a person or upload a photo, turn it into a silent 20-second motion clip, then give it a voice in the video wizard.">
       <div className="grid gap-8 lg:grid-cols-2">
         <div className="space-y-6">
           <Card>
@@ -167,7 +181,8 @@ export default function Creator() {
                 )}
               </div>
               <div className="flex flex-wrap gap-3">
-                <input ref={fileInput} id={ids.upload} type="file" accept="image/*" className="sr-only" onChange={(event) => void takePicture(event.target.files?.[0])} />
+                {/* Opened by the Upload Image button; out of the tab order, but named for assistive technology (axe: label). */}
+                <input ref={fileInput} id={ids.upload} type="file" accept="image/*" aria-label="Image file to upload" tabIndex={-1} className="sr-only" onChange={(event) => void takePicture(event.target.files?.[0])} />
                 <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={busy !== null}>
                   Upload Image
                 </Button>
@@ -193,18 +208,32 @@ export default function Creator() {
                     </Badge>
                   )}
                 </div>
+                <PortraitCoverage coverage={portrait.coverage} />
                 <div className="space-y-2">
-                  <Label htmlFor={`${ids.prompt}-video`}>Video prompt</Label>
-                  <Textarea id={`${ids.prompt}-video`} rows={2} value={videoPrompt} onChange={(event) => setVideoPrompt(event.target.value)} />
+                  <Label htmlFor={ids.videoPrompt}>Video prompt</Label>
+                  <Textarea
+                    id={ids.videoPrompt}
+                    rows={2}
+                    value={videoPrompt}
+                    onChange={(event) => setVideoPrompt(event.target.value)}
+                    aria-invalid={videoPromptError !== null}
+                    aria-describedby={videoPromptError ? ids.videoPromptError : undefined}
+                  />
+                  {videoPromptError && (
+                    <p id={ids.videoPromptError} role="alert" className="text-sm text-red-600">
+                      {videoPromptError}
+                    </p>
+                  )}
                 </div>
                 <div className="flex flex-wrap gap-3">
                   <Button variant="outline" onClick={() => void makeImage()} disabled={busy !== null}>
                     Regenerate
                   </Button>
-                  <Button onClick={() => void makeVideo()} disabled={busy !== null} aria-busy={busy === 'video'}>
+                  <Button onClick={() => void makeVideo()} disabled={busy !== null} aria-busy={busy === 'video'} aria-describedby={spends ? ids.spend : undefined}>
                     {busy === 'video' ? 'Generating Video...' : 'Generate Video'}
                   </Button>
                 </div>
+                <SpendNotice id={ids.spend} />
                 {busy === 'video' && <Progress value={videoProgress.value} aria-label="Video generation progress" />}
               </CardContent>
             </Card>
@@ -213,13 +242,14 @@ export default function Creator() {
         <Card>
           <CardHeader>
             <CardTitle>Video Result</CardTitle>
-            <CardDescription>Your influencer, speaking to the camera.</CardDescription>
+            <CardDescription>A silent motion clip of your influencer: add a voice next.</CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
             {video ? (
               <>
                 <VideoPlayer src={video.url} poster={portrait?.url} title="Influencer video" loop downloadName={`influencer-video-${Date.now()}.mp4`} />
                 <p className="text-sm text-emerald-700">Your video plays for {CLIP_SECONDS} seconds, looping forward and backward.</p>
+                <p className="text-sm text-slate-700">It is a silent motion clip: add a voice next. Write what your influencer says in the video wizard, which voices it and lip-syncs the clip.</p>
                 <Button onClick={sendToWizard}>Generate Audio for this Video</Button>
                 {video.project && (
                   <PublishPanel

@@ -2,9 +2,20 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import type { JobState, PipelineStepStatus } from '@lipcast/contracts';
+import {
+  ONE_SHOT_SCRIPT_MAX_SECONDS,
+  scriptProblem,
+  scriptSpeechSeconds,
+  scriptWordCount,
+  type JobState,
+  type PipelineRequest,
+  type PipelineStepStatus,
+  type ScriptRequestBody,
+  type ScriptResponse,
+} from '@lipcast/contracts';
 import { Button, Card, CardContent, Label, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, VideoPlayer } from '@lipcast/ui';
-import { apiRequest, followJob, isPaymentRequired, refreshAccount, toast, useAccount } from '@lipcast/web-kit';
+import { ApiError, apiRequest, followJob, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
+import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { readLastResult, resultOf, saveLastResult, type OneShotResult } from '../one-shot/last-result';
 import { oneShotSchema, type OneShotInput, type OneShotValues } from '../forms/schemas';
 import '../styles.css';
@@ -20,8 +31,8 @@ const STEP_LABELS = [
 const STATUS_TEXT: Record<PipelineStepStatus, string> = { waiting: 'Waiting', running: 'In progress', done: 'Done', failed: 'Failed' };
 
 const EXPLAINER = [
-  ['1', 'Describe', 'Who your influencer is, and what they should talk about.'],
-  ['2', 'Watch it generate', 'Script, portrait, voice and video, one after another.'],
+  ['1', 'Describe', 'Who your influencer is and what they talk about; read and edit the script we write.'],
+  ['2', 'Watch it generate', 'Portrait, voice and lip-synced video, one after another.'],
   ['3', 'Get your video', 'Play it, download it, share it.'],
 ] as const;
 
@@ -44,21 +55,44 @@ function RunProgress({ run }: { run: JobState }) {
           );
         })}
       </ol>
+      {run.steps?.script.script && (
+        <div>
+          <p className="text-sm font-medium text-slate-700">Script being spoken</p>
+          <p className="text-slate-800">{run.steps.script.script}</p>
+        </div>
+      )}
       <div className="grid gap-6 md:grid-cols-2">
-        {run.steps?.image.url && <img src={run.steps.image.url} alt="Generated influencer" className="aspect-[8/9] w-full rounded-lg object-cover" />}
+        {run.steps?.image.url && (
+          <div className="space-y-2">
+            <img src={run.steps.image.url} alt="Generated influencer" className="aspect-[8/9] w-full rounded-lg object-cover" />
+            <PortraitCoverage coverage={run.steps.image.coverage} />
+          </div>
+        )}
         {run.steps?.audio.url && <audio controls src={run.steps.audio.url} aria-label="Generated audio" className="w-full" />}
       </div>
     </div>
   );
 }
 
-/** One Shot Influencer Video (spec section 2): description, gender and topic to a finished video in one server-side run. */
+/**
+ * One Shot Influencer Video (spec section 2): description, gender and topic, then the script (written
+ * for free, read and edited here), then one server-side run that speaks that script.
+ */
 export default function OneShot() {
   const queryClient = useQueryClient();
   const { user } = useAccount();
   const userId = user?.id ?? null;
-  const ids = { description: useId(), gender: useId(), topic: useId() };
+  const ids = {
+    description: useId(), descriptionError: useId(), gender: useId(), topic: useId(), topicError: useId(),
+    script: useId(), scriptBudget: useId(), scriptError: useId(), spend: useId(),
+  };
+  const spends = user ? spendNotice(user) !== null : false;
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  /** The script shown for editing once written (null before); the run speaks it as edited. */
+  const [script, setScript] = useState<string | null>(null);
+  const [scriptError, setScriptError] = useState<string | null>(null);
+  const [writing, setWriting] = useState(false);
+  const scriptField = useRef<HTMLTextAreaElement>(null);
   const following = useRef<string | null>(null);
   const form = useForm<OneShotInput, unknown, OneShotValues>({ resolver: zodResolver(oneShotSchema), defaultValues: { influencerDescription: '', gender: 'male', scriptTopic: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -116,18 +150,55 @@ export default function OneShot() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival of the signed-in user
   }, [userId]);
 
-  const submit = form.handleSubmit(async (values) => {
+  /** Free (one of the day's scripts): writes a script for the topic, shown for editing before anything is spent. */
+  const writeScript = form.handleSubmit(async (values) => {
+    setWriting(true);
     try {
-      const run = await apiRequest<JobState>('POST', '/api/ai-influencer/pipeline', values);
+      const body: ScriptRequestBody = { topic: values.scriptTopic, maxDuration: ONE_SHOT_SCRIPT_MAX_SECONDS };
+      const answer = await apiRequest<ScriptResponse>('POST', '/api/openai/generate-script', body);
+      if (isPaymentRequired(answer) || !answer) return;
+      setScript(answer.script);
+      setScriptError(scriptProblem(answer.script));
+      toast({ title: 'Script Generated', description: 'Read it, edit it as you like, then create the video.', variant: 'success' });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) form.setError('scriptTopic', { message: error.message });
+      else toast({ title: 'Script Generation Failed', description: error instanceof ApiError ? error.message : 'There was an error generating the script. Please try again.', variant: 'destructive' });
+    } finally {
+      setWriting(false);
+    }
+  });
+
+  function editScript(value: string) {
+    setScript(value);
+    // Over the budget is said at once, beside the field; empty only when starting.
+    setScriptError(value.trim() === '' ? null : scriptProblem(value));
+  }
+
+  /** Spends one generation: the run with the script as edited. */
+  const start = form.handleSubmit(async (values) => {
+    const problem = scriptProblem(script ?? '');
+    if (problem) {
+      setScriptError(problem);
+      scriptField.current?.focus();
+      return;
+    }
+    try {
+      const request: PipelineRequest = { ...values, script: script!.trim() };
+      const run = await apiRequest<JobState>('POST', '/api/ai-influencer/pipeline', request);
       if (isPaymentRequired(run) || !run) return;
       void follow(run);
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      // A refused field is said beside it (the page checks the same rules first); anything else is an event.
+      if (error instanceof ApiError && error.status === 400) {
+        if (error.message.startsWith('Description')) form.setError('influencerDescription', { message: error.message });
+        else if (error.message.startsWith('Topic')) form.setError('scriptTopic', { message: error.message });
+        else setScriptError(error.message);
+      } else toast({ title: 'Error', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
     }
   });
 
   return (
-    <Page title="One Shot Influencer Video" description="From a description, a gender and a topic to a finished video in one run.">
+    <Page title="One Shot Influencer Video" description="From a description, a gender and a topic to a script you can edit, then a finished talking video in one run.">
       <ol className="mb-8 grid gap-4 md:grid-cols-3">
         {EXPLAINER.map(([number, title, text]) => (
           <li key={number} className="rounded-xl border border-slate-200 p-4">
@@ -141,11 +212,22 @@ export default function OneShot() {
         <CardContent className="p-6">
           {phase.kind === 'loading' && <Spinner label="Loading..." />}
           {phase.kind === 'input' && (
-            <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
+            <form onSubmit={(event) => void (script === null ? writeScript(event) : start(event))} noValidate className="space-y-5">
               <div className="space-y-2">
                 <Label htmlFor={ids.description}>Influencer Description</Label>
-                <Textarea id={ids.description} rows={3} aria-invalid={!!errors.influencerDescription} {...form.register('influencerDescription')} placeholder="A friendly fitness coach in her thirties, with a ponytail, in a bright gym" />
-                {errors.influencerDescription && <p role="alert" className="text-sm text-red-600">{errors.influencerDescription.message}</p>}
+                <Textarea
+                  id={ids.description}
+                  rows={3}
+                  aria-invalid={!!errors.influencerDescription}
+                  aria-describedby={errors.influencerDescription ? ids.descriptionError : undefined}
+                  {...form.register('influencerDescription')}
+                  placeholder="A friendly fitness coach in her thirties, with a ponytail, in a bright gym"
+                />
+                {errors.influencerDescription && (
+                  <p id={ids.descriptionError} role="alert" className="text-sm text-red-600">
+                    {errors.influencerDescription.message}
+                  </p>
+                )}
               </div>
               <div className="space-y-2">
                 <Label id={ids.gender}>Gender</Label>
@@ -161,12 +243,56 @@ export default function OneShot() {
               </div>
               <div className="space-y-2">
                 <Label htmlFor={ids.topic}>Script Topic</Label>
-                <Textarea id={ids.topic} rows={3} aria-invalid={!!errors.scriptTopic} {...form.register('scriptTopic')} placeholder="Three quick stretches to do at your desk" />
-                {errors.scriptTopic && <p role="alert" className="text-sm text-red-600">{errors.scriptTopic.message}</p>}
+                <Textarea
+                  id={ids.topic}
+                  rows={3}
+                  aria-invalid={!!errors.scriptTopic}
+                  aria-describedby={errors.scriptTopic ? ids.topicError : undefined}
+                  {...form.register('scriptTopic')}
+                  placeholder="Three quick stretches to do at your desk"
+                />
+                {errors.scriptTopic && (
+                  <p id={ids.topicError} role="alert" className="text-sm text-red-600">
+                    {errors.scriptTopic.message}
+                  </p>
+                )}
               </div>
-              <Button type="submit" disabled={isSubmitting}>
-                Create One-Shot Video
-              </Button>
+              <div className="flex flex-wrap items-center gap-3">
+                <Button type="button" variant={script === null ? 'default' : 'outline'} onClick={() => void writeScript()} disabled={writing || isSubmitting} aria-busy={writing}>
+                  {writing ? 'Writing Script...' : script === null ? 'Write Script' : 'Write a New Script'}
+                </Button>
+                <p className="text-sm text-slate-500">Free: you read and edit the script before anything is spent.</p>
+              </div>
+              {script !== null && (
+                <>
+                  <div className="space-y-2">
+                    <Label htmlFor={ids.script}>Script</Label>
+                    <Textarea
+                      id={ids.script}
+                      ref={scriptField}
+                      rows={4}
+                      value={script}
+                      onChange={(event) => editScript(event.target.value)}
+                      aria-invalid={scriptError !== null}
+                      aria-describedby={scriptError ? `${ids.scriptBudget} ${ids.scriptError}` : ids.scriptBudget}
+                    />
+                    <p id={ids.scriptBudget} className="text-sm text-slate-500">
+                      {scriptWordCount(script)} words, about {scriptSpeechSeconds(script)} s of speech (the video lasts {ONE_SHOT_SCRIPT_MAX_SECONDS} s).
+                    </p>
+                    {scriptError && (
+                      <p id={ids.scriptError} role="alert" className="text-sm text-red-600">
+                        {scriptError}
+                      </p>
+                    )}
+                  </div>
+                  <div className="space-y-2">
+                    <Button type="submit" disabled={isSubmitting || writing} aria-describedby={spends ? ids.spend : undefined}>
+                      Create One-Shot Video
+                    </Button>
+                    <SpendNotice id={ids.spend} />
+                  </div>
+                </>
+              )}
             </form>
           )}
           {phase.kind === 'processing' && <RunProgress run={phase.run} />}
@@ -179,10 +305,13 @@ export default function OneShot() {
                   <p className="text-slate-800">{phase.result.script}</p>
                 </div>
               )}
+              <PortraitCoverage coverage={phase.result.coverage} />
               <Button
                 variant="outline"
                 onClick={() => {
                   form.reset();
+                  setScript(null);
+                  setScriptError(null);
                   setPhase({ kind: 'input' });
                 }}
               >

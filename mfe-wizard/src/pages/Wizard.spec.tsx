@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { getToasts, toast } from '@lipcast/web-kit';
@@ -34,5 +34,24 @@ describe('Wizard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Create Audio' })).toBeTruthy();
     expect(getToasts().filter((t) => t.open)).toHaveLength(0);
+    // The chosen actor stays in sight beside the script.
+    expect(within(screen.getByRole('figure', { name: 'Chosen actor' })).getByText('Host Maya')).toBeTruthy();
+  });
+
+  it('asks for an actor beside the Continue button, not in a toast, when there is none to select', async () => {
+    fakeApi({ 'GET /api/actors': { body: [] } });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Wizard />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const next = await screen.findByRole('button', { name: 'Continue to Audio Generation' });
+    fireEvent.click(next);
+    expect(document.getElementById(next.getAttribute('aria-describedby')!)?.textContent).toBe('Please select an actor first');
+    expect(getToasts().filter((t) => t.open)).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'Select Your Actor' })).toBeTruthy();
   });
 });

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Actor } from '@lipcast/contracts';
 import { Button, cn, Spinner } from '@lipcast/ui';
-import { toast } from '@lipcast/web-kit';
 import { fetchActors } from './generation-api';
 
 /** A tile plays its clip (muted, looped) while selected or hovered. */
@@ -13,7 +12,6 @@ function ActorTile({ actor, selected, onSelect }: { actor: Actor; selected: bool
     <button
       type="button"
       aria-pressed={selected}
-      aria-label={`${actor.title}, ${actor.duration} seconds`}
       onClick={onSelect}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -47,13 +45,22 @@ function ActorTile({ actor, selected, onSelect }: { actor: Actor; selected: bool
           ✓
         </span>
       )}
-      <span className="block px-3 py-2 text-sm font-medium text-white">{actor.title}</span>
+      {/* Named by its visible text, with the badge's "20s" spelled out for screen readers (axe: label-content-name-mismatch). */}
+      <span className="block px-3 py-2 text-sm font-medium text-white">
+        {actor.title}
+        <span className="sr-only">, {actor.duration} seconds</span>
+      </span>
     </button>
   );
 }
 
 /** Step 1, "Select Your Actor": the built-in actors, the first selected by default. */
+export const NO_ACTOR_MESSAGE = 'Please select an actor first';
+
 export function ActorStep({ onContinue }: { onContinue: (actor: Actor) => void }) {
+  const missingId = useId();
+  // Said beside the Continue button, not in a toast (issue 16: validation next to its field).
+  const [missing, setMissing] = useState(false);
   const { data: actors, isLoading, isError } = useQuery({ queryKey: ['/api/actors'], queryFn: fetchActors });
   const [chosenId, setChosenId] = useState<string | null>(null);
   const selectedId = chosenId ?? actors?.[0]?.id ?? null;
@@ -73,10 +80,16 @@ export function ActorStep({ onContinue }: { onContinue: (actor: Actor) => void }
         data-testid="actor-continue-bar"
         className="sticky bottom-0 z-10 -mx-4 flex justify-end border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0"
       >
+        {missing && !selected && (
+          <p id={missingId} className="mr-3 self-center text-sm text-red-600">
+            {NO_ACTOR_MESSAGE}
+          </p>
+        )}
         <Button
           className="h-11 w-full sm:h-10 sm:w-auto"
+          aria-describedby={missing && !selected ? missingId : undefined}
           onClick={() => {
-            if (!selected) return void toast({ title: 'Please select an actor first', variant: 'destructive' });
+            if (!selected) return setMissing(true);
             onContinue(selected);
           }}
         >

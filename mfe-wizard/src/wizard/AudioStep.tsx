@@ -6,6 +6,8 @@ import { createAudio, DEFAULT_VOICE, defaultVoice, EMOTIONS, fetchVoices } from 
 import { failureToast } from './errors';
 import { dialogueProblem, estimateSpeechSeconds } from './rules';
 import type { SelectedVideo } from './selected-video';
+import { ChosenActor } from './ChosenActor';
+import { VoicePicker } from './VoicePicker';
 
 export const VOICES_FAILED_MESSAGE = 'Failed to load voice options. Using default voice.';
 /** Audio takes 1 to 2 minutes with a provider: a reminder after 30 s (spec section 9). */
@@ -20,11 +22,11 @@ export interface CreatedAudio {
   speed: number;
 }
 
-const voiceLabel = (voice: string) => voice.replaceAll('_', ' ');
+export const NO_AUDIO_MESSAGE = 'Please generate audio first';
 
 /** Step 2, "Create Audio": the dialogue and the voice, a preview, then Next. */
 export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedVideo; initial: CreatedAudio | null; onBack: () => void; onNext: (audio: CreatedAudio) => void }) {
-  const ids = { text: useId(), voice: useId(), emotion: useId(), pitch: useId(), speed: useId(), warning: useId() };
+  const ids = { text: useId(), voice: useId(), emotion: useId(), pitch: useId(), speed: useId(), warning: useId(), noAudio: useId() };
   const voices = useQuery({ queryKey: ['/api/replicate/voices'], queryFn: fetchVoices });
   const [text, setText] = useState(initial?.text ?? '');
   const [voice, setVoice] = useState<string | null>(initial?.voice ?? null);
@@ -34,6 +36,12 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
   const [audio, setAudio] = useState<CreatedAudio | null>(initial);
   const [loading, setLoading] = useState(false);
   const loadingRef = useRef(false);
+  // Validation is said beside its field (issue 16), not in a toast: the dialogue once Next or
+  // Generate was pressed (until it changes), and the missing audio beside the Generate button.
+  const [checked, setChecked] = useState(false);
+  const [audioMissing, setAudioMissing] = useState(false);
+  const textField = useRef<HTMLTextAreaElement>(null);
+  const generateButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (voices.isError) toast({ title: 'Error', description: VOICES_FAILED_MESSAGE, variant: 'destructive' });
@@ -44,10 +52,17 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
   const estimate = estimateSpeechSeconds(text);
   const problem = dialogueProblem(text, video.duration);
   const tooLong = problem?.kind === 'too-long';
+  const textInvalid = tooLong || (checked && problem !== null);
+
+  /** Shows the dialogue's problem under it and takes the user there. */
+  function refuseDialogue() {
+    setChecked(true);
+    textField.current?.focus();
+  }
 
   async function generate() {
     if (loadingRef.current) return; // a second press while generating is ignored
-    if (problem?.kind === 'empty') return void toast({ title: problem.message, variant: 'destructive' });
+    if (problem?.kind === 'empty') return refuseDialogue();
     loadingRef.current = true;
     setLoading(true);
     const reminder = setTimeout(() => toast({ title: 'Still working', description: 'Audio generation can take a minute or two. Thanks for waiting!', variant: 'info' }), REMINDER_AFTER_MS);
@@ -56,6 +71,7 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
       const result = await createAudio(settings, () => setEmotion('neutral'));
       if (isPaymentRequired(result)) return;
       setAudio({ url: result, text: settings.text, voice: chosenVoice, emotion, pitch, speed });
+      setAudioMissing(false);
       toast({ title: 'Audio Generated', description: 'Listen to the preview, then press Next.', variant: 'success' });
     } catch (error) {
       toast({ ...failureToast(error), variant: 'destructive' });
@@ -67,49 +83,50 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
   }
 
   function next() {
-    if (problem?.kind === 'empty') return void toast({ title: problem.message, variant: 'destructive' });
-    if (problem?.kind === 'too-long') return void toast({ title: problem.title, description: problem.message, variant: 'destructive' });
-    if (!audio) return void toast({ title: 'Please generate audio first', variant: 'destructive' });
+    if (problem) return refuseDialogue();
+    if (!audio) {
+      setAudioMissing(true);
+      generateButton.current?.focus();
+      return;
+    }
     onNext(audio);
+  }
+
+  /** Under the dialogue: its problem once checked (a too-long one always), else the estimate. */
+  function dialogueNote() {
+    if (problem?.kind === 'empty' && checked) return problem.message;
+    if (problem?.kind === 'too-long') return checked ? `${problem.title}. ${problem.message}` : `⚠ ${problem.message}`;
+    return `Estimated duration: ${estimate.toFixed(1)}s of ${video.duration}s`;
   }
 
   return (
     <section className="space-y-6">
-      <div className="space-y-2">
-        <Label htmlFor={ids.text}>Dialogue</Label>
-        <Textarea
-          id={ids.text}
-          rows={5}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setAudio(null); // the preview no longer matches the words
-          }}
-          placeholder="Type what your actor should say..."
-          aria-invalid={tooLong}
-          aria-describedby={ids.warning}
-          className={cn(tooLong && 'border-2 border-red-500 focus-visible:ring-red-500')}
-        />
-        <p id={ids.warning} className={cn('text-sm', tooLong ? 'text-red-600' : 'text-slate-500')}>
-          {tooLong ? `⚠ ${problem.message}` : `Estimated duration: ${estimate.toFixed(1)}s of ${video.duration}s`}
-        </p>
-      </div>
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_10rem]">
         <div className="space-y-2">
-          <Label id={ids.voice}>Voice</Label>
-          <Select value={chosenVoice} onValueChange={setVoice}>
-            <SelectTrigger aria-labelledby={ids.voice}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {voiceOptions.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {voiceLabel(option)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <Label htmlFor={ids.text}>Dialogue</Label>
+          <Textarea
+            ref={textField}
+            id={ids.text}
+            rows={5}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setChecked(false);
+              setAudio(null); // the preview no longer matches the words
+            }}
+            placeholder="Type what your actor should say..."
+            aria-invalid={textInvalid}
+            aria-describedby={ids.warning}
+            className={cn(textInvalid && 'border-2 border-red-500 focus-visible:ring-red-500')}
+          />
+          <p id={ids.warning} data-testid="dialogue-note" className={cn('text-sm', textInvalid ? 'text-red-600' : 'text-slate-500')}>
+            {dialogueNote()}
+          </p>
         </div>
+        {/* On a phone it comes first: who will speak, then what they say. */}
+        <ChosenActor video={video} className="order-first md:order-none" />
+      </div>
+      <div className="grid gap-6 md:grid-cols-3">
         <div className="space-y-2">
           <Label id={ids.emotion}>Emotion</Label>
           <Select value={emotion} onValueChange={setEmotion}>
@@ -134,10 +151,22 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
           <Slider aria-labelledby={ids.speed} thumbLabel="Speed" min={0.5} max={2} step={0.1} value={[speed]} onValueChange={([value]) => setSpeed(Math.round(value * 10) / 10)} />
         </div>
       </div>
+      <div className="space-y-2">
+        <Label id={ids.voice}>Voice</Label>
+        <p className="text-sm text-slate-500">Press play to hear a voice in the chosen emotion.</p>
+        <VoicePicker voices={voiceOptions} value={chosenVoice} onChange={setVoice} emotion={emotion} labelId={ids.voice} />
+      </div>
       <div className="space-y-3">
-        <Button onClick={() => void generate()} disabled={loading} aria-busy={loading}>
-          {loading ? 'Generating Audio...' : 'Generate Audio'}
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button ref={generateButton} onClick={() => void generate()} disabled={loading} aria-busy={loading} aria-describedby={audioMissing ? ids.noAudio : undefined}>
+            {loading ? 'Generating Audio...' : 'Generate Audio'}
+          </Button>
+          {audioMissing && (
+            <p id={ids.noAudio} className="text-sm text-red-600">
+              {NO_AUDIO_MESSAGE}
+            </p>
+          )}
+        </div>
         {audio && (
           <div className="space-y-1">
             <p className="text-sm font-medium text-slate-700">Audio preview</p>

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { buttonVariants } from '@lipcast/ui';
-import { fakeApi } from '@lipcast/web-kit/testing';
+import { accountUser, fakeApi } from '@lipcast/web-kit/testing';
 import { VideoStep } from './VideoStep';
 
 const RESULT = '/api/media/users/u1/videos/result.mp4';
@@ -35,6 +35,8 @@ describe(VideoStep.name, () => {
     const download = screen.getByRole('link', { name: 'Download Video' });
     expect(download.className).toBe(buttonVariants());
     expect(download.getAttribute('download')).toMatch(/^lipsync-video-\d+\.mp4$/);
+    // Named by the media route too, as the bytes may come from the object store's own origin.
+    expect(download.getAttribute('href')).toBe(`${RESULT}?download=${download.getAttribute('download')}`);
     const again = screen.getByRole('button', { name: 'Generate Again' });
     expect(again.className).toBe(buttonVariants({ variant: 'outline' }));
     expect(download.compareDocumentPosition(again) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -42,5 +44,17 @@ describe(VideoStep.name, () => {
     scrollIntoView.mockClear();
     fireEvent.loadedMetadata(result); // the page's height changes once the video knows its size
     expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start' });
+  });
+
+  it('says what the generation spends beside the Generate Video button, and names the actor under its preview', async () => {
+    fakeApi({ 'GET /api/auth/user': { body: accountUser({ generationsCount: 1 }) } });
+    renderStep();
+    const generate = screen.getByRole('button', { name: 'Generate Video' });
+    const notice = await screen.findByTestId('spend-notice');
+    expect(notice.textContent).toBe('This uses 1 of your 3 free videos (1 left after this).');
+    const description = document.getElementById(generate.getAttribute('aria-describedby')!);
+    expect(description?.textContent).toBe(notice.textContent);
+    expect(generate.parentElement?.contains(notice)).toBe(true); // beside it, not elsewhere on the page
+    expect(screen.getByText('Host Maya').parentElement?.textContent).toBe('Host Maya · 10s video');
   });
 });

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { mediaDownloadUrl } from '@lipcast/contracts';
 import { Button, buttonVariants, Progress, VideoPlayer } from '@lipcast/ui';
-import { isPaymentRequired, refreshAccount, toast, watchJob } from '@lipcast/web-kit';
+import { isPaymentRequired, refreshAccount, SpendNotice, toast, watchJob } from '@lipcast/web-kit';
 import type { CreatedAudio } from './AudioStep';
 import { failureToast } from './errors';
 import { runLipSync } from './generation-api';
@@ -26,6 +27,8 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
   const runningRef = useRef(false);
   const stopWatching = useRef<() => void>(() => undefined);
   const resultView = useRef<HTMLDivElement>(null);
+  const spendId = useId();
+  const [fileName] = useState(() => downloadFileName());
   useEffect(() => () => stopWatching.current(), []);
   // A new result is brought into view with its Download button (issue 16: a result view for posting),
   // and again once the video knows its size, as the page only then has its final height. The scroll
@@ -77,7 +80,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
           <VideoPlayer src={result} title="Generated video" fit="natural" />
           <Progress value={progress} aria-label="Video generation progress" />
           <div className="flex flex-wrap gap-3">
-            <a href={result} download={downloadFileName()} className={buttonVariants()}>
+            <a href={mediaDownloadUrl(result, fileName)} download={fileName} className={buttonVariants()}>
               Download Video
             </a>
             <Button variant="outline" onClick={() => void generate()}>
@@ -100,6 +103,9 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
         <div className="space-y-2">
           <p className="text-sm font-medium text-slate-700">Video input</p>
           <VideoPlayer src={video.url} poster={video.thumbnail} title={`${video.title} (input)`} muted loop />
+          <p className="text-sm text-slate-600">
+            <span className="font-medium text-slate-900">{video.title}</span> · {video.duration}s video
+          </p>
         </div>
         <div className="space-y-2">
           <p className="text-sm font-medium text-slate-700">Audio input</p>
@@ -108,9 +114,15 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
         </div>
       </div>
       <div className="space-y-3">
-        <Button onClick={() => void generate()} disabled={running} aria-busy={running}>
-          {running ? 'Generating Video...' : 'Generate Video'}
-        </Button>
+        {/* The lip-sync is what spends a generation: the notice says so beside the button. */}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={() => void generate()} disabled={running} aria-busy={running} aria-describedby={spendId}>
+            {running ? 'Generating Video...' : 'Generate Video'}
+          </Button>
+          <div id={spendId}>
+            <SpendNotice />
+          </div>
+        </div>
         {running && <Progress value={progress} aria-label="Video generation progress" />}
       </div>
       <div className="flex justify-start">

@@ -1,4 +1,4 @@
-import type { Actor, AudioParams, AudioResponse } from '@lipcast/contracts';
+import { VOICE_EMOTIONS, type Actor, type AudioParams, type AudioResponse } from '@lipcast/contracts';
 import { ApiError, apiRequest, apiRequestWithTimeout, isPaymentRequired, RequestTimeoutError, type PaymentRequired } from '@lipcast/web-kit';
 import { LIPSYNC, LIPSYNC_ABORTED_MESSAGE, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
 
@@ -6,7 +6,7 @@ export const fetchActors = () => apiRequest<Actor[]>('GET', '/api/actors') as Pr
 export const fetchVoices = () => apiRequest<string[]>('GET', '/api/replicate/voices') as Promise<string[]>;
 
 export const DEFAULT_VOICE = 'Friendly_Person';
-export const EMOTIONS = ['neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised'] as const;
+export const EMOTIONS = VOICE_EMOTIONS;
 
 /** Spec section 5: the default voice if the list has it, else the first. */
 export const defaultVoice = (voices: readonly string[]) => (voices.includes(DEFAULT_VOICE) ? DEFAULT_VOICE : (voices[0] ?? DEFAULT_VOICE));

@@ -38,6 +38,8 @@ import { ProjectsController } from './projects/projects.controller';
 import { providerBindings } from './providers/providers';
 import { ScriptsController } from './scripts/scripts.controller';
 import { GenerationSettings } from './settings';
+import { VoiceSamplesController } from './voices/voice-samples.controller';
+import { VoiceSamples } from './voices/voice-samples.service';
 
 /** Actors, speech, scripts, influencer portraits and clips, lip-sync jobs, One Shot runs (API and workers) and the projects they make. */
 export const generationService = defineService({
@@ -45,7 +47,7 @@ export const generationService = defineService({
   ormConfig,
   settings: GenerationSettings,
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'generation', name: 'lipcast-generation-client' })],
-  controllers: [UserDataController, ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController],
+  controllers: [UserDataController, ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController, VoiceSamplesController],
   providers: [
     ...providerBindings,
     FfmpegStatusSection,
@@ -71,6 +73,7 @@ export const generationService = defineService({
     UploadChecks,
     UploadSweeper,
     AudioService,
+    VoiceSamples,
     LipSyncService,
     LipSyncHandler,
     InfluencersRepository,

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ACCOUNT_QUERY_KEY, createQueryClient, LOGOUT_URL, navigateAway, type AccountUser } from '@lipcast/web-kit';
 import { accountUser } from '@lipcast/web-kit/testing';
-import { Header, NAV_LINKS, videosLeftLabel } from './Header';
+import { Header, NAV_LINKS, PRICING_LINK, videosLeftLabel } from './Header';
 
 jest.mock('@lipcast/web-kit', () => ({ ...jest.requireActual('@lipcast/web-kit'), navigateAway: jest.fn() }));
 const navigateAwayMock = jest.mocked(navigateAway);
@@ -44,6 +44,7 @@ describe(Header.name, () => {
     expect(within(menu).getByText('2 of 3 videos left')).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Projects' }).getAttribute('href')).toBe('/projects');
+    expect(within(menu).getByRole('menuitem', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
     expect(within(menu).getByRole('menuitem', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/subscribe');
 
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' })));
@@ -54,13 +55,14 @@ describe(Header.name, () => {
     renderHeader(null);
     const menu = await openMenu('Menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(NAV_LINKS.map((link) => link.label));
+    expect(items.map((item) => item.textContent)).toEqual([...NAV_LINKS, PRICING_LINK].map((link) => link.label));
     expect(within(menu).getByRole('menuitem', { name: 'Blog' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('shows Log in to a visitor, with no account menu', () => {
     renderHeader(null);
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
   });
 });

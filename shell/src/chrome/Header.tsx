@@ -23,6 +23,12 @@ export const NAV_LINKS = [
   { to: '/pitch-deck', label: 'Pitch Deck' },
 ] as const;
 
+/**
+ * Pricing is not in the inline row (it would not fit beside the account area at 1,100-1,280 px):
+ * it is in the avatar menu for users, beside "Log in" for visitors, and in the collapsed menu.
+ */
+export const PRICING_LINK = { to: '/pricing', label: 'Pricing' } as const;
+
 /** "2 of 3 videos left": the plan's allowance plus any pack generations, and what remains of it. */
 export function videosLeftLabel(user: AccountUser): string {
   const total = (isPremium(user) ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS) + user.extraGenerations;
@@ -59,6 +65,9 @@ function AccountMenu({ user }: { user: AccountUser }) {
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/projects">Projects</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={PRICING_LINK.to}>{PRICING_LINK.label}</Link>
         </DropdownMenuItem>
         {!isPremium(user) && (
           <DropdownMenuItem asChild className="sm:hidden">
@@ -106,7 +115,7 @@ function NavMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
-        {NAV_LINKS.map((link) => (
+        {[...NAV_LINKS, PRICING_LINK].map((link) => (
           <DropdownMenuItem key={link.to} asChild>
             <NavLink to={link.to} end={link.to === '/'} className="aria-[current=page]:text-brand-700">
               {link.label}
@@ -141,9 +150,14 @@ export function Header() {
           ) : user ? (
             <AccountArea user={user} />
           ) : (
-            <Button size="md" className="h-11" onClick={() => navigateAway(loginUrl(location.pathname + location.search), 'Login failed')}>
-              Log in
-            </Button>
+            <>
+              <NavLink to={PRICING_LINK.to} className={(state) => cn(linkClass(state), 'hidden min-[68.75rem]:inline')}>
+                {PRICING_LINK.label}
+              </NavLink>
+              <Button size="md" className="h-11" onClick={() => navigateAway(loginUrl(location.pathname + location.search), 'Login failed')}>
+                Log in
+              </Button>
+            </>
           )}
           <NavMenu />
         </div>

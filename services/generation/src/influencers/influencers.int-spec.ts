@@ -47,6 +47,8 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     await expect(send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a friendly baker', size: '1024x1024' })).rejects.toMatchObject({ message: 'size must be 640x720' });
     const image = await makeImage(user, 'a friendly baker with curly red hair in a kitchen');
     expect(image.url).toBe(`/api/media/users/${user}/influencers/${image.id}/image.jpg`);
+    // The offline engine says what it drew of the description and what it could not (issue 16).
+    expect(image.coverage).toEqual({ drawn: ['friendly', 'curly', 'red hair'], notDrawn: ['baker', 'kitchen'] });
     const path = join(bed.folder, 'portrait.jpg');
     await bed.storage.download(mediaKeyOf(image.url)!, path);
     expect((await probeMedia(path)).video).toMatchObject({ width: 640, height: 720 });

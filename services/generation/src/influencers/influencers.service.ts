@@ -68,7 +68,7 @@ export class InfluencersService implements OnApplicationBootstrap {
         await writeFile(lookPath, JSON.stringify(result.character));
         await this.storage.putFile(influencerKey(userId, project.id, 'look.json'), lookPath, 'application/json');
       }
-      return { url: mediaUrl(project.image_key), id: project.id, imageKind: project.image_kind };
+      return { url: mediaUrl(project.image_key), id: project.id, imageKind: project.image_kind, ...(result.coverage ? { coverage: result.coverage } : {}) };
     });
   }
 

@@ -16,7 +16,7 @@ import { mediaKeyOf } from '../media/media-refs';
 import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
 import { ProjectEntity } from '../projects/project.entity';
-import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_SECONDS, ONE_SHOT_VIDEO_PROMPT, ONE_SHOT_VOICES, selfiePrompt, type OneShotInput } from './one-shot';
+import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_SECONDS, ONE_SHOT_VIDEO_PROMPT, ONE_SHOT_VOICES, scriptFor, selfiePrompt, type OneShotInput } from './one-shot';
 
 /** A share of the run's progress for one step. */
 const within = (context: JobContext, from: number, to: number): JobContext => ({ ...context, progress: (fraction) => context.progress(from + (to - from) * fraction) });
@@ -64,16 +64,13 @@ export class OneShotHandler implements JobHandler {
       return steps[name];
     };
 
-    const { script } = await step('script', async () => ({
-      status: 'done',
-      script: await this.writer.write({ topic: input.topic, maxDurationSeconds: ONE_SHOT_SECONDS }, context.signal),
-    }));
+    const { script } = await step('script', async () => ({ status: 'done', script: await scriptFor(input, this.writer, context.signal) }));
     context.progress(0.05);
     const image = await step('image', async () => {
       const portrait = await this.influencers.drawPortrait(selfiePrompt(input), context);
       const key = await context.outputs.putFile(IMAGE_FILES[portrait.image.contentType] ?? 'image.jpg', portrait.image.path, portrait.image.contentType);
       if (portrait.character) await context.outputs.put('look.json', Buffer.from(JSON.stringify(portrait.character)), 'application/json');
-      return { status: 'done', url: mediaUrl(key) };
+      return { status: 'done', url: mediaUrl(key), ...(portrait.coverage ? { coverage: portrait.coverage } : {}) };
     });
     context.progress(0.15);
     const params = this.audioParams(job.id, input, script!);

@@ -1,4 +1,5 @@
-import { conversionRetryWaitMs, selfiePrompt, withRetries } from './one-shot';
+import { scriptProblem } from '@lipcast/contracts';
+import { conversionRetryWaitMs, initialSteps, ONE_SHOT_SECONDS, scriptFor, selfiePrompt, withRetries } from './one-shot';
 
 describe('One Shot image-to-video retries', () => {
   const options = (onRetry = jest.fn()) => ({ attempts: 3, waitMs: () => 0, isRetryable: (error: unknown) => (error as Error).message === 'busy', onRetry });
@@ -28,5 +29,30 @@ describe('One Shot image-to-video retries', () => {
     expect(selfiePrompt({ description: ' A calm gardener ', gender: 'female', topic: 'x' })).toBe(
       'A photo-realistic smartphone selfie of a woman: A calm gardener. Natural light, looking at the camera.',
     );
+  });
+});
+
+describe("One Shot's script step", () => {
+  const input = { description: 'A calm gardener', gender: 'female' as const, topic: 'Three herbs for a windowsill' };
+  const signal = new AbortController().signal;
+
+  it("uses the creator's edited script as it is, writing none", async () => {
+    const writer = { write: jest.fn().mockResolvedValue('A written script.') };
+    await expect(scriptFor({ ...input, script: 'Basil, mint and chives: that is all you need.' }, writer, signal)).resolves.toBe('Basil, mint and chives: that is all you need.');
+    expect(writer.write).not.toHaveBeenCalled();
+    expect(initialSteps('Basil, mint and chives.').script).toEqual({ status: 'done', script: 'Basil, mint and chives.' });
+  });
+
+  it('writes one from the topic to fit the clip when none was given (API clients)', async () => {
+    const writer = { write: jest.fn().mockResolvedValue('A written script.') };
+    await expect(scriptFor(input, writer, signal)).resolves.toBe('A written script.');
+    expect(writer.write).toHaveBeenCalledWith({ topic: 'Three herbs for a windowsill', maxDurationSeconds: ONE_SHOT_SECONDS }, signal);
+    expect(initialSteps().script).toEqual({ status: 'waiting' });
+  });
+
+  it('takes a script within words / 2.2 + 1 <= 15 s (30 words), refusing an empty or longer one', () => {
+    expect(scriptProblem(Array(30).fill('word').join(' '))).toBeNull();
+    expect(scriptProblem(Array(31).fill('word').join(' '))).toBe('The script is too long: about 15.1 s of speech, and the video lasts 15 s. Shorten it to 30 words or fewer.');
+    expect(scriptProblem('   ')).toBe('Please write a script or generate one.');
   });
 });

@@ -1,10 +1,13 @@
 import type { PipelineSteps } from '@lipcast/contracts';
+import type { ScriptPort } from '../ports/script.port';
 
 /** What a One Shot run is given. */
 export interface OneShotInput {
   description: string;
   gender: 'male' | 'female';
   topic: string;
+  /** The script the creator read and edited before starting; without it the run writes one from the topic. */
+  script?: string;
 }
 
 /** Spec section 9: the script fits 15 s, the clip lasts 15 s, the audio uses these settings. */
@@ -20,8 +23,9 @@ export const ONE_SHOT_VIDEO_PROMPT = 'A person speaking to the camera, natural h
 export const selfiePrompt = (input: OneShotInput) =>
   `A photo-realistic smartphone selfie of a ${input.gender === 'female' ? 'woman' : 'man'}: ${input.description.trim()}. Natural light, looking at the camera.`;
 
-export const initialSteps = (): PipelineSteps => ({
-  script: { status: 'waiting' },
+/** A run given its script starts with the script step done (nothing to write), so the page shows it at once. */
+export const initialSteps = (script?: string): PipelineSteps => ({
+  script: script ? { status: 'done', script } : { status: 'waiting' },
   image: { status: 'waiting' },
   audio: { status: 'waiting' },
   video: { status: 'waiting' },
@@ -49,4 +53,10 @@ export async function withRetries<T>(
       options.signal?.throwIfAborted();
     }
   }
+}
+
+/** The run's script: the creator's own when they gave one, else one written from the topic to fit the clip. */
+export function scriptFor(input: OneShotInput, writer: Pick<ScriptPort, 'write'>, signal: AbortSignal): Promise<string> {
+  if (input.script) return Promise.resolve(input.script);
+  return writer.write({ topic: input.topic, maxDurationSeconds: ONE_SHOT_SECONDS }, signal);
 }

@@ -1,8 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
-import { Subjects, type JobState, type PipelineRequest } from '@lipcast/contracts';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { scriptProblem, Subjects, type JobState, type PipelineRequest } from '@lipcast/contracts';
 import { PipelineService } from './pipeline.service';
+
+/** A script One Shot can speak within its clip (spec section 9's budget: words / 2.2 + 1 seconds, at most 15); one message saying what is wrong. */
+const IsSpeakableScript = () =>
+  ValidateBy({
+    name: 'isSpeakableScript',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && scriptProblem(value) === null,
+      defaultMessage: (args) => (typeof args?.value === 'string' ? scriptProblem(args.value) : null) ?? 'Script must be text',
+    },
+  });
 
 /** Spec section 5's One Shot rules and messages. */
 class PipelineDto implements PipelineRequest {
@@ -21,6 +32,12 @@ class PipelineDto implements PipelineRequest {
   @MinLength(10, { message: 'Topic must be at least 10 characters' })
   @MaxLength(1000, { message: 'Topic cannot exceed 1000 characters' })
   scriptTopic!: string;
+
+  /** The creator's edited script (trimmed); without it the run writes one from the topic. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsSpeakableScript()
+  script?: string;
 }
 
 class UserDto {

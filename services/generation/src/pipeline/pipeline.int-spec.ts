@@ -68,4 +68,30 @@ describe('One Shot runs: script, portrait, audio, clip and lip-sync as one job',
     expect(await bed.generationsCount(user)).toBe(1);
     expect(await send<JobState | null>(Subjects.generation.pipelineCurrent, { userId: user })).toBeNull();
   });
+
+  it("speaks the creator's edited script (its step done from the start), and refuses one over the 15 s budget", async () => {
+    const user = crypto.randomUUID();
+    const tooLong = Array(31).fill('coffee').join(' ');
+    await expect(start(user, { ...RUN, script: tooLong })).rejects.toMatchObject({
+      code: ErrorCode.Validation,
+      message: 'The script is too long: about 15.1 s of speech, and the video lasts 15 s. Shorten it to 30 words or fewer.',
+    });
+    await expect(start(user, { ...RUN, script: '   ' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Please write a script or generate one.' });
+    expect(await bed.generationsCount(user)).toBe(0);
+
+    const edited = 'Warm the milk gently, pull one shot, then pour slowly. That is my cappuccino.';
+    const started = await start(user, { ...RUN, script: `  ${edited}\n` });
+    expect(started.steps?.script).toEqual({ status: 'done', script: edited });
+    let run: JobState;
+    const deadline = Date.now() + 60_000;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      run = await send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: started.id });
+    } while ((run.status === 'queued' || run.status === 'running') && Date.now() < deadline);
+    expect(run).toMatchObject({ status: 'succeeded', steps: { script: { status: 'done', script: edited } } });
+    // The offline engine says what it drew of the description and what it could not.
+    expect(run.steps!.image.coverage).toEqual({ drawn: ['woman', 'cheerful', 'curly hair', 'glasses'], notDrawn: ['barista'] });
+    const [history] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    expect(history.audioParams!.text).toBe(edited);
+  });
 });

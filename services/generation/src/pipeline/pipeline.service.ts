@@ -13,8 +13,9 @@ export class PipelineService {
   ) {}
 
   async start(userId: string, request: PipelineRequest): Promise<JobState> {
-    const input: OneShotInput = { description: request.influencerDescription.trim(), gender: request.gender ?? 'male', topic: request.scriptTopic.trim() };
-    const steps = initialSteps();
+    const script = request.script?.trim() || undefined;
+    const input: OneShotInput = { description: request.influencerDescription.trim(), gender: request.gender ?? 'male', topic: request.scriptTopic.trim(), ...(script ? { script } : {}) };
+    const steps = initialSteps(script);
     const state = await this.submitter.submit({
       userId,
       kind: 'one_shot', // the whole run is one generation

@@ -1,3 +1,4 @@
+import type { PortraitCoverage } from '@lipcast/contracts';
 import type { CharacterLook } from '../engine/characters/look';
 import type { MediaFile, MediaInput, WorkContext } from './media';
 
@@ -13,6 +14,8 @@ export interface ImageResult {
   kind: 'photo' | 'illustration';
   /** What the embedded engine drew, kept so the portrait can later be animated speaking. */
   character?: CharacterLook;
+  /** Only from the embedded engine: the description's words it drew and those it could not (a real provider draws everything). */
+  coverage?: PortraitCoverage;
 }
 
 /** Prompt → a portrait (spec: 640x720 for the Creator and One Shot). */

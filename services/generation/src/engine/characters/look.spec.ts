@@ -1,4 +1,4 @@
-import { HAIR_COLORS, lookFromPrompt, SKIN_TONES } from './look';
+import { HAIR_COLORS, lookFromPrompt, readDescription, SKIN_TONES } from './look';
 import { idleMotion } from './animation';
 
 describe('a character drawn from a prompt', () => {
@@ -17,6 +17,41 @@ describe('a character drawn from a prompt', () => {
     expect(lookFromPrompt('a travel vlogger')).toEqual(lookFromPrompt('  A travel vlogger '));
     const looks = new Set(['a chef', 'a gamer', 'a coach', 'a teacher', 'a nurse'].map((prompt) => JSON.stringify(lookFromPrompt(prompt))));
     expect(looks.size).toBe(5);
+  });
+});
+
+describe('what the offline engine says it drew of a description (issue 16)', () => {
+  it('lists the terms it drew and the meaningful words it could not, without stop words', () => {
+    expect(readDescription('A young woman with red hair in a sunny kitchen, holding a coffee mug')).toMatchObject({
+      drawn: ['woman', 'red hair'],
+      notDrawn: ['young', 'sunny kitchen', 'coffee mug'],
+    });
+    expect(readDescription('a chef')).toMatchObject({ drawn: [], notDrawn: ['chef'] });
+    expect(readDescription('A friendly fitness coach in her thirties, with a ponytail, in a bright gym, wearing a beanie')).toMatchObject({
+      drawn: ['friendly', 'ponytail'],
+      notDrawn: ['fitness coach', 'thirties', 'bright gym', 'beanie'],
+    });
+  });
+
+  it('reads the description inside the selfie instruction, not the instruction ("Natural light" is no skin tone)', () => {
+    const reading = readDescription('A photo-realistic smartphone selfie of a man: a chef with a beanie. Natural light, looking at the camera.');
+    expect(reading).toMatchObject({ drawn: ['man'], notDrawn: ['chef', 'beanie'] });
+    const pale = readDescription('A photo-realistic smartphone selfie of a pale man. Natural light, looking at the camera.');
+    expect(pale.look.skin).toBe(SKIN_TONES.light);
+    const looks = new Set(['a chef', 'a gamer', 'a coach', 'a teacher', 'a nurse', 'a pilot'].map((who) => readDescription(`A photo-realistic smartphone selfie of ${who}. Natural light, looking at the camera.`).look.skin));
+    expect(looks.size).toBeGreaterThan(1);
+  });
+
+  it('reads a colour before "hair", "skin" or "eyes" as that part only', () => {
+    const reading = readDescription('a man with brown hair, black skin and blue eyes');
+    expect(reading.look).toMatchObject({ hairColor: HAIR_COLORS.brown, skin: SKIN_TONES.dark });
+    expect(reading).toMatchObject({ drawn: ['man', 'brown hair', 'black skin'], notDrawn: ['blue eyes'] });
+    expect(readDescription('a red-haired girl').look.hairColor).toBe(HAIR_COLORS.red);
+  });
+
+  it('reports a second word for a trait already decided, and a kitchen, as not drawn', () => {
+    expect(readDescription('a blonde woman with black hair in a kitchen')).toMatchObject({ drawn: ['blonde', 'woman'], notDrawn: ['black hair', 'kitchen'] });
+    expect(readDescription('a bearded woman')).toMatchObject({ drawn: ['woman'], notDrawn: ['bearded'] });
   });
 });
 

@@ -45,6 +45,7 @@ describe('portraits from prompts and clips from stills (embedded engine)', () =>
     await withWorkDir({}, async (context) => {
       const result = await new EmbeddedImage().generate({ prompt: 'a young chef in a kitchen', width: 640, height: 720 }, context);
       expect(result.kind).toBe('illustration');
+      expect(result.coverage).toEqual({ drawn: [], notDrawn: ['young chef', 'kitchen'] }); // said, not dropped silently
       await expect(new EmbeddedImage().generate({ prompt: 'a chef', width: 1024, height: 1024 }, context)).rejects.toThrow('The offline engine draws 640x720 portraits only');
       const clip = await new EmbeddedImageToVideo().animate({ image: { url: '', localPath: result.image.path, contentType: 'image/jpeg' }, prompt: 'person speaking to camera', durationSeconds: 6 }, context);
       expect(Math.round((await probeMedia(clip.path)).durationSeconds)).toBe(6);

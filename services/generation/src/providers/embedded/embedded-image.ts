@@ -4,21 +4,21 @@ import { ProviderError } from '../../ports/media';
 import { ImagePort, ImageToVideoPort, type ImageRequest, type ImageResult, type ImageToVideoRequest } from '../../ports/image.port';
 import type { MediaFile } from '../../ports/media';
 import { FPS, renderPortrait } from '../../engine/characters/animation';
-import { lookFromPrompt } from '../../engine/characters/look';
+import { readDescription } from '../../engine/characters/look';
 import { HEIGHT, WIDTH } from '../../engine/characters/portrait-svg';
 import { stillToClip } from '../../engine/media/still-to-clip';
 
-/** A drawn portrait whose traits come from the prompt's words (labelled an illustration in the UI). */
+/** A drawn portrait whose traits come from the prompt's words (labelled an illustration in the UI), saying which words it could not draw. */
 export class EmbeddedImage extends ImagePort {
   readonly name = 'embedded';
 
   async generate(request: ImageRequest, context: WorkContext): Promise<ImageResult> {
     if (request.width !== WIDTH || request.height !== HEIGHT) throw new ProviderError(`The offline engine draws ${WIDTH}x${HEIGHT} portraits only`, 'invalid-input');
     const path = join(context.workDir, 'portrait.jpg');
-    const character = lookFromPrompt(request.prompt);
+    const { look: character, drawn, notDrawn } = readDescription(request.prompt);
     await renderPortrait(character, path);
     context.progress(1);
-    return { image: { path, contentType: 'image/jpeg' }, kind: 'illustration', character };
+    return { image: { path, contentType: 'image/jpeg' }, kind: 'illustration', character, coverage: { drawn, notDrawn } };
   }
 }
 

@@ -1,7 +1,7 @@
 /* eslint-disable @nx/enforce-module-boundaries -- tests drive the adapters against the local stand-ins */
 import { startOpenAiStandIn, writeScript, type OpenAiStandIn } from '../../../../../tools/openai/stand-in';
 import { ProviderError } from '../../ports/media';
-import { scriptSeconds } from '../../ports/script.port';
+import { scriptSeconds } from '@lipcast/contracts';
 import { DEFAULT_OPENAI_MODEL, OPENAI_MESSAGES, OpenAiScript, scriptMaxOutputTokens, scriptWordBudget, type OpenAiScriptOptions } from './openai-script';
 import { providerError } from '../../testing';
 

@@ -1,0 +1,75 @@
+/**
+ * The voice catalog: how each speech voice is named and described to people. Ids stay the
+ * provider's (minimax speech-02's system voices, which the embedded engine speaks too); every
+ * display name follows one pattern, "<Quality> <Person>" in Title Case (so `Abbess` is "Serene
+ * Woman" and `Inspirational_girl` is "Inspirational Girl"), with a gender and a tone tag.
+ */
+
+export const VOICE_GENDERS = ['female', 'male', 'neutral'] as const;
+export type VoiceGender = (typeof VOICE_GENDERS)[number];
+
+export const VOICE_TONES = ['calm', 'warm', 'bright', 'lively', 'deep', 'gentle', 'confident', 'relaxed', 'refined'] as const;
+export type VoiceTone = (typeof VOICE_TONES)[number];
+
+/** The emotions a voice speaks with (spec section 3, Audio parameters). */
+export const VOICE_EMOTIONS = ['neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised'] as const;
+export type VoiceEmotion = (typeof VOICE_EMOTIONS)[number];
+
+export interface VoiceInfo {
+  id: string;
+  name: string;
+  /** Null for a voice the catalog does not know (a provider's new voice). */
+  gender: VoiceGender | null;
+  tone: VoiceTone | null;
+}
+
+export const VOICE_CATALOG: Readonly<Record<string, Omit<VoiceInfo, 'id'>>> = {
+  Wise_Woman: { name: 'Wise Woman', gender: 'female', tone: 'calm' },
+  Friendly_Person: { name: 'Friendly Person', gender: 'neutral', tone: 'warm' },
+  Inspirational_girl: { name: 'Inspirational Girl', gender: 'female', tone: 'bright' },
+  Deep_Voice_Man: { name: 'Deep Voice Man', gender: 'male', tone: 'deep' },
+  Calm_Woman: { name: 'Calm Woman', gender: 'female', tone: 'calm' },
+  Casual_Guy: { name: 'Casual Guy', gender: 'male', tone: 'relaxed' },
+  Lively_Girl: { name: 'Lively Girl', gender: 'female', tone: 'lively' },
+  Patient_Man: { name: 'Patient Man', gender: 'male', tone: 'gentle' },
+  Young_Knight: { name: 'Young Knight', gender: 'male', tone: 'confident' },
+  Determined_Man: { name: 'Determined Man', gender: 'male', tone: 'confident' },
+  Lovely_Girl: { name: 'Lovely Girl', gender: 'female', tone: 'warm' },
+  Decent_Boy: { name: 'Decent Boy', gender: 'male', tone: 'bright' },
+  Imposing_Manner: { name: 'Imposing Man', gender: 'male', tone: 'deep' },
+  Elegant_Man: { name: 'Elegant Man', gender: 'male', tone: 'refined' },
+  Abbess: { name: 'Serene Woman', gender: 'female', tone: 'calm' },
+  Sweet_Girl_2: { name: 'Sweet Girl', gender: 'female', tone: 'gentle' },
+  Exuberant_Girl: { name: 'Exuberant Girl', gender: 'female', tone: 'lively' },
+};
+
+/** A display name for an id the catalog lacks: underscores as spaces, each word capitalised (`new_voice_2` → "New Voice 2"). */
+export const fallbackVoiceName = (id: string) =>
+  id
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(' ');
+
+/** What people are shown for a voice id. */
+export function voiceInfo(id: string): VoiceInfo {
+  const known = Object.hasOwn(VOICE_CATALOG, id) ? VOICE_CATALOG[id] : undefined;
+  return known ? { id, ...known } : { id, name: fallbackVoiceName(id), gender: null, tone: null };
+}
+
+export const voiceName = (id: string) => voiceInfo(id).name;
+
+/** The words of a voice's sample. */
+export const voiceSampleText = (id: string) => `Hi, I'm ${voiceName(id)}. This is how I sound.`;
+
+/** `GET /api/voices/:voiceId/sample?emotion=` answers with (a redirect to) the stored sample. */
+export const voiceSamplePath = (id: string, emotion: string) => `/api/voices/${encodeURIComponent(id)}/sample?emotion=${encodeURIComponent(emotion)}`;
+
+/** `generation.voices.sample.v1`: the sample of a known voice and emotion, made once. */
+export interface VoiceSampleRequest {
+  voiceId: string;
+  emotion: VoiceEmotion;
+}
+export interface VoiceSampleResponse {
+  url: string;
+}

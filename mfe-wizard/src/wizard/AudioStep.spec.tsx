@@ -1,0 +1,149 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { dismissToast, getToasts } from '@lipcast/web-kit';
+import { fakeApi } from '@lipcast/web-kit/testing';
+import { AudioStep, NO_AUDIO_MESSAGE, VOICES_FAILED_MESSAGE, type CreatedAudio } from './AudioStep';
+
+const video = { id: 'a1', title: 'Host Maya', duration: 10, url: '/api/media/actors/maya/idle-v1.mp4', thumbnail: '/api/media/actors/maya/thumbnail-v1.jpg' };
+const openToasts = () => getToasts().filter((toast) => toast.open);
+
+let play: jest.SpyInstance;
+let pause: jest.SpyInstance;
+beforeAll(() => {
+  // jsdom has neither media playback nor ResizeObserver (the sliders).
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+beforeEach(() => {
+  play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  pause = jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  act(() => dismissToast());
+});
+afterEach(() => jest.restoreAllMocks());
+
+function renderStep(voices: { body?: unknown; status?: number } = { body: ['Abbess', 'Friendly_Person', 'Brand_new_voice'] }, onNext = jest.fn(), initial: CreatedAudio | null = null) {
+  fakeApi({ 'GET /api/replicate/voices': voices });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <AudioStep video={video} initial={initial} onBack={() => undefined} onNext={onNext} />
+    </QueryClientProvider>,
+  );
+  return onNext;
+}
+
+const player = () => screen.getByTestId('voice-sample-player') as HTMLAudioElement;
+
+describe(AudioStep.name, () => {
+  it("shows each voice by the catalog's name with its tags, an unknown one by its id, and the default voice chosen", async () => {
+    renderStep();
+    const serene = await screen.findByRole('radio', { name: /Serene Woman/ });
+    const group = screen.getByRole('radiogroup', { name: 'Voice' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(3);
+    const sereneRow = serene.closest('div')!;
+    expect(within(sereneRow).getByText('female')).toBeTruthy();
+    expect(within(sereneRow).getByText('calm')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Brand New Voice' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /Friendly Person/ }) as HTMLInputElement).checked).toBe(true);
+    expect((serene as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(serene);
+    expect((serene as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /Friendly Person/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('plays one sample at a time, in the chosen emotion, and stops it on a second press', async () => {
+    renderStep();
+    const playSerene = await screen.findByRole('button', { name: 'Play sample of Serene Woman' });
+
+    fireEvent.click(playSerene);
+    expect(player().getAttribute('src')).toBe('/api/voices/Abbess/sample?emotion=neutral');
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Stop sample of Serene Woman' })).toBe(playSerene);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Play sample of Friendly Person' }));
+    expect(player().getAttribute('src')).toBe('/api/voices/Friendly_Person/sample?emotion=neutral');
+    expect(screen.getByRole('button', { name: 'Play sample of Serene Woman' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop sample of Friendly Person' })).toBeTruthy();
+
+    const pausesBefore = pause.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Stop sample of Friendly Person' }));
+    expect(pause.mock.calls.length).toBeGreaterThan(pausesBefore);
+    expect(screen.getByRole('button', { name: 'Play sample of Friendly Person' })).toBeTruthy();
+    expect(play).toHaveBeenCalledTimes(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Play sample of Serene Woman' }));
+    fireEvent.ended(player()); // the sample came to its end
+    expect(screen.getByRole('button', { name: 'Play sample of Serene Woman' })).toBeTruthy();
+  });
+
+  it('plays samples in the emotion chosen for the audio', async () => {
+    renderStep(undefined, jest.fn(), { url: '/api/media/users/u1/audio/a.mp3', text: 'Hello there', voice: 'Abbess', emotion: 'sad', pitch: 0, speed: 1 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Play sample of Brand New Voice' }));
+    expect(player().getAttribute('src')).toBe('/api/voices/Brand_new_voice/sample?emotion=sad');
+    expect((screen.getByRole('radio', { name: /Serene Woman/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('keeps the default voice and says so in a toast when the voices cannot be loaded', async () => {
+    renderStep({ status: 500, body: { message: 'down' } });
+    await waitFor(() => expect(openToasts().map((toast) => toast.description)).toContain(VOICES_FAILED_MESSAGE));
+    expect((screen.getByRole('radio', { name: /Friendly Person/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getAllByRole('radio')).toHaveLength(1);
+  });
+
+  it('shows the chosen actor beside the script', async () => {
+    renderStep();
+    const actor = screen.getByRole('figure', { name: 'Chosen actor' });
+    expect(within(actor).getByText('Host Maya')).toBeTruthy();
+    expect(within(actor).getByText('10s video')).toBeTruthy();
+    expect(actor.querySelector('img')?.getAttribute('src')).toBe(video.thumbnail);
+    await screen.findByRole('radio', { name: /Serene Woman/ });
+  });
+
+  it('says what is wrong with the dialogue under it, not in a toast, and takes the user there', async () => {
+    const onNext = renderStep();
+    await screen.findByRole('radio', { name: /Serene Woman/ });
+    const dialogue = screen.getByLabelText('Dialogue');
+    expect(dialogue.getAttribute('aria-invalid')).toBe('false');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    const note = document.getElementById(dialogue.getAttribute('aria-describedby')!)!;
+    expect(note.textContent).toBe('Please enter dialogue text');
+    expect(dialogue.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(dialogue);
+    expect(openToasts()).toHaveLength(0);
+    expect(onNext).not.toHaveBeenCalled();
+
+    fireEvent.change(dialogue, { target: { value: 'word '.repeat(30) } }); // 12 s of speech for a 10 s video
+    expect(note.textContent).toBe('⚠ Your audio (12s) is longer than the video (10s). Please reduce your text to match the video length.');
+    expect(dialogue.getAttribute('aria-invalid')).toBe('true');
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(note.textContent).toBe('Audio Too Long. Your audio (12s) is longer than the video (10s). Please reduce your text to match the video length.');
+    expect(document.activeElement).toBe(dialogue);
+    expect(openToasts()).toHaveLength(0);
+
+    fireEvent.change(dialogue, { target: { value: 'Hello there' } });
+    expect(note.textContent).toBe('Estimated duration: 0.8s of 10s');
+    expect(dialogue.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('asks for the audio beside the Generate button when Next is pressed without it', async () => {
+    const onNext = renderStep();
+    await screen.findByRole('radio', { name: /Serene Woman/ });
+    fireEvent.change(screen.getByLabelText('Dialogue'), { target: { value: 'Hello there' } });
+    const generate = screen.getByRole('button', { name: 'Generate Audio' });
+    expect(generate.getAttribute('aria-describedby')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(document.getElementById(generate.getAttribute('aria-describedby')!)?.textContent).toBe(NO_AUDIO_MESSAGE);
+    expect(document.activeElement).toBe(generate);
+    expect(openToasts()).toHaveLength(0);
+    expect(onNext).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,16 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, type VoiceSampleResponse } from '@lipcast/contracts';
+import { VoiceSampleRequestDto } from './voice-sample.dto';
+import { VoiceSamples } from './voice-samples.service';
+
+@Controller()
+export class VoiceSamplesController {
+  constructor(private readonly samples: VoiceSamples) {}
+
+  /** Free and public: bounded by the known voices × emotions, each made once. */
+  @MessagePattern(Subjects.generation.voiceSample)
+  sample(@Payload() request: VoiceSampleRequestDto): Promise<VoiceSampleResponse> {
+    return this.samples.sample(request.voiceId, request.emotion);
+  }
+}
