@@ -17,7 +17,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const stack = await startIsolatedStack(name, {
         databaseUrl: process.env.E2E_DATABASE_URL,
         // A short lip-sync hold, so the tests go through the spec's 202-and-ask-again protocol.
-        env: { RATE_LIMIT_PER_MINUTE: '100000', SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'info', LIPSYNC_HOLD_MS: '300' },
+        // Public reads uncached: the tests write posts straight into the database and read them at once.
+        env: { RATE_LIMIT_PER_MINUTE: '100000', SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'info', LIPSYNC_HOLD_MS: '300', PUBLIC_READ_CACHE_SECONDS: '0' },
       });
       await use(stack);
       await stack.stop();

@@ -17,6 +17,7 @@ import { NewsletterController } from './content/newsletter.controller';
 import { HealthController } from './health/health.controller';
 import { Draining } from './http/draining';
 import { PgThrottlerStorage } from './http/pg-throttler-storage';
+import { PublicReadCaching, PublicReads } from './http/public-reads';
 import { gatewayOpsRegistry } from './health/readiness';
 import type { Infrastructure } from './infrastructure';
 import { MediaAccessPolicy } from './media/media-access.policy';
@@ -86,6 +87,8 @@ export class AppModule implements OnApplicationShutdown {
           inject: [ServiceClient],
           useFactory: (services: ServiceClient) => gatewayOpsRegistry(services, infrastructure.storage, infrastructure.database),
         },
+        { provide: PublicReads, inject: [ServiceClient], useFactory: (services: ServiceClient) => new PublicReads(services, settings.PUBLIC_READ_CACHE_SECONDS) },
+        PublicReadCaching,
         MediaAccessPolicy,
         OpenStreams,
         Draining,

@@ -86,6 +86,13 @@ export class GatewaySettings extends MediaServiceSettings {
   @IsHttpUrl()
   PUBLIC_URL?: string;
 
+  @EnvPurpose('seconds the gateway keeps the answers of public reads (published posts, plans, actors, voices, samples) and lets browsers keep them; 0 turns it off')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of seconds' })
+  @Min(0, { message: 'must be 0 or more' })
+  @Max(300, { message: 'must be 300 or less' })
+  PUBLIC_READ_CACHE_SECONDS = 5;
+
   @EnvPurpose('the object store\'s (or its CDN\'s) origin as browsers reach it, e.g. https://media.lipcast.example; when set, media answers are short-lived presigned redirects there, so video bytes never pass through the gateway (npm start sets it to the embedded store)')
   @IsOptional()
   @Matches(/^https?:\/\/[^/?#]+\/?$/, { message: 'must be an http(s) origin without a path, e.g. https://media.lipcast.example' })

@@ -1,17 +1,18 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Subjects, type Plan } from '@lipcast/contracts';
-import { ServiceClient } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
+import { PublicReadCaching, PublicReads } from '../http/public-reads';
 
 @ApiTags('billing')
 @Public()
 @Controller('stripe')
 export class PlansController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(private readonly reads: PublicReads) {}
 
   @Get('plans')
+  @UseInterceptors(PublicReadCaching)
   list(): Promise<Plan[]> {
-    return this.services.send<Plan[]>(Subjects.billing.plansList, {});
+    return this.reads.send<Plan[]>(Subjects.billing.plansList, {});
   }
 }

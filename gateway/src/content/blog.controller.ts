@@ -1,11 +1,11 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Response } from 'express';
 import { POSTS_MAX_PAGE, Subjects, type BlogPost, type BlogPostDetail, type GetPostRequest, type ListPostsRequest, type ListPostsResponse } from '@lipcast/contracts';
-import { ServiceClient } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
+import { PublicReadCaching, PublicReads } from '../http/public-reads';
 
 export class ListPostsQuery implements ListPostsRequest {
   @ApiPropertyOptional({ description: 'Accepted for the spec\'s `?published=true`; the public list holds only published posts whatever it says' })
@@ -33,9 +33,10 @@ export class ListPostsQuery implements ListPostsRequest {
 
 @ApiTags('blog')
 @Public()
+@UseInterceptors(PublicReadCaching)
 @Controller('blog')
 export class BlogController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(private readonly reads: PublicReads) {}
 
   /**
    * The published posts as a list (the spec's shape); pagination in X-Total-Count, X-Page and
@@ -44,7 +45,7 @@ export class BlogController {
   @Get('posts')
   async list(@Query() query: ListPostsQuery, @Res({ passthrough: true }) response: Response): Promise<BlogPost[]> {
     const request: ListPostsRequest = { page: query.page, pageSize: query.pageSize, published: true };
-    const page = await this.services.send<ListPostsResponse>(Subjects.content.postsList, request);
+    const page = await this.reads.send<ListPostsResponse>(Subjects.content.postsList, request);
     response.setHeader('X-Total-Count', String(page.total));
     response.setHeader('X-Page', String(page.page));
     response.setHeader('X-Page-Size', String(page.pageSize));
@@ -54,6 +55,6 @@ export class BlogController {
   /** One published post with its body; 404 for an unknown slug, a draft or a scheduled post. */
   @Get('posts/:slug')
   get(@Param('slug') slug: string): Promise<BlogPostDetail> {
-    return this.services.send<BlogPostDetail>(Subjects.content.postsGet, { slug } satisfies GetPostRequest);
+    return this.reads.send<BlogPostDetail>(Subjects.content.postsGet, { slug } satisfies GetPostRequest);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Sse, SseSignal, type MessageEvent } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Sse, SseSignal, UseInterceptors, type MessageEvent } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { fromEvent, map, merge, takeUntil, timer, type Observable } from 'rxjs';
@@ -8,6 +8,7 @@ import {
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
+import { PublicReadCaching, PublicReads } from '../http/public-reads';
 import { GatewaySettings } from '../settings';
 import { jobStates, prefersAsync, waitForJob } from './job-events';
 import { OpenStreams } from './open-streams';
@@ -34,26 +35,30 @@ export class GenerationController {
     private readonly settings: GatewaySettings,
     private readonly openStreams: OpenStreams,
     private readonly draining: Draining,
+    private readonly reads: PublicReads,
   ) {}
 
   @Public()
   @Get('actors')
+  @UseInterceptors(PublicReadCaching)
   @ApiOperation({ summary: 'The 14 built-in actors' })
   actors(): Promise<Actor[]> {
-    return this.services.send<Actor[]>(Subjects.generation.actorsList, {});
+    return this.reads.send<Actor[]>(Subjects.generation.actorsList, {});
   }
 
   @Public()
   @Get('samples')
+  @UseInterceptors(PublicReadCaching)
   @ApiOperation({ summary: "The landing page's sample videos" })
   samples(): Promise<SampleVideos> {
-    return this.services.send<SampleVideos>(Subjects.generation.samplesList, {});
+    return this.reads.send<SampleVideos>(Subjects.generation.samplesList, {});
   }
 
   @Public()
   @Get('replicate/voices')
+  @UseInterceptors(PublicReadCaching)
   voices(): Promise<string[]> {
-    return this.services.send<string[]>(Subjects.generation.voicesList, {});
+    return this.reads.send<string[]>(Subjects.generation.voicesList, {});
   }
 
   /** Free, but limited: each preview costs real compute. */

@@ -5,7 +5,7 @@ import { readEnv, runMigrations } from '@lipcast/nest-kit';
 import { createGateway } from '../create-app';
 import { ormConfig } from '../mikro-orm.config';
 import { GatewaySettings } from '../settings';
-import { PgThrottlerStorage } from './pg-throttler-storage';
+import { claimSize, PgThrottlerStorage } from './pg-throttler-storage';
 
 const baseSettings = readEnv(GatewaySettings);
 
@@ -97,6 +97,41 @@ describe(PgThrottlerStorage.name, () => {
 
     await database.query("update gateway.rate_limit set window_ends_at = now() - interval '1 second' where key = $1", [key]);
     expect(await sut.increment(key, 60_000, 2, 60_000)).toMatchObject({ totalHits: 1, isBlocked: false });
+  });
+
+  it('claims hits in blocks: a busy client costs one query per block, and is refused past the limit', async () => {
+    const counted = new pg.Pool({ connectionString: baseSettings.DATABASE_URL, max: 1 });
+    let queries = 0;
+    const query = counted.query.bind(counted);
+    counted.query = ((...args: Parameters<typeof query>) => {
+      queries += 1;
+      return query(...args);
+    }) as typeof counted.query;
+    const storage = new PgThrottlerStorage(counted);
+    const results = [];
+    for (let hit = 0; hit < 101; hit++) results.push(await storage.increment(`${key}-busy`, 60_000, 100, 60_000));
+    storage.stop();
+    await counted.end();
+    expect(claimSize(100)).toBe(5);
+    expect(results.slice(0, 100).map(({ totalHits, isBlocked }) => [totalHits, isBlocked])).toEqual(Array.from({ length: 100 }, (_, index) => [index + 1, false]));
+    expect(results[100].isBlocked).toBe(true);
+    expect(queries).toBe(21); // 20 claims of 5 hits, then the refused request's
+  });
+
+  it('never lets a client past the limit across replicas, whatever each holds unspent', async () => {
+    const [replicaA, replicaB] = [new PgThrottlerStorage(database), new PgThrottlerStorage(database)];
+    const shared = `${key}-shared`;
+    const allowed = async (storage: PgThrottlerStorage, hits: number) => {
+      let count = 0;
+      for (let hit = 0; hit < hits; hit++) if (!(await storage.increment(shared, 60_000, 100, 60_000)).isBlocked) count += 1;
+      return count;
+    };
+    const first = await allowed(replicaA, 1); // A claims 5 and spends 1
+    const second = await allowed(replicaB, 120); // B may spend what is left of 100 after A's claim
+    const third = await allowed(replicaA, 10); // A spends the 4 it still holds
+    replicaA.stop();
+    replicaB.stop();
+    expect([first, second, third]).toEqual([1, 95, 4]);
   });
 
   it('sweeps the counters whose window has ended', async () => {
