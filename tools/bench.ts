@@ -6,9 +6,11 @@ import { gatewayVersusDirect } from './benchmarks/gateway-vs-direct.ts';
 import { generationEngine } from './benchmarks/generation-engine.ts';
 import { mediaServing } from './benchmarks/media-serving.ts';
 import { providerJobs } from './benchmarks/provider-jobs.ts';
+import { webInitialJavaScript } from './benchmarks/web-initial-js.ts';
 import { build, step } from './lib/steps.ts';
 
 if (!(await step('build', build))) process.exit(1);
+await webInitialJavaScript();
 await gatewayVersusDirect();
 await mediaServing();
 await generationEngine();

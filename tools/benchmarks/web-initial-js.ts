@@ -1,0 +1,64 @@
+/**
+ * What a page costs before it is usable: every script fetched before the `load` event, counted as
+ * served (compressed bytes on the wire), for a visitor's `/` and `/blog` and a signed-in `/`, in
+ * Debian's Chromium. Issue 17's target for a visitor's `/` is 120 KB.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { startIsolatedStack } from '../lib/stack.ts';
+
+const TARGET_KB = 120;
+
+interface ScriptLoad {
+  url: string;
+  bytes: number;
+}
+
+/** Opens `path` and sums the scripts that finished before `load`, as served. */
+async function initialScripts(page: Page, url: string): Promise<ScriptLoad[]> {
+  const scripts: Promise<ScriptLoad>[] = [];
+  let loaded = false;
+  page.on('requestfinished', (request) => {
+    if (loaded || request.resourceType() !== 'script') return;
+    scripts.push(request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize })));
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  loaded = true;
+  return Promise.all(scripts);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export async function webInitialJavaScript(): Promise<void> {
+  const stack = await startIsolatedStack('bench_web', { env: { RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' } });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    console.log('\n[bench] initial JavaScript (scripts fetched before the load event, bytes as served)');
+    const measure = async (label: string, path: string, signIn = false) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      if (signIn) {
+        await page.goto(`${stack.url}/auth`);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByLabel('Username').fill(`bench-${Date.now()}`);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('button', { name: /Account menu for/ }).waitFor();
+      }
+      // A first visit: nothing from the sign-in pages' visit is taken from the cache.
+      await (await context.newCDPSession(page)).send('Network.setCacheDisabled', { cacheDisabled: true });
+      const scripts = await initialScripts(page, `${stack.url}${path}`);
+      const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
+      const target = label.startsWith('visitor /') && path === '/' ? `   (target ≤ ${TARGET_KB} KB: ${total <= TARGET_KB * 1024 ? 'met' : 'NOT met'})` : '';
+      console.log(`  ${label.padEnd(22)} ${String(scripts.length).padStart(3)} scripts ${kb(total).padStart(10)}${target}`);
+      for (const script of scripts.sort((a, b) => b.bytes - a.bytes).slice(0, 5)) console.log(`      ${kb(script.bytes).padStart(10)}  ${new URL(script.url).pathname}`);
+      await context.close();
+    };
+    await measure('visitor /', '/');
+    await measure('visitor /blog', '/blog');
+    await measure('signed-in /', '/', true);
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await webInitialJavaScript();
