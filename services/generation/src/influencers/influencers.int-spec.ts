@@ -167,9 +167,13 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     expect(await report('address:one')).toEqual({ reported: true });
     expect(await report(newUser(), { reason: 'offensive' })).toEqual({ reported: true });
     expect((await gallery(null)).some((item) => item.id === made.id)).toBe(true);
+    expect(await bed.storage.stat(`community/${made.id}/video-v1.mp4`)).not.toBeNull();
     expect(await report(newUser(), { reason: 'other' })).toEqual({ reported: true });
     expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
     expect((await gallery(owner)).some((item) => item.id === made.id)).toBe(false);
+    // Hidden means unreachable: the public copies are withdrawn, the owner keeps their own.
+    expect(await bed.storage.list(`community/${made.id}/`)).toEqual([]);
+    expect(await bed.storage.stat(made.outputUrl!.replace('/api/media/', ''))).not.toBeNull();
 
     const sections = await bed.generation.app.get(OpsRegistry).sectionValues();
     const listed = (sections.reportedInfluencers as { projectId: number }[]).find((item) => item.projectId === made.id);

@@ -114,12 +114,14 @@ export class InfluencersRepository {
     );
   }
 
-  /** Records a report; the same reporter reporting the same project again changes nothing. */
-  async report(report: { projectId: number; reporter: string; reason: string; contact: string | null }): Promise<void> {
+  /** Records a report (the same reporter reporting the same project again changes nothing); answers how many reporters the project now has. */
+  async report(report: { projectId: number; reporter: string; reason: string; contact: string | null }): Promise<number> {
     await this.em.execute(
       'insert into generation.influencer_report (project_id, reporter, reason, contact) values (?, ?, ?, ?) on conflict (project_id, reporter) do nothing',
       [report.projectId, report.reporter, report.reason, report.contact],
     );
+    const [{ reports }] = await this.em.execute<{ reports: number }[]>('select count(*)::int as reports from generation.influencer_report where project_id = ?', [report.projectId]);
+    return reports;
   }
 
   /** Reported projects for operators, most reported first: who made it, whether it is hidden, the reasons and contacts given. */

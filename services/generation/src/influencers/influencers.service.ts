@@ -124,11 +124,16 @@ export class InfluencersService implements OnApplicationBootstrap {
     return (await this.influencers.gallery(this.settings.GALLERY_REPORTS_TO_HIDE)).map((row) => toInfluencerProject(row, callerId, 'gallery'));
   }
 
-  /** Anyone may report a published influencer; past `GALLERY_REPORTS_TO_HIDE` different reporters it leaves the gallery. */
+  /**
+   * Anyone may report a published influencer; at `GALLERY_REPORTS_TO_HIDE` different reporters it
+   * leaves the gallery and its public copies are withdrawn, so a misused likeness is not reachable by
+   * its address either. Operators see it on `/status` (the owner's own copy stays).
+   */
   async report(request: InfluencerReportRequest): Promise<{ reported: true }> {
     const project = await this.influencers.find(request.projectId);
     if (!project?.approved) throw ServiceError.notFound('No such influencer in the gallery');
-    await this.influencers.report({ projectId: project.id, reporter: request.reporter, reason: request.reason, contact: request.contact?.trim() || null });
+    const reports = await this.influencers.report({ projectId: project.id, reporter: request.reporter, reason: request.reason, contact: request.contact?.trim() || null });
+    if (reports >= this.settings.GALLERY_REPORTS_TO_HIDE) await this.unpublish(project.id);
     return { reported: true };
   }
 
