@@ -2,6 +2,11 @@ import { expect, test } from '../fixtures.ts';
 
 test.describe('landing page', () => {
   test('shows its sections with muted sample videos, six questions, and highlights the section in view', async ({ page, consoleErrors }) => {
+    // A visitor downloads no billing code: the paywall loads on the first payment request only.
+    const billingFiles: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/remotes/mfe-billing/')) billingFiles.push(request.url());
+    });
     await page.goto('/');
     const sections = page.getByRole('navigation', { name: 'Sections' });
     await expect(sections.getByRole('link')).toHaveText(['Create Your Influencer', 'Three-Step Process', 'Get Started']);
@@ -35,6 +40,7 @@ test.describe('landing page', () => {
     await sections.getByRole('link', { name: 'Three-Step Process' }).click();
     await expect(sections.getByRole('link', { name: 'Three-Step Process' })).toHaveAttribute('aria-current', 'true');
     expect(consoleErrors).toEqual([]);
+    expect(billingFiles).toEqual([]);
   });
 
   test('the login button says "Redirecting..." and is disabled while sign-in starts', async ({ page }) => {

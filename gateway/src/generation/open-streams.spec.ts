@@ -7,6 +7,7 @@ import { createLogger, readEnv, ServiceClient } from '@lipcast/nest-kit';
 import { SignedInGuard } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { HttpErrorFilter } from '../http/error.filter';
+import { PublicReads } from '../http/public-reads';
 import { GatewaySettings } from '../settings';
 import { GenerationController } from './generation.controller';
 import { OpenStreams } from './open-streams';
@@ -35,6 +36,7 @@ async function startGateway(env: Record<string, string>) {
       { provide: ServiceClient, useValue: services },
       { provide: GatewaySettings, useValue: settings },
       { provide: APP_GUARD, useClass: SignedInGuard },
+      { provide: PublicReads, useValue: new PublicReads(services as unknown as ServiceClient, 0) },
       OpenStreams,
       Draining,
     ],

@@ -1,11 +1,12 @@
-import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { registerPaymentHandler, requestPayment, type PaymentRequest } from '@lipcast/web-kit';
 import { loadRemotePage } from '../remotes';
 
 export const PAYWALL_REMOTE = 'mfe_billing';
 export const PAYWALL_MODULE = './Paywall';
 
-/** The paywall is optional: if it breaks, it renders nothing and requestPayment falls back to a page. */
-class SilentBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** The paywall is optional: if it breaks, it renders nothing and says so, so purchases fall back to their pages. */
+class SilentBoundary extends Component<{ onFailed: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -14,6 +15,7 @@ class SilentBoundary extends Component<{ children: ReactNode }, { failed: boolea
 
   override componentDidCatch(error: unknown) {
     console.warn('The paywall failed:', error);
+    this.props.onFailed();
   }
 
   override render() {
@@ -22,28 +24,53 @@ class SilentBoundary extends Component<{ children: ReactNode }, { failed: boolea
 }
 
 /**
- * Mounts billing's paywall (`mfe_billing/Paywall`) once for the whole app. It registers itself as
- * web-kit's payment handler, so a 402 anywhere opens it. It loads after the first render so it never
- * delays the page; if it cannot load, nothing shows and web-kit's `requestPayment` sends the user
- * to the purchase page instead.
+ * Mounts billing's paywall (`mfe_billing/Paywall`) for the whole app, on the first payment request:
+ * until then no page (the landing page least of all) downloads billing's code. The first 402 loads
+ * it; once mounted it registers itself as web-kit's payment handler, and the waiting request is
+ * handed to it. If it cannot load, this handler steps aside and web-kit's `requestPayment` sends
+ * the user to the purchase page instead.
  */
 export function GlobalPaywall() {
   const [Paywall, setPaywall] = useState<ComponentType | null>(null);
+  const waiting = useRef<PaymentRequest | null>(null);
+  const stepAside = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     let mounted = true;
-    loadRemotePage(PAYWALL_REMOTE, PAYWALL_MODULE, false).then(
-      (loaded) => mounted && setPaywall(() => loaded.default),
-      (error: unknown) => console.warn('The paywall could not be loaded; purchases fall back to their pages:', error),
-    );
+    const unregister = registerPaymentHandler((request) => {
+      waiting.current = request;
+      loadRemotePage(PAYWALL_REMOTE, PAYWALL_MODULE, false).then(
+        (loaded) => mounted && setPaywall(() => loaded.default),
+        (error: unknown) => {
+          console.warn('The paywall could not be loaded; purchases fall back to their pages:', error);
+          stepAside.current();
+        },
+      );
+    });
+    // Without a paywall, web-kit sends the waiting request (and later ones) to the purchase pages.
+    stepAside.current = () => {
+      unregister();
+      const request = waiting.current;
+      waiting.current = null;
+      if (request) requestPayment(request);
+    };
     return () => {
       mounted = false;
+      unregister();
     };
   }, []);
 
+  // The paywall registered its own handler as it mounted (children's effects run first): hand it the request.
+  useEffect(() => {
+    const request = waiting.current;
+    if (!Paywall || !request) return;
+    waiting.current = null;
+    requestPayment(request);
+  }, [Paywall]);
+
   if (!Paywall) return null;
   return (
-    <SilentBoundary>
+    <SilentBoundary onFailed={() => stepAside.current()}>
       {/* The remote's own stylesheet is scoped to this element (tools/webpack/scope-remote-css.cjs). */}
       <div data-remote={PAYWALL_REMOTE} className="contents">
         <Paywall />
