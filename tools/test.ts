@@ -1,18 +1,21 @@
 /**
  * `npm test`: type-check, lint, build, unit tests, integration tests against real PostgreSQL, a
  * private NATS with JetStream and the embedded S3 server, then Playwright end-to-end tests in
- * Debian's Chromium. Starts what it needs, cleans up after itself, and ends with one summary line.
+ * Debian's Chromium. Starts what it needs (an embedded PostgreSQL and nats-server when none is
+ * configured or running: tools/lib/dependencies.ts), cleans up after itself, and ends with one
+ * summary line.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { canConnectPostgres, DEFAULT_DATABASE_URL, START_HINTS, withDatabase } from './lib/infra.ts';
+import { startDependencies, type Dependencies } from './lib/dependencies.ts';
+import { withDatabase } from './lib/infra.ts';
 import { runIntegration } from './lib/integration.ts';
+import { aptInstall } from './lib/nats-server.ts';
 import { ROOT } from './lib/stack.ts';
 import { build, run, step } from './lib/steps.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const baseDatabaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const reportDir = join(ROOT, '.data/test-reports');
 const jestEnv = { NODE_OPTIONS: '--experimental-vm-modules' };
 const counts = { passed: 0, failed: 0 };
@@ -23,17 +26,13 @@ function ensureChromium(): number {
     console.error(`Chromium is missing at ${CHROMIUM}: install it with "sudo apt-get install -y chromium".`);
     return 1;
   }
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  return spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status ?? 1;
+  return aptInstall('chromium') ? 0 : 1;
 }
 
-async function ensurePostgres(): Promise<number> {
-  if (await canConnectPostgres(baseDatabaseUrl)) return 0;
-  console.log('PostgreSQL is down; starting it.');
-  spawnSync('sh', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start'], { stdio: 'inherit' });
-  if (await canConnectPostgres(baseDatabaseUrl)) return 0;
-  console.error(`PostgreSQL is not reachable. Start it: ${START_HINTS.postgres}`);
-  return 1;
+/** PostgreSQL and NATS for the integration and end-to-end tests (each run keeps its own databases on it). */
+let dependencies: Dependencies | undefined;
+async function ensureDependencies(): Promise<void> {
+  dependencies = await startDependencies({ dataDir: join(ROOT, '.data/test-servers') });
 }
 
 /** Sums a Jest `--json` report into the closing line's counts. */
@@ -53,7 +52,7 @@ function countPlaywright(file: string) {
 
 async function integration(): Promise<number> {
   const output = join(reportDir, 'integration.json');
-  const code = await runIntegration(baseDatabaseUrl, 'lipcast_test', ['--json', `--outputFile=${output}`]);
+  const code = await runIntegration(dependencies!.databaseUrl, 'lipcast_test', ['--json', `--outputFile=${output}`], dependencies!.natsUrl);
   countJest(output);
   return code;
 }
@@ -62,7 +61,14 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 const results: Record<string, boolean> = {};
 results.chromium = await step('chromium', async () => ensureChromium());
-results.postgres = await step('postgresql', ensurePostgres);
+// The test run ends (or is interrupted) with the embedded servers stopped.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    await dependencies?.stop();
+    process.exit(1);
+  });
+}
+results.dependencies = await step('postgresql and nats', ensureDependencies);
 results.typecheck = await step('type-check', () => run('tsc', ['-p', 'tsconfig.json', '--noEmit']));
 results.lint = await step('lint', async () => {
   spawnSync('nx', ['show', 'projects'], { cwd: ROOT, stdio: 'ignore' }); // caches the project graph for the boundary rule
@@ -75,17 +81,20 @@ results.unit = await step('unit tests', async () => {
   countJest(output);
   return code;
 });
-if (results.postgres) results.integration = await step('integration tests', integration);
-if (results.build && results.postgres && results.chromium) {
+if (results.dependencies) results.integration = await step('integration tests', integration);
+if (results.build && results.dependencies && results.chromium) {
   results.e2e = await step('end-to-end tests', async () => {
     const code = await run('playwright', ['test', '-c', 'e2e/playwright.config.ts'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(reportDir, 'e2e.json'),
-      E2E_DATABASE_URL: withDatabase(baseDatabaseUrl, 'lipcast_e2e'),
+      E2E_DATABASE_URL: withDatabase(dependencies!.databaseUrl, 'lipcast_e2e'),
+      NATS_URL: dependencies!.natsUrl,
     });
     countPlaywright(join(reportDir, 'e2e.json'));
     return code;
   });
 }
+
+await dependencies?.stop();
 
 const failedSteps = Object.entries(results).filter(([, ok]) => !ok).map(([name]) => name);
 console.log(`\n[lipcast] steps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);

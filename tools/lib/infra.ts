@@ -2,17 +2,17 @@
  * The local infrastructure the platform needs (PostgreSQL, NATS) and the pieces the tools start
  * themselves (databases, a private NATS for tests, the embedded S3 server).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import pg from 'pg';
+import { installedNatsServer } from './nats-server.ts';
 
 export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/lipcast';
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 
-/** Commands that start the machine's own services (Debian packages), for the messages and for `npm test`. */
+/** Commands that start the machine's own services (Debian packages), for the messages. */
 export const START_HINTS = {
-  postgres: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start   (or: sudo systemctl start postgresql)',
   nats: 'nats-server -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server &   (Debian: apt-get install nats-server)',
 } as const;
 
@@ -79,12 +79,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function commandExists(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
 export interface PrivateNats {
   url: string;
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -93,15 +90,18 @@ export interface PrivateNatsOptions {
   configFile?: string;
   /** Extra environment of the server: the variables the configuration refers to (`$GATEWAY_NATS_PASS`…). */
   env?: Record<string, string>;
+  /** The binary to run; by default the one installed on this machine (tools/lib/nats-server.ts), if any. */
+  binary?: string;
 }
 
 /**
- * Tests run their own nats-server (when the binary is installed) so that processes of another run on
- * the shared NATS can never answer their requests; without the binary they fall back to NATS_URL.
+ * A nats-server of our own with JetStream, its store in `directory`, on a free loopback port. Tests
+ * run one (when the binary is installed) so that processes of another run on the shared NATS can
+ * never answer their requests; without the binary they fall back to NATS_URL. The launcher runs one
+ * when no NATS is configured or running (tools/lib/dependencies.ts).
  */
 export async function startPrivateNats(directory: string, options: PrivateNatsOptions = {}): Promise<PrivateNats | null> {
-  const binary = ['/usr/sbin/nats-server', '/usr/bin/nats-server'].find((path) => existsSync(path)) ??
-    (commandExists('nats-server') ? 'nats-server' : null);
+  const binary = options.binary ?? installedNatsServer();
   if (!binary) return null;
   mkdirSync(directory, { recursive: true });
   const port = await freePort();
@@ -117,14 +117,18 @@ export async function startPrivateNats(directory: string, options: PrivateNatsOp
   const url = `nats://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   while (!(await canConnectTcp(url, 500))) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`nats-server did not start on ${url}:\n${log}`);
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`nats-server did not start on ${url}:\n${log}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

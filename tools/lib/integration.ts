@@ -8,19 +8,20 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedS3 } from '../embedded-s3.ts';
 import { startStripeStandIn } from '../stripe/stand-in.ts';
-import { canConnectTcp, DEFAULT_NATS_URL, ensureDatabase, freePort, startPrivateNats, START_HINTS, withDatabase } from './infra.ts';
+import { canConnectTcp, ensureDatabase, freePort, startPrivateNats, START_HINTS, withDatabase } from './infra.ts';
 import { ROOT } from './stack.ts';
 import { run } from './steps.ts';
 
 export const INTEGRATION_WEBHOOK_SECRET = 'whsec_integration_tests';
 
-export async function runIntegration(baseDatabaseUrl: string, database: string, jestArgs: string[]): Promise<number> {
+/** `fallbackNatsUrl`: the NATS the tests use when no nats-server binary is installed to run a private one. */
+export async function runIntegration(baseDatabaseUrl: string, database: string, jestArgs: string[], fallbackNatsUrl: string): Promise<number> {
   const databaseUrl = withDatabase(baseDatabaseUrl, database);
   await ensureDatabase(databaseUrl, { fresh: true });
   const dataDir = join(ROOT, `.data/${database}`);
   rmSync(dataDir, { recursive: true, force: true });
   const nats = await startPrivateNats(join(dataDir, 'nats'));
-  const natsUrl = nats?.url ?? process.env.NATS_URL ?? DEFAULT_NATS_URL;
+  const natsUrl = nats?.url ?? fallbackNatsUrl;
   if (!nats && !(await canConnectTcp(natsUrl))) throw new Error(`NATS is not reachable. Start it: ${START_HINTS.nats}`);
   const s3 = await startEmbeddedS3({ port: await freePort(), directory: join(dataDir, 's3') });
   // Tests post their own signed events; the stand-in is the Stripe API the billing code reads back.
