@@ -1,5 +1,6 @@
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import type { StorageSettings } from './settings';
+import { s3Client } from './storage';
 
 export interface MediaLinkSettings extends Omit<StorageSettings, 'S3_ENDPOINT'> {
   /** The object store's (or its CDN's) origin as browsers reach it. */
@@ -34,16 +35,7 @@ export class MediaLinks {
   private readonly client: Client;
 
   constructor(private readonly settings: MediaLinkSettings) {
-    const origin = new URL(settings.S3_PUBLIC_URL);
-    this.client = new Client({
-      endPoint: origin.hostname,
-      port: origin.port ? Number(origin.port) : undefined,
-      useSSL: origin.protocol === 'https:',
-      accessKey: settings.S3_ACCESS_KEY,
-      secretKey: settings.S3_SECRET_KEY,
-      region: settings.S3_REGION,
-      pathStyle: true,
-    });
+    this.client = s3Client(settings.S3_PUBLIC_URL, settings);
   }
 
   /** A link to read `key` (already checked by the caller). */

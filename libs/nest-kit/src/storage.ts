@@ -62,6 +62,21 @@ async function reaching<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A `minio` client for the store at `url` (path-style, as MinIO and s3rver need; S3 accepts it too). */
+export function s3Client(url: string, settings: Omit<StorageSettings, 'S3_ENDPOINT' | 'S3_BUCKET'>, options: { partSize?: number } = {}): Client {
+  const endpoint = new URL(url);
+  return new Client({
+    endPoint: endpoint.hostname,
+    port: endpoint.port ? Number(endpoint.port) : undefined,
+    useSSL: endpoint.protocol === 'https:',
+    accessKey: settings.S3_ACCESS_KEY,
+    secretKey: settings.S3_SECRET_KEY,
+    region: settings.S3_REGION,
+    pathStyle: true,
+    ...options,
+  });
+}
+
 /**
  * Media in an S3-compatible store (MinIO or S3 in production, the embedded s3rver locally) through
  * the `minio` client, so the same code runs everywhere.
@@ -72,20 +87,10 @@ export class StorageService {
   private readonly region: string;
 
   constructor(settings: StorageSettings) {
-    const endpoint = new URL(settings.S3_ENDPOINT);
     this.bucket = settings.S3_BUCKET;
     this.region = settings.S3_REGION;
-    this.client = new Client({
-      endPoint: endpoint.hostname,
-      port: endpoint.port ? Number(endpoint.port) : undefined,
-      useSSL: endpoint.protocol === 'https:',
-      accessKey: settings.S3_ACCESS_KEY,
-      secretKey: settings.S3_SECRET_KEY,
-      region: settings.S3_REGION,
-      pathStyle: true,
-      // The embedded s3rver has no multipart uploads: send objects up to 5 GiB in one part.
-      partSize: 5 * 1024 * 1024 * 1024,
-    });
+    // The embedded s3rver has no multipart uploads: send objects up to 5 GiB in one part.
+    this.client = s3Client(settings.S3_ENDPOINT, settings, { partSize: 5 * 1024 * 1024 * 1024 });
   }
 
   private checked(key: string): string {

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { Label as LabelPrimitive } from 'radix-ui';
 import { cn } from './cn';
 
@@ -24,5 +24,26 @@ export function Label({ className, ...props }: ComponentProps<typeof LabelPrimit
       className={cn('text-sm leading-none font-medium text-neutral-800 peer-disabled:opacity-50', className)}
       {...props}
     />
+  );
+}
+
+/**
+ * A labelled text area with its validation message beside it (issue 16: messages next to their
+ * fields, not in toasts): `aria-invalid` and `aria-describedby` point at the message while there is one.
+ */
+export function TextareaField({ label, error, id, ...props }: ComponentProps<'textarea'> & { label: string; error?: string | null }) {
+  const ownId = useId();
+  const fieldId = id ?? ownId;
+  const errorId = `${fieldId}-error`;
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={fieldId}>{label}</Label>
+      <Textarea id={fieldId} aria-invalid={!!error} aria-describedby={error ? errorId : undefined} {...props} />
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Page, Progress, Textarea, VideoPlayer } from '@lipcast/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoPlayer } from '@lipcast/ui';
 import { ApiError, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
 import type { InfluencerProject, PortraitCoverage as Coverage } from '@lipcast/contracts';
 import { generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture, VIDEO_PROMPT } from '../creator/creator-api';
@@ -61,7 +61,7 @@ function useProgress(kind: 'image' | 'video') {
  * clip. The clip is a silent motion loop: its words and voice are added in the wizard.
  */
 export default function Creator() {
-  const ids = { prompt: useId(), promptError: useId(), upload: useId(), videoPrompt: useId(), videoPromptError: useId(), spend: useId() };
+  const ids = { upload: useId(), spend: useId() };
   const { user } = useAccount();
   const spends = user ? spendNotice(user) !== null : false;
   const navigate = useNavigate();
@@ -163,23 +163,14 @@ export default function Creator() {
               <CardDescription>Who are they, what do they look like, where are they?</CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
-              <div className="space-y-2">
-                <Label htmlFor={ids.prompt}>Image description</Label>
-                <Textarea
-                  id={ids.prompt}
-                  rows={4}
-                  value={description}
-                  onChange={(event) => setDescription(event.target.value)}
-                  placeholder="A cheerful woman in her thirties with curly red hair, in a sunny kitchen"
-                  aria-invalid={promptError !== null}
-                  aria-describedby={promptError ? ids.promptError : undefined}
-                />
-                {promptError && (
-                  <p id={ids.promptError} role="alert" className="text-sm text-red-600">
-                    {promptError}
-                  </p>
-                )}
-              </div>
+              <TextareaField
+                label="Image description"
+                rows={4}
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+                placeholder="A cheerful woman in her thirties with curly red hair, in a sunny kitchen"
+                error={promptError}
+              />
               <div className="flex flex-wrap gap-3">
                 {/* Opened by the Upload Image button; out of the tab order, but named for assistive technology (axe: label). */}
                 <input ref={fileInput} id={ids.upload} type="file" accept="image/*" aria-label="Image file to upload" tabIndex={-1} className="sr-only" onChange={(event) => void takePicture(event.target.files?.[0])} />
@@ -209,22 +200,13 @@ export default function Creator() {
                   )}
                 </div>
                 <PortraitCoverage coverage={portrait.coverage} />
-                <div className="space-y-2">
-                  <Label htmlFor={ids.videoPrompt}>Video prompt</Label>
-                  <Textarea
-                    id={ids.videoPrompt}
-                    rows={2}
-                    value={videoPrompt}
-                    onChange={(event) => setVideoPrompt(event.target.value)}
-                    aria-invalid={videoPromptError !== null}
-                    aria-describedby={videoPromptError ? ids.videoPromptError : undefined}
-                  />
-                  {videoPromptError && (
-                    <p id={ids.videoPromptError} role="alert" className="text-sm text-red-600">
-                      {videoPromptError}
-                    </p>
-                  )}
-                </div>
+                <TextareaField
+                  label="Video prompt"
+                  rows={2}
+                  value={videoPrompt}
+                  onChange={(event) => setVideoPrompt(event.target.value)}
+                  error={videoPromptError}
+                />
                 <div className="flex flex-wrap gap-3">
                   <Button variant="outline" onClick={() => void makeImage()} disabled={busy !== null}>
                     Regenerate

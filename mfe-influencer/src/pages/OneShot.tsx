@@ -13,7 +13,7 @@ import {
   type ScriptRequestBody,
   type ScriptResponse,
 } from '@lipcast/contracts';
-import { Button, Card, CardContent, Label, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, VideoPlayer } from '@lipcast/ui';
+import { Button, Card, CardContent, Label, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, TextareaField, VideoPlayer } from '@lipcast/ui';
 import { ApiError, apiRequest, followJob, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { readLastResult, resultOf, saveLastResult, type OneShotResult } from '../one-shot/last-result';
@@ -83,8 +83,7 @@ export default function OneShot() {
   const { user } = useAccount();
   const userId = user?.id ?? null;
   const ids = {
-    description: useId(), descriptionError: useId(), gender: useId(), topic: useId(), topicError: useId(),
-    script: useId(), scriptBudget: useId(), scriptError: useId(), spend: useId(),
+    gender: useId(), script: useId(), scriptBudget: useId(), scriptError: useId(), spend: useId(),
   };
   const spends = user ? spendNotice(user) !== null : false;
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
@@ -213,22 +212,13 @@ export default function OneShot() {
           {phase.kind === 'loading' && <Spinner label="Loading..." />}
           {phase.kind === 'input' && (
             <form onSubmit={(event) => void (script === null ? writeScript(event) : start(event))} noValidate className="space-y-5">
-              <div className="space-y-2">
-                <Label htmlFor={ids.description}>Influencer Description</Label>
-                <Textarea
-                  id={ids.description}
-                  rows={3}
-                  aria-invalid={!!errors.influencerDescription}
-                  aria-describedby={errors.influencerDescription ? ids.descriptionError : undefined}
-                  {...form.register('influencerDescription')}
-                  placeholder="A friendly fitness coach in her thirties, with a ponytail, in a bright gym"
-                />
-                {errors.influencerDescription && (
-                  <p id={ids.descriptionError} role="alert" className="text-sm text-red-600">
-                    {errors.influencerDescription.message}
-                  </p>
-                )}
-              </div>
+              <TextareaField
+                label="Influencer Description"
+                rows={3}
+                error={errors.influencerDescription?.message}
+                {...form.register('influencerDescription')}
+                placeholder="A friendly fitness coach in her thirties, with a ponytail, in a bright gym"
+              />
               <div className="space-y-2">
                 <Label id={ids.gender}>Gender</Label>
                 <Select value={form.watch('gender') ?? 'male'} onValueChange={(value) => form.setValue('gender', value as 'male' | 'female')}>
@@ -241,22 +231,13 @@ export default function OneShot() {
                   </SelectContent>
                 </Select>
               </div>
-              <div className="space-y-2">
-                <Label htmlFor={ids.topic}>Script Topic</Label>
-                <Textarea
-                  id={ids.topic}
-                  rows={3}
-                  aria-invalid={!!errors.scriptTopic}
-                  aria-describedby={errors.scriptTopic ? ids.topicError : undefined}
-                  {...form.register('scriptTopic')}
-                  placeholder="Three quick stretches to do at your desk"
-                />
-                {errors.scriptTopic && (
-                  <p id={ids.topicError} role="alert" className="text-sm text-red-600">
-                    {errors.scriptTopic.message}
-                  </p>
-                )}
-              </div>
+              <TextareaField
+                label="Script Topic"
+                rows={3}
+                error={errors.scriptTopic?.message}
+                {...form.register('scriptTopic')}
+                placeholder="Three quick stretches to do at your desk"
+              />
               <div className="flex flex-wrap items-center gap-3">
                 <Button type="button" variant={script === null ? 'default' : 'outline'} onClick={() => void writeScript()} disabled={writing || isSubmitting} aria-busy={writing}>
                   {writing ? 'Writing Script...' : script === null ? 'Write Script' : 'Write a New Script'}
