@@ -9,8 +9,10 @@ import { AppModule } from './app.module';
 import { blogPostMeta } from './content/blog-meta';
 import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
 import { REPLICATE_WEBHOOK_PATH } from './generation/provider-webhook.controller';
+import { OpenStreams } from './generation/open-streams';
 import { INFLUENCER_VIDEO_PATH } from './generation/influencers.controller';
 import { HttpErrorFilter } from './http/error.filter';
+import { httpMetricsMiddleware, watchOpenStreams } from './http/http-metrics';
 import { requestIdMiddleware } from './http/request-id.middleware';
 import { requestShapeMiddleware } from './http/request-shape';
 import { gatewaySecurityHeaders } from './http/security-headers';
@@ -35,6 +37,8 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   app.disable('x-powered-by');
   app.use(gatewaySecurityHeaders(settings, app.get(ServiceClient)));
   app.use(requestIdMiddleware(logger));
+  app.use(httpMetricsMiddleware());
+  watchOpenStreams(app.get(OpenStreams));
   app.use('/api', sameOriginMiddleware(settings.PUBLIC_URL, [STRIPE_WEBHOOK_PATH, REPLICATE_WEBHOOK_PATH]), createSessionMiddleware(settings, infrastructure.database, logger).middleware);
   // The Creator's upload arrives as a base64 data URL (10 MB of picture): only that route, and only
   // for a signed-in user, takes big bodies (named apart from Nest's own `jsonParser`, which still runs for the rest).

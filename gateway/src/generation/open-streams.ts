@@ -12,6 +12,9 @@ import { GatewaySettings } from '../settings';
 @Injectable()
 export class OpenStreams {
   private readonly openByUser = new Map<string, number>();
+  /** Places taken now, and how many of them held requests (for the open-streams gauge). */
+  private openNow = 0;
+  private heldNow = 0;
   private readonly max: number;
 
   constructor(settings: GatewaySettings) {
@@ -23,10 +26,12 @@ export class OpenStreams {
     const open = this.openByUser.get(userId) ?? 0;
     if (open >= this.max) throw new ServiceError(ErrorCode.RateLimited, `At most ${this.max} generations can be followed at once; close another page and try again.`);
     this.openByUser.set(userId, open + 1);
+    this.openNow++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      this.openNow--;
       const left = (this.openByUser.get(userId) ?? 1) - 1;
       if (left > 0) this.openByUser.set(userId, left);
       else this.openByUser.delete(userId);
@@ -36,11 +41,23 @@ export class OpenStreams {
   /** Runs `work` (a held request) in one of the user's places. */
   async hold<T>(userId: string, work: () => Promise<T>): Promise<T> {
     const release = this.open(userId);
+    this.heldNow++;
     try {
       return await work();
     } finally {
+      this.heldNow--;
       release();
     }
+  }
+
+  /** Job event streams open now on this gateway. */
+  streamsOpen(): number {
+    return this.openNow - this.heldNow;
+  }
+
+  /** Held requests waiting now on this gateway. */
+  heldOpen(): number {
+    return this.heldNow;
   }
 
   /** The places the user holds now (for tests and the status view). */

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { ServiceError } from '@lipcast/nest-kit';
 import { errorResponse } from './error-response';
+import { recordRefusal } from './http-metrics';
 
 /** Every error leaving the gateway is JSON; unexpected ones are logged with the request id. */
 @Catch()
@@ -15,6 +16,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const details = exception instanceof ServiceError ? exception.details : undefined;
     if (status === 503) this.logger.warn({ status, message: body.message, details }, 'a service did not answer');
     else if (status >= 500) this.logger.error({ err: exception, status }, 'request failed');
+    if (status === 429) recordRefusal(body.quotaExceeded ? 'quota' : 'rate_limit');
     if (response.headersSent) return void response.end();
     if (headers) response.set(headers);
     response.status(status).json(body);

@@ -23,7 +23,7 @@ export function remoteManifest(overrides: FrontEndOptions['remoteOverrides']): R
   return Object.fromEntries(entries) as RemoteManifest;
 }
 
-const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** Hashed build files never change; entry files (manifests, remoteEntry.js, index.html) always may. */
 function cacheHeaders(response: Response, path: string) {

@@ -11,6 +11,7 @@ export * from './storage';
 export * from './media-links';
 export * from './ping';
 export * from './ops';
+export * from './metrics';
 export * from './service-definition';
 export * from './testing';
 export * from './periodic';

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import { ServiceError } from './errors';
+import { enableDefaultMetrics, metricsText } from './metrics';
 
 /**
  * Operator-only endpoints (see ARCHITECTURE.md, "Operator-only"): a small HTTP listener of its own,
@@ -162,7 +163,7 @@ function send(response: ServerResponse, reply: OpsReply): void {
   response.end(text ? reply.body : JSON.stringify(reply.body));
 }
 
-/** Starts the ops listener with `/healthz`, `/readyz` and `/status`; rejects when it cannot listen. */
+/** Starts the ops listener with `/healthz`, `/readyz`, `/status` and `/metrics`; rejects when it cannot listen. */
 export async function startOpsListener(options: OpsListenerOptions): Promise<OpsListener> {
   const { registry, logger } = options;
   const version = options.version ?? programVersion();
@@ -190,6 +191,10 @@ export async function startOpsListener(options: OpsListenerOptions): Promise<Ops
       },
     };
   });
+
+  // Prometheus's scrape (same token rule as the rest); the process's default metrics start with the listener.
+  enableDefaultMetrics();
+  route('GET', '/metrics', async () => ({ status: 200, ...(await metricsText()) }));
 
   const server = createServer((request, response) => {
     if (options.token !== undefined && !bearerMatches(request.headers.authorization, options.token)) {

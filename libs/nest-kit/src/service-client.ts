@@ -3,6 +3,7 @@ import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '
 import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { ErrorCode, isServiceErrorPayload, Messages, REQUEST_ID_HEADER } from '@lipcast/contracts';
 import { ServiceError } from './errors';
+import { recordNatsRequest, secondsSince } from './metrics';
 import { NatsConnectError, natsConnectionOptions, type NatsCredentials, type NatsRole, type NatsTarget } from './nats-connection';
 import { currentRequestId } from './request-context';
 
@@ -132,7 +133,20 @@ export class ServiceClient {
     }
   }
 
+  /** Sends a request and waits for its answer; counted in the NATS client metrics by subject and outcome. */
   async send<TResponse, TRequest = unknown>(subject: string, data: TRequest, timeoutMs = this.timeoutMs): Promise<TResponse> {
+    const started = process.hrtime.bigint();
+    try {
+      const response = await this.sendUnmeasured<TResponse, TRequest>(subject, data, timeoutMs);
+      recordNatsRequest('client', subject, 'ok', secondsSince(started));
+      return response;
+    } catch (error) {
+      recordNatsRequest('client', subject, error instanceof ServiceError ? error.code : ErrorCode.Internal, secondsSince(started));
+      throw error;
+    }
+  }
+
+  private async sendUnmeasured<TResponse, TRequest>(subject: string, data: TRequest, timeoutMs: number): Promise<TResponse> {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(REQUEST_ID_HEADER, requestId);

@@ -15,6 +15,7 @@ import type { ServiceDefinition } from './service-definition';
 import type { ServiceSettings } from './settings';
 import { StorageService } from './storage';
 import { createLogger, PinoNestLogger } from './logger';
+import { recordNatsRequest, secondsSince } from './metrics';
 import { NatsConnectError, natsConnectionOptions, type NatsTarget } from './nats-connection';
 import { acceptOrCreateRequestId, runWithRequestId } from './request-context';
 import { stopOnSignals } from './shutdown';
@@ -71,8 +72,10 @@ export class HandlerContextInterceptor implements NestInterceptor {
     const subject = nats.getSubject();
     const requestId = acceptOrCreateRequestId(nats.getHeaders?.()?.get(REQUEST_ID_HEADER));
     const started = process.hrtime.bigint();
-    const logOutcome = (outcome: string) =>
+    const logOutcome = (outcome: string) => {
+      recordNatsRequest('server', subject, outcome, secondsSince(started));
       runWithRequestId(requestId, () => this.logger.info({ subject, outcome, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'message'));
+    };
     return new Observable((subscriber) =>
       runWithRequestId(requestId, () => {
         const run = () =>

@@ -5,6 +5,7 @@ import {
   type ReservationStatus,
 } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
+import { creditsCommitted, creditsReleased, creditsReserved, paymentRequired } from '../billing-metrics';
 import { QuotasService } from '../quotas/quotas.service';
 import { isPremium } from './premium';
 
@@ -42,7 +43,8 @@ export class LedgerService {
   ) {}
 
   async reserve(userId: string, jobId: string): Promise<Reservation> {
-    return this.em.transactional(async (em) => {
+    let reserved = false;
+    const reservation = await this.em.transactional(async (em) => {
       await em.execute('insert into billing.account (user_id) values (?) on conflict do nothing', [userId]);
       const [account] = await em.execute<AccountRow[]>('select * from billing.account where user_id = ? for update', [userId]);
       const [existing] = await em.execute<ReservationRow[]>('select * from billing.reservation where job_id = ?', [jobId]);
@@ -59,8 +61,11 @@ export class LedgerService {
         source,
         source === 'period' ? account.period_start : null,
       ]);
-      return { jobId, userId, status: 'reserved', source };
+      reserved = true;
+      return { jobId, userId, status: 'reserved', source } satisfies Reservation;
     });
+    if (reserved) creditsReserved.inc({ source: reservation.source });
+    return reservation;
   }
 
   /** Whether a reserve would succeed now (PAYMENT_REQUIRED as it would answer otherwise); reserves nothing. */
@@ -81,22 +86,30 @@ export class LedgerService {
     const details: PaymentRequiredDetails = premium
       ? { limit: PREMIUM_GENERATIONS_PER_PERIOD, requiresAdditionalOnly: true }
       : { limit: FREE_GENERATIONS, requiresAdditionalOnly: false };
+    paymentRequired.inc({ plan: premium ? 'premium' : 'free' });
     throw new ServiceError(ErrorCode.PaymentRequired, 'No generations left', { ...details });
   }
 
   /** Counts the generation; committing twice is fine, committing a released job is a conflict. */
   async commit(jobId: string): Promise<Reservation> {
-    return this.em.transactional(async (em) => {
+    let committed = false;
+    const result = await this.em.transactional(async (em) => {
       const reservation = await this.lockReservation(em, jobId);
       if (reservation.status === 'released') throw new ServiceError(ErrorCode.Conflict, 'This job was released and cannot be committed');
-      if (reservation.status === 'reserved') await this.setStatus(em, jobId, 'committed');
-      return { ...toReservation(reservation), status: 'committed' };
+      if (reservation.status === 'reserved') {
+        await this.setStatus(em, jobId, 'committed');
+        committed = true;
+      }
+      return { ...toReservation(reservation), status: 'committed' } satisfies Reservation;
     });
+    if (committed) creditsCommitted.inc({ source: result.source });
+    return result;
   }
 
   /** Gives the generation back (a pack credit returns to the pack); a committed job stays counted. */
   async release(jobId: string): Promise<Reservation> {
-    return this.em.transactional(async (em) => {
+    let released = false;
+    const result = await this.em.transactional(async (em) => {
       const reservation = await this.lockReservation(em, jobId);
       if (reservation.status === 'committed') throw new ServiceError(ErrorCode.Conflict, 'This job was committed and cannot be released');
       if (reservation.status === 'reserved') {
@@ -104,9 +117,12 @@ export class LedgerService {
         if (reservation.source === 'pack') {
           await em.execute('update billing.account set pack_credits = pack_credits + 1 where user_id = ?', [reservation.user_id]);
         }
+        released = true;
       }
-      return { ...toReservation(reservation), status: 'released' };
+      return { ...toReservation(reservation), status: 'released' } satisfies Reservation;
     });
+    if (released) creditsReleased.inc({ source: result.source });
+    return result;
   }
 
   /** Plan and usage for the header and profile: generations counted this period (premium) or ever (free), and today's previews. */

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { ErrorCode } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
+import { stripeApiErrors } from '../billing-metrics';
 
 /** A Stripe object that does not exist (deleted, or made with other keys). */
 export function isMissingResource(error: unknown): boolean {
@@ -14,6 +15,7 @@ export function isMissingResource(error: unknown): boolean {
  */
 export function toServiceError(error: unknown, action: string): ServiceError {
   if (error instanceof ServiceError) return error;
+  if (error instanceof Stripe.errors.StripeConnectionError) stripeApiErrors.inc({ status: 'connection' });
   if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeRateLimitError) {
     return new ServiceError(ErrorCode.Unavailable, `The payment provider could not be reached to ${action}. Please try again.`);
   }

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import Stripe from 'stripe';
 import type { StripeWebhookRequest, StripeWebhookResult } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
+import { webhookEventTypeLabel, webhookEvents } from '../billing-metrics';
 import { LedgerService } from '../credits/ledger.service';
 import { BillingSettings } from '../settings';
 import { PACK_PURCHASE } from './checkout.service';
@@ -33,11 +34,27 @@ export class WebhooksService {
   ) {}
 
   async receive(request: StripeWebhookRequest): Promise<StripeWebhookResult> {
-    const event = this.verify(request);
+    let event: Stripe.Event;
+    try {
+      event = this.verify(request);
+    } catch (error) {
+      webhookEvents.inc({ type: 'unknown', outcome: 'invalid_signature' });
+      throw error;
+    }
+    const type = webhookEventTypeLabel(event.type);
     const [seen] = await this.em.execute<{ id: string }[]>('select id from billing.stripe_event where id = ?', [event.id]);
-    if (seen) return { received: true, duplicate: true };
-    await this.apply(event);
-    await this.em.execute('insert into billing.stripe_event (id, type) values (?, ?) on conflict do nothing', [event.id, event.type]);
+    if (seen) {
+      webhookEvents.inc({ type, outcome: 'duplicate' });
+      return { received: true, duplicate: true };
+    }
+    try {
+      await this.apply(event);
+      await this.em.execute('insert into billing.stripe_event (id, type) values (?, ?) on conflict do nothing', [event.id, event.type]);
+    } catch (error) {
+      webhookEvents.inc({ type, outcome: 'failed' });
+      throw error;
+    }
+    webhookEvents.inc({ type, outcome: 'applied' });
     return { received: true, duplicate: false };
   }
 

@@ -2,8 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { jobProgressSubject, jobFolder } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
+import { GenerationSettings } from '../settings';
 import { Credits } from './credits';
 import type { JobOutputs } from './job-outputs';
+import { jobDuration, jobProvider, jobsFinished } from './job-metrics';
 import type { JobCompletion } from './job-worker';
 import { JobsRepository, toJobState, type JobRow } from './jobs.repository';
 
@@ -26,12 +28,14 @@ export class JobCompletions {
     private readonly storage: StorageService,
     private readonly services: ServiceClient,
     private readonly providerCalls: ProviderCallsService,
+    private readonly settings: GenerationSettings,
   ) {}
 
   async succeed(job: JobRow, completion: JobCompletion, outputs: JobOutputs): Promise<void> {
     const committed = await this.jobs.commit(job.id, completion.result, completion.publish);
     // Cancelled meanwhile, or what it completes was deleted: it ends as cancelled, its outputs go.
     if (!committed) return this.end(job, { status: 'canceled', error: JOB_CANCELED_MESSAGE }, outputs);
+    this.measureEnd(committed);
     await this.settle(job.id);
     await completion.afterCommit?.().catch((error: unknown) => this.logger.error(`job ${job.id} committed, but its follow-up failed: ${String(error)}`));
     this.announce(committed);
@@ -39,7 +43,8 @@ export class JobCompletions {
 
   /** Ends a job that did not succeed: its open predictions stopped, outputs deleted, credit released, listeners told. A job that succeeded meanwhile is left as it is. */
   async end(job: Pick<JobRow, 'id' | 'user_id'>, outcome: { status: 'failed' | 'canceled'; error: string }, outputs?: JobOutputs): Promise<void> {
-    await this.jobs.finish(job.id, outcome);
+    const finished = await this.jobs.finish(job.id, outcome);
+    if (finished) this.measureEnd(finished); // once: only the call that ended it finds it unfinished
     const ended = await this.jobs.find(job.id);
     if (!ended || ended.status === 'succeeded') return;
     await this.providerCalls.cancelPending(job.id);
@@ -55,6 +60,13 @@ export class JobCompletions {
     if (job.status === 'succeeded') await this.credits.commit(jobId);
     else await this.credits.release(jobId);
     await this.jobs.setCredit(jobId, job.status === 'succeeded' ? 'committed' : 'released');
+  }
+
+  /** Counts a job that just ended, with the time from its queueing to now. */
+  private measureEnd(job: JobRow): void {
+    const labels = { kind: job.kind, provider: jobProvider(this.settings, job.kind), status: job.status };
+    jobsFinished.inc(labels);
+    jobDuration.observe(labels, Math.max(0, (Date.now() - new Date(job.created_at).getTime()) / 1000));
   }
 
   /** Tells the job's listeners (event streams, held requests) its state. */

@@ -7,6 +7,9 @@ import { StorageService } from '@lipcast/nest-kit';
  * deletes everything it made (nothing of it stays readable).
  */
 export class JobOutputs {
+  /** Seconds of the video the job made, when its handler knows them (for the real-time factor metric). */
+  mediaSeconds: number | null = null;
+
   constructor(
     private readonly storage: StorageService,
     readonly userId: string,

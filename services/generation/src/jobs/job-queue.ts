@@ -67,6 +67,17 @@ export class JobQueue {
     }
   }
 
+  /** Each lane consumer's waiting (`num_pending`) and running (`num_ack_pending`) messages, for the queue gauges. */
+  async backlog(): Promise<{ consumer: string; pending: number; ackPending: number }[]> {
+    const manager = await jetstreamManager(this.connection);
+    return Promise.all(
+      Object.values(JOB_LANES).map(async ({ consumer }) => {
+        const info = await manager.consumers.info(JOB_STREAM, consumer);
+        return { consumer, pending: info.num_pending, ackPending: info.num_ack_pending };
+      }),
+    );
+  }
+
   /**
    * Queues a job on its lane. JetStream drops a second publish with the same message id within its
    * window: the first run's id is the job id; a resumed job passes an id of its own.

@@ -9,7 +9,8 @@ import { GenerationSettings } from '../settings';
 import { JOB_CANCELED_MESSAGE, JobCompletions } from './job-completions';
 import { JobOutputs } from './job-outputs';
 import { JobLanes } from './job-lanes';
-import { JobQueue, type JobLane, type QueuedJob } from './job-queue';
+import { jobProvider, jobRealTimeFactor, jobRedeliveries, jobsStarted, providerErrors, watchQueueBacklog } from './job-metrics';
+import { JOB_LANES, JobQueue, type JobLane, type QueuedJob } from './job-queue';
 import { JobsRepository, type JobRow, type PublishOutputs } from './jobs.repository';
 import { isDependencyOutage } from './outages';
 
@@ -78,17 +79,19 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.ensure();
+    watchQueueBacklog(() => this.queue.backlog());
     if (this.settings.GENERATION_ROLE === 'api') return;
     const concurrency: Record<JobLane, number> = { cpu: this.settings.WORKER_CONCURRENCY, provider: this.settings.PROVIDER_JOB_CONCURRENCY };
     this.consuming = Promise.all(
       (['cpu', 'provider'] as const).map((lane) =>
-        this.queue.consume(lane, concurrency[lane], (job) =>
-          RequestContext.create(this.orm.em, () => this.process(job)).catch((error: unknown) => {
+        this.queue.consume(lane, concurrency[lane], (job) => {
+          if (job.delivery > 1) jobRedeliveries.inc({ consumer: JOB_LANES[lane].consumer });
+          return RequestContext.create(this.orm.em, () => this.process(job)).catch((error: unknown) => {
             // The database or billing is unreachable: the job stays unacknowledged and comes back.
             this.logger.error(`job ${job.jobId} could not be processed, retrying later: ${String(error)}`);
             job.retryLater(5000);
-          }),
-        ),
+          });
+        }),
       ),
     );
     this.logger.log(`worker taking jobs (${concurrency.cpu} rendered here, ${concurrency.provider} at a provider, at a time)`);
@@ -129,6 +132,9 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     }
     const handler = this.handlers.find((candidate) => candidate.kind === job.kind);
     if (!handler) throw new Error(`No handler for ${job.kind} jobs`);
+    const provider = jobProvider(this.settings, job.kind);
+    jobsStarted.inc({ kind: job.kind, provider });
+    const runStarted = process.hrtime.bigint();
 
     const abort = new AbortController();
     this.running.set(job.id, abort);
@@ -145,9 +151,11 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
         handler.run(job, { ...context, outputs, ...(providerCalls ? { providerCalls } : {}) }),
       );
       abort.signal.throwIfAborted();
+      if (outputs.mediaSeconds) jobRealTimeFactor.observe({ kind: job.kind, provider }, Number(process.hrtime.bigint() - runStarted) / 1e9 / outputs.mediaSeconds);
       await this.completions.succeed(job, completion, outputs);
     } catch (error) {
       const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;
+      if (reason instanceof ProviderError && reason.kind !== 'canceled') providerErrors.inc({ provider, code: reason.kind });
       if (reason instanceof WorkerStopping) {
         // Kept as it is (its recorded provider calls too): the next worker continues it.
         return queued.retryLater(0);

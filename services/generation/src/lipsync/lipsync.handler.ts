@@ -44,6 +44,7 @@ export class LipSyncHandler implements JobHandler {
       ? { url: await this.storage.presignedUrl(input.videoKey), contentType: 'video/mp4' }
       : await this.localInput(input.videoKey, context, 'video.mp4', 'video/mp4');
     const { durationSeconds } = await probeMedia(audio.localPath!);
+    context.outputs.mediaSeconds = durationSeconds; // the video lasts as long as its speech
     const result = await this.lipSync.lipSync(
       { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: await this.phonemes(input.audioKey, context) },
       context,

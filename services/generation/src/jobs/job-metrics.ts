@@ -1,0 +1,98 @@
+import type { JobKind } from '@lipcast/contracts';
+import { counter, gauge, histogram } from '@lipcast/nest-kit';
+import type { GenerationSettings } from '../settings';
+
+/**
+ * The generation metrics (see ARCHITECTURE.md, "Metrics"), labelled by job kind, provider, lane
+ * consumer and provider error code only: bounded sets, never a job or user id.
+ */
+
+/** Who does a job's heavy work: the lip-sync provider for lip-syncs and One Shots, the image-to-video one for clips. */
+export function jobProvider(settings: Pick<GenerationSettings, 'lipSyncProvider' | 'imageToVideoProvider'>, kind: JobKind): string {
+  return kind === 'image_to_video' ? settings.imageToVideoProvider : settings.lipSyncProvider;
+}
+
+export const jobsStarted = counter({
+  name: 'lipcast_generation_jobs_started_total',
+  help: 'Job runs a worker started (a redelivered or resumed job starts again), by kind and provider',
+  labelNames: ['kind', 'provider'],
+});
+
+export const jobsFinished = counter({
+  name: 'lipcast_generation_jobs_finished_total',
+  help: 'Jobs ended, by kind, provider and status (succeeded, failed, canceled); each job counted once',
+  labelNames: ['kind', 'provider', 'status'],
+});
+
+export const jobDuration = histogram({
+  name: 'lipcast_generation_job_duration_seconds',
+  help: 'From a job queued to its end (queue wait included), by kind, provider and status',
+  labelNames: ['kind', 'provider', 'status'],
+  buckets: [1, 2.5, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800],
+});
+
+export const jobRealTimeFactor = histogram({
+  name: 'lipcast_generation_job_real_time_factor',
+  help: "A succeeded run's seconds of work per second of video it made, by kind and provider",
+  labelNames: ['kind', 'provider'],
+  buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64],
+});
+
+export const providerErrors = counter({
+  name: 'lipcast_generation_provider_errors_total',
+  help: 'Provider errors met by job runs, by provider and error code (ProviderError kind)',
+  labelNames: ['provider', 'code'],
+});
+
+export const jobRedeliveries = counter({
+  name: 'lipcast_generation_job_redeliveries_total',
+  help: 'Job messages delivered again (a worker died, failed to acknowledge or handed the job back), by consumer',
+  labelNames: ['consumer'],
+});
+
+/** Pending and acknowledgement-pending messages of each consumer, as JetStream reports them. */
+export interface ConsumerBacklog {
+  consumer: string;
+  pending: number;
+  ackPending: number;
+}
+
+let backlogSource: (() => Promise<ConsumerBacklog[]>) | null = null;
+let reading: Promise<ConsumerBacklog[]> | null = null;
+
+/** One read of JetStream per scrape, shared by both gauges (a scrape collects them at the same time). */
+function readBacklog(): Promise<ConsumerBacklog[]> {
+  if (!backlogSource) return Promise.resolve([]);
+  // NATS away during a scrape: the series are left out rather than the whole scrape failing.
+  reading ??= backlogSource()
+    .catch(() => [])
+    .finally(() => (reading = null));
+  return reading;
+}
+
+/** Read from JetStream at scrape time: `num_pending` is the figure the KEDA trigger scales workers on. */
+gauge({
+  name: 'lipcast_generation_queue_pending_messages',
+  help: 'Messages of the GENERATION_JOBS stream waiting for a worker, by consumer (read at scrape time)',
+  labelNames: ['consumer'],
+  async collect() {
+    const backlog = await readBacklog();
+    this.reset();
+    for (const { consumer, pending } of backlog) this.set({ consumer }, pending);
+  },
+});
+gauge({
+  name: 'lipcast_generation_queue_ack_pending_messages',
+  help: 'Messages of the GENERATION_JOBS stream delivered and not yet acknowledged (jobs running), by consumer (read at scrape time)',
+  labelNames: ['consumer'],
+  async collect() {
+    const backlog = await readBacklog();
+    this.reset();
+    for (const { consumer, ackPending } of backlog) this.set({ consumer }, ackPending);
+  },
+});
+
+/** Where the queue gauges read from (the process's job queue). */
+export function watchQueueBacklog(source: () => Promise<ConsumerBacklog[]>): void {
+  backlogSource = source;
+}
