@@ -5,9 +5,10 @@ import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import pg from 'pg';
 import { Messages } from '@lipcast/contracts';
-import { createLogger, readEnv, ServiceClientModule, ServiceSettings, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
+import { createLogger, readEnv, ServiceClient, ServiceClientModule, ServiceSettings, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { contentService } from '../../../services/content/src/service';
 import { HttpErrorFilter } from '../http/error.filter';
+import { PublicReadCaching, PublicReads } from '../http/public-reads';
 import { BlogController } from './blog.controller';
 import { NewsletterController } from './newsletter.controller';
 
@@ -21,7 +22,12 @@ const SLUG = `gateway-content-${Date.now()}`;
     ThrottlerModule.forRoot({ throttlers: [{ name: 'api', ttl: 60_000, limit: 1000 }], errorMessage: Messages.rateLimited }),
   ],
   controllers: [BlogController, NewsletterController],
-  providers: [{ provide: APP_GUARD, useClass: ThrottlerGuard }],
+  providers: [
+    { provide: APP_GUARD, useClass: ThrottlerGuard },
+    // Uncached: the test reads what it has just written.
+    { provide: PublicReads, inject: [ServiceClient], useFactory: (services: ServiceClient) => new PublicReads(services, 0) },
+    PublicReadCaching,
+  ],
 })
 class ContentRoutesModule {}
 
