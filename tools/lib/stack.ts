@@ -104,6 +104,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stripe: Record<string, string> = options.stripe
     ? { STRIPE_SECRET_KEY: options.stripe.secretKey, STRIPE_WEBHOOK_SECRET: options.stripe.webhookSecret, ...(options.stripe.publishableKey ? { STRIPE_PUBLISHABLE_KEY: options.stripe.publishableKey } : {}) }
     : { STRIPE_SECRET_KEY: stripeStandIn!.secretKey, STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET, STRIPE_API_URL: stripeStandIn!.url, STRIPE_CHECKOUT: 'hosted' };
+  const publicMediaUrl = mediaOrigin(embeddedS3);
   const env: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
     NATS_URL: options.natsUrl,
@@ -113,7 +114,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     S3_BUCKET: options.s3?.bucket ?? process.env.S3_BUCKET ?? 'lipcast-media',
     // Browsers fetch media bytes from the store itself (presigned redirects): the embedded store listens
     // on loopback, so only while the site does too; an external store names its public address.
-    ...(mediaOrigin(embeddedS3) ? { S3_PUBLIC_URL: mediaOrigin(embeddedS3)! } : {}),
+    ...(publicMediaUrl ? { S3_PUBLIC_URL: publicMediaUrl } : {}),
     PORT: String(options.port),
     HOST: process.env.HOST ?? '127.0.0.1',
     WEB_ROOT: ROOT,
