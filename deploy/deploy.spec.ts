@@ -3,7 +3,8 @@
  * schema and our rules (pinned images, health-gated dependencies, the local evaluation and the
  * production override), every rendered Kubernetes overlay against the Kubernetes and KEDA schemas
  * and our rules (probes, resources, security contexts, pinned images, disruption budgets, secrets,
- * network policies, the KEDA triggers naming the code's stream and consumers), the ops probe
+ * network policies, the KEDA triggers naming the code's stream and consumers, the PodMonitor and
+ * the alert rules and dashboard of deploy/observability), the ops probe
  * script, and the k6 scripts against the gateway's routes and rate limits. Offline; a few seconds.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -263,18 +264,38 @@ function render(overlay: string): KubeObject[] {
   return parseAllDocuments(output).map((document) => document.toJS() as KubeObject);
 }
 
-/** KEDA's CRD schema, closed like the API server's strict field validation: undeclared fields fail. */
-const scaledObjectSchema = (() => {
+/**
+ * A CRD's `pattern` (Go's RE2) as a JavaScript one: Go's leading `(?i)` flag, which JavaScript's
+ * syntax lacks, becomes each letter in both cases (`^(?i)(abort|warn)?$` of the Prometheus Operator).
+ */
+function javaScriptPattern(pattern: string): string {
+  const caseless = /^\^?\(\?i\)/.exec(pattern);
+  if (!caseless) return pattern;
+  const rest = pattern.slice(caseless[0].length);
+  if (/[[\\]/.test(rest)) throw new Error(`cannot translate the case-insensitive pattern ${pattern}`);
+  return `${caseless[0].startsWith('^') ? '^' : ''}${rest.replace(/[a-z]/gi, (letter) => `[${letter.toLowerCase()}${letter.toUpperCase()}]`)}`;
+}
+
+/** A CRD's schema, closed like the API server's strict field validation: undeclared fields fail. */
+function closedCrdSchema(path: string) {
   const close = (node: Json): Json => {
     if (Array.isArray(node)) return node.map(close);
     if (!isObject(node)) return node;
     const closed = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, close(value)]));
+    if (typeof node.pattern === 'string') closed.pattern = javaScriptPattern(node.pattern);
     if (isObject(node.properties) && node.additionalProperties === undefined && !node['x-kubernetes-preserve-unknown-fields']) closed.additionalProperties = false;
     return closed;
   };
   // OpenAPI's formats; the type keyword checks what matters here.
-  return new Ajv({ allErrors: true, strict: false, formats: { int32: true, int64: true, 'date-time': true } }).compile(close(readJson('deploy/schemas/keda-scaledobject-v1alpha1.schema.json') as Json) as AnySchema);
-})();
+  return new Ajv({ allErrors: true, strict: false, formats: { int32: true, int64: true, 'date-time': true } }).compile(close(readJson(path) as Json) as AnySchema);
+}
+
+/** The custom resources the overlays render, by kind, with their CRD's schema (KEDA, the Prometheus Operator). */
+const customResourceSchemas: Record<string, ReturnType<typeof closedCrdSchema>> = {
+  ScaledObject: closedCrdSchema('deploy/schemas/keda-scaledobject-v1alpha1.schema.json'),
+  PodMonitor: closedCrdSchema('deploy/schemas/prometheus-operator-podmonitor-v1.schema.json'),
+  PrometheusRule: closedCrdSchema('deploy/schemas/prometheus-operator-prometheusrule-v1.schema.json'),
+};
 
 /** Runs the kubernetes-models schemas (ESM-only, so in a Node process of its own). */
 function kubernetesSchemaProblems(objects: KubeObject[]): { name: string; message: string }[] {
@@ -309,10 +330,11 @@ describe.each(OVERLAYS)('kubernetes overlay %s', (overlay) => {
   const namespace = objects.find((object) => object.kind === 'Namespace');
   const config = objects.find((object) => object.kind === 'ConfigMap' && String(object.metadata.name).startsWith('lipcast-config'));
 
-  it('validates every object against the Kubernetes and KEDA schemas', () => {
-    expect(kubernetesSchemaProblems(objects.filter((object) => object.kind !== 'ScaledObject'))).toEqual([]);
-    for (const scaledObject of objects.filter((object) => object.kind === 'ScaledObject')) {
-      expect(scaledObjectSchema(scaledObject) ? [] : scaledObjectSchema.errors).toEqual([]);
+  it('validates every object against the Kubernetes, KEDA and Prometheus Operator schemas', () => {
+    expect(kubernetesSchemaProblems(objects.filter((object) => !(object.kind in customResourceSchemas)))).toEqual([]);
+    for (const object of objects.filter((object) => object.kind in customResourceSchemas)) {
+      const schema = customResourceSchemas[object.kind];
+      expect({ object: `${object.kind}/${object.metadata.name}`, errors: schema(object) ? [] : schema.errors }).toEqual({ object: `${object.kind}/${object.metadata.name}`, errors: [] });
     }
   });
 
@@ -490,6 +512,37 @@ describe.each(OVERLAYS)('kubernetes overlay %s', (overlay) => {
       expect(metadata).toMatchObject({ stream, account: '$G', natsServerMonitoringEndpoint: `nats.${namespace?.metadata.name}.svc.cluster.local:${monitorPort}` });
       expect(Number(metadata.lagThreshold)).toBeGreaterThan(0);
     }
+  });
+
+  it("scrapes every process's ops port with the operator token, and applies the alert rules and dashboard of deploy/observability", () => {
+    const monitors = objects.filter((object) => object.kind === 'PodMonitor');
+    expect(monitors).toHaveLength(1);
+    const spec = objectAt(monitors[0].spec);
+    const endpoints = listAt(spec.podMetricsEndpoints).map(objectAt);
+    expect(endpoints).toEqual([expect.objectContaining({ port: 'ops', path: '/metrics', authorization: { type: 'Bearer', credentials: { name: 'lipcast-ops', key: 'OPS_TOKEN' } } })]);
+    const opsSecret = parseAllDocuments(read('deploy/k8s/secrets/secrets.example.yaml')).map((document) => document.toJS() as KubeObject).find((secret) => secret.metadata.name === 'lipcast-ops');
+    expect(Object.keys(objectAt(opsSecret?.stringData))).toContain('OPS_TOKEN');
+    // Every process's pods, and nothing else: each has the `ops` port the probes ask, and its component as the job.
+    const selector = objectAt(spec.selector);
+    const selects = (labels: JsonObject) =>
+      matches(selector, labels) && listAt(selector.matchExpressions).map(objectAt).every((expression) => expression.operator === 'In' && listAt(expression.values).includes(labels[String(expression.key)]));
+    const templateLabels = (object: KubeObject) => objectAt(objectAt(objectAt(object.spec).template).metadata).labels as JsonObject;
+    const selected = workloads(objects).filter((object) => selects(templateLabels(object)));
+    const withOpsPort = workloads(objects).filter((object) => containersOf(object).some((container) => listAt(container.ports).some((port) => objectAt(port).name === 'ops')));
+    expect(selected.map((object) => object.metadata.name).sort()).toEqual(withOpsPort.map((object) => object.metadata.name).sort());
+    expect(selected.map((object) => object.metadata.name).sort()).toEqual([...APP_SERVICES].sort());
+    const jobs = new Set(selected.map((object) => String(templateLabels(object)[String(spec.jobLabel)])));
+    expect([...jobs].sort()).toEqual([...APP_SERVICES].sort());
+    // The jobs the alerts and the dashboard select on are those.
+    const queries = read('deploy/observability/prometheus-rules.yaml') + read('deploy/observability/lipcast-dashboard.json');
+    const queriedJobs = [...queries.matchAll(/\bjob=~?\\?"([^"\\]+)\\?"/g)].flatMap(([, values]) => values.split('|')).filter((job) => !job.startsWith('$'));
+    expect(queriedJobs.length).toBeGreaterThan(0);
+    for (const job of queriedJobs) expect({ job, scraped: jobs.has(job) }).toEqual({ job, scraped: true });
+    // The rules and the dashboard are the files of deploy/observability, unchanged.
+    expect(named(objects, 'PrometheusRule', 'lipcast').spec).toEqual((parse(read('deploy/observability/prometheus-rules.yaml')) as KubeObject).spec);
+    const dashboard = named(objects, 'ConfigMap', 'lipcast-grafana-dashboard');
+    expect(objectAt(dashboard.metadata.labels).grafana_dashboard).toBe('1');
+    expect(JSON.parse(String(objectAt(dashboard.data)['lipcast-dashboard.json']))).toEqual(readJson('deploy/observability/lipcast-dashboard.json'));
   });
 });
 

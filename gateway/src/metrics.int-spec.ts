@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { Subjects } from '@lipcast/contracts';
 import { readEnv, runMigrations, StorageService } from '@lipcast/nest-kit';
+import { metricFamilies, missingMetrics, observabilityQueries } from '../../deploy/observability/metric-names';
 import { ormConfig as billingOrm } from '../../services/billing/src/mikro-orm.config';
 import { ormConfig as generationOrm } from '../../services/generation/src/mikro-orm.config';
 import { seedActorClip } from '../../services/generation/src/testing';
@@ -17,7 +18,8 @@ import { freePort, GATEWAY_ENTRY, serviceEntry, signedInCookie, startProcess, ty
  * Metrics after one real lip-sync: the gateway, billing and generation run as their built
  * processes (each with its own registry and ops listener, behind OPS_TOKEN), a signed-in user makes
  * a speech and lip-syncs it through the gateway, then every process's /metrics is scraped and the
- * series the lip-sync should have moved are read.
+ * series the lip-sync should have moved are read; and every metric the dashboard and the alert rules
+ * of deploy/observability query must be among the families they export.
  */
 jest.setTimeout(180_000);
 
@@ -80,10 +82,14 @@ describe('metrics after a lip-sync through the real processes', () => {
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
-  async function scrape(name: ProcessName): Promise<Series[]> {
+  async function scrapeText(name: ProcessName): Promise<string> {
     const response = await fetch(`${opsUrls.get(name)}/metrics`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });
     expect(response.status).toBe(200);
-    return parseMetrics(await response.text());
+    return response.text();
+  }
+
+  async function scrape(name: ProcessName): Promise<Series[]> {
+    return parseMetrics(await scrapeText(name));
   }
 
   /** The value of the one series named so with these labels (among others); fails when there is none. */
@@ -161,6 +167,18 @@ describe('metrics after a lip-sync through the real processes', () => {
       expect(valueOf(series, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
       expect(valueOf(series, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     }
+  });
+
+  it('exports every metric the dashboard and the alert rules of deploy/observability query', async () => {
+    // A family is declared by its # TYPE line even before its first sample (a failure, a webhook).
+    const families = new Map<string, string>();
+    for (const name of opsUrls.keys()) for (const [family, type] of metricFamilies(await scrapeText(name))) families.set(family, type);
+    expect(families.get('lipcast_generation_job_duration_seconds')).toBe('histogram');
+    expect(families.get('lipcast_billing_stripe_webhook_events_total')).toBe('counter');
+    const queries = observabilityQueries();
+    expect(queries.length).toBeGreaterThan(40);
+    // Each name a panel or an alert queries that no process exports, with where it is queried.
+    expect(missingMetrics(queries, families)).toEqual([]);
   });
 
   it('refuses /metrics without the operator token', async () => {
