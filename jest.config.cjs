@@ -15,6 +15,7 @@ const swcTransform = (tsx) => [
 const moduleNameMapper = {
   '^@lipcast/(contracts|nest-kit|web-kit|ui)$': '<rootDir>/libs/$1/src/index.ts',
   '^@lipcast/web-kit/testing$': '<rootDir>/libs/web-kit/src/testing/index.ts',
+  '^@lipcast/web-kit/prerender$': '<rootDir>/libs/web-kit/src/prerender/index.tsx',
   '\\.css$': '<rootDir>/tools/jest/style-stub.cjs',
 };
 const ignored = ['/node_modules/', '/dist/', '<rootDir>/e2e/'];

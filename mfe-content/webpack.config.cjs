@@ -14,4 +14,7 @@ module.exports = createConfig({
     // For pages of other remotes; the landing page in this remote imports it directly.
     './NewsletterForm': './src/newsletter/NewsletterForm.tsx',
   },
+  // The landing page, rendered at build time for visitors, and the script that fills its sample videos.
+  prerender: './src/prerender.tsx',
+  staticScripts: { 'static-samples': './src/landing/static-samples.ts' },
 });

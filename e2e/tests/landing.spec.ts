@@ -27,8 +27,10 @@ test.describe('landing page', () => {
     const examples = page.locator('section[aria-labelledby="examples-title"] video');
     await expect(examples).toHaveCount(2);
     expect(await examples.evaluateAll((videos) => videos.map((video) => (video as HTMLVideoElement).muted))).toEqual([true, true]);
+    // The first button pressed on the prerendered page starts the app, which takes the press over.
     await page.getByRole('button', { name: 'Unmute' }).first().click();
-    expect(await examples.first().evaluate((video: HTMLVideoElement) => video.muted)).toBe(false);
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect.poll(() => examples.first().evaluate((video: HTMLVideoElement) => video.muted)).toBe(false);
 
     await expect(page.locator('section[aria-labelledby="features-title"] h3')).toHaveCount(3);
     const questions = page.locator('section[aria-labelledby="faq-title"] button[aria-expanded]');
@@ -41,6 +43,31 @@ test.describe('landing page', () => {
     await expect(sections.getByRole('link', { name: 'Three-Step Process' })).toHaveAttribute('aria-current', 'true');
     expect(consoleErrors).toEqual([]);
     expect(billingFiles).toEqual([]);
+  });
+
+  test('a visitor gets the page prerendered, with at most 120 KB of JavaScript before it loads and none of the app', async ({ page, consoleErrors }) => {
+    const scripts: { url: string; bytes: Promise<number> }[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') scripts.push({ url: new URL(request.url()).pathname, bytes: request.sizes().then((sizes) => sizes.responseBodySize) });
+    });
+    const response = await page.goto('/', { waitUntil: 'load' });
+    const beforeLoad = [...scripts];
+    expect(response?.headers()['content-encoding']).toBe('br');
+    const bytes = (await Promise.all(beforeLoad.map((script) => script.bytes))).reduce((sum, size) => sum + size, 0);
+    expect(beforeLoad.map((script) => script.url).sort()).toEqual(['/remotes/mfe-content/static-samples.js', '/visitor-boot.js']);
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(120 * 1024);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lip-synced AI videos from a script');
+    await expect(page.locator('#root')).toBeHidden();
+
+    // Focus is an interaction: the app starts, shows the same page and keeps the focus where it was.
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.locator('#root')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lip-synced AI videos from a script');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Lipcast' })).toBeFocused();
+    expect(scripts.map((script) => script.url)).toContain('/main.js');
+    expect(consoleErrors).toEqual([]);
   });
 
   test('the login button says "Redirecting..." and is disabled while sign-in starts', async ({ page }) => {

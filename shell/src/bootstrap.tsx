@@ -3,9 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { registerRemoteLoader } from '@lipcast/web-kit';
 import { App } from './App';
 import { loadRemotePage, registerRemotesFromServer } from './remotes';
-// Inter, self-hosted (font-display: swap), so every machine shows the same face.
-import '@fontsource-variable/inter/index.css';
-import './styles.css';
 
 // Remotes use each other's components (e.g. the wizard shows billing's upgrade panel) through the shell.
 registerRemoteLoader((remote, module) => loadRemotePage(remote, module, false));

@@ -3,6 +3,8 @@
  * served (compressed bytes on the wire), for a visitor's `/` and `/blog` and a signed-in `/`, in
  * Debian's Chromium. Issue 17's target for a visitor's `/` is 120 KB.
  */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startIsolatedStack } from '../lib/stack.ts';
 
@@ -27,6 +29,24 @@ async function initialScripts(page: Page, url: string): Promise<ScriptLoad[]> {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const APPS = ['shell', 'mfe-content', 'mfe-wizard', 'mfe-influencer', 'mfe-billing'];
+
+/** Every app's built scripts as served (brotli), biggest first: what each app costs when all of it loads. */
+function printBundleComposition(): void {
+  console.log('\n[bench] bundle composition (built scripts per app, brotli bytes; the largest five)');
+  for (const app of APPS) {
+    const dist = join(ROOT, app, 'dist');
+    const files = readdirSync(dist)
+      .filter((file) => file.endsWith('.js.br'))
+      .map((file) => ({ file: file.slice(0, -3), bytes: statSync(join(dist, file)).size }))
+      .sort((a, b) => b.bytes - a.bytes);
+    const total = files.reduce((sum, file) => sum + file.bytes, 0);
+    console.log(`  ${app.padEnd(16)} ${String(files.length).padStart(3)} scripts ${kb(total).padStart(10)}`);
+    for (const file of files.slice(0, 5)) console.log(`      ${kb(file.bytes).padStart(10)}  ${file.file}`);
+  }
+}
 
 export async function webInitialJavaScript(): Promise<void> {
   const stack = await startIsolatedStack('bench_web', { env: { RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' } });
@@ -53,8 +73,10 @@ export async function webInitialJavaScript(): Promise<void> {
       await context.close();
     };
     await measure('visitor /', '/');
+    await measure('visitor /terms', '/terms');
     await measure('visitor /blog', '/blog');
     await measure('signed-in /', '/', true);
+    printBundleComposition();
   } finally {
     await browser.close();
     await stack.stop();

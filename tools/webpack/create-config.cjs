@@ -7,6 +7,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { scopeRemoteCss } = require('./scope-remote-css.cjs');
+const { prerenderConfig, PRERENDERED_FOLDER } = require('./prerender.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const rootPackage = require(path.join(root, 'package.json'));
@@ -36,102 +37,150 @@ function precompressed() {
   ];
 }
 
+/** The TypeScript and TSX loader every build uses. */
+function swcRule(production) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        // Not the workspace's .swcrc (CommonJS, for Node): ES modules let webpack tree-shake the
+        // libraries and give one copy of each package (a CommonJS `require` picks a package's other build).
+        swcrc: false,
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production } },
+          target: 'es2022',
+        },
+      },
+    },
+  };
+}
+
+/** The workspace libraries, resolved from their sources. */
+const libAliases = () => ({
+  ...Object.fromEntries(
+    LIBS.flatMap((lib) => [
+      [`@lipcast/${lib}$`, path.join(root, `libs/${lib}/src/index.ts`)],
+      [`@lipcast/${lib}/styles.css`, path.join(root, `libs/${lib}/src/styles.css`)],
+    ]),
+  ),
+  // Build-time rendering helpers, for the prerender builds only.
+  '@lipcast/web-kit/prerender$': path.join(root, 'libs/web-kit/src/prerender/index.tsx'),
+});
+
+/**
+ * Small scripts for the prerendered pages (no React, no federation runtime): each is its own
+ * entry with a stable name beside the app's files, served no-cache like the other entry files.
+ */
+function staticScriptsConfig(appDir, scripts, production) {
+  return {
+    name: 'static-scripts',
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    entry: scripts,
+    devtool: production ? 'source-map' : false,
+    output: { path: path.join(appDir, 'dist'), filename: '[name].js', clean: false },
+    resolve: { extensions: ['.ts', '.js'], alias: libAliases() },
+    module: { rules: [swcRule(production)] },
+    plugins: production ? precompressed() : [],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.appDir the app's folder
  * @param {string} options.name federation container name (`shell`, `mfe_wizard`, ...)
  * @param {Record<string, string>} [options.exposes] remote modules (`./Wizard` → file)
  * @param {number} options.devPort port of `npm run dev`
+ * @param {Record<string, string>} [options.staticScripts] scripts for prerendered pages (name → file)
+ * @param {string} [options.prerender] module whose `renderPages()` gives the pages to prerender for visitors
  */
-function createConfig({ appDir, name, exposes, devPort }) {
+function createConfig({ appDir, name, exposes, devPort, staticScripts, prerender }) {
   const isHost = !exposes;
   return (_env, argv) => {
     const production = argv.mode !== 'development';
-    return {
-      mode: production ? 'production' : 'development',
-      context: appDir,
-      entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: path.join(appDir, 'dist'),
-        // The shell lives at `/`; a remote works from wherever it is served (`/remotes/<folder>/`, a CDN).
-        publicPath: isHost ? '/' : 'auto',
-        // Entry files keep stable names (the federation runtime cannot template hashes into them);
-        // they are served with no-cache, every other chunk is content-hashed and cached for good.
-        filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
-        uniqueName: name,
-        clean: true,
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js'],
-        alias: Object.fromEntries(
-          LIBS.flatMap((lib) => [
-            [`@lipcast/${lib}$`, path.join(root, `libs/${lib}/src/index.ts`)],
-            [`@lipcast/${lib}/styles.css`, path.join(root, `libs/${lib}/src/styles.css`)],
-          ]),
-        ),
-      },
-      module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
-          {
-            test: /\.css$/,
-            use: [
-              MiniCssExtractPlugin.loader,
-              'css-loader',
-              {
-                loader: 'postcss-loader',
-                options: { postcssOptions: { plugins: ['@tailwindcss/postcss', ...(isHost ? [] : [scopeRemoteCss(name)])] } },
-              },
-            ],
-          },
-        ],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name,
-          filename: isHost ? undefined : 'remoteEntry.js',
-          exposes,
-          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-          shared: sharedSingletons(),
-          shareStrategy: 'loaded-first',
-          dts: false,
-        }),
-        new MiniCssExtractPlugin({
-          filename: production ? '[name].[contenthash].css' : '[name].css',
-          chunkFilename: production ? '[name].[contenthash].css' : '[name].css',
-        }),
-        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), inject: 'body', scriptLoading: 'defer', minify: false }),
-        ...(production ? precompressed() : []),
-      ],
-      // webpack 5.111 treats `.html` as a module type of its own unless told not to; it then minifies
-      // the page template and drops the `<!--lipcast:head-->` marker the gateway writes metadata at.
-      experiments: { html: false },
-      performance: { hints: false },
-      stats: 'errors-warnings',
-      devServer: {
-        port: devPort,
-        historyApiFallback: true,
-        hot: false,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api'], target: process.env.LIPCAST_URL ?? 'http://localhost:3000' }],
-      },
-    };
+    const app = appConfig({ appDir, name, exposes, devPort, isHost, production });
+    // The development server serves the app alone; prerendered pages are a production build's.
+    if (!production || (!staticScripts && !prerender)) return app;
+    return [
+      app,
+      ...(staticScripts ? [{ ...staticScriptsConfig(appDir, staticScripts, production), dependencies: ['app'] }] : []),
+      ...(prerender ? [{ ...prerenderConfig({ appDir, entry: prerender, rules: [swcRule(production)], alias: libAliases() }), dependencies: ['app'] }] : []),
+    ];
   };
 }
 
-module.exports = { createConfig };
+/** The app itself: React, Tailwind and Module Federation, served to browsers. */
+function appConfig({ appDir, name, exposes, devPort, isHost, production }) {
+  return {
+    name: 'app',
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(appDir, 'dist'),
+      // The shell lives at `/`; a remote works from wherever it is served (`/remotes/<folder>/`, a CDN).
+      publicPath: isHost ? '/' : 'auto',
+      // Entry files keep stable names (the federation runtime cannot template hashes into them);
+      // they are served with no-cache, every other chunk is content-hashed and cached for good.
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
+      uniqueName: name,
+      // The other builds of the same app (static scripts, prerendered pages) write beside it afterwards.
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: libAliases() },
+    module: {
+      rules: [
+        swcRule(production),
+        {
+          test: /\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            'css-loader',
+            {
+              loader: 'postcss-loader',
+              options: { postcssOptions: { plugins: ['@tailwindcss/postcss', ...(isHost ? [] : [scopeRemoteCss(name)])] } },
+            },
+          ],
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: isHost ? undefined : 'remoteEntry.js',
+        exposes,
+        manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash].css' : '[name].css',
+      }),
+      new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), inject: 'body', scriptLoading: 'defer', minify: false }),
+      ...(production ? precompressed() : []),
+    ],
+    // webpack 5.111 treats `.html` as a module type of its own unless told not to; it then minifies
+    // the page template and drops the `<!--lipcast:head-->` marker the gateway writes metadata at.
+    experiments: { html: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    devServer: {
+      port: devPort,
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api'], target: process.env.LIPCAST_URL ?? 'http://localhost:3000' }],
+    },
+  };
+}
+
+module.exports = { createConfig, PRERENDERED_FOLDER };

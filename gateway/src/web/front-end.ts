@@ -1,9 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Express, Request, Response } from 'express';
-import { findRoute, metaForPath, NOT_FOUND_META, REMOTE_FOLDERS, REMOTE_MANIFEST_PATH, type PageMeta, type RemoteManifest, type RemoteName } from '@lipcast/contracts';
+import { findRoute, LANDING, metaForPath, NOT_FOUND_META, REMOTE_FOLDERS, REMOTE_MANIFEST_PATH, type PageMeta, type RemoteManifest, type RemoteName } from '@lipcast/contracts';
+import { SESSION_COOKIE } from '../session/session.middleware';
 import { injectHead } from './page-head';
-import { servePrecompressed } from './precompressed';
+import { acceptedEncodings, servePrecompressed } from './precompressed';
+import { composeVisitorPage, PrerenderedPages } from './prerendered-pages';
 
 export interface FrontEndOptions {
   webRoot: string;
@@ -31,14 +34,36 @@ function cacheHeaders(response: Response, path: string) {
   response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/** A visitor has no session cookie; whoever has one may be signed in and gets the app. */
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE.replaceAll('.', '\\.')}=`);
+const hasSessionCookie = (request: Request) => SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '');
+
+/** `/` is the landing page for visitors, the wizard for signed-in users (shell/src/routes.tsx). */
+const metaForVisitor = (path: string): PageMeta => (path === '/' ? LANDING.meta : metaForPath(path));
+
+/** Pages are composed per request (their metadata names the URL), so they are compressed here, quickly. */
+function sendPage(request: Request, response: Response, status: number, html: string): void {
+  response.status(status).setHeader('Cache-Control', 'no-cache').vary('Accept-Encoding').vary('Cookie').type('html');
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  if (accepted.has('br')) {
+    response.setHeader('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  } else if (accepted.has('gzip')) {
+    response.setHeader('Content-Encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+  } else {
+    response.send(html);
+  }
+}
+
 /**
  * Serves the built front end on the gateway's origin: the shell at `/`, each remote at
  * `/remotes/<folder>/`, the runtime remote manifest, and for every page path the shell's
- * index.html with that page's metadata written in (404 status for unknown paths).
+ * index.html with that page's metadata written in (404 status for unknown paths). Visitors get
+ * the prerendered copy of a page where a remote made one (prerendered-pages.ts).
  */
 export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
   const shellDist = join(options.webRoot, 'shell/dist');
   const manifest = remoteManifest(options.remoteOverrides);
+  const prerendered = new PrerenderedPages(options.webRoot, new Set(Object.keys(options.remoteOverrides).filter((name) => options.remoteOverrides[name as RemoteName]) as RemoteName[]));
   const indexFile = join(shellDist, 'index.html');
   // Re-read when the file changes, so rebuilding the shell needs no gateway restart.
   let index: { mtimeMs: number; html: string } | null = null;
@@ -78,13 +103,15 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
       return;
     }
     const url = `${request.protocol}://${request.get('host')}${request.originalUrl}`;
+    const staticPage = hasSessionCookie(request) ? undefined : prerendered.find(request.path);
+    const visitorHtml = staticPage && composeVisitorPage(html, staticPage);
+    if (visitorHtml) {
+      sendPage(request, response, 200, injectHead(visitorHtml, metaForVisitor(request.path), url));
+      return;
+    }
     // The content's own metadata where it has some; a failed look-up keeps the route's.
     const own = findRoute(request.path) ? await options.contentMeta?.(request.path).catch(() => undefined) : undefined;
     const found = findRoute(request.path) !== undefined && own !== null;
-    response
-      .status(found ? 200 : 404)
-      .setHeader('Cache-Control', 'no-cache')
-      .type('html')
-      .send(injectHead(html, own === null ? NOT_FOUND_META : (own ?? metaForPath(request.path)), url));
+    sendPage(request, response, found ? 200 : 404, injectHead(html, own === null ? NOT_FOUND_META : (own ?? metaForPath(request.path)), url));
   });
 }

@@ -155,6 +155,9 @@ export interface SampleVideos {
   examples: SampleVideo[];
 }
 
+/** How many of each the seed makes: the landing page reserves their boxes before they load. */
+export const SAMPLE_VIDEO_COUNTS = { hero: 3, examples: 2 } as const satisfies Record<keyof SampleVideos, number>;
+
 export interface UserProjectRequest {
   userId: string;
   projectId: number;

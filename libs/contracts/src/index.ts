@@ -9,3 +9,5 @@ export * from './routes';
 export * from './generation';
 export * from './media-keys';
 export * from './voices';
+export * from './prerendered';
+export * from './admin';

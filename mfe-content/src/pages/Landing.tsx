@@ -20,6 +20,7 @@ import {
   SiteFooter,
 } from '@lipcast/ui';
 import { apiRequest, loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
+import { SAMPLE_VIDEO_CLASS, sampleSlots } from '../landing/sample-slots';
 import { BENEFITS, FAQ, FEATURES, SECTIONS, STEPS, UGC_PROBLEMS, UGC_SOLUTIONS } from '../landing/landing-copy';
 import '../styles.css';
 
@@ -50,17 +51,26 @@ function useSectionInView(ids: readonly string[]): string | null {
   return current;
 }
 
-function ExampleVideo({ sample }: { sample: SampleVideo }) {
+/** A reserved sample box: empty until the list loads, then the video (muted, looping). */
+function SampleBox({ slot, sample, muted = true }: { slot: string; sample: SampleVideo | undefined; muted?: boolean }) {
+  return (
+    <div data-sample-slot={slot} className="aspect-[8/9] w-full overflow-hidden rounded-2xl bg-slate-900">
+      {sample && <video src={sample.url} aria-label={sample.title} className={SAMPLE_VIDEO_CLASS} autoPlay loop playsInline muted={muted} />}
+    </div>
+  );
+}
+
+function ExampleVideo({ slot, sample }: { slot: string; sample: SampleVideo | undefined }) {
   const [muted, setMuted] = useState(true);
   return (
     <figure className="space-y-3">
-      <div className="relative overflow-hidden rounded-2xl bg-slate-900">
-        <video src={sample.url} aria-label={sample.title} className="aspect-[8/9] w-full object-cover" autoPlay loop playsInline muted={muted} />
+      <div className="relative">
+        <SampleBox slot={slot} sample={sample} muted={muted} />
         <Button size="sm" variant="outline" className="absolute right-3 bottom-3 bg-white/90" onClick={() => setMuted(!muted)} aria-pressed={!muted}>
           {muted ? 'Unmute' : 'Mute'}
         </Button>
       </div>
-      <figcaption className="text-center font-medium text-slate-800">{sample.title}</figcaption>
+      <figcaption className="min-h-6 text-center font-medium text-slate-800">{sample?.title}</figcaption>
     </figure>
   );
 }
@@ -157,8 +167,8 @@ export default function Landing() {
             Create Your Influencer
           </Link>
           <div aria-label="Sample videos" role="group" className="mt-12 grid gap-4 sm:grid-cols-3">
-            {samples.data?.hero.map((sample) => (
-              <video key={sample.id} src={sample.url} aria-label={sample.title} className="aspect-[8/9] w-full rounded-2xl bg-slate-900 object-cover" autoPlay muted loop playsInline />
+            {sampleSlots('hero', samples.data).map(({ slot, sample }) => (
+              <SampleBox key={slot} slot={slot} sample={sample} />
             ))}
           </div>
         </section>
@@ -220,8 +230,8 @@ export default function Landing() {
 
         <Section name="examples" title="See it speak" tinted width="max-w-5xl">
             <div className="grid gap-8 md:grid-cols-2">
-              {samples.data?.examples.map((sample) => (
-                <ExampleVideo key={sample.id} sample={sample} />
+              {sampleSlots('examples', samples.data).map(({ slot, sample }) => (
+                <ExampleVideo key={slot} slot={slot} sample={sample} />
               ))}
             </div>
         </Section>

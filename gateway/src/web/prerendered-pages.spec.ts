@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PRERENDERED_SLOT } from '@lipcast/contracts';
+import { composeVisitorPage, PrerenderedPages } from './prerendered-pages';
+
+const SHELL_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <!--lipcast:head-->
+  <link href="/main.0123456789abcdef.css" rel="stylesheet"></head>
+  <body>
+    <div id="root"></div>
+  <script defer src="/main.js"></script></body>
+</html>`;
+
+describe(composeVisitorPage.name, () => {
+  it('shows the static page in place of the app root, keeps the stylesheet and hands the shell scripts to the boot script', () => {
+    const html = composeVisitorPage(SHELL_HTML, { html: '<h1>Hello</h1>', script: '/remotes/mfe-content/static-samples.js' })!;
+    expect(html).toContain('<div id="prerendered"><h1>Hello</h1></div>');
+    expect(html).toContain('<div id="root" hidden></div>');
+    expect(html).toContain('<link href="/main.0123456789abcdef.css" rel="stylesheet">');
+    expect(html).not.toContain('<script defer src="/main.js">');
+    expect(html).toContain('<script defer src="/visitor-boot.js" data-boot="/main.js"></script>');
+    expect(html).toContain('<script defer src="/remotes/mfe-content/static-samples.js"></script>');
+    expect(html.indexOf('visitor-boot.js')).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it('keeps `$` patterns of the page as written', () => {
+    expect(composeVisitorPage(SHELL_HTML, { html: "<p>$& and $' cost $5</p>" })).toContain("<p>$& and $' cost $5</p>");
+  });
+
+  it('declines a shell page without the app root or scripts (the app is then served as usual)', () => {
+    expect(composeVisitorPage(SHELL_HTML.replace('<div id="root"></div>', ''), { html: '<h1>Hello</h1>' })).toBeNull();
+    expect(composeVisitorPage(SHELL_HTML.replace('<script defer src="/main.js"></script>', ''), { html: '<h1>Hello</h1>' })).toBeNull();
+  });
+});
+
+describe(PrerenderedPages.name, () => {
+  function webRoot(apps: Record<string, { index: unknown; files?: Record<string, string> }>): string {
+    const root = mkdtempSync(join(tmpdir(), 'prerendered-'));
+    for (const [folder, { index, files = {} }] of Object.entries(apps)) {
+      const directory = join(root, folder, 'dist/prerendered');
+      mkdirSync(directory, { recursive: true });
+      writeFileSync(join(directory, 'pages.json'), typeof index === 'string' ? index : JSON.stringify(index));
+      for (const [name, html] of Object.entries(files)) writeFileSync(join(directory, name), html);
+    }
+    return root;
+  }
+
+  const content = {
+    index: [
+      { path: '/', kind: 'page', file: 'landing.html', script: 'static-samples.js' },
+      { path: '/terms', kind: 'content', file: 'terms.html' },
+    ],
+    files: { 'landing.html': '<h1>Landing</h1>', 'terms.html': '<h1>Terms</h1>' },
+  };
+  const shell = { index: [{ path: '/terms', kind: 'layout', file: 'layout-terms.html' }], files: { 'layout-terms.html': `<header>Menu</header><main>${PRERENDERED_SLOT}</main>` } };
+
+  it("shows a whole page where its remote mounts, with the remote's script", () => {
+    const pages = new PrerenderedPages(webRoot({ 'mfe-content': content, shell }), new Set());
+    expect(pages.find('/')).toEqual({ html: '<div data-remote="mfe_content" class="contents"><h1>Landing</h1></div>', script: '/remotes/mfe-content/static-samples.js' });
+  });
+
+  it("puts a remote's content into the shell's layout for the same path, trailing slash or not", () => {
+    const pages = new PrerenderedPages(webRoot({ 'mfe-content': content, shell }), new Set());
+    expect(pages.find('/terms/')?.html).toBe('<header>Menu</header><main><div data-remote="mfe_content" class="contents"><h1>Terms</h1></div></main>');
+    expect(pages.find('/blog')).toBeUndefined();
+  });
+
+  it('serves no static page for content without a layout, a remote served from elsewhere, a file outside the folder or a broken index', () => {
+    expect(new PrerenderedPages(webRoot({ 'mfe-content': content }), new Set()).find('/terms')).toBeUndefined();
+    expect(new PrerenderedPages(webRoot({ 'mfe-content': content, shell }), new Set(['mfe_content'])).find('/')).toBeUndefined();
+    const escaping = { index: [{ path: '/', kind: 'page', file: '../../secret.html' }] };
+    expect(new PrerenderedPages(webRoot({ 'mfe-content': escaping }), new Set()).find('/')).toBeUndefined();
+    expect(new PrerenderedPages(webRoot({ 'mfe-content': { index: '{not json' } }), new Set()).find('/')).toBeUndefined();
+  });
+});

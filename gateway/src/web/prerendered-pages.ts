@@ -1,0 +1,136 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PRERENDERED_KINDS, PRERENDERED_SLOT, REMOTE_FOLDERS, type PrerenderedIndexEntry, type PrerenderedKind, type RemoteName } from '@lipcast/contracts';
+
+/**
+ * Pages the apps render at build time for visitors (see `PrerenderedKind` in the contracts). A
+ * visitor's request for one gets the shell's page with the static markup in place of the empty
+ * app root and no app code: the shell's small `visitor-boot.js` starts the app when the visitor
+ * first interacts (shell/src/visitor/boot-on-interaction.ts).
+ */
+export interface StaticPage {
+  /** The markup in place of the app root; a remote's part sits where the shell mounts that remote. */
+  html: string;
+  /** The remote's own script for the static page, as served under `/remotes/<folder>/`. */
+  script?: string;
+}
+
+const SAFE_FILE = /^[\w.-]+$/;
+
+function isIndexEntry(value: unknown): value is PrerenderedIndexEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.path === 'string' &&
+    entry.path.startsWith('/') &&
+    PRERENDERED_KINDS.includes(entry.kind as PrerenderedKind) &&
+    typeof entry.file === 'string' &&
+    SAFE_FILE.test(entry.file) &&
+    (entry.script === undefined || (typeof entry.script === 'string' && SAFE_FILE.test(entry.script)))
+  );
+}
+
+function parseIndex(text: string | null): PrerenderedIndexEntry[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter(isIndexEntry) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A file read again only when it changes, so a rebuild needs no gateway restart. */
+function cachedFile(path: string): () => string | null {
+  let cached: { mtimeMs: number; text: string } | null = null;
+  return () => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (!stats) return null;
+    if (cached?.mtimeMs !== stats.mtimeMs) cached = { mtimeMs: stats.mtimeMs, text: readFileSync(path, 'utf8') };
+    return cached.text;
+  };
+}
+
+/** One app's prerendered fragments (`<app>/dist/prerendered/`). */
+class AppFragments {
+  private readonly index: () => string | null;
+  private readonly files = new Map<string, () => string | null>();
+
+  constructor(
+    readonly folder: string,
+    private readonly directory: string,
+  ) {
+    this.index = cachedFile(join(directory, 'pages.json'));
+  }
+
+  find(path: string, kinds: readonly PrerenderedKind[]): PrerenderedIndexEntry | undefined {
+    return parseIndex(this.index()).find((entry) => entry.path === path && kinds.includes(entry.kind));
+  }
+
+  read(entry: PrerenderedIndexEntry): string | null {
+    let read = this.files.get(entry.file);
+    if (!read) {
+      read = cachedFile(join(this.directory, entry.file));
+      this.files.set(entry.file, read);
+    }
+    return read();
+  }
+}
+
+export class PrerenderedPages {
+  private readonly shell: AppFragments;
+  private readonly remotes: { remote: RemoteName; fragments: AppFragments }[];
+
+  /** Remotes served from elsewhere (`REMOTE_*_URL`) are skipped: their pages may differ from the local build's. */
+  constructor(webRoot: string, servedElsewhere: ReadonlySet<RemoteName>) {
+    const fragmentsOf = (folder: string) => new AppFragments(folder, join(webRoot, folder, 'dist/prerendered'));
+    this.shell = fragmentsOf('shell');
+    this.remotes = (Object.entries(REMOTE_FOLDERS) as [RemoteName, string][])
+      .filter(([remote]) => !servedElsewhere.has(remote))
+      .map(([remote, folder]) => ({ remote, fragments: fragmentsOf(folder) }));
+  }
+
+  /** The static page for a path, when a remote prerendered it (and, for content, the shell its layout). */
+  find(requestPath: string): StaticPage | undefined {
+    const path = requestPath.length > 1 ? requestPath.replace(/\/+$/, '') : requestPath;
+    for (const { remote, fragments } of this.remotes) {
+      const entry = fragments.find(path, ['page', 'content']);
+      const fragment = entry && fragments.read(entry);
+      if (!entry || !fragment) continue;
+      // The remote's part sits where the shell mounts the remote's pages, so the same styles apply.
+      const mounted = `<div data-remote="${remote}" class="contents">${fragment}</div>`;
+      const html = entry.kind === 'page' ? mounted : this.inLayout(path, mounted);
+      if (!html) return undefined;
+      return { html, script: entry.script && `/remotes/${fragments.folder}/${entry.script}` };
+    }
+    return undefined;
+  }
+
+  private inLayout(path: string, content: string): string | null {
+    const entry = this.shell.find(path, ['layout']);
+    const layout = entry && this.shell.read(entry);
+    return layout?.includes(PRERENDERED_SLOT) ? layout.replace(PRERENDERED_SLOT, () => content) : null;
+  }
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const SHELL_SCRIPT = /\s*<script defer(?:="defer")? src="([^"]+)"><\/script>/g;
+export const VISITOR_BOOT_SCRIPT = '/visitor-boot.js';
+
+/**
+ * The shell's page with a prerendered fragment shown and the app held back: the shell's scripts
+ * move into `visitor-boot.js`'s list, the app root stays empty and hidden until it takes over.
+ * Null when the shell's page does not have the expected shape (then the app is served as usual).
+ */
+export function composeVisitorPage(shellHtml: string, page: StaticPage): string | null {
+  const scripts = [...shellHtml.matchAll(SHELL_SCRIPT)].map((match) => match[1]);
+  if (!shellHtml.includes(ROOT_ELEMENT) || scripts.length === 0) return null;
+  const staticScripts = [
+    `<script defer src="${VISITOR_BOOT_SCRIPT}" data-boot="${scripts.join(' ')}"></script>`,
+    ...(page.script ? [`<script defer src="${page.script}"></script>`] : []),
+  ];
+  return shellHtml
+    .replace(SHELL_SCRIPT, '')
+    .replace(ROOT_ELEMENT, () => `<div id="prerendered">${page.html}</div>\n    <div id="root" hidden></div>`)
+    .replace(/<\/body>/i, (closing) => `  ${staticScripts.join('\n  ')}\n  ${closing}`);
+}

@@ -1,0 +1,178 @@
+/**
+ * The operator console (issue 19, item 4): HTTP shapes under `/api/admin` (gateway, admin role
+ * only) and the NATS requests behind them. Every admin action carries the operator and is written
+ * to the audit log. Fields may be added; renaming one is a new version.
+ */
+import type { BlogPost, BlogPostDetail } from './content';
+import type { CreditSource, ReservationStatus } from './billing';
+import type { JobKind, JobStatus } from './generation';
+
+export const ADMIN_API_PREFIX = '/api/admin';
+/** The role `GET /api/auth/user` lists (`roles`) for an operator. */
+export const ADMIN_ROLE = 'admin';
+
+/** Who did it, as every admin NATS request carries it. */
+export interface AdminActor {
+  operatorId: string;
+  operatorName: string;
+}
+
+/** `GET /api/admin/queue`: the generation queue (the figures the autoscaler acts on) and who consumes it. */
+export interface AdminQueueState {
+  consumers: { name: string; pending: number; ackPending: number }[];
+  /** Worker processes consuming now (JetStream push/pull clients seen on the consumers). */
+  workers: number;
+}
+
+export interface AdminJobFilter {
+  status?: JobStatus;
+  kind?: JobKind;
+  /** A user id, or a username/e-mail fragment the gateway resolves. */
+  user?: string;
+  /** Opaque: the `nextCursor` of the previous page. */
+  cursor?: string;
+  limit?: number;
+}
+
+export interface AdminJobSummary {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  userId: string;
+  provider: string | null;
+  progress: number;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminJobList {
+  jobs: AdminJobSummary[];
+  nextCursor: string | null;
+}
+
+/** One step of a job's life, oldest first: queued, attempt started, progress, provider call, failed, retried by an operator, ... */
+export interface AdminJobEvent {
+  at: string;
+  type: string;
+  detail: string | null;
+}
+
+/** `GET /api/admin/jobs/:id` */
+export interface AdminJobDetail extends AdminJobSummary {
+  attempts: number;
+  traceId: string | null;
+  /** The credit reservation for the job, if billing has one. */
+  reservation: { status: ReservationStatus; source: CreditSource } | null;
+  timeline: AdminJobEvent[];
+}
+
+/** `GET /api/admin/users?query=`: users whose username or e-mail contains the query. */
+export interface AdminUserSummary {
+  id: string;
+  username: string;
+  email: string | null;
+  createdAt: string;
+}
+
+export interface AdminLedgerEntry {
+  at: string;
+  /** `reserve`, `commit`, `release`, `pack`, `period`, `adjustment`, ... */
+  type: string;
+  /** Generations added (positive) or taken (negative) by this entry; 0 for state changes. */
+  delta: number;
+  jobId: string | null;
+  operator: string | null;
+  reason: string | null;
+}
+
+/** `GET /api/admin/users/:id` */
+export interface AdminUserAccount {
+  user: AdminUserSummary;
+  plan: string;
+  subscriptionStatus: string | null;
+  generationsCount: number;
+  extraGenerations: number;
+  generationsLeft: number;
+  reservations: { jobId: string; status: ReservationStatus; source: CreditSource; createdAt: string }[];
+  purchases: { at: string; kind: 'subscription' | 'pack'; amount: number | null; reference: string }[];
+  ledger: AdminLedgerEntry[];
+}
+
+/** `POST /api/admin/users/:id/credits`: extra generations given (positive) or taken back (negative), with why. */
+export interface AdminCreditAdjustmentBody {
+  delta: number;
+  reason: string;
+  /** The job this refunds, if any (shown in the ledger and the audit log). */
+  jobId?: string;
+}
+
+export const ADMIN_REASON_MAX_LENGTH = 500;
+export const ADMIN_CREDIT_DELTA_LIMIT = 1000;
+
+/** `POST /api/admin/posts` and `PUT /api/admin/posts/:id`. A `publishedAt` in the future schedules it; null keeps it a draft. */
+export interface AdminPostBody {
+  title: string;
+  slug: string;
+  excerpt: string;
+  body: string;
+  featuredImage?: string | null;
+  author?: string | null;
+  publishedAt: string | null;
+}
+
+export type AdminPost = BlogPostDetail & { status: 'draft' | 'scheduled' | 'published' };
+
+export interface AdminPostList {
+  posts: (BlogPost & { status: AdminPost['status'] })[];
+}
+
+/** `GET /api/admin/gallery/reports`: community items people reported, most reported first. */
+export interface AdminGalleryReport {
+  influencerId: string;
+  name: string;
+  ownerId: string;
+  videoUrl: string | null;
+  reports: number;
+  lastReason: string | null;
+  lastReportedAt: string;
+  published: boolean;
+}
+
+/** `GET /api/admin/audit`: newest first. */
+export interface AdminAuditEntry {
+  id: string;
+  at: string;
+  operatorId: string;
+  operatorName: string;
+  /** e.g. `job.cancel`, `job.retry`, `credits.adjust`, `post.create`, `post.update`, `gallery.withdraw` */
+  action: string;
+  target: string;
+  detail: Record<string, unknown>;
+}
+
+// ---- NATS requests behind the routes (the gateway adds the operator; additive to the HTTP shapes above) ----
+
+/** `auth.admin.users.search.v1` */
+export interface AdminUserSearchRequest {
+  query: string;
+  limit?: number;
+}
+
+/** `billing.admin.account.get.v1` answers the account without the user (auth holds users; the gateway joins them). */
+export type AdminBillingAccount = Omit<AdminUserAccount, 'user'>;
+
+/** `billing.admin.credits.adjust.v1` */
+export interface AdminCreditAdjustmentRequest extends AdminCreditAdjustmentBody, AdminActor {
+  userId: string;
+}
+
+/** `generation.admin.jobs.list.v1`: the gateway has turned `user` into user ids. */
+export interface AdminJobListRequest extends Omit<AdminJobFilter, 'user'> {
+  userIds?: string[];
+}
+
+/** `POST /api/admin/gallery/:influencerId/withdraw` answers it. */
+export interface AdminWithdrawResult {
+  withdrawn: true;
+}

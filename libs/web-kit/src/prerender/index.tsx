@@ -1,0 +1,32 @@
+// Build time only, in Node (tools/webpack/prerender.cjs); never part of a browser bundle. Each app
+// that prerenders pages for visitors exports `renderPages()` returning these.
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { PrerenderedKind } from '@lipcast/contracts';
+import { ACCOUNT_QUERY_KEY } from '../account';
+
+export interface PrerenderedPage {
+  path: string;
+  kind: PrerenderedKind;
+  /** The fragment's file name, without `.html`. */
+  name: string;
+  html: string;
+  /** A script of the same app the static page runs (its file in the app's dist folder). */
+  script?: string;
+}
+
+/** Renders as the contracts' PRERENDERED_SLOT: a layout's place for the content. */
+export const PrerenderedSlot = () => <template data-prerendered-slot="" />;
+
+/** A page as a signed-out visitor first sees it: no account, nothing fetched yet. */
+export function renderForVisitor(path: string, page: ReactNode): string {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(ACCOUNT_QUERY_KEY, null);
+  return renderToString(
+    <QueryClientProvider client={queryClient}>
+      <StaticRouter location={path}>{page}</StaticRouter>
+    </QueryClientProvider>,
+  );
+}

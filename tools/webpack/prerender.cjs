@@ -1,0 +1,55 @@
+// Build-time prerendering: an app's `renderPages()` module (libs/web-kit/src/prerender) is bundled
+// for Node, run once, and the pages it returns are written as HTML fragments with a `pages.json`
+// index. The gateway serves them to visitors inside the shell's page (gateway/src/web/prerendered-pages.ts).
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** Beside the app's files, in its dist folder; the gateway reads `<app>/dist/prerendered/pages.json`. */
+const PRERENDERED_FOLDER = 'prerendered';
+const BUNDLE_FOLDER = '.render';
+
+class WritePrerenderedPages {
+  constructor(outputDir) {
+    this.outputDir = outputDir;
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('WritePrerenderedPages', async (compilation) => {
+      if (compilation.errors.length > 0) return;
+      const bundle = path.join(this.outputDir, BUNDLE_FOLDER, 'render.cjs');
+      delete require.cache[bundle];
+      const pages = await require(bundle).renderPages();
+      const index = pages.map(({ path: pagePath, kind, name, html, script }) => {
+        fs.writeFileSync(path.join(this.outputDir, `${name}.html`), html);
+        return { path: pagePath, kind, file: `${name}.html`, ...(script ? { script } : {}) };
+      });
+      fs.writeFileSync(path.join(this.outputDir, 'pages.json'), `${JSON.stringify(index, null, 2)}\n`);
+      fs.rmSync(path.join(this.outputDir, BUNDLE_FOLDER), { recursive: true, force: true });
+    });
+  }
+}
+
+/**
+ * The Node build of an app's prerender module. CSS imports become inert strings: the page is
+ * styled by the shell's stylesheet, which holds every app's classes.
+ */
+function prerenderConfig({ appDir, entry, rules, alias }) {
+  const outputDir = path.join(appDir, 'dist', PRERENDERED_FOLDER);
+  return {
+    name: 'prerender',
+    mode: 'production',
+    target: 'node',
+    context: appDir,
+    entry: { render: entry },
+    devtool: false,
+    output: { path: path.join(outputDir, BUNDLE_FOLDER), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias },
+    module: { rules: [...rules, { test: /\.css$/, type: 'asset/source' }] },
+    optimization: { minimize: false },
+    plugins: [new WritePrerenderedPages(outputDir)],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { prerenderConfig, PRERENDERED_FOLDER };
