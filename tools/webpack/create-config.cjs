@@ -7,7 +7,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { scopeRemoteCss } = require('./scope-remote-css.cjs');
-const { prerenderConfig, PRERENDERED_FOLDER } = require('./prerender.cjs');
+const { prerenderConfig } = require('./prerender.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const rootPackage = require(path.join(root, 'package.json'));
@@ -74,17 +74,17 @@ const libAliases = () => ({
  * Small scripts for the prerendered pages (no React, no federation runtime): each is its own
  * entry with a stable name beside the app's files, served no-cache like the other entry files.
  */
-function staticScriptsConfig(appDir, scripts, production) {
+function staticScriptsConfig(appDir, scripts) {
   return {
     name: 'static-scripts',
-    mode: production ? 'production' : 'development',
+    mode: 'production',
     context: appDir,
     entry: scripts,
-    devtool: production ? 'source-map' : false,
+    devtool: 'source-map',
     output: { path: path.join(appDir, 'dist'), filename: '[name].js', clean: false },
     resolve: { extensions: ['.ts', '.js'], alias: libAliases() },
-    module: { rules: [swcRule(production)] },
-    plugins: production ? precompressed() : [],
+    module: { rules: [swcRule(true)] },
+    plugins: precompressed(),
     performance: { hints: false },
     stats: 'errors-warnings',
   };
@@ -108,8 +108,8 @@ function createConfig({ appDir, name, exposes, devPort, staticScripts, prerender
     if (!production || (!staticScripts && !prerender)) return app;
     return [
       app,
-      ...(staticScripts ? [{ ...staticScriptsConfig(appDir, staticScripts, production), dependencies: ['app'] }] : []),
-      ...(prerender ? [{ ...prerenderConfig({ appDir, entry: prerender, rules: [swcRule(production)], alias: libAliases() }), dependencies: ['app'] }] : []),
+      ...(staticScripts ? [{ ...staticScriptsConfig(appDir, staticScripts), dependencies: ['app'] }] : []),
+      ...(prerender ? [{ ...prerenderConfig({ appDir, entry: prerender, rules: [swcRule(true)], alias: libAliases() }), dependencies: ['app'] }] : []),
     ];
   };
 }
@@ -183,4 +183,4 @@ function appConfig({ appDir, name, exposes, devPort, isHost, production }) {
   };
 }
 
-module.exports = { createConfig, PRERENDERED_FOLDER };
+module.exports = { createConfig };

@@ -52,4 +52,4 @@ function prerenderConfig({ appDir, entry, rules, alias }) {
   };
 }
 
-module.exports = { prerenderConfig, PRERENDERED_FOLDER };
+module.exports = { prerenderConfig };
