@@ -1,5 +1,7 @@
 import { AccountController } from './account/account.controller';
+import { adminControllers, adminProviders } from './admin/admin.module';
 import { AuthController, isSignInRoute, signInTracker } from './auth/auth.controller';
+import { CurrentUsers } from './auth/current-users';
 import { SignedInGuard } from './auth/signed-in.guard';
 import { Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -73,6 +75,7 @@ export class AppModule implements OnApplicationShutdown {
         VoiceSamplesController,
         InfluencersController,
         MediaController,
+        ...adminControllers,
       ],
       providers: [
         { provide: APP_GUARD, useClass: ThrottlerGuard },
@@ -89,9 +92,11 @@ export class AppModule implements OnApplicationShutdown {
         },
         { provide: PublicReads, inject: [ServiceClient], useFactory: (services: ServiceClient) => new PublicReads(services, settings.PUBLIC_READ_CACHE_SECONDS) },
         PublicReadCaching,
+        CurrentUsers,
         MediaAccessPolicy,
         OpenStreams,
         Draining,
+        ...adminProviders(settings),
       ],
     };
   }

@@ -1,5 +1,5 @@
 import { InvalidEnvironmentError, readEnv } from '@lipcast/nest-kit';
-import { GatewaySettings } from './settings';
+import { adminList, GatewaySettings } from './settings';
 
 const S3_KEYS = { S3_ACCESS_KEY: 'key', S3_SECRET_KEY: 'secret' };
 const PRODUCTION = {
@@ -49,5 +49,20 @@ describe('GatewaySettings TRUST_PROXY', () => {
 
   it('refuses anything else, naming the variable', () => {
     expect(() => readEnv(GatewaySettings, { ...env, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY .*: must be a hop count/);
+  });
+});
+
+describe('GatewaySettings operator lists', () => {
+  const base = { ...S3_KEYS, S3_ENDPOINT: 'http://127.0.0.1:9000' };
+
+  it('reads ADMIN_USERS and ADMIN_GROUPS as comma-separated names', () => {
+    const settings = readEnv(GatewaySettings, { ...base, ADMIN_USERS: 'alice, ops@example.com', ADMIN_GROUPS: 'lipcast-admins' });
+    expect(adminList(settings.ADMIN_USERS)).toEqual(['alice', 'ops@example.com']);
+    expect(adminList(settings.ADMIN_GROUPS)).toEqual(['lipcast-admins']);
+    expect(adminList(readEnv(GatewaySettings, base).ADMIN_GROUPS)).toEqual([]);
+  });
+
+  it('refuses a name with a space inside', () => {
+    expect(() => readEnv(GatewaySettings, { ...base, ADMIN_GROUPS: 'lipcast admins' })).toThrow(/ADMIN_GROUPS/);
   });
 });

@@ -11,6 +11,13 @@ const REMOTE_URL_PURPOSE = 'manifest URL of this remote, when it is deployed som
 /** An absolute http(s) URL; hosts without a TLD (localhost, 127.0.0.1) are fine. */
 const IsHttpUrl = () => IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an http(s) URL' });
 
+/** Empty, or comma-separated names without spaces inside (spaces around commas are fine). */
+const ADMIN_LIST_PATTERN = /^\s*([^\s,]+(\s*,\s*[^\s,]+)*)?\s*,?\s*$/;
+
+/** The entries of `ADMIN_USERS`/`ADMIN_GROUPS`, lowercased. */
+export const adminList = (value: string): string[] =>
+  value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+
 export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose('HTTP port of the gateway')
   @Type(() => Number)
@@ -70,6 +77,14 @@ export class GatewaySettings extends MediaServiceSettings {
   @IsOptional()
   @IsHttpUrl()
   OIDC_ISSUER_URL?: string;
+
+  @EnvPurpose('operators of the console under /api/admin: usernames or e-mail addresses, comma-separated (matched case-insensitively at sign-in)')
+  @Matches(ADMIN_LIST_PATTERN, { message: 'must be usernames or e-mail addresses separated by commas' })
+  ADMIN_USERS = '';
+
+  @EnvPurpose('OIDC groups (the ID token\'s "groups" claim) whose members are operators, comma-separated; npm start and the tests use lipcast-admins, which the dev identity provider gives usernames starting with "admin"')
+  @Matches(ADMIN_LIST_PATTERN, { message: 'must be group names separated by commas' })
+  ADMIN_GROUPS = '';
 
   @EnvPurpose('client id registered at the issuer')
   @IsString()

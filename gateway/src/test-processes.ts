@@ -75,13 +75,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A signed-in session for `userId`, stored as the sign-in callback leaves it; returns its cookie (signed with `sessionSecret`). */
-export async function signedInCookie(database: pg.Pool, sessionSecret: string, userId: string): Promise<string> {
+/** A signed-in session for `userId`, stored as the sign-in callback leaves it (with `extra` such as `{roles: ['admin'], username}`); returns its cookie (signed with `sessionSecret`). */
+export async function signedInCookie(database: pg.Pool, sessionSecret: string, userId: string, extra: Record<string, unknown> = {}): Promise<string> {
   const sid = `test-${randomBytes(12).toString('hex')}`;
   const expires = new Date(Date.now() + 3_600_000);
   await database.query('insert into gateway.session (sid, data, expires_at) values ($1, $2, $3)', [
     sid,
-    JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' }, userId }),
+    JSON.stringify({ cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' }, userId, ...extra }),
     expires,
   ]);
   const signature = createHmac('sha256', sessionSecret).update(sid).digest('base64').replace(/=+$/, '');

@@ -101,7 +101,7 @@ export async function gatewayVersusDirect(): Promise<void> {
     const viaGateway = await load(gatewayUrl);
     await load(direct.url, 2);
     const bare = await load(direct.url);
-    // The signed-in read: the session from PostgreSQL, the user from auth and billing over NATS.
+    // The signed-in read: the session from PostgreSQL, the user from auth and billing over NATS (kept for a moment per user).
     const cookie = await signedInCookie(stack.url);
     await load(`${stack.url}/api/auth/user`, 2, { cookie });
     const signedIn = await load(`${stack.url}/api/auth/user`, DURATION_SECONDS, { cookie });
@@ -118,6 +118,8 @@ export async function gatewayVersusDirect(): Promise<void> {
     console.log(`  p99 a/b: ${p99Ratio.toFixed(2)}×   (target ≤ 2.5×: ${verdict(p99Ratio <= 2.5)})`);
     console.log(`  signed-in c/a: ${signedInShare.toFixed(2)}   (target ≥ 0.60: ${verdict(signedInShare >= 0.6)})`);
     console.log('  (a) is answered from the public-read cache (PUBLIC_READ_CACHE_SECONDS=5) after the rate limiter, headers and logging');
+    console.log('  (c) reads the session from PostgreSQL on every request (its expiry is rolled at most once per SESSION_TOUCH_INTERVAL_SECONDS);');
+    console.log('      the user and account answer is kept 2 s per user (gateway/src/auth/current-users.ts), dropped when that user\'s own signed-in requests end');
   } finally {
     await direct.stop();
     await stack.stop();

@@ -8,7 +8,7 @@ import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs'
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startEmbeddedS3, type EmbeddedS3 } from '../embedded-s3.ts';
-import { startDevIdentityProvider, type DevIdentityProvider } from '../oidc/dev-provider.ts';
+import { DEV_ADMIN_GROUP, startDevIdentityProvider, type DevIdentityProvider } from '../oidc/dev-provider.ts';
 import { startStripeStandIn, type StripeStandIn } from '../stripe/stand-in.ts';
 import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase } from './infra.ts';
 import { DEFAULT_OPS_PORTS, everyServiceUp, readStatus } from './ops-status.ts';
@@ -121,6 +121,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     OIDC_ISSUER_URL: oidc.issuerUrl,
     OIDC_CLIENT_ID: oidc.clientId,
     OIDC_CLIENT_SECRET: oidc.clientSecret,
+    // Operators of the console: the dev identity provider puts usernames starting with "admin" in this group.
+    ...(devIdentityProvider ? { ADMIN_GROUPS: process.env.ADMIN_GROUPS || DEV_ADMIN_GROUP } : {}),
     ...stripe,
     ...options.env,
   };

@@ -146,6 +146,11 @@ describe('startDevIdentityProvider', () => {
     expect(tokens.scope).toBe('openid profile email');
   });
 
+  it('puts usernames starting with "admin" in the operators\' group (ADMIN_GROUPS in the dev and test stacks), nobody else', async () => {
+    expect((await signIn(new Browser(), 'admin-ops')).tokens.claims()?.groups).toEqual(['lipcast-admins']);
+    expect((await signIn(new Browser(), 'ada')).tokens.claims()?.groups).toEqual([]);
+  });
+
   it('signs the same username in as the same user next time', async () => {
     const first = await signIn(new Browser(), 'Grace.Hopper');
     const second = await signIn(new Browser(), '  grace.hopper ');

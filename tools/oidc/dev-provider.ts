@@ -25,6 +25,8 @@ const USERNAME_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 const USERNAME_RULE = 'Use 1 to 64 letters, digits, dots, underscores or hyphens.';
 const EMAIL_DOMAIN = 'lipcast.local';
 const SCOPE = 'openid profile email';
+/** The OIDC group the dev provider gives usernames starting with "admin"; the dev and test stacks set `ADMIN_GROUPS` to it. */
+export const DEV_ADMIN_GROUP = 'lipcast-admins';
 
 export interface DevIdentityProviderOptions {
   port: number;
@@ -85,7 +87,7 @@ function configuration(clients: DevClient[], displayNames: Map<string, string>):
     pkce: { required: () => true },
     responseTypes: ['code'],
     scopes: ['openid', 'profile', 'email'],
-    claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email', 'email_verified'] },
+    claims: { openid: ['sub'], profile: ['name', 'preferred_username', 'groups'], email: ['email', 'email_verified'] },
     // Put the profile claims in the ID token too, so a relying party needs no userinfo call.
     conformIdTokenClaims: false,
     features: {
@@ -105,6 +107,8 @@ function configuration(clients: DevClient[], displayNames: Map<string, string>):
         preferred_username: accountId,
         email: `${accountId}@${EMAIL_DOMAIN}`,
         email_verified: true,
+        // Usernames starting with "admin" sign in as operators (the dev/test stack sets ADMIN_GROUPS to this group).
+        groups: accountId.startsWith('admin') ? [DEV_ADMIN_GROUP] : [],
       }),
     }),
     // No consent screen: every registered client is first party, so grant the scopes straight away.

@@ -2,16 +2,16 @@ import { Controller, Get, HttpException, Logger, Post, type ExecutionContext, Ht
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import { normalizeIp } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { ErrorCode, LOGIN_FAILED_PATH, Messages, Subjects, type Account, type AuthUser } from '@lipcast/contracts';
+import { ErrorCode, LOGIN_FAILED_PATH, Messages, Subjects, type AuthUser, type UserRoles } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { rolesAtSignIn } from '../admin/admin-role';
 import { publicOrigin } from '../http/public-origin';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
+import { CurrentUsers, type CurrentUser } from './current-users';
 import { isCrossSiteNavigation, LOGOUT_CONFIRM_PAGE } from './logout-confirm';
 import { OidcClient, safeReturnPath } from './oidc';
-import { CurrentUserId, Public } from './signed-in.guard';
-
-export type CurrentUser = AuthUser & Account;
+import { CurrentUserId, KeepsCurrentUser, Public } from './signed-in.guard';
 
 /** The routes the sign-in rate limit counts. */
 export const isSignInRoute = (context: ExecutionContext) =>
@@ -40,6 +40,7 @@ export class AuthController {
   constructor(
     private readonly services: ServiceClient,
     private readonly settings: GatewaySettings,
+    private readonly currentUsers: CurrentUsers,
   ) {
     this.oidc = settings.OIDC_ISSUER_URL
       ? new OidcClient({ issuerUrl: settings.OIDC_ISSUER_URL, clientId: settings.OIDC_CLIENT_ID, clientSecret: settings.OIDC_CLIENT_SECRET ?? '' })
@@ -51,15 +52,12 @@ export class AuthController {
     return this.oidc;
   }
 
-  /** The signed-in user with plan and usage; 401 when signed out (the guard). */
+  /** The signed-in user with plan and usage (kept for a moment: `CurrentUsers`); 401 when signed out (the guard). */
+  @KeepsCurrentUser()
   @Get('auth/user')
-  async user(@Req() request: Request, @CurrentUserId() userId: string): Promise<CurrentUser> {
+  async user(@Req() request: Request, @CurrentUserId() userId: string): Promise<CurrentUser & UserRoles> {
     try {
-      const [user, account] = await Promise.all([
-        this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId }),
-        this.services.send<Account>(Subjects.billing.accountGet, { userId }),
-      ]);
-      return { ...user, ...account };
+      return { ...(await this.currentUsers.read(userId)), roles: request.session.roles ?? [] };
     } catch (error) {
       if (error instanceof ServiceError && error.code === ErrorCode.NotFound) {
         await promisify((done) => request.session.destroy(done));
@@ -88,11 +86,14 @@ export class AuthController {
     const pending = request.session.oidc;
     if (!pending) return response.redirect(302, LOGIN_FAILED_PATH);
     try {
-      const { idToken, ...profile } = await this.signIn().finishLogin(new URL(request.originalUrl, publicOrigin(this.settings, request)), pending);
+      const { idToken, groups, ...profile } = await this.signIn().finishLogin(new URL(request.originalUrl, publicOrigin(this.settings, request)), pending);
       const user = await this.services.send<AuthUser>(Subjects.auth.userUpsert, profile);
+      this.currentUsers.forget(user.id);
       await promisify((done) => request.session.regenerate(done));
       request.session.userId = user.id;
       request.session.idToken = idToken;
+      request.session.roles = rolesAtSignIn(this.settings, { ...user, groups });
+      request.session.username = user.username;
       await promisify((done) => request.session.save(done));
       response.redirect(302, pending.returnTo);
     } catch (error) {
@@ -128,7 +129,8 @@ export class AuthController {
 
   /** Ends the session here and, where the issuer supports it, there too; then back to `/`. */
   private async signOut(request: Request, response: Response, status: 302 | 303) {
-    const idToken = request.session.idToken;
+    const { idToken, userId } = request.session;
+    if (userId) this.currentUsers.forget(userId);
     await promisify((done) => request.session.destroy(done));
     response.clearCookie(SESSION_COOKIE, { path: '/' });
     const home = `${publicOrigin(this.settings, request)}/`;

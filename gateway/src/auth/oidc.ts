@@ -23,6 +23,8 @@ export interface SignedInIdentity {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  /** The ID token's `groups` claim (what ADMIN_GROUPS is matched against); empty when the issuer sends none. */
+  groups: string[];
   idToken: string;
 }
 
@@ -32,6 +34,8 @@ const SCOPE = 'openid profile email';
 export function safeReturnPath(value: unknown): string {
   return isSameSitePath(value) ? value : '/';
 }
+
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []);
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
@@ -96,6 +100,7 @@ export class OidcClient {
       firstName: text(claims.given_name),
       lastName: text(claims.family_name),
       profileImageUrl: text(claims.picture),
+      groups: stringList(claims.groups),
       idToken: tokens.id_token!,
     };
   }

@@ -4,6 +4,7 @@ import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 import { Subjects, type JobState } from '@lipcast/contracts';
 import { createLogger, readEnv, ServiceClient } from '@lipcast/nest-kit';
+import { CurrentUsers } from '../auth/current-users';
 import { SignedInGuard } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { HttpErrorFilter } from '../http/error.filter';
@@ -36,6 +37,7 @@ async function startGateway(env: Record<string, string>) {
       { provide: ServiceClient, useValue: services },
       { provide: GatewaySettings, useValue: settings },
       { provide: APP_GUARD, useClass: SignedInGuard },
+      CurrentUsers,
       { provide: PublicReads, useValue: new PublicReads(services as unknown as ServiceClient, 0) },
       OpenStreams,
       Draining,

@@ -62,4 +62,35 @@ describe(PgSessionStore.name, () => {
     expect(await storedExpiry()).toBe(first + touchIntervalMs);
     expect(await call((done) => rolling.get(rolled, done))).toMatchObject({ userId: 'u3' });
   });
+
+  it('does not ask PostgreSQL to roll an expiry it read or wrote less than a touch interval ago', async () => {
+    const touchIntervalMs = 5 * 60_000;
+    const rolling = new PgSessionStore(pool, HOUR, touchIntervalMs);
+    const known = `${sid}-known`;
+    const first = Date.now() + HOUR;
+    await call((done) => rolling.set(known, sessionData('u4', new Date(first)), done));
+    // Another writer moves the stored expiry back; this process still holds the expiry it wrote.
+    const movedBack = first - touchIntervalMs;
+    await pool.query('update gateway.session set expires_at = $2 where sid = $1', [known, new Date(movedBack)]);
+    await call((done) => rolling.touch(known, sessionData('u4', new Date(first + 5_000)), done));
+    const storedExpiry = async () => new Date((await pool.query('select expires_at from gateway.session where sid = $1', [known])).rows[0].expires_at).getTime();
+    expect(await storedExpiry()).toBe(movedBack);
+    // Once it reads the row again, it knows better and rolls it.
+    await call((done) => rolling.get(known, done));
+    await call((done) => rolling.touch(known, sessionData('u4', new Date(first + 5_000)), done));
+    expect(await storedExpiry()).toBe(first + 5_000);
+  });
+
+  it('sees at once a session ended by another replica', async () => {
+    const replicaA = new PgSessionStore(pool, HOUR, 5 * 60_000);
+    const replicaB = new PgSessionStore(pool, HOUR, 5 * 60_000);
+    const shared = `${sid}-shared`;
+    await call((done) => replicaA.set(shared, sessionData('u5', new Date(Date.now() + HOUR)), done));
+    expect(await call((done) => replicaA.get(shared, done))).toMatchObject({ userId: 'u5' });
+    await call((done) => replicaB.destroy(shared, done));
+    expect(await call((done) => replicaA.get(shared, done))).toBeNull();
+    // Nor does a request that arrives with the ended session bring its row back.
+    await call((done) => replicaA.touch(shared, sessionData('u5', new Date(Date.now() + 2 * HOUR)), done));
+    expect((await pool.query('select 1 from gateway.session where sid = $1', [shared])).rowCount).toBe(0);
+  });
 });

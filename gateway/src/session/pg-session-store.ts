@@ -3,11 +3,17 @@ import type pg from 'pg';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
+/** Sessions whose stored expiry this process remembers at once; the least recently seen leaves first. */
+const MAX_REMEMBERED = 10_000;
+
 /**
  * express-session store on the gateway's own PostgreSQL table, so every gateway replica sees every
  * session. Expired rows are never returned and are swept now and then.
  */
 export class PgSessionStore extends session.Store {
+  /** Each session's expiry as this process last read or wrote it (epoch ms), by session id. */
+  private readonly storedExpiries = new Map<string, number>();
+
   /**
    * @param touchIntervalMs a request extends the stored expiry only when it moves it by at least
    *   this much, so a burst of requests (every range request of a video) writes at most once per interval.
@@ -27,39 +33,67 @@ export class PgSessionStore extends session.Store {
     return data.cookie?.expires ? new Date(data.cookie.expires) : new Date(Date.now() + this.defaultTtlMs);
   }
 
+  private rememberExpiry(sid: string, expiresAt: number): void {
+    this.storedExpiries.delete(sid);
+    if (this.storedExpiries.size >= MAX_REMEMBERED) this.storedExpiries.delete(this.storedExpiries.keys().next().value!);
+    this.storedExpiries.set(sid, expiresAt);
+  }
+
   override get(sid: string, callback: Callback<SessionData | null>): void {
     this.pool
-      .query<{ data: SessionData }>('select data from gateway.session where sid = $1 and expires_at > now()', [sid])
-      .then(({ rows }) => callback(undefined, rows[0]?.data ?? null), callback);
+      .query<{ data: SessionData; expires_at: Date }>('select data, expires_at from gateway.session where sid = $1 and expires_at > now()', [sid])
+      .then(({ rows }) => {
+        const row = rows[0];
+        if (row) this.rememberExpiry(sid, row.expires_at.getTime());
+        else this.storedExpiries.delete(sid);
+        callback(undefined, row?.data ?? null);
+      }, callback);
   }
 
   override set(sid: string, data: SessionData, callback: Callback = () => undefined): void {
+    const expiresAt = this.expiresAt(data);
     this.pool
       .query(
         `insert into gateway.session (sid, data, expires_at) values ($1, $2, $3)
          on conflict (sid) do update set data = excluded.data, expires_at = excluded.expires_at`,
-        [sid, JSON.stringify(data), this.expiresAt(data)],
+        [sid, JSON.stringify(data), expiresAt],
       )
-      .then(() => callback(), callback);
+      .then(() => {
+        this.rememberExpiry(sid, expiresAt.getTime());
+        callback();
+      }, callback);
   }
 
   override destroy(sid: string, callback: Callback = () => undefined): void {
+    this.storedExpiries.delete(sid);
     this.pool.query('delete from gateway.session where sid = $1', [sid]).then(() => callback(), callback);
   }
 
   /**
    * Rolling expiry: a request in a session moves its end forward. The row is written only when the
    * stored expiry is older than the new one by the touch interval: the session then ends at most
-   * that much earlier than its cookie says, instead of costing a write per request.
+   * that much earlier than its cookie says, instead of costing a write per request. When the expiry
+   * this process read or wrote last is recent enough, it does not even ask PostgreSQL.
    */
   override touch(sid: string, data: SessionData, callback: Callback = () => undefined): void {
+    const expiresAt = this.expiresAt(data);
+    const known = this.storedExpiries.get(sid);
+    if (known !== undefined && expiresAt.getTime() - known < this.touchIntervalMs) {
+      callback();
+      return;
+    }
     this.pool
       .query('update gateway.session set expires_at = $2 where sid = $1 and expires_at <= $2::timestamptz - make_interval(secs => $3::float8 / 1000)', [
         sid,
-        this.expiresAt(data),
+        expiresAt,
         this.touchIntervalMs,
       ])
-      .then(() => callback(), callback);
+      .then(({ rowCount }) => {
+        // Not written: gone, or rolled by another replica; the next read learns the stored expiry.
+        if (rowCount) this.rememberExpiry(sid, expiresAt.getTime());
+        else this.storedExpiries.delete(sid);
+        callback();
+      }, callback);
   }
 
   /** Ends every session of a user, on every device (account deletion); answers how many there were. */

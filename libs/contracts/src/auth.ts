@@ -43,3 +43,8 @@ export interface DeleteUserDataRequest {
 
 /** `DELETE /api/account`: the word the user types to confirm. */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
+
+/** What `GET /api/auth/user` adds to the user and their account: the roles decided at sign-in (`['admin']` for an operator, else `[]`). */
+export interface UserRoles {
+  roles: string[];
+}

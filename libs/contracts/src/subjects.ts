@@ -13,6 +13,8 @@ export const Subjects = {
     userGet: 'auth.user.get.v1',
     /** `{userId}` → `{deleted: true}`: the user's identity goes (account deletion). */
     userDelete: 'auth.user.delete.v1',
+    /** Operator console: `AdminUserSearchRequest` → `AdminUserSummary[]` (username or e-mail contains the query). */
+    adminUsersSearch: 'auth.admin.users.search.v1',
   },
   billing: {
     accountGet: 'billing.account.get.v1',
@@ -32,11 +34,25 @@ export const Subjects = {
     subscriptionCancel: 'billing.subscription.cancel.v1',
     packCheckout: 'billing.pack.checkout.v1',
     stripeWebhook: 'billing.stripe.webhook.v1',
+    /** Operator console: `{userId}` → `AdminBillingAccount` (plan, credits, reservations, purchases, ledger). */
+    adminAccountGet: 'billing.admin.account.get.v1',
+    /** Operator console: `AdminCreditAdjustmentRequest` → `AdminBillingAccount`; a ledger entry with the operator and reason. */
+    adminCreditsAdjust: 'billing.admin.credits.adjust.v1',
+    /** Operator console: `{jobId}` → the job's reservation `{status, source}` or null. */
+    adminReservationGet: 'billing.admin.reservation.get.v1',
   },
   content: {
     postsList: 'content.posts.list.v1',
     postsGet: 'content.posts.get.v1',
     newsletterSubscribe: 'content.newsletter.subscribe.v1',
+    /** Operator console: `{}` → `AdminPostList` (drafts, scheduled and published). */
+    adminPostsList: 'content.admin.posts.list.v1',
+    /** Operator console: `{id}` → `AdminPost`. */
+    adminPostGet: 'content.admin.post.get.v1',
+    /** Operator console: `AdminPostBody` → `AdminPost`; `CONFLICT` for a slug in use. */
+    adminPostCreate: 'content.admin.post.create.v1',
+    /** Operator console: `AdminPostBody & {id}` → `AdminPost`. */
+    adminPostUpdate: 'content.admin.post.update.v1',
   },
   generation: {
     actorsList: 'generation.actors.list.v1',
@@ -67,6 +83,20 @@ export const Subjects = {
     pipelineCurrent: 'generation.pipeline.current.v1',
     /** A provider's signed webhook (`ProviderWebhookRequest`): a prediction a parked job waits on ended. */
     providerWebhook: 'generation.provider.webhook.v1',
+    /** Operator console: `{}` → `AdminQueueState`. */
+    adminQueueGet: 'generation.admin.queue.get.v1',
+    /** Operator console: `AdminJobListRequest` → `AdminJobList`. */
+    adminJobsList: 'generation.admin.jobs.list.v1',
+    /** Operator console: `{jobId}` → `AdminJobDetail` (without the reservation, which billing holds). */
+    adminJobGet: 'generation.admin.job.get.v1',
+    /** Operator console: `{jobId}` → `JobState`; the user's cancel, for any user's job. */
+    adminJobCancel: 'generation.admin.job.cancel.v1',
+    /** Operator console: `{jobId}` → `JobState` of a new job with the failed or cancelled job's input (a credit reserved again). */
+    adminJobRetry: 'generation.admin.job.retry.v1',
+    /** Operator console: `{}` → `AdminGalleryReport[]`. */
+    adminGalleryReports: 'generation.admin.gallery.reports.list.v1',
+    /** Operator console: `{influencerId}` → `{withdrawn: true}`: unpublished, its community copy removed. */
+    adminGalleryWithdraw: 'generation.admin.gallery.withdraw.v1',
   },
 } as const;
 

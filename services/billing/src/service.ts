@@ -1,5 +1,7 @@
 import { defineService } from '@lipcast/nest-kit';
 import { ormConfig } from './mikro-orm.config';
+import { AdminAccountsService } from './admin/admin-accounts.service';
+import { BillingAdminController } from './admin/admin.controller';
 import { AccountDeletionService } from './accounts/account-deletion.service';
 import { AccountsController } from './accounts/accounts.controller';
 import { Clock } from './clock';
@@ -22,6 +24,6 @@ export const billingService = defineService({
   name: 'billing',
   ormConfig,
   settings: BillingSettings,
-  controllers: [PlansController, AccountsController, CreditsController, QuotasController, StripeController],
-  providers: [stripeProvider, Clock, AccountDeletionService, QuotasService, LedgerService, PriceCatalog, CustomersService, CheckoutService, SubscriptionsService, WebhooksService],
+  controllers: [PlansController, AccountsController, CreditsController, QuotasController, StripeController, BillingAdminController],
+  providers: [stripeProvider, Clock, AccountDeletionService, QuotasService, LedgerService, PriceCatalog, CustomersService, CheckoutService, SubscriptionsService, WebhooksService, AdminAccountsService],
 });

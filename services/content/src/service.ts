@@ -1,4 +1,6 @@
 import { defineService } from '@lipcast/nest-kit';
+import { AdminPostsController } from './admin/admin-posts.controller';
+import { AdminPostsService } from './admin/admin-posts.service';
 import { ormConfig } from './mikro-orm.config';
 import { NewsletterController } from './newsletter/newsletter.controller';
 import { NewsletterService } from './newsletter/newsletter.service';
@@ -9,6 +11,6 @@ import { PostsService } from './posts/posts.service';
 export const contentService = defineService({
   name: 'content',
   ormConfig,
-  controllers: [PostsController, NewsletterController],
-  providers: [PostsService, NewsletterService],
+  controllers: [PostsController, NewsletterController, AdminPostsController],
+  providers: [PostsService, NewsletterService, AdminPostsService],
 });

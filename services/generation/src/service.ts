@@ -1,5 +1,7 @@
 import { defineService, ServiceClient, ServiceClientModule, StorageService } from '@lipcast/nest-kit';
 import { ActorsController } from './actors/actors.controller';
+import { AdminController } from './admin/admin.controller';
+import { AdminJobsService } from './admin/admin-jobs.service';
 import { AudioController } from './audio/audio.controller';
 import { AudioService } from './audio/audio.service';
 import { Credits } from './jobs/credits';
@@ -47,7 +49,7 @@ export const generationService = defineService({
   ormConfig,
   settings: GenerationSettings,
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'generation', name: 'lipcast-generation-client' })],
-  controllers: [UserDataController, ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController, VoiceSamplesController],
+  controllers: [UserDataController, ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController, VoiceSamplesController, AdminController],
   providers: [
     ...providerBindings,
     FfmpegStatusSection,
@@ -82,5 +84,6 @@ export const generationService = defineService({
     PipelineService,
     OneShotHandler,
     UserDataService,
+    AdminJobsService,
   ],
 });

@@ -52,6 +52,7 @@ export class AccountDeletionService {
         await em.execute('update billing.reservation set user_id = ? where user_id = ?', [anonymousId, userId]);
       }
       await em.execute('update billing.pack_grant set user_id = ? where user_id = ?', [anonymousId, userId]);
+      await em.execute('update billing.credit_adjustment set user_id = ? where user_id = ?', [anonymousId, userId]);
       await em.execute('update billing.customer set user_id = ? where user_id = ?', [anonymousId, userId]);
       await em.execute('delete from billing.daily_usage where user_id = ?', [userId]);
       await em.execute('delete from billing.account where user_id = ?', [userId]);

@@ -62,6 +62,24 @@ describe('billing credit ledger over NATS', () => {
     }
   });
 
+  it("never spends a pack credit twice when an operator's take-back races reserves, and never goes below zero", async () => {
+    const user = newUser();
+    await use(user, 3);
+    const operator = { operatorId: crypto.randomUUID(), operatorName: 'ops' };
+    await running.client.send(Subjects.billing.adminCreditsAdjust, { userId: user, delta: 3, reason: 'Goodwill', ...operator });
+    const takeBack = running.client.send(Subjects.billing.adminCreditsAdjust, { userId: user, delta: -2, reason: 'Granted by mistake', ...operator });
+    const reserves = Array.from({ length: 5 }, (_, index) => reserve(user, job(`adjust-race-${index}`)));
+    const [adjusted, ...reserved] = await Promise.allSettled([takeBack, ...reserves]);
+    const spent = reserved.filter((result) => result.status === 'fulfilled').length;
+    const taken = adjusted.status === 'fulfilled' ? 2 : 0;
+    // Every one of the 3 credits went exactly once: to a reserve, or back to the operator.
+    expect(spent + taken).toBe(3);
+    expect((await account(user)).extraGenerations).toBe(0);
+    if (adjusted.status === 'rejected') expect(adjusted.reason).toMatchObject({ code: ErrorCode.Validation });
+    const entries = await database.query('select delta from billing.credit_adjustment where user_id = $1 order by created_at', [user]);
+    expect(entries.rows.map((row) => row.delta)).toEqual(taken ? [3, -2] : [3]);
+  });
+
   it('is idempotent by job id: reserve, commit and release twice count once', async () => {
     const user = newUser();
     const id = job('twice');

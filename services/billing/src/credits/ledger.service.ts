@@ -125,6 +125,26 @@ export class LedgerService {
     return result;
   }
 
+  /**
+   * An operator's manual change of the user's extra generations (pack credits), recorded in the ledger
+   * with the operator and reason. Under the same account-row lock as a reserve, so it never races one;
+   * the balance never goes below zero (a larger take-back is refused, nothing changes).
+   */
+  async adjust(adjustment: { userId: string; delta: number; reason: string; jobId: string | null; operatorId: string; operatorName: string }): Promise<void> {
+    await this.em.transactional(async (em) => {
+      await em.execute('insert into billing.account (user_id) values (?) on conflict do nothing', [adjustment.userId]);
+      const [account] = await em.execute<AccountRow[]>('select * from billing.account where user_id = ? for update', [adjustment.userId]);
+      if (account.pack_credits + adjustment.delta < 0) {
+        throw ServiceError.validation(`The user has ${account.pack_credits} extra generations; no more than that can be taken back.`, { field: 'delta' });
+      }
+      await em.execute('update billing.account set pack_credits = pack_credits + ? where user_id = ?', [adjustment.delta, adjustment.userId]);
+      await em.execute(
+        'insert into billing.credit_adjustment (id, user_id, delta, reason, job_id, operator_id, operator_name) values (?, ?, ?, ?, ?, ?, ?)',
+        [crypto.randomUUID(), adjustment.userId, adjustment.delta, adjustment.reason, adjustment.jobId, adjustment.operatorId, adjustment.operatorName],
+      );
+    });
+  }
+
   /** Plan and usage for the header and profile: generations counted this period (premium) or ever (free), and today's previews. */
   async account(userId: string): Promise<Account> {
     const [account] = await this.em.execute<AccountRow[]>('select * from billing.account where user_id = ?', [userId]);

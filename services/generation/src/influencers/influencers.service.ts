@@ -159,6 +159,14 @@ export class InfluencersService implements OnApplicationBootstrap {
     return toInfluencerProject(project, userId);
   }
 
+  /** An operator withdraws a published influencer (moderation): private again, its public copies removed at once. */
+  async withdraw(projectId: number): Promise<{ withdrawn: true }> {
+    const project = await this.influencers.update(projectId, { approved: false });
+    if (!project) throw ServiceError.notFound('No such influencer project');
+    await this.unpublish(projectId);
+    return { withdrawn: true };
+  }
+
   /** Public copies left by influencers made private (by the consent migration, or a withdrawal interrupted midway) go at start. */
   async onApplicationBootstrap(): Promise<void> {
     await this.withdrawUnpublished().catch((error: unknown) => this.logger.warn(`Could not check the community folder: ${String(error)}`));

@@ -1,0 +1,158 @@
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseIntPipe, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { isUUID } from 'class-validator';
+import {
+  Subjects, type AdminActor, type AdminAuditEntry, type AdminBillingAccount, type AdminCreditAdjustmentRequest, type AdminGalleryReport, type AdminJobDetail,
+  type AdminJobList, type AdminJobListRequest, type AdminPost, type AdminPostList, type AdminQueueState, type AdminUserAccount, type AdminUserSearchRequest,
+  type AdminUserSummary, type AdminWithdrawResult, type JobState,
+} from '@lipcast/contracts';
+import { ServiceClient } from '@lipcast/nest-kit';
+import { CurrentUsers } from '../auth/current-users';
+import { AdminAuditQuery, AdminCreditAdjustmentDto, AdminJobFilterQuery, AdminPostDto, AdminUserQuery } from './admin-bodies';
+import { AdminGuard, Operator } from './admin-role';
+import { AuditLog } from './audit-log';
+
+/** Users a job filter's `user` fragment may stand for at most. */
+const USER_FILTER_MATCHES = 100;
+
+/**
+ * The operator console's API (`/api/admin`, `AdminGuard`: 401 signed out, 403 without the admin
+ * role). Reads ask the owning service; every write goes to its owner with the operator, and is
+ * written to the audit log once it succeeded.
+ */
+@ApiTags('admin')
+@UseGuards(AdminGuard)
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly audit: AuditLog,
+    private readonly currentUsers: CurrentUsers,
+  ) {}
+
+  @Get('queue')
+  queue(): Promise<AdminQueueState> {
+    return this.services.send<AdminQueueState>(Subjects.generation.adminQueueGet, {});
+  }
+
+  /** Newest first; `user` is a user id or part of a username or e-mail. */
+  @Get('jobs')
+  async jobs(@Query() filter: AdminJobFilterQuery): Promise<AdminJobList> {
+    const { user, ...rest } = filter;
+    const request: AdminJobListRequest = { ...rest };
+    if (user?.trim()) {
+      request.userIds = isUUID(user.trim()) ? [user.trim().toLowerCase()] : (await this.searchUsers(user, USER_FILTER_MATCHES)).map((found) => found.id);
+      if (request.userIds.length === 0) return { jobs: [], nextCursor: null };
+    }
+    return this.services.send<AdminJobList>(Subjects.generation.adminJobsList, request);
+  }
+
+  @Get('jobs/:id')
+  async job(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) jobId: string): Promise<AdminJobDetail> {
+    const [job, reservation] = await Promise.all([
+      this.services.send<Omit<AdminJobDetail, 'reservation'>>(Subjects.generation.adminJobGet, { jobId }),
+      this.services.send<AdminJobDetail['reservation']>(Subjects.billing.adminReservationGet, { jobId }),
+    ]);
+    return { ...job, reservation };
+  }
+
+  /** The user's cancel (credit released; 409 once it succeeded), for any user's job. */
+  @HttpCode(200)
+  @Post('jobs/:id/cancel')
+  async cancelJob(@Operator() operator: AdminActor, @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) jobId: string): Promise<JobState> {
+    const state = await this.services.send<JobState>(Subjects.generation.adminJobCancel, { jobId });
+    await this.audit.record(operator, 'job.cancel', jobId, { status: state.status });
+    return state;
+  }
+
+  /** A failed or cancelled job queued again as a new job (a credit reserved again: 402 when the user has none). */
+  @HttpCode(200)
+  @Post('jobs/:id/retry')
+  async retryJob(@Operator() operator: AdminActor, @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) jobId: string): Promise<JobState> {
+    const state = await this.services.send<JobState>(Subjects.generation.adminJobRetry, { jobId });
+    await this.audit.record(operator, 'job.retry', jobId, { newJobId: state.id, status: state.status });
+    return state;
+  }
+
+  @Get('users')
+  users(@Query() query: AdminUserQuery): Promise<AdminUserSummary[]> {
+    return this.searchUsers(query.query ?? '', 50);
+  }
+
+  @Get('users/:id')
+  async user(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) userId: string): Promise<AdminUserAccount> {
+    const [user, account] = await Promise.all([this.findUser(userId), this.services.send<AdminBillingAccount>(Subjects.billing.adminAccountGet, { userId })]);
+    return { user, ...account };
+  }
+
+  /** Extra generations given or taken back, with the reason, in the ledger under the operator; never below zero (400). */
+  @HttpCode(200)
+  @Post('users/:id/credits')
+  async adjustCredits(
+    @Operator() operator: AdminActor,
+    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) userId: string,
+    @Body() body: AdminCreditAdjustmentDto,
+  ): Promise<AdminUserAccount> {
+    const user = await this.findUser(userId);
+    const request: AdminCreditAdjustmentRequest = { ...operator, userId, delta: body.delta, reason: body.reason.trim(), ...(body.jobId ? { jobId: body.jobId } : {}) };
+    const account = await this.services.send<AdminBillingAccount>(Subjects.billing.adminCreditsAdjust, request);
+    // The user's own header shows the new balance at once (on this replica; others within CurrentUsers.CACHE_MS).
+    this.currentUsers.forget(userId);
+    await this.audit.record(operator, 'credits.adjust', userId, { delta: body.delta, reason: request.reason, jobId: body.jobId ?? null, extraGenerations: account.extraGenerations });
+    return { user, ...account };
+  }
+
+  @Get('posts')
+  posts(): Promise<AdminPostList> {
+    return this.services.send<AdminPostList>(Subjects.content.adminPostsList, {});
+  }
+
+  @Get('posts/:id')
+  post(@Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number): Promise<AdminPost> {
+    return this.services.send<AdminPost>(Subjects.content.adminPostGet, { id });
+  }
+
+  /** A `publishedAt` in the future schedules the post, null keeps it a draft; a slug in use is 409. */
+  @Post('posts')
+  async createPost(@Operator() operator: AdminActor, @Body() body: AdminPostDto): Promise<AdminPost> {
+    const post = await this.services.send<AdminPost>(Subjects.content.adminPostCreate, body);
+    await this.audit.record(operator, 'post.create', String(post.id), { slug: post.slug, status: post.status, publishedAt: post.publishedAt });
+    return post;
+  }
+
+  @Put('posts/:id')
+  async updatePost(@Operator() operator: AdminActor, @Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number, @Body() body: AdminPostDto): Promise<AdminPost> {
+    const post = await this.services.send<AdminPost>(Subjects.content.adminPostUpdate, { ...body, id });
+    await this.audit.record(operator, 'post.update', String(post.id), { slug: post.slug, status: post.status, publishedAt: post.publishedAt });
+    return post;
+  }
+
+  @Get('gallery/reports')
+  galleryReports(): Promise<AdminGalleryReport[]> {
+    return this.services.send<AdminGalleryReport[]>(Subjects.generation.adminGalleryReports, {});
+  }
+
+  /** Unpublishes an influencer: out of the gallery, its public copies removed. */
+  @HttpCode(200)
+  @Post('gallery/:influencerId/withdraw')
+  async withdraw(@Operator() operator: AdminActor, @Param('influencerId', new ParseIntPipe({ errorHttpStatusCode: 404 })) influencerId: number): Promise<AdminWithdrawResult> {
+    const result = await this.services.send<AdminWithdrawResult>(Subjects.generation.adminGalleryWithdraw, { influencerId });
+    await this.audit.record(operator, 'gallery.withdraw', String(influencerId), {});
+    return result;
+  }
+
+  @Get('audit')
+  auditLog(@Query() query: AdminAuditQuery): Promise<AdminAuditEntry[]> {
+    return this.audit.list(query.limit ?? 100, query.before);
+  }
+
+  private searchUsers(query: string, limit: number): Promise<AdminUserSummary[]> {
+    return this.services.send<AdminUserSummary[]>(Subjects.auth.adminUsersSearch, { query: query.trim(), limit } satisfies AdminUserSearchRequest);
+  }
+
+  private async findUser(userId: string): Promise<AdminUserSummary> {
+    const [user] = (await this.searchUsers(userId, 1)).filter((found) => found.id === userId.toLowerCase());
+    if (!user) throw new NotFoundException('No such user');
+    return user;
+  }
+}

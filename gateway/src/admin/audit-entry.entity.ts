@@ -1,0 +1,18 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** One admin action (who, what, on what, with which details), written by the gateway, which authorises them. */
+export const AuditEntryEntity = defineEntity({
+  name: 'AuditEntry',
+  tableName: 'audit_entry',
+  properties: {
+    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    at: p.datetime().onCreate(() => new Date()).index(),
+    operatorId: p.uuid(),
+    operatorName: p.string().length(200),
+    action: p.string().length(64),
+    target: p.string().length(200),
+    detail: p.json<Record<string, unknown>>(),
+  },
+});
+
+export type AuditEntry = InferEntity<typeof AuditEntryEntity>;

@@ -1,0 +1,32 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, type AdminPost, type AdminPostList } from '@lipcast/contracts';
+import { AdminPostDto, AdminPostIdDto, AdminPostUpdateDto } from './admin-post.dto';
+import { AdminPostsService } from './admin-posts.service';
+
+/** The operator console's blog requests (the gateway lets only operators send them, and audits each write). */
+@Controller()
+export class AdminPostsController {
+  constructor(private readonly posts: AdminPostsService) {}
+
+  @MessagePattern(Subjects.content.adminPostsList)
+  list(): Promise<AdminPostList> {
+    return this.posts.list();
+  }
+
+  @MessagePattern(Subjects.content.adminPostGet)
+  get(@Payload() request: AdminPostIdDto): Promise<AdminPost> {
+    return this.posts.get(request.id);
+  }
+
+  @MessagePattern(Subjects.content.adminPostCreate)
+  create(@Payload() request: AdminPostDto): Promise<AdminPost> {
+    return this.posts.create(request);
+  }
+
+  @MessagePattern(Subjects.content.adminPostUpdate)
+  update(@Payload() request: AdminPostUpdateDto): Promise<AdminPost> {
+    const { id, ...body } = request;
+    return this.posts.update(id, body);
+  }
+}

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { ErrorCode, type AdminPost, type AdminPostList } from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+import { BlogPostEntity, type BlogPost } from '../posts/blog-post.entity';
+import type { AdminPostDto } from './admin-post.dto';
+
+const ADMIN_LIST_LIMIT = 500;
+
+/** Published means a publication time that has come (the public list's rule, `PAGE_SQL`). */
+function statusOf(post: BlogPost, now = new Date()): AdminPost['status'] {
+  if (!post.publishedAt) return 'draft';
+  return post.publishedAt > now ? 'scheduled' : 'published';
+}
+
+function toAdminPost(post: BlogPost): AdminPost {
+  return {
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    body: post.body,
+    featuredImage: post.featuredImage ?? null,
+    author: post.author ?? null,
+    publishedAt: post.publishedAt ? post.publishedAt.toISOString() : null,
+    createdAt: post.createdAt.toISOString(),
+    status: statusOf(post),
+  };
+}
+
+const slugTaken = (slug: string) => new ServiceError(ErrorCode.Conflict, `A post with the slug "${slug}" already exists; choose another slug.`, { field: 'slug' });
+
+/** Blog posts as operators write them: drafts, scheduled and published, created and edited without SQL. */
+@Injectable()
+export class AdminPostsService {
+  constructor(private readonly em: EntityManager) {}
+
+  async list(): Promise<AdminPostList> {
+    const posts = await this.em.find(BlogPostEntity, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: ADMIN_LIST_LIMIT });
+    return { posts: posts.map((post) => { const { body: _body, ...summary } = toAdminPost(post); return summary; }) };
+  }
+
+  async get(id: number): Promise<AdminPost> {
+    return toAdminPost(await this.find(id));
+  }
+
+  async create(body: AdminPostDto): Promise<AdminPost> {
+    const post = this.em.create(BlogPostEntity, { ...this.fields(body), createdAt: new Date() });
+    await this.flush(body.slug);
+    return toAdminPost(post);
+  }
+
+  async update(id: number, body: AdminPostDto): Promise<AdminPost> {
+    const post = await this.find(id);
+    this.em.assign(post, this.fields(body));
+    await this.flush(body.slug);
+    return toAdminPost(post);
+  }
+
+  private fields(body: AdminPostDto) {
+    return {
+      title: body.title.trim(),
+      slug: body.slug,
+      excerpt: body.excerpt,
+      body: body.body,
+      featuredImage: body.featuredImage ?? null,
+      author: body.author ?? null,
+      publishedAt: body.publishedAt === null ? null : new Date(body.publishedAt),
+    };
+  }
+
+  private async find(id: number): Promise<BlogPost> {
+    const post = await this.em.findOne(BlogPostEntity, { id });
+    if (!post) throw ServiceError.notFound('No such post');
+    return post;
+  }
+
+  /** The unique index decides (two operators saving the same slug at once): 409 with a message that says which. */
+  private async flush(slug: string): Promise<void> {
+    try {
+      await this.em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw slugTaken(slug);
+      throw error;
+    }
+  }
+}
