@@ -6,6 +6,7 @@ import { gatewayVersusDirect } from './benchmarks/gateway-vs-direct.ts';
 import { generationEngine } from './benchmarks/generation-engine.ts';
 import { mediaServing } from './benchmarks/media-serving.ts';
 import { providerJobs } from './benchmarks/provider-jobs.ts';
+import { telemetryOverhead } from './benchmarks/telemetry-overhead.ts';
 import { webInitialJavaScript } from './benchmarks/web-initial-js.ts';
 import { build, step } from './lib/steps.ts';
 
@@ -15,3 +16,4 @@ await gatewayVersusDirect();
 await mediaServing();
 await generationEngine();
 await providerJobs();
+await telemetryOverhead();

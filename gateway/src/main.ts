@@ -1,10 +1,12 @@
 import 'reflect-metadata';
-import { createLogger, stopOnSignals, validateEnv } from '@lipcast/nest-kit';
+import { createLogger, flushTracing, startTracing, stopOnSignals, validateEnv } from '@lipcast/nest-kit';
 import { createGateway } from './create-app';
 import { startGatewayOps } from './health/readiness';
 import { drainGateway } from './http/draining';
 import { GatewaySettings } from './settings';
 
+// First: with OTEL_EXPORTER_OTLP_ENDPOINT set, HTTP, pg and NATS are traced from the first request.
+startTracing('gateway');
 const settings = validateEnv(GatewaySettings);
 const logger = createLogger('gateway');
 const started = createGateway(settings).then(async (app) => {
@@ -21,4 +23,5 @@ stopOnSignals('gateway', settings.SHUTDOWN_GRACE_SECONDS, logger, async () => {
   const { app, ops } = await started;
   await drainGateway(app, settings.SHUTDOWN_GRACE_SECONDS * 1000, logger);
   await ops.close();
+  await flushTracing();
 });

@@ -16,3 +16,4 @@ export * from './service-definition';
 export * from './testing';
 export * from './periodic';
 export * from './shutdown';
+export * from './tracing';

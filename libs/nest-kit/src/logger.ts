@@ -1,15 +1,18 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { currentRequestId } from './request-context';
+import { currentTraceContext } from './tracing';
 
-/** JSON logs with the process name and the current request id on every line. */
+/** JSON logs with the process name, the current request id and (when tracing) the trace and span ids on every line. */
 export function createLogger(service: string): Logger {
   return pino({
     level: process.env.LOG_LEVEL ?? 'info',
     base: { service },
     mixin: () => {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      const traced = currentTraceContext();
+      if (!traced) return requestId ? { requestId } : {};
+      return requestId ? { requestId, ...traced } : traced;
     },
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Context } from '@opentelemetry/api';
 import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { ErrorCode, isServiceErrorPayload, Messages, REQUEST_ID_HEADER } from '@lipcast/contracts';
@@ -6,6 +7,7 @@ import { ServiceError } from './errors';
 import { recordNatsRequest, secondsSince } from './metrics';
 import { NatsConnectError, natsConnectionOptions, type NatsCredentials, type NatsRole, type NatsTarget } from './nats-connection';
 import { currentRequestId } from './request-context';
+import { beginSpan, injectTraceHeaders, SpanKind } from './tracing';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
 /** What a request answers when it would not fit in one NATS message. */
@@ -136,20 +138,27 @@ export class ServiceClient {
   /** Sends a request and waits for its answer; counted in the NATS client metrics by subject and outcome. */
   async send<TResponse, TRequest = unknown>(subject: string, data: TRequest, timeoutMs = this.timeoutMs): Promise<TResponse> {
     const started = process.hrtime.bigint();
+    // A client span when tracing (its traceparent travels in the headers): the service's span is its child.
+    const span = beginSpan(`nats request ${subject}`, { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } });
     try {
-      const response = await this.sendUnmeasured<TResponse, TRequest>(subject, data, timeoutMs);
+      const response = await this.sendUnmeasured<TResponse, TRequest>(subject, data, timeoutMs, span?.context);
       recordNatsRequest('client', subject, 'ok', secondsSince(started));
+      span?.end();
       return response;
     } catch (error) {
-      recordNatsRequest('client', subject, error instanceof ServiceError ? error.code : ErrorCode.Internal, secondsSince(started));
+      const code = error instanceof ServiceError ? error.code : ErrorCode.Internal;
+      recordNatsRequest('client', subject, code, secondsSince(started));
+      span?.span.setAttribute('lipcast.error_code', code);
+      span?.end(error);
       throw error;
     }
   }
 
-  private async sendUnmeasured<TResponse, TRequest>(subject: string, data: TRequest, timeoutMs: number): Promise<TResponse> {
+  private async sendUnmeasured<TResponse, TRequest>(subject: string, data: TRequest, timeoutMs: number, trace?: Context): Promise<TResponse> {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
+    if (trace) injectTraceHeaders(headers, trace);
     const packet = JSON.stringify({ pattern: subject, data, id: randomUUID() });
     // NATS refuses a message over the server's max_payload: that is the request's fault, not a missing service.
     if (Buffer.byteLength(packet) + HEADERS_ROOM > (this.connection.info?.max_payload ?? DEFAULT_MAX_PAYLOAD)) {

@@ -6,7 +6,7 @@ import {
 import { ModuleRef, NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions, type NatsContext } from '@nestjs/microservices';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
-import { Observable, throwError } from 'rxjs';
+import { Observable, throwError, type Subscriber } from 'rxjs';
 import { ErrorCode, REQUEST_ID_HEADER, type ServiceErrorPayload, type ServiceName } from '@lipcast/contracts';
 import { validateEnv } from './env';
 import { ServiceError, toServiceErrorPayload } from './errors';
@@ -19,6 +19,8 @@ import { recordNatsRequest, secondsSince } from './metrics';
 import { NatsConnectError, natsConnectionOptions, type NatsTarget } from './nats-connection';
 import { acceptOrCreateRequestId, runWithRequestId } from './request-context';
 import { stopOnSignals } from './shutdown';
+import { beginSpan, extractTraceHeaders, flushTracing, SpanKind, startTracing } from './tracing';
+import { context as traceContext } from '@opentelemetry/api';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 
@@ -70,19 +72,31 @@ export class HandlerContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const nats = context.switchToRpc().getContext<NatsContext>();
     const subject = nats.getSubject();
-    const requestId = acceptOrCreateRequestId(nats.getHeaders?.()?.get(REQUEST_ID_HEADER));
+    const headers = nats.getHeaders?.();
+    const requestId = acceptOrCreateRequestId(headers?.get(REQUEST_ID_HEADER));
     const started = process.hrtime.bigint();
-    const logOutcome = (outcome: string) => {
+    // When tracing: a server span, child of the caller's span whose traceparent the headers carry.
+    const span = beginSpan(`nats handle ${subject}`, {
+      kind: SpanKind.SERVER,
+      parent: extractTraceHeaders(headers),
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject },
+    });
+    const logOutcome = (outcome: string, error?: unknown) => {
       recordNatsRequest('server', subject, outcome, secondsSince(started));
-      runWithRequestId(requestId, () => this.logger.info({ subject, outcome, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'message'));
+      const log = () => runWithRequestId(requestId, () => this.logger.info({ subject, outcome, ms: Number(process.hrtime.bigint() - started) / 1e6 }, 'message'));
+      if (!span) return log();
+      traceContext.with(span.context, log);
+      span.span.setAttribute('lipcast.outcome', outcome);
+      span.end(error);
     };
-    return new Observable((subscriber) =>
+    const handle = (subscriber: Subscriber<unknown>) =>
       runWithRequestId(requestId, () => {
         const run = () =>
           next.handle().subscribe({
             next: (value) => subscriber.next(value),
             error: (error) => {
-              logOutcome(toServiceErrorPayload(error).code);
+              const outcome = toServiceErrorPayload(error).code;
+              logOutcome(outcome, outcome === ErrorCode.Internal ? error : undefined);
               subscriber.error(error);
             },
             complete: () => {
@@ -92,8 +106,8 @@ export class HandlerContextInterceptor implements NestInterceptor {
           });
         if (this.orm) RequestContext.create(this.orm.em, run);
         else run();
-      }),
-    );
+      });
+    return new Observable((subscriber) => (span ? traceContext.with(span.context, () => handle(subscriber)) : handle(subscriber)));
   }
 }
 
@@ -189,6 +203,7 @@ export function startServiceOps(app: INestMicroservice, service: ServiceName, se
 
 /** A service process's entry point: validated settings, then the service and its ops listener, or a clear exit. */
 export function runService(service: ServiceDefinition): void {
+  startTracing(service.name);
   const settings = validateEnv(service.settings);
   const started = bootstrapService(service.module(settings), service.name, settings).then(async (app) => ({ app, ops: await startServiceOps(app, service.name, settings) }));
   started.catch((error) => {
@@ -200,5 +215,6 @@ export function runService(service: ServiceDefinition): void {
     const { app, ops } = await started;
     await app.close();
     await ops.close();
+    await flushTracing(); // the last spans (the drained jobs') before the process exits
   });
 }

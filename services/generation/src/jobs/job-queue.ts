@@ -1,5 +1,7 @@
 import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import { headers as natsHeaders, nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { REQUEST_ID_HEADER } from '@lipcast/contracts';
+import { currentRequestId, injectTraceHeaders, inSpan, SpanKind, type HeaderCarrier } from '@lipcast/nest-kit';
 
 export const JOB_STREAM = 'GENERATION_JOBS';
 
@@ -32,6 +34,8 @@ export interface QueuedJob {
   done(): void;
   /** Hand it back for another try after `delayMs`. */
   retryLater(delayMs: number): void;
+  /** The message's headers: the submitting request's id and trace context (`traceparent`). */
+  headers?: HeaderCarrier;
 }
 
 /**
@@ -83,7 +87,12 @@ export class JobQueue {
    * window: the first run's id is the job id; a resumed job passes an id of its own.
    */
   async enqueue(jobId: string, lane: JobLane, messageId: string = jobId): Promise<void> {
-    await jetstream(this.connection).publish(JOB_LANES[lane].subject, JSON.stringify({ jobId }), { msgID: messageId });
+    const subject = JOB_LANES[lane].subject;
+    const attributes = { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'lipcast.job_id': jobId };
+    // The producer span's traceparent goes with the message: the worker's job span is its child.
+    await inSpan(`jetstream publish ${subject}`, { kind: SpanKind.PRODUCER, attributes }, () =>
+      jetstream(this.connection).publish(subject, JSON.stringify({ jobId }), { msgID: messageId, headers: submitterHeaders() }),
+    );
   }
 
   /** Delivers a lane's jobs to `handle`, at most `concurrency` at a time, until `stop()`. */
@@ -116,8 +125,18 @@ export class JobQueue {
   }
 }
 
+/** What a job message carries of its submitter: the request id and, when tracing, the `traceparent` of the span in progress. */
+function submitterHeaders(): MsgHdrs | undefined {
+  const requestId = currentRequestId();
+  const headers = natsHeaders();
+  if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
+  injectTraceHeaders(headers);
+  return headers.keys().length ? headers : undefined;
+}
+
 function toQueuedJob(message: JsMsg): QueuedJob {
   return {
+    headers: message.headers,
     jobId: message.json<{ jobId: string }>().jobId,
     delivery: message.info.deliveryCount,
     working: () => message.working(),

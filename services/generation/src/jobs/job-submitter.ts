@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, type JobKind, type JobState } from '@lipcast/contracts';
-import { ServiceError } from '@lipcast/nest-kit';
+import { inSpan, ServiceError } from '@lipcast/nest-kit';
 import { Credits } from './credits';
 import { JobLanes } from './job-lanes';
 import { JobQueue } from './job-queue';
@@ -35,7 +35,12 @@ export class JobSubmitter {
     private readonly lanes: JobLanes,
   ) {}
 
-  async submit(submission: JobSubmission): Promise<JobState> {
+  /** Traced as one span (reserve, insert, queue) under the request that submits. */
+  submit(submission: JobSubmission): Promise<JobState> {
+    return inSpan(`job submit ${submission.kind}`, { attributes: { 'lipcast.job_kind': submission.kind } }, () => this.submitUntraced(submission));
+  }
+
+  private async submitUntraced(submission: JobSubmission): Promise<JobState> {
     const existing = await this.sameJob(submission);
     if (existing) return toJobState(existing);
 

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { jobCancelSubject, type JobKind } from '@lipcast/contracts';
-import { ServiceClient, StorageService } from '@lipcast/nest-kit';
+import { trace } from '@opentelemetry/api';
+import { jobCancelSubject, REQUEST_ID_HEADER, type JobKind } from '@lipcast/contracts';
+import { acceptOrCreateRequestId, extractTraceHeaders, inSpan, runWithRequestId, ServiceClient, SpanKind, StorageService } from '@lipcast/nest-kit';
 import { JobParked, ProviderError, type WorkContext } from '../ports/media';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { withWorkDir } from '../providers/work';
@@ -86,7 +87,11 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       (['cpu', 'provider'] as const).map((lane) =>
         this.queue.consume(lane, concurrency[lane], (job) => {
           if (job.delivery > 1) jobRedeliveries.inc({ consumer: JOB_LANES[lane].consumer });
-          return RequestContext.create(this.orm.em, () => this.process(job)).catch((error: unknown) => {
+          // The submitter's request id for the logs, and a job span child of the submitter's publish span.
+          const requestId = acceptOrCreateRequestId(job.headers?.get(REQUEST_ID_HEADER));
+          const attributes = { 'messaging.system': 'nats', 'messaging.destination.name': JOB_LANES[lane].subject, 'lipcast.job_id': job.jobId, 'lipcast.job_delivery': job.delivery };
+          const span = { kind: SpanKind.CONSUMER, parent: extractTraceHeaders(job.headers), attributes };
+          return runWithRequestId(requestId, () => inSpan(`job run ${lane}`, span, () => RequestContext.create(this.orm.em, () => this.process(job)))).catch((error: unknown) => {
             // The database or billing is unreachable: the job stays unacknowledged and comes back.
             this.logger.error(`job ${job.jobId} could not be processed, retrying later: ${String(error)}`);
             job.retryLater(5000);
@@ -133,6 +138,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const handler = this.handlers.find((candidate) => candidate.kind === job.kind);
     if (!handler) throw new Error(`No handler for ${job.kind} jobs`);
     const provider = jobProvider(this.settings, job.kind);
+    trace.getActiveSpan()?.setAttributes({ 'lipcast.job_kind': job.kind, 'lipcast.provider': provider });
     jobsStarted.inc({ kind: job.kind, provider });
     const runStarted = process.hrtime.bigint();
 
@@ -147,8 +153,10 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const outputs = new JobOutputs(this.storage, job.user_id, job.id, abort.signal);
     try {
       const providerCalls = this.providerCalls.recorderFor(job);
-      const completion = await withWorkDir({ signal: abort.signal, progress: this.completions.progressReporter(job) }, (context) =>
-        handler.run(job, { ...context, outputs, ...(providerCalls ? { providerCalls } : {}) }),
+      const completion = await inSpan(`job handle ${job.kind}`, { attributes: { 'lipcast.job_kind': job.kind, 'lipcast.provider': provider } }, () =>
+        withWorkDir({ signal: abort.signal, progress: this.completions.progressReporter(job) }, (context) =>
+          handler.run(job, { ...context, outputs, ...(providerCalls ? { providerCalls } : {}) }),
+        ),
       );
       abort.signal.throwIfAborted();
       if (outputs.mediaSeconds) jobRealTimeFactor.observe({ kind: job.kind, provider }, Number(process.hrtime.bigint() - runStarted) / 1e9 / outputs.mediaSeconds);

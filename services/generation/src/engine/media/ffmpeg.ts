@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 
 /** Debian's ffmpeg (apt-get install ffmpeg): maintained, with security updates. */
 export const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
@@ -67,8 +68,25 @@ export interface FfmpegRun {
   signal?: AbortSignal;
 }
 
-/** Runs ffmpeg with `args`; rejects with the end of its log when it fails. */
+/** Runs ffmpeg with `args`; rejects with the end of its log when it fails. Traced as a span of the job that runs it. */
 export function runFfmpeg(args: string[], run: FfmpegRun = {}): Promise<Buffer> {
+  // The OpenTelemetry API alone (the engine does not depend on nest-kit): a no-op unless the process started tracing.
+  return trace.getTracer('lipcast').startActiveSpan('ffmpeg', { attributes: { 'process.executable.name': 'ffmpeg' } }, (span) =>
+    runFfmpegUntraced(args, run).then(
+      (output) => {
+        span.end();
+        return output;
+      },
+      (error: unknown) => {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+        span.end();
+        throw error;
+      },
+    ),
+  );
+}
+
+function runFfmpegUntraced(args: string[], run: FfmpegRun): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const output: Buffer[] = [];

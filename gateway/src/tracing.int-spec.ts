@@ -1,0 +1,168 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the services' migrations, built processes and the tools' OTLP collector stand-in */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Subjects } from '@lipcast/contracts';
+import { readEnv, runMigrations, StorageService } from '@lipcast/nest-kit';
+import { SpanKinds, startOtlpCollector, type CollectedSpan, type OtlpCollector } from '../../tools/otlp/collector';
+import { ormConfig as billingOrm } from '../../services/billing/src/mikro-orm.config';
+import { ormConfig as generationOrm } from '../../services/generation/src/mikro-orm.config';
+import { seedActorClip } from '../../services/generation/src/testing';
+import { ormConfig as gatewayOrm } from './mikro-orm.config';
+import { GatewaySettings } from './settings';
+import { freePort, GATEWAY_ENTRY, serviceEntry, signedInCookie, startProcess, type RunningProcess } from './test-processes';
+
+/*
+ * One lip-sync is one trace: the gateway, billing, the generation API and a generation worker run
+ * as their built processes, each exporting OTLP/HTTP (JSON) to the collector stand-in of
+ * tools/otlp; a signed-in user makes a speech and lip-syncs it; the spans that arrive must form one
+ * trace from the gateway's POST through the NATS request, the job message and the worker to ffmpeg.
+ */
+jest.setTimeout(180_000);
+
+const SESSION_SECRET = randomBytes(24).toString('hex');
+const ACTOR_CLIP = '/api/media/actors/ipfs-puppet-video-5/idle-v1.mp4';
+const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET });
+
+describe('a lip-sync traced across the real processes', () => {
+  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
+  const processes: RunningProcess[] = [];
+  let collector: OtlpCollector;
+  let folder: string;
+  let base: string;
+
+  beforeAll(async () => {
+    collector = await startOtlpCollector();
+    folder = await mkdtemp(join(tmpdir(), 'lipcast-tracing-'));
+    for (const config of [gatewayOrm, billingOrm, generationOrm]) await runMigrations(config(settings.DATABASE_URL));
+    await seedActorClip(new StorageService(settings), 'ipfs-puppet-video-5', folder);
+
+    const env = { MEDIA_PROVIDER: 'embedded', SCRIPT_PROVIDER: 'embedded', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
+    const services: { entry: string; env: Record<string, string>; ready: string }[] = [
+      { entry: 'billing', env: {}, ready: 'billing ops listener on' },
+      { entry: 'generation', env: { GENERATION_ROLE: 'api', OTEL_SERVICE_NAME: 'generation' }, ready: 'generation ops listener on' },
+      { entry: 'generation', env: { GENERATION_ROLE: 'worker', OTEL_SERVICE_NAME: 'generation-worker' }, ready: 'generation ops listener on' },
+    ];
+    for (const service of services) {
+      processes.push(await startProcess(serviceEntry(service.entry), { ...env, ...service.env, OPS_PORT: String(await freePort()) }, service.ready));
+    }
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    processes.push(
+      await startProcess(GATEWAY_ENTRY, { ...env, PORT: String(port), OPS_PORT: String(await freePort()), SESSION_SECRET, WEB_ROOT: folder }, 'gateway ops listener on'),
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all(processes.map((running) => running.stop()));
+    await database.end();
+    await collector?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  /** Waits until the spans of `traceId` satisfy `found` (exports are batched every 200 ms). */
+  async function spansOfTrace(traceId: string, found: (spans: CollectedSpan[]) => boolean): Promise<CollectedSpan[]> {
+    for (const deadline = Date.now() + 20_000; ; ) {
+      const spans = collector.spans().filter((span) => span.traceId === traceId);
+      if (found(spans) || Date.now() > deadline) return spans;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('makes one trace from the gateway POST through the generation API, the job queue and the worker to ffmpeg', async () => {
+    const cookie = await signedInCookie(database, SESSION_SECRET, randomUUID());
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { cookie, origin: base, 'content-type': 'application/json', prefer: 'respond-async' },
+        body: JSON.stringify(body),
+      });
+    const audio = await post('/api/replicate/audio', { text: 'Traces follow the work.', voice_id: 'Patient_Man' });
+    expect(audio.status).toBe(200);
+    const started = await post('/api/replicate/lipsync', { video: ACTOR_CLIP, audio: ((await audio.json()) as { url: string }).url });
+    expect(started.status).toBe(202);
+    const { predictionId } = (await started.json()) as { predictionId: string };
+    let status = 'queued';
+    for (const deadline = Date.now() + 120_000; !['succeeded', 'failed', 'canceled'].includes(status) && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      status = ((await (await fetch(`${base}/api/jobs/${predictionId}`, { headers: { cookie } })).json()) as { status: string }).status;
+    }
+    expect(status).toBe('succeeded');
+
+    // The gateway's HTTP server span of the POST is the root of the trace.
+    const isLipsyncPost = (span: CollectedSpan) =>
+      span.service === 'gateway' && span.kind === SpanKinds.server && span.name.startsWith('POST') && String(span.attributes['url.path'] ?? span.attributes['http.target']).startsWith('/api/replicate/lipsync');
+    const roots = await (async () => {
+      for (const deadline = Date.now() + 20_000; ; ) {
+        const found = collector.spans().filter(isLipsyncPost);
+        if (found.length || Date.now() > deadline) return found;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+    expect(roots).toHaveLength(1);
+    const [root] = roots;
+    expect(root.parentSpanId).toBe('');
+
+    // The worker's job span ends last of the worker's spans (its children are exported before it).
+    const trace = await spansOfTrace(root.traceId, (spans) => spans.some((span) => span.service === 'generation-worker' && span.kind === SpanKinds.consumer));
+    const byId = new Map(trace.map((span) => [span.spanId, span]));
+    const parentOf = (span: CollectedSpan) => byId.get(span.parentSpanId);
+    // Both generation processes answer NATS requests (the queue group); only the worker consumes jobs.
+    const isGeneration = (span: CollectedSpan) => span.service === 'generation' || span.service === 'generation-worker';
+    const one = (what: string, match: (span: CollectedSpan) => boolean) => {
+      const found = trace.filter(match);
+      if (found.length !== 1) throw new Error(`${found.length} spans for ${what} in ${JSON.stringify(trace.map(({ service, name }) => `${service}: ${name}`))}`);
+      return found[0];
+    };
+
+    // Gateway → generation API: a NATS client span under the POST, answered by a server span in the generation service.
+    const natsClient = one('the gateway NATS request', (span) => span.service === 'gateway' && span.kind === SpanKinds.client && span.name === `nats request ${Subjects.generation.lipsyncStart}`);
+    expect(parentOf(natsClient)?.spanId).toBe(root.spanId);
+    const natsServer = one('the generation NATS handler', (span) => isGeneration(span) && span.kind === SpanKinds.server && span.name === `nats handle ${Subjects.generation.lipsyncStart}`);
+    expect(natsServer.parentSpanId).toBe(natsClient.spanId);
+
+    // The generation API submits the job (reserving a credit at billing) and publishes its message.
+    const submit = one('the job submission', (span) => isGeneration(span) && span.name === 'job submit lipsync');
+    expect(submit.parentSpanId).toBe(natsServer.spanId);
+    const reserve = one('the credit reservation', (span) => span.service === 'billing' && span.kind === SpanKinds.server && span.name === `nats handle ${Subjects.billing.creditsReserve}`);
+    expect(parentOf(parentOf(reserve)!)?.spanId).toBe(submit.spanId);
+    const publish = one('the job message', (span) => isGeneration(span) && span.kind === SpanKinds.producer);
+    expect(publish.parentSpanId).toBe(submit.spanId);
+
+    // Only the worker process consumes the queue: its job span is the publish span's child, linked by the message's headers.
+    const job = one('the worker job', (span) => span.service === 'generation-worker' && span.kind === SpanKinds.consumer);
+    expect(job.parentSpanId).toBe(publish.spanId);
+    expect(job.attributes['lipcast.job_id']).toBe(predictionId);
+    expect(job.attributes['lipcast.job_kind']).toBe('lipsync');
+    const handle = one('the job handler', (span) => span.service === 'generation-worker' && span.name === 'job handle lipsync');
+    expect(handle.parentSpanId).toBe(job.spanId);
+
+    // ffmpeg runs inside the handler; every ffmpeg span leads up to it.
+    const ffmpeg = trace.filter((span) => span.service === 'generation-worker' && span.name === 'ffmpeg');
+    expect(ffmpeg.length).toBeGreaterThan(0);
+    for (let span of ffmpeg) {
+      while (span.spanId !== handle.spanId && parentOf(span)) span = parentOf(span)!;
+      expect(span.spanId).toBe(handle.spanId);
+    }
+
+    // PostgreSQL queries are traced (pg instrumentation) within the job, and nothing in the trace failed.
+    expect(trace.some((span) => span.service === 'generation-worker' && (span.attributes['db.system.name'] ?? span.attributes['db.system']) === 'postgresql')).toBe(true);
+    expect(trace.filter((span) => span.statusCode === 2).map((span) => span.name)).toEqual([]);
+    // Every span but the root has its parent in the trace: one connected tree.
+    expect(trace.filter((span) => span !== root && !parentOf(span)).map(({ service, name }) => `${service}: ${name}`)).toEqual([]);
+  });
+
+  it('puts the request id and the trace id in the log lines of the work', () => {
+    const logLines = processes
+      .flatMap((running) => running.output().split('\n'))
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { requestId?: string; traceId?: string; subject?: string; msg?: string });
+    const handled = logLines.filter((line) => line.subject === Subjects.generation.lipsyncStart && line.msg === 'message');
+    expect(handled).toHaveLength(1);
+    expect(handled[0].requestId).toEqual(expect.any(String));
+    expect(handled[0].traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(collector.spans().some((span) => span.traceId === handled[0].traceId && span.name === 'ffmpeg')).toBe(true);
+  });
+});
