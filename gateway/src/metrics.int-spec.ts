@@ -12,7 +12,7 @@ import { ormConfig as generationOrm } from '../../services/generation/src/mikro-
 import { seedActorClip } from '../../services/generation/src/testing';
 import { ormConfig as gatewayOrm } from './mikro-orm.config';
 import { GatewaySettings } from './settings';
-import { freePort, GATEWAY_ENTRY, serviceEntry, signedInCookie, startProcess, type RunningProcess } from './test-processes';
+import { freePort, GATEWAY_ENTRY, runLipSync, serviceEntry, signedInCookie, startProcess, type RunningProcess } from './test-processes';
 
 /*
  * Metrics after one real lip-sync: the gateway, billing and generation run as their built
@@ -25,7 +25,6 @@ jest.setTimeout(180_000);
 
 const SESSION_SECRET = randomBytes(24).toString('hex');
 const OPS_TOKEN = randomBytes(24).toString('hex');
-const ACTOR_CLIP = '/api/media/actors/ipfs-puppet-video-5/idle-v1.mp4';
 const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET });
 
 type ProcessName = 'gateway' | 'billing' | 'generation';
@@ -101,22 +100,7 @@ describe('metrics after a lip-sync through the real processes', () => {
 
   it('exports the HTTP, NATS, job, queue, credit and process metrics the lip-sync moved', async () => {
     const cookie = await signedInCookie(database, SESSION_SECRET, randomUUID());
-    const post = (path: string, body: unknown) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { cookie, origin: base, 'content-type': 'application/json', prefer: 'respond-async' },
-        body: JSON.stringify(body),
-      });
-    const audio = await post('/api/replicate/audio', { text: 'Metrics count what happened.', voice_id: 'Patient_Man' });
-    expect(audio.status).toBe(200);
-    const started = await post('/api/replicate/lipsync', { video: ACTOR_CLIP, audio: ((await audio.json()) as { url: string }).url });
-    expect(started.status).toBe(202);
-    const { predictionId } = (await started.json()) as { predictionId: string };
-    let status = 'queued';
-    for (const deadline = Date.now() + 120_000; !['succeeded', 'failed', 'canceled'].includes(status) && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      status = ((await (await fetch(`${base}/api/jobs/${predictionId}`, { headers: { cookie } })).json()) as { status: string }).status;
-    }
+    const { jobId: predictionId, status } = await runLipSync(base, cookie, 'Metrics count what happened.');
     expect(status).toBe('succeeded');
     // The credit is spent just after the job is marked succeeded (the state the poll read).
     const generation = await (async () => {

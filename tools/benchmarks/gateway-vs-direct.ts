@@ -9,12 +9,12 @@ import { Browser } from '../lib/browser.ts';
 import { freePort } from '../lib/infra.ts';
 import { startIsolatedStack } from '../lib/stack.ts';
 
-const CONNECTIONS = 50;
-const DURATION_SECONDS = 10;
+export const CONNECTIONS = 50;
+export const DURATION_SECONDS = 10;
 const POSTS = 30;
 const PAGE_SIZE = 12;
 
-interface LoadResult {
+export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -22,7 +22,7 @@ interface LoadResult {
   non2xx: number;
 }
 
-async function load(url: string, seconds = DURATION_SECONDS, headers: Record<string, string> = {}): Promise<LoadResult> {
+export async function load(url: string, seconds = DURATION_SECONDS, headers: Record<string, string> = {}): Promise<LoadResult> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   return {
     requestsPerSecond: result.requests.average,
@@ -33,7 +33,8 @@ async function load(url: string, seconds = DURATION_SECONDS, headers: Record<str
   };
 }
 
-async function seedPosts(databaseUrl: string): Promise<void> {
+/** Published posts to read, so the blog list has a page to answer. */
+export async function seedPosts(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -2,47 +2,14 @@
  * What tracing costs on the gateway's read path: the public blog list (gateway → NATS → content
  * service → PostgreSQL, through the public-read cache) under the same load, with telemetry off (no
  * OTLP endpoint: no SDK loaded) and on (every process exporting OTLP/HTTP to the collector stand-in
- * of tools/otlp, run as a process of its own), all traces or a tenth of them (OTEL_TRACES_SAMPLER_ARG=0.1). Load and seed as
- * in gateway-vs-direct.ts. The machine's other work moves these figures: compare rows of one run.
+ * of tools/otlp, run as a process of its own), all traces or a tenth of them (OTEL_TRACES_SAMPLER_ARG=0.1). Load and seed
+ * from gateway-vs-direct.ts. The machine's other work moves these figures: compare rows of one run.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import pg from 'pg';
 import type { CollectedSpan } from '../otlp/collector.ts';
 import { ROOT, startIsolatedStack } from '../lib/stack.ts';
-
-const CONNECTIONS = 50;
-const DURATION_SECONDS = 10;
-const POSTS = 30;
-
-interface LoadResult {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string, seconds = DURATION_SECONDS): Promise<LoadResult> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
-}
-
-async function seedPosts(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    for (let index = 1; index <= POSTS; index += 1) {
-      await client.query(
-        `insert into content.blog_post (title, slug, excerpt, body, author, published_at, created_at)
-         values ($1, $2, $3, $4, $5, now() - make_interval(hours => $6), now() - make_interval(hours => $6))`,
-        [`Benchmark post ${index}`, `benchmark-post-${index}`, 'An excerpt of a benchmark post.', 'Body text.', 'Lipcast', index],
-      );
-    }
-  } finally {
-    await client.end();
-  }
-}
+import { CONNECTIONS, DURATION_SECONDS, load, seedPosts, type LoadResult } from './gateway-vs-direct.ts';
 
 /** The blog list of a fresh stack started with `env`, after a 2 s warm-up. */
 async function measure(name: string, env: Record<string, string>): Promise<LoadResult> {
@@ -82,7 +49,7 @@ export async function telemetryOverhead(): Promise<void> {
     const on = await measure('bench_telemetry_on', { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
     const sampled = await measure('bench_telemetry_sampled', { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_SAMPLER_ARG: '0.1' });
     const row = (label: string, r: LoadResult) =>
-      `  ${label.padEnd(44)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${ms(r.p50).padStart(9)}   p99 ${ms(r.p99).padStart(9)}   errors ${r.errors}`;
+      `  ${label.padEnd(44)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${ms(r.p50).padStart(9)}   p99 ${ms(r.p99).padStart(9)}   errors ${r.errors + r.non2xx}`;
     console.log(row('telemetry off (no OTLP endpoint)', off));
     console.log(row('telemetry on (OTLP/HTTP to the stand-in)', on));
     console.log(row('telemetry on, 10 % of traces sampled', sampled));
