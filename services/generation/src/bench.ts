@@ -59,7 +59,7 @@ async function lipSyncFigures(folder: string) {
   return { renderRealTimeFactor: render / CLIP_SECONDS, floorRealTimeFactor: floor / CLIP_SECONDS, ratio: render / floor };
 }
 
-/** A real face (the landmark package's sample photo) speaking 15 s: with landmark detection, and with them cached. */
+/** A real face (the landmark package's sample photo, as a 20 s zooming clip) speaking 15 s: with landmark detection, and with them cached. */
 async function photoLipSyncFigures(folder: string) {
   const photo = join(folder, 'photo.jpg');
   const sheet = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
@@ -71,12 +71,18 @@ async function photoLipSyncFigures(folder: string) {
   await writeFile(audioPath, encodeWav(speech));
   const track = mouthTrack(speech, FPS, CLIP_SECONDS * 1000);
   await sampleMouths(photo, true); // loads the model once, outside the timing
-  let start = process.hrtime.bigint();
-  const mouths = await renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'photo-1.mp4'), { isImage: false });
-  const firstTime = seconds(start);
-  start = process.hrtime.bigint();
-  await renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'photo-2.mp4'), { isImage: false, mouths });
-  return { firstRealTimeFactor: firstTime / CLIP_SECONDS, cachedRealTimeFactor: seconds(start) / CLIP_SECONDS };
+  // The median of three runs each: the machine is shared, so one run says little.
+  const first: number[] = [];
+  const cached: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    let start = process.hrtime.bigint();
+    const mouths = await renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'photo-1.mp4'), { isImage: false });
+    first.push(seconds(start));
+    start = process.hrtime.bigint();
+    await renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'photo-2.mp4'), { isImage: false, mouths });
+    cached.push(seconds(start));
+  }
+  return { firstRealTimeFactor: median(first) / CLIP_SECONDS, cachedRealTimeFactor: median(cached) / CLIP_SECONDS };
 }
 
 /** Enqueue → start latency (one job at a time) and the rate of draining 1,000 queued no-op jobs. */

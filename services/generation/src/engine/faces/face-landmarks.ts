@@ -62,6 +62,9 @@ function faceModel(): Promise<HumanInstance> {
       wasmPath: `${pathToFileURL(dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))).href}/`,
       modelBasePath: `${pathToFileURL(join(dist, '..', 'models')).href}/`,
       debug: false,
+      // Each frame is analysed on its own: Human's cache would reuse the face box of whichever frame came
+      // before, so the same frame's landmarks would depend on the order frames are looked at.
+      cacheSensitivity: 0,
       face: {
         enabled: true,
         detector: { rotation: false, maxDetected: 1, minConfidence: 0.4 },

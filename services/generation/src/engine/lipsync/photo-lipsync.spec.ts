@@ -1,4 +1,5 @@
-import { HEIGHT, mouthAt, openMouth, WIDTH, type SampledMouths } from './photo-lipsync';
+import type { MouthGeometry } from '../faces/face-landmarks';
+import { findMouthsWhereNeeded, HEIGHT, mouthAt, openMouth, WIDTH, type SampledMouths } from './photo-lipsync';
 
 const GEOMETRY = { x: 320, y: 400, width: 80, chinDrop: 70 };
 
@@ -35,5 +36,48 @@ describe('landmarks between samples', () => {
     expect(mouthAt(mouths, 5).x).toBe(320);
     expect(mouthAt(mouths, 25).x).toBe(320);
     expect(mouthAt(mouths, 15).x).toBe(340);
+  });
+});
+
+describe(findMouthsWhereNeeded.name, () => {
+  /** Sampled frames that carry only their number, and a detector that reads the mouth off a path by it. */
+  async function run(count: number, path: (index: number) => MouthGeometry | null) {
+    async function* frames() {
+      for (let index = 0; index < count; index++) yield Buffer.from([index]);
+    }
+    const looked: number[] = [];
+    const found = await findMouthsWhereNeeded(frames(), async (frame) => {
+      looked.push(frame[0]);
+      return path(frame[0]);
+    });
+    return { found, looked };
+  }
+
+  it('finds a still face a few times and gives it to every frame', async () => {
+    const { found, looked } = await run(42, () => GEOMETRY);
+    expect(found).toEqual(Array.from({ length: 42 }, () => GEOMETRY));
+    expect(looked.length).toBeLessThanOrEqual(8); // the first frame, then the end and middle of each stretch of 16
+  });
+
+  it('interpolates a face moving steadily', async () => {
+    const { found, looked } = await run(42, (index) => ({ ...GEOMETRY, x: 200 + 3 * index }));
+    found.forEach((mouth, index) => expect(mouth!.x).toBeCloseTo(200 + 3 * index, 6));
+    expect(looked.length).toBeLessThanOrEqual(8);
+  });
+
+  it('looks at every frame around a sudden move, so the jump lands on the right frame', async () => {
+    const { found, looked } = await run(42, (index) => ({ ...GEOMETRY, x: index < 20 ? 300 : 340 }));
+    found.forEach((mouth, index) => expect(mouth!.x).toBe(index < 20 ? 300 : 340));
+    expect(looked).toEqual(expect.arrayContaining([19, 20]));
+    expect(looked.length).toBeLessThan(42);
+  });
+
+  it('keeps frames without a face empty and finds the face where it appears', async () => {
+    const { found } = await run(42, (index) => (index >= 30 ? GEOMETRY : null));
+    found.forEach((mouth, index) => expect(mouth).toEqual(index >= 30 ? GEOMETRY : null));
+  });
+
+  it('handles one frame (a still picture)', async () => {
+    expect(await run(1, () => GEOMETRY)).toEqual({ found: [GEOMETRY], looked: [0] });
   });
 });
