@@ -61,6 +61,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
       mfe_influencer: settings.REMOTE_MFE_INFLUENCER_URL,
       mfe_billing: settings.REMOTE_MFE_BILLING_URL,
       mfe_content: settings.REMOTE_MFE_CONTENT_URL,
+      mfe_admin: settings.REMOTE_MFE_ADMIN_URL,
     },
     contentMeta: blogPostMeta(app.get(ServiceClient)),
   });

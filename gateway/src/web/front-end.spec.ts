@@ -7,6 +7,7 @@ describe(remoteManifest.name, () => {
       mfe_influencer: '/remotes/mfe-influencer/mf-manifest.json',
       mfe_billing: '/remotes/mfe-billing/mf-manifest.json',
       mfe_content: '/remotes/mfe-content/mf-manifest.json',
+      mfe_admin: '/remotes/mfe-admin/mf-manifest.json',
     });
   });
 

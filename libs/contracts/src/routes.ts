@@ -2,9 +2,9 @@
  * The product's route table (spec section 2): which front-end app renders each path, and the
  * page metadata the shell sets in the browser and the gateway writes into the served HTML.
  */
-export type RemoteName = 'mfe_wizard' | 'mfe_influencer' | 'mfe_billing' | 'mfe_content';
+export type RemoteName = 'mfe_wizard' | 'mfe_influencer' | 'mfe_billing' | 'mfe_content' | 'mfe_admin';
 
-export const REMOTE_NAMES: readonly RemoteName[] = ['mfe_wizard', 'mfe_influencer', 'mfe_billing', 'mfe_content'];
+export const REMOTE_NAMES: readonly RemoteName[] = ['mfe_wizard', 'mfe_influencer', 'mfe_billing', 'mfe_content', 'mfe_admin'];
 
 /** Folder (and Nx project) of each remote; the gateway serves a remote's build at `/remotes/<folder>/`. */
 export const REMOTE_FOLDERS: Record<RemoteName, string> = {
@@ -12,6 +12,7 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
   mfe_influencer: 'mfe-influencer',
   mfe_billing: 'mfe-billing',
   mfe_content: 'mfe-content',
+  mfe_admin: 'mfe-admin',
 };
 
 export interface PageMeta {
@@ -108,6 +109,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/terms', owner: remote('mfe_content', './Terms'), requiresAuth: false, meta: meta('Terms of Service', 'The terms for using Lipcast.', 'terms of service') },
   { path: '/privacy', owner: remote('mfe_content', './Privacy'), requiresAuth: false, meta: meta('Privacy Policy', 'What Lipcast stores and why.', 'privacy policy') },
   { path: '/pitch-deck', owner: remote('mfe_content', './PitchDeck'), requiresAuth: false, meta: meta('Pitch Deck', 'Why Lipcast, in a few slides.', 'pitch deck') },
+  // The operator console (issue 19): signed-in users only; the page and every /api/admin call also require the admin role.
+  { path: '/admin', owner: remote('mfe_admin', './Admin'), requiresAuth: true, meta: meta('Operator console', 'Queue, jobs, accounts, posts and moderation for operators.', 'admin') },
   { path: '/auth', owner: { shell: 'auth' }, requiresAuth: false, meta: meta('Sign in', 'Sign in to Lipcast.', 'sign in, login') },
 ];
 

@@ -7,3 +7,4 @@ export * from './payment';
 export * from './remote';
 export * from './jobs';
 export * from './spend';
+export * from './admin';

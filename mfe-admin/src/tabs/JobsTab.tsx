@@ -1,0 +1,205 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminJobDetail, AdminJobFilter, AdminJobList, JobKind, JobStatus } from '@lipcast/contracts';
+import { Badge, Button, type BadgeVariant } from '@lipcast/ui';
+import { toast } from '@lipcast/web-kit';
+import { adminRequest, adminUrls, errorText, refreshAdminData } from '../admin-api';
+import { ConfirmAction } from '../common/ConfirmAction';
+import { SelectField, TextField } from '../common/fields';
+import { formatDateTime } from '../common/format';
+import { LoadState } from '../common/LoadState';
+import { cellClass, Table } from '../common/Table';
+
+export const JOB_PAGE_SIZE = 25;
+
+const STATUSES: readonly JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
+const KINDS: readonly JobKind[] = ['lipsync', 'image_to_video', 'one_shot'];
+const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...STATUSES.map((status) => ({ value: status, label: status }))];
+const KIND_OPTIONS = [{ value: '', label: 'Any kind' }, ...KINDS.map((kind) => ({ value: kind, label: kind }))];
+
+const STATUS_BADGE: Record<JobStatus, BadgeVariant> = { queued: 'outline', running: 'info', succeeded: 'success', failed: 'destructive', canceled: 'secondary' };
+const canCancel = (status: JobStatus) => status === 'queued' || status === 'running';
+const canRetry = (status: JobStatus) => status === 'failed' || status === 'canceled';
+
+export function JobStatusBadge({ status }: { status: JobStatus }) {
+  return <Badge variant={STATUS_BADGE[status]}>{status}</Badge>;
+}
+
+type Filters = Pick<AdminJobFilter, 'status' | 'kind' | 'user'>;
+
+function JobFilters({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
+  const [status, setStatus] = useState(initial.status ?? '');
+  const [kind, setKind] = useState(initial.kind ?? '');
+  const [user, setUser] = useState(initial.user ?? '');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply({ status: (status || undefined) as JobStatus | undefined, kind: (kind || undefined) as JobKind | undefined, user: user.trim() || undefined });
+  }
+  return (
+    <form role="search" aria-label="Filter jobs" onSubmit={submit} className="grid items-end gap-3 sm:grid-cols-4">
+      <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value)} options={STATUS_OPTIONS} />
+      <SelectField label="Kind" value={kind} onChange={(event) => setKind(event.target.value)} options={KIND_OPTIONS} />
+      <TextField label="User" value={user} onChange={(event) => setUser(event.target.value)} placeholder="id, username or e-mail" />
+      <Button type="submit">Apply filters</Button>
+    </form>
+  );
+}
+
+function JobDetail({ id, onRefund, onClose }: { id: string; onRefund: (userId: string, jobId: string) => void; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { data: job, isLoading, error } = useQuery<AdminJobDetail>({ queryKey: [adminUrls.job(id)], staleTime: 0 });
+
+  async function act(action: 'cancel' | 'retry') {
+    try {
+      await adminRequest('POST', action === 'cancel' ? adminUrls.cancelJob(id) : adminUrls.retryJob(id));
+      toast({ title: action === 'cancel' ? 'Job cancelled' : 'Job queued again', variant: 'success' });
+    } catch (failure) {
+      toast({ title: action === 'cancel' ? 'Could not cancel the job' : 'Could not retry the job', description: errorText(failure), variant: 'destructive' });
+    } finally {
+      await refreshAdminData(queryClient);
+    }
+  }
+
+  return (
+    <section aria-labelledby="job-detail-heading" className="space-y-4 rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="job-detail-heading" className="text-lg font-semibold text-slate-900">
+          Job {id}
+        </h3>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          Close job details
+        </Button>
+      </div>
+      <LoadState isLoading={isLoading} error={error} label="the job" />
+      {job && (
+        <>
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium text-slate-600">Status</dt>
+            <dd>
+              <JobStatusBadge status={job.status} />
+            </dd>
+            <dt className="font-medium text-slate-600">Kind</dt>
+            <dd>{job.kind}</dd>
+            <dt className="font-medium text-slate-600">User</dt>
+            <dd>{job.userId}</dd>
+            <dt className="font-medium text-slate-600">Provider</dt>
+            <dd>{job.provider ?? '—'}</dd>
+            <dt className="font-medium text-slate-600">Progress</dt>
+            <dd>{Math.round(job.progress)}%</dd>
+            <dt className="font-medium text-slate-600">Attempts</dt>
+            <dd>{job.attempts}</dd>
+            <dt className="font-medium text-slate-600">Error</dt>
+            <dd className={job.error ? 'text-red-700' : undefined}>{job.error ?? '—'}</dd>
+            <dt className="font-medium text-slate-600">Trace id</dt>
+            <dd className="font-mono break-all">{job.traceId ?? '—'}</dd>
+            <dt className="font-medium text-slate-600">Reservation</dt>
+            <dd>{job.reservation ? `${job.reservation.status} (${job.reservation.source})` : 'none'}</dd>
+            <dt className="font-medium text-slate-600">Created</dt>
+            <dd>{formatDateTime(job.createdAt)}</dd>
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            <ConfirmAction
+              label="Cancel job"
+              title="Cancel this job?"
+              description="The worker stops it and its credit reservation is released. This is written to the audit log."
+              confirmLabel="Cancel job"
+              variant="destructive"
+              disabled={!canCancel(job.status)}
+              onConfirm={() => act('cancel')}
+            />
+            <ConfirmAction
+              label="Retry job"
+              title="Retry this job?"
+              description="The job is queued again with the same input. This is written to the audit log."
+              confirmLabel="Retry job"
+              disabled={!canRetry(job.status)}
+              onConfirm={() => act('retry')}
+            />
+            <Button variant="secondary" size="sm" onClick={() => onRefund(job.userId, job.id)}>
+              Adjust this user&apos;s credits
+            </Button>
+          </div>
+          <h4 className="font-semibold text-slate-900">Timeline</h4>
+          {job.timeline.length === 0 ? (
+            <p className="text-sm text-slate-500">No events recorded.</p>
+          ) : (
+            <ol aria-label="Timeline" className="space-y-1 border-l-2 border-slate-200 pl-4 text-sm">
+              {job.timeline.map((event, index) => (
+                <li key={`${event.at}-${index}`}>
+                  <time dateTime={event.at} className="text-slate-500">
+                    {formatDateTime(event.at)}
+                  </time>{' '}
+                  <strong>{event.type}</strong>
+                  {event.detail && <span className="text-slate-700">: {event.detail}</span>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Jobs by status, kind and user, newest first, a page at a time; a job's details, cancel and retry. */
+export function JobsTab({ onRefund, initialUser }: { onRefund: (userId: string, jobId: string) => void; initialUser?: string }) {
+  const [filters, setFilters] = useState<Filters>({ user: initialUser });
+  // The cursors of the pages seen so far: the last one is the page shown (null: the first page).
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const cursor = cursors[cursors.length - 1];
+  const { data, isLoading, error } = useQuery<AdminJobList>({
+    queryKey: [adminUrls.jobs({ ...filters, cursor: cursor ?? undefined, limit: JOB_PAGE_SIZE })],
+    staleTime: 0,
+  });
+
+  return (
+    <section aria-labelledby="jobs-heading" className="space-y-4">
+      <h2 id="jobs-heading" className="text-xl font-semibold text-slate-900">
+        Jobs
+      </h2>
+      <JobFilters
+        initial={filters}
+        onApply={(next) => {
+          setFilters(next);
+          setCursors([null]);
+        }}
+      />
+      <LoadState isLoading={isLoading} error={error} label="jobs" />
+      {data && (
+        <>
+          <Table caption="Jobs, newest first" columns={['Job', 'Status', 'Kind', 'User', 'Provider', 'Error', 'Created']} empty={data.jobs.length === 0 && 'No job matches these filters'}>
+            {data.jobs.map((job) => (
+              <tr key={job.id} className={job.id === selectedId ? 'bg-brand-50' : undefined}>
+                <td className={cellClass}>
+                  <Button variant="link" size="sm" className="h-auto px-0 font-mono" aria-label={`Show job ${job.id}`} onClick={() => setSelectedId(job.id)}>
+                    {job.id.slice(0, 8)}
+                  </Button>
+                </td>
+                <td className={cellClass}>
+                  <JobStatusBadge status={job.status} />
+                </td>
+                <td className={cellClass}>{job.kind}</td>
+                <td className={`${cellClass} font-mono text-xs`}>{job.userId}</td>
+                <td className={cellClass}>{job.provider ?? '—'}</td>
+                <td className={`${cellClass} max-w-64 truncate`} title={job.error ?? undefined}>
+                  {job.error ?? '—'}
+                </td>
+                <td className={`${cellClass} whitespace-nowrap`}>{formatDateTime(job.createdAt)}</td>
+              </tr>
+            ))}
+          </Table>
+          <nav aria-label="Job pages" className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+              Previous page
+            </Button>
+            <Button variant="outline" size="sm" disabled={!data.nextCursor} onClick={() => data.nextCursor && setCursors([...cursors, data.nextCursor])}>
+              Next page
+            </Button>
+          </nav>
+        </>
+      )}
+      {selectedId && <JobDetail key={selectedId} id={selectedId} onRefund={onRefund} onClose={() => setSelectedId(null)} />}
+    </section>
+  );
+}
