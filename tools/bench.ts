@@ -4,6 +4,7 @@
  */
 import { gatewayVersusDirect } from './benchmarks/gateway-vs-direct.ts';
 import { generationEngine } from './benchmarks/generation-engine.ts';
+import { lighthouseAudits } from './benchmarks/lighthouse.ts';
 import { mediaServing } from './benchmarks/media-serving.ts';
 import { providerJobs } from './benchmarks/provider-jobs.ts';
 import { telemetryOverhead } from './benchmarks/telemetry-overhead.ts';
@@ -12,6 +13,7 @@ import { build, step } from './lib/steps.ts';
 
 if (!(await step('build', build))) process.exit(1);
 await webInitialJavaScript();
+await lighthouseAudits();
 await gatewayVersusDirect();
 await mediaServing();
 await generationEngine();

@@ -88,6 +88,8 @@ describe('a lip-sync traced across the real processes', () => {
     expect(roots).toHaveLength(1);
     const [root] = roots;
     expect(root.parentSpanId).toBe('');
+    // The job records the trace it was submitted in, for the operator console's job timeline.
+    expect((await database.query('select trace_id from generation.job where id = $1', [predictionId])).rows[0].trace_id).toBe(root.traceId);
 
     // The worker's job span ends last of the worker's spans (its children are exported before it).
     const trace = await spansOfTrace(root.traceId, (spans) => spans.some((span) => span.service === 'generation-worker' && span.kind === SpanKinds.consumer));

@@ -7,6 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startIsolatedStack } from '../lib/stack.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInAsNewUser } from './browser.ts';
 
 const TARGET_KB = 120;
 
@@ -31,7 +32,7 @@ async function initialScripts(page: Page, url: string): Promise<ScriptLoad[]> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const APPS = ['shell', 'mfe-content', 'mfe-wizard', 'mfe-influencer', 'mfe-billing'];
+const APPS = ['shell', 'mfe-content', 'mfe-wizard', 'mfe-influencer', 'mfe-billing', 'mfe-admin'];
 
 /** Every app's built scripts as served (brotli), biggest first: what each app costs when all of it loads. */
 function printBundleComposition(): void {
@@ -50,19 +51,13 @@ function printBundleComposition(): void {
 
 export async function webInitialJavaScript(): Promise<void> {
   const stack = await startIsolatedStack('bench_web', { env: { RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' } });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     console.log('\n[bench] initial JavaScript (scripts fetched before the load event, bytes as served)');
     const measure = async (label: string, path: string, signIn = false) => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      if (signIn) {
-        await page.goto(`${stack.url}/auth`);
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.getByLabel('Username').fill(`bench-${Date.now()}`);
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.getByRole('button', { name: /Account menu for/ }).waitFor();
-      }
+      if (signIn) await signInAsNewUser(page, stack.url);
       // A first visit: nothing from the sign-in pages' visit is taken from the cache.
       await (await context.newCDPSession(page)).send('Network.setCacheDisabled', { cacheDisabled: true });
       const scripts = await initialScripts(page, `${stack.url}${path}`);

@@ -1,4 +1,4 @@
-import { FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD, type Account, type AuthUser } from '@lipcast/contracts';
+import { FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD, type Account, type AuthUser, type UserRoles } from '@lipcast/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './query';
 import { ACCOUNT_URL } from './session';
@@ -6,7 +6,7 @@ import { ACCOUNT_URL } from './session';
 export const ACCOUNT_QUERY_KEY = [ACCOUNT_URL] as const;
 
 /** The signed-in user (spec section 3, User): the profile from auth and the plan and usage from billing. */
-export interface AccountUser extends Omit<AuthUser, 'username'>, Account {
+export interface AccountUser extends Omit<AuthUser, 'username'>, Account, UserRoles {
   username: string | null;
 }
 

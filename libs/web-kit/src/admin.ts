@@ -6,6 +6,5 @@ import type { AccountUser } from './account';
  * Only for showing or hiding the operator console; the gateway authorises every admin call itself.
  */
 export function isAdmin(user: AccountUser | null): boolean {
-  const roles = (user as { roles?: unknown } | null)?.roles;
-  return Array.isArray(roles) && roles.includes(ADMIN_ROLE);
+  return user?.roles.includes(ADMIN_ROLE) ?? false;
 }

@@ -6,6 +6,7 @@ import { Migration20261124000000 } from './migrations/Migration20261124000000';
 import { Migration20261125000000 } from './migrations/Migration20261125000000';
 import { Migration20261125100000 } from './migrations/Migration20261125100000';
 import { Migration20261126000000 } from './migrations/Migration20261126000000';
+import { Migration20261126100000 } from './migrations/Migration20261126100000';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
 import { ProjectEntity } from './projects/project.entity';
 import { ProviderCallEntity } from './provider-calls/provider-call.entity';
@@ -23,5 +24,6 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261125000000', class: Migration20261125000000 },
       { name: 'Migration20261125100000', class: Migration20261125100000 },
       { name: 'Migration20261126000000', class: Migration20261126000000 },
+      { name: 'Migration20261126100000', class: Migration20261126100000 },
     ],
   });

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ACCOUNT_QUERY_KEY, createQueryClient, LOGOUT_URL, navigateAway, type AccountUser } from '@lipcast/web-kit';
 import { accountUser } from '@lipcast/web-kit/testing';
-import { Header, NAV_LINKS, PRICING_LINK, videosLeftLabel } from './Header';
+import { ADMIN_LINK, Header, NAV_LINKS, PRICING_LINK, videosLeftLabel } from './Header';
 
 jest.mock('@lipcast/web-kit', () => ({ ...jest.requireActual('@lipcast/web-kit'), navigateAway: jest.fn() }));
 const navigateAwayMock = jest.mocked(navigateAway);
@@ -49,6 +49,18 @@ describe(Header.name, () => {
 
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' })));
     expect(navigateAwayMock).toHaveBeenCalledWith(LOGOUT_URL, 'Logout failed');
+  });
+
+  it('links the operator console for operators only', async () => {
+    renderHeader(accountUser({ roles: ['admin'] }));
+    const menu = await openMenu('Account menu for ada');
+    expect(within(menu).getByRole('menuitem', { name: ADMIN_LINK.label }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('does not show the operator console to other users', async () => {
+    renderHeader(accountUser());
+    const menu = await openMenu('Account menu for ada');
+    expect(within(menu).queryByRole('menuitem', { name: ADMIN_LINK.label })).toBeNull();
   });
 
   it('offers every primary link in the collapsed menu too', async () => {

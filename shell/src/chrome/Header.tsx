@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
   Logo,
 } from '@lipcast/ui';
-import { generationsLeft, isPremium, loginUrl, LOGOUT_URL, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
+import { generationsLeft, isAdmin, isPremium, loginUrl, LOGOUT_URL, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -28,6 +28,9 @@ export const NAV_LINKS = [
  * it is in the avatar menu for users, beside "Log in" for visitors, and in the collapsed menu.
  */
 export const PRICING_LINK = { to: '/pricing', label: 'Pricing' } as const;
+
+/** The operator console, in the avatar menu of operators only (the page and its API check the role themselves). */
+export const ADMIN_LINK = { to: '/admin', label: 'Operator console' } as const;
 
 /** "2 of 3 videos left": the plan's allowance plus any pack generations, and what remains of it. */
 export function videosLeftLabel(user: AccountUser): string {
@@ -69,6 +72,11 @@ function AccountMenu({ user }: { user: AccountUser }) {
         <DropdownMenuItem asChild>
           <Link to={PRICING_LINK.to}>{PRICING_LINK.label}</Link>
         </DropdownMenuItem>
+        {isAdmin(user) && (
+          <DropdownMenuItem asChild>
+            <Link to={ADMIN_LINK.to}>{ADMIN_LINK.label}</Link>
+          </DropdownMenuItem>
+        )}
         {!isPremium(user) && (
           <DropdownMenuItem asChild className="sm:hidden">
             <Link to="/subscribe">Upgrade to Premium</Link>

@@ -17,6 +17,7 @@ export function accountUser(overrides: Partial<AccountUser> = {}): AccountUser {
     subscriptionPeriodEnd: null,
     subscriptionCancelAtPeriodEnd: false,
     dailyQuotas: [],
+    roles: [],
     ...overrides,
   };
 }

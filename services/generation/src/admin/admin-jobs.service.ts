@@ -107,14 +107,11 @@ export class AdminJobsService {
     }
     if (job.attempts > 0) timeline.push({ at: iso(job.heartbeat_at ?? job.updated_at), type: 'attempt', detail: `${job.attempts} attempt${job.attempts === 1 ? '' : 's'}, progress ${Math.round(job.progress)}%` });
     if (['succeeded', 'failed', 'canceled'].includes(job.status)) timeline.push({ at: iso(job.updated_at), type: job.status, detail: job.error });
-    const row = job as JobRow & { retry_of?: string | null; trace_id?: string | null };
-    if (row.retry_of) timeline.push({ at: iso(job.created_at), type: 'retry of', detail: row.retry_of });
+    if (job.retry_of) timeline.push({ at: iso(job.created_at), type: 'retry of', detail: job.retry_of });
     const retries = await this.em.execute<{ id: string; created_at: Date | string }[]>('select id, created_at from generation.job where retry_of = ? order by created_at', [jobId]);
     for (const retry of retries) timeline.push({ at: iso(retry.created_at), type: 'retried by an operator', detail: retry.id });
     timeline.sort((a, b) => a.at.localeCompare(b.at));
-    // The job's trace id once jobs record one (trace context travels in the queue message headers); null until then.
-    const traceId = row.trace_id ?? null;
-    return { ...this.summary(job, calls[calls.length - 1]?.provider), attempts: job.attempts, traceId, timeline };
+    return { ...this.summary(job, calls[calls.length - 1]?.provider), attempts: job.attempts, traceId: job.trace_id, timeline };
   }
 
   /** The user's cancel, for any user's job (409 once it succeeded). */

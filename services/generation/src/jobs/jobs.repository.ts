@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { currentTraceContext } from '@lipcast/nest-kit';
 import { mediaUrl, type JobKind, type JobState, type JobStatus, type PipelineSteps } from '@lipcast/contracts';
 
 export type CreditState = 'reserved' | 'committed' | 'released';
@@ -24,6 +25,9 @@ export interface JobRow {
   heartbeat_at: Date | string | null;
   /** Numbers the job's provider calls: a retry of the job moves on, so it makes its calls anew. */
   call_epoch: number;
+  /** The trace the job was submitted in, when this process exports traces. */
+  trace_id: string | null;
+  retry_of: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -70,9 +74,9 @@ export class JobsRepository {
   /** Inserts a queued job; null when a concurrent identical request inserted first. */
   async insert(job: Pick<JobRow, 'id' | 'user_id' | 'kind' | 'dedupe_key' | 'input'>): Promise<JobRow | null> {
     const rows = await this.em.execute<JobRow[]>(
-      `insert into generation.job (id, user_id, kind, status, dedupe_key, input, credit) values (?, ?, ?, 'queued', ?, ?, 'reserved')
+      `insert into generation.job (id, user_id, kind, status, dedupe_key, input, credit, trace_id) values (?, ?, ?, 'queued', ?, ?, 'reserved', ?)
        on conflict do nothing returning *`,
-      [job.id, job.user_id, job.kind, job.dedupe_key, JSON.stringify(job.input)],
+      [job.id, job.user_id, job.kind, job.dedupe_key, JSON.stringify(job.input), currentTraceContext()?.traceId ?? null],
     );
     return rows[0] ?? null;
   }

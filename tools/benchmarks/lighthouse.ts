@@ -1,0 +1,88 @@
+/**
+ * Lighthouse (mobile preset: a mid-range phone on slow 4G, simulated) on a visitor's `/` and
+ * `/blog` and a signed-in `/`, in Debian's Chromium against the built stack. Issue 17's targets:
+ * performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05, no console error.
+ */
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { freePort } from '../lib/infra.ts';
+import { startIsolatedStack } from '../lib/stack.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, signInAsNewUser } from './browser.ts';
+
+interface Target {
+  label: string;
+  unit: string;
+  /** The figure Lighthouse reports, scaled to `unit`. */
+  value: (report: Report) => number;
+  meets: (value: number) => boolean;
+  goal: string;
+  digits: number;
+}
+
+interface Report {
+  score: number;
+  audits: Record<string, { numericValue?: number; details?: { items?: { description?: string; source?: string; url?: string }[] } }>;
+}
+
+const TARGETS: Target[] = [
+  { label: 'performance', unit: '', value: (report) => report.score * 100, meets: (value) => value >= 90, goal: '≥ 90', digits: 0 },
+  { label: 'LCP', unit: ' s', value: (report) => report.audits['largest-contentful-paint'].numericValue! / 1000, meets: (value) => value <= 2.5, goal: '≤ 2.5 s', digits: 2 },
+  { label: 'TBT', unit: ' ms', value: (report) => report.audits['total-blocking-time'].numericValue!, meets: (value) => value <= 200, goal: '≤ 200 ms', digits: 0 },
+  { label: 'CLS', unit: '', value: (report) => report.audits['cumulative-layout-shift'].numericValue!, meets: (value) => value <= 0.05, goal: '≤ 0.05', digits: 3 },
+  { label: 'FCP', unit: ' s', value: (report) => report.audits['first-contentful-paint'].numericValue! / 1000, meets: () => true, goal: '', digits: 2 },
+];
+
+/** One Lighthouse run on `url` through the Chromium listening on `port`; `cookie` signs it in. */
+async function audit(url: string, port: number, cookie: string | null): Promise<{ report: Report; consoleErrors: string[] }> {
+  // The default configuration is the mobile preset; the console-errors audit is in best practices.
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance', 'best-practices'],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const errors = (lhr.audits['errors-in-console']?.details as Report['audits'][string]['details'] | undefined)?.items ?? [];
+  return {
+    report: { score: lhr.categories.performance.score ?? 0, audits: lhr.audits as Report['audits'] },
+    consoleErrors: errors.map((item) => `${item.source ?? 'console'}: ${item.description ?? ''} ${item.url ?? ''}`.trim()),
+  };
+}
+
+export async function lighthouseAudits(): Promise<void> {
+  const stack = await startIsolatedStack('bench_lighthouse', { env: { RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' } });
+  const port = await freePort();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAsNewUser(page, stack.url, 'lighthouse');
+    const cookie = (await context.cookies(stack.url)).map(({ name, value }) => `${name}=${value}`).join('; ');
+    await context.close();
+
+    console.log('\n[bench] Lighthouse, mobile preset (simulated slow 4G and 4× CPU slowdown), Debian Chromium');
+    const pages = [
+      { label: 'visitor /', path: '/', cookie: null },
+      { label: 'visitor /blog', path: '/blog', cookie: null },
+      { label: 'signed-in /', path: '/', cookie },
+    ];
+    for (const { label, path, cookie: sentCookie } of pages) {
+      const { report, consoleErrors } = await audit(`${stack.url}${path}`, port, sentCookie);
+      const figures = TARGETS.map((target) => {
+        const value = target.value(report);
+        const verdict = target.goal ? ` (${target.goal}: ${target.meets(value) ? 'met' : 'NOT met'})` : '';
+        return `${target.label} ${value.toFixed(target.digits)}${target.unit}${verdict}`;
+      });
+      console.log(`  ${label.padEnd(14)} ${figures.join(', ')}`);
+      console.log(`  ${''.padEnd(14)} console errors: ${consoleErrors.length} (target 0)${consoleErrors.map((error) => `\n      ${error}`).join('')}`);
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await lighthouseAudits();
