@@ -3,12 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { LANDING, metaForPath } from '@lipcast/contracts';
 import { Toaster } from '@lipcast/ui';
-import { createQueryClient, useAccount } from '@lipcast/web-kit';
+import { createQueryClient, seedSignedOutAccount, useAccount } from '@lipcast/web-kit';
 import { applyPageMeta } from './meta';
 import { GlobalPaywall } from './paywall/GlobalPaywall';
 import { shellRoutes } from './routes';
 
 const queryClient = createQueryClient();
+seedSignedOutAccount(queryClient);
 const routes = shellRoutes();
 
 /** Keeps the document's title and tags in step with the page (the landing page at `/` for visitors). */

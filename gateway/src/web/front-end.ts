@@ -103,15 +103,16 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
       return;
     }
     const url = `${request.protocol}://${request.get('host')}${request.originalUrl}`;
-    const staticPage = hasSessionCookie(request) ? undefined : prerendered.find(request.path);
+    const withoutSession = !hasSessionCookie(request);
+    const staticPage = withoutSession ? prerendered.find(request.path) : undefined;
     const visitorHtml = staticPage && composeVisitorPage(html, staticPage);
     if (visitorHtml) {
-      sendPage(request, response, 200, injectHead(visitorHtml, metaForVisitor(request.path), url));
+      sendPage(request, response, 200, injectHead(visitorHtml, metaForVisitor(request.path), url, withoutSession));
       return;
     }
     // The content's own metadata where it has some; a failed look-up keeps the route's.
     const own = findRoute(request.path) ? await options.contentMeta?.(request.path).catch(() => undefined) : undefined;
     const found = findRoute(request.path) !== undefined && own !== null;
-    sendPage(request, response, found ? 200 : 404, injectHead(html, own === null ? NOT_FOUND_META : (own ?? metaForPath(request.path)), url));
+    sendPage(request, response, found ? 200 : 404, injectHead(html, own === null ? NOT_FOUND_META : (own ?? metaForPath(request.path)), url, withoutSession));
   });
 }

@@ -1,4 +1,4 @@
-import { metaForPath } from '@lipcast/contracts';
+import { metaForPath, NO_SESSION_META } from '@lipcast/contracts';
 import { escapeHtml, HEAD_MARKER, injectHead, renderHead } from './page-head';
 
 describe(injectHead.name, () => {
@@ -13,6 +13,12 @@ describe(injectHead.name, () => {
     expect(html).toContain('<meta property="og:url" content="https://lipcast.example/blog">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).not.toContain(HEAD_MARKER);
+  });
+
+  it('marks a page served without a session, and only such a page', () => {
+    const marker = `<meta name="${NO_SESSION_META.name}" content="${NO_SESSION_META.content}">`;
+    expect(injectHead(template, metaForPath('/blog'), 'http://x/blog', true)).toContain(marker);
+    expect(injectHead(template, metaForPath('/blog'), 'http://x/blog')).not.toContain(NO_SESSION_META.name);
   });
 
   it('uses the 404 metadata for unknown paths', () => {

@@ -1,4 +1,4 @@
-import type { PageMeta } from '@lipcast/contracts';
+import { NO_SESSION_META, type PageMeta } from '@lipcast/contracts';
 
 /** Where the gateway writes each page's metadata into the shell's index.html. */
 export const HEAD_MARKER = '<!--lipcast:head-->';
@@ -9,11 +9,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ESCAPES[character]);
 }
 
-/** Title, description, keywords, Open Graph and Twitter card tags for link previews and crawlers. */
-export function renderHead(meta: PageMeta, url: string): string {
+/**
+ * Title, description, keywords, Open Graph and Twitter card tags for link previews and crawlers;
+ * for a request without a session, the marker that tells the shell so (NO_SESSION_META).
+ */
+export function renderHead(meta: PageMeta, url: string, withoutSession = false): string {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
-  return [
+  const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,
     `<meta name="keywords" content="${escapeHtml(meta.keywords)}">`,
@@ -25,12 +28,14 @@ export function renderHead(meta: PageMeta, url: string): string {
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${title}">`,
     `<meta name="twitter:description" content="${description}">`,
-  ].join('\n    ');
+  ];
+  if (withoutSession) tags.push(`<meta name="${NO_SESSION_META.name}" content="${NO_SESSION_META.content}">`);
+  return tags.join('\n    ');
 }
 
 /** Writes the tags at the marker; a build whose minifier dropped the comment gets them before `</head>`. */
-export function injectHead(html: string, meta: PageMeta, url: string): string {
-  const head = renderHead(meta, url);
+export function injectHead(html: string, meta: PageMeta, url: string, withoutSession = false): string {
+  const head = renderHead(meta, url, withoutSession);
   if (html.includes(HEAD_MARKER)) return html.replace(HEAD_MARKER, () => head);
   return html.replace(/<\/head>/i, (closing) => `${head}${closing}`);
 }

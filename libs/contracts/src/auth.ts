@@ -48,3 +48,10 @@ export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 export interface UserRoles {
   roles: string[];
 }
+
+/**
+ * A page served to a request without a session cookie carries `<meta name="lipcast-session" content="none">`,
+ * so the shell knows the visitor is signed out without asking `GET /api/auth/user` (whose 401
+ * browsers log as a console error on every visitor's page).
+ */
+export const NO_SESSION_META = { name: 'lipcast-session', content: 'none' } as const;

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { ACCOUNT_QUERY_KEY, isPremium, refreshAccount, useAccount } from './account';
+import { ACCOUNT_QUERY_KEY, isPremium, refreshAccount, seedSignedOutAccount, useAccount } from './account';
 import { createQueryClient } from './query';
 import { noteSessionProbe } from './session';
 import { accountUser } from './testing/account-user';
@@ -65,5 +65,33 @@ describe(isPremium.name, () => {
     expect(isPremium({ ...ada, subscriptionStatus: 'active' })).toBe(true);
     expect(isPremium({ ...ada, subscriptionStatus: 'canceled' })).toBe(false);
     expect(isPremium(null)).toBe(false);
+  });
+});
+
+describe(seedSignedOutAccount.name, () => {
+  function pageWith(head: string): Document {
+    const page = document.implementation.createHTMLDocument('');
+    page.head.innerHTML = head;
+    return page;
+  }
+
+  it('records a visitor as signed out without asking the API when the page says there was no session', async () => {
+    const fetchMock = installFetch({ body: ada });
+    const queryClient = createQueryClient();
+    seedSignedOutAccount(queryClient, pageWith('<meta name="lipcast-session" content="none">'));
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AccountProbe />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('signed out')).toBeTruthy();
+    await act(async () => undefined);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('leaves the account to the API on a page without the marker', () => {
+    const queryClient = createQueryClient();
+    seedSignedOutAccount(queryClient, pageWith('<meta name="description" content="x">'));
+    expect(queryClient.getQueryData(ACCOUNT_QUERY_KEY)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD, type Account, type AuthUser, type UserRoles } from '@lipcast/contracts';
+import { FREE_GENERATIONS, NO_SESSION_META, PREMIUM_GENERATIONS_PER_PERIOD, type Account, type AuthUser, type UserRoles } from '@lipcast/contracts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './query';
 import { ACCOUNT_URL } from './session';
@@ -23,6 +23,15 @@ export function useAccount(): AccountState {
   const { data, isLoading } = useQuery({ queryKey: ACCOUNT_QUERY_KEY, queryFn: accountQueryFn });
   const user = data ?? null;
   return { user, isLoading, isSignedIn: user !== null };
+}
+
+/**
+ * Records "signed out" without asking the API when the served page says the request had no
+ * session (the gateway's NO_SESSION_META): a visitor's page then makes no 401 request at all.
+ */
+export function seedSignedOutAccount(queryClient: QueryClient, page: Document = document): void {
+  const marker = page.querySelector(`meta[name="${NO_SESSION_META.name}"]`);
+  if (marker?.getAttribute('content') === NO_SESSION_META.content) queryClient.setQueryData(ACCOUNT_QUERY_KEY, null);
 }
 
 /** Reloads the user; call it after anything that changes the generation count or the plan. */

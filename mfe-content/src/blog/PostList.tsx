@@ -1,8 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BlogPost } from '@lipcast/contracts';
-import { Spinner } from '@lipcast/ui';
+import { Card } from '@lipcast/ui';
 import { PostCard } from './PostCard';
 import { fetchPublishedPosts, POSTS_EMPTY_MESSAGE, POSTS_ERROR_MESSAGE, POSTS_QUERY_KEY } from './blog-posts';
+
+/** How many placeholder cards hold the grid's place while the posts load: a first page has at least this many. */
+const PLACEHOLDER_CARDS = 3;
+
+/** A card's outline with its lines as grey bars, the height of a real card, so nothing below moves when the posts arrive. */
+function PostCardPlaceholder() {
+  return (
+    <Card className="h-full">
+      <div aria-hidden="true" className="flex h-full animate-pulse flex-col gap-3 p-6">
+        <div className="h-5 w-1/2 rounded bg-slate-200" />
+        <div className="h-7 w-4/5 rounded bg-slate-200" />
+        <div className="space-y-1 py-0.5">
+          <div className="h-4 rounded bg-slate-100" />
+          <div className="h-4 rounded bg-slate-100" />
+          <div className="h-4 w-2/3 rounded bg-slate-100" />
+        </div>
+      </div>
+    </Card>
+  );
+}
 
 /** The published posts as a grid of cards (1, 2 or 3 columns), with loading, error and empty states. */
 export function PostList() {
@@ -10,8 +30,10 @@ export function PostList() {
 
   if (isLoading) {
     return (
-      <div className="flex justify-center py-12">
-        <Spinner size="lg" label="Loading blog posts" />
+      <div role="status" aria-label="Loading blog posts" aria-busy="true" className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+          <PostCardPlaceholder key={index} />
+        ))}
       </div>
     );
   }

@@ -2,11 +2,15 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '@lipcast/ui';
 import { Header } from './Header';
 
+/**
+ * The page's main area is at least a screen tall, so the footer starts below the fold: a page that
+ * grows as its remote and its data arrive pushes nothing visible down (no layout shift).
+ */
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
-      <main className="flex-1">{children}</main>
+      <main className="min-h-screen flex-1">{children}</main>
       <SiteFooter />
     </div>
   );
