@@ -9,6 +9,11 @@ import type { MouthFrame } from './mouth-track';
 export const WIDTH = 640;
 export const HEIGHT = 720;
 export const FPS = 25;
+/**
+ * superfast: about a third less encoder time than veryfast for the same CRF, and no worse by SSIM on
+ * these clips (the file is larger: CABAC stays on, fewer reference frames are searched).
+ */
+export const PHOTO_CLIP_PRESET = 'superfast';
 /** Landmarks are found on every this-many frames of the source and interpolated between. */
 const SAMPLE_EVERY = 12;
 
@@ -52,7 +57,8 @@ async function* sourceFrames(source: Source, select?: string): AsyncGenerator<Bu
     while (!select) yield source.still;
     return;
   }
-  const filters = [...FIT, `fps=${FPS}`, ...(select ? [select] : [])];
+  // A selection is made before scaling, so only the frames kept are scaled (a third less time for the samples' pass).
+  const filters = select ? [`fps=${FPS}`, select, ...FIT] : [...FIT, `fps=${FPS}`];
   const args = ['-hide_banner', '-loglevel', 'error', ...MAX_PIXELS_OPTION, '-stream_loop', select ? '0' : '-1', '-i', source.path, '-vf', filters.join(','), ...(select ? ['-vsync', '0'] : []), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
   const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'ignore'] });
   const frameBytes = WIDTH * HEIGHT * 3;
@@ -242,8 +248,6 @@ export async function renderPhotoTalkingClip(sourcePath: string, track: readonly
       if (index % FPS === 0) options.onProgress?.(0.3 + (0.7 * index) / track.length);
     }
   }
-  // superfast: about a third less encoder time than veryfast for the same CRF, and no worse by SSIM on
-  // these clips (the file is larger: CABAC stays on, fewer reference frames are searched).
-  await encodeVideo({ frames: frames(), width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: track.length / FPS, audioPath, out, signal: options.signal, preset: 'superfast' });
+  await encodeVideo({ frames: frames(), width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: track.length / FPS, audioPath, out, signal: options.signal, preset: PHOTO_CLIP_PRESET });
   return mouths;
 }
