@@ -1,6 +1,6 @@
 import { AccountController } from './account/account.controller';
 import { adminControllers, adminProviders } from './admin/admin.module';
-import { AuthController, isSignInRoute, signInTracker } from './auth/auth.controller';
+import { AuthController } from './auth/auth.controller';
 import { CurrentUsers } from './auth/current-users';
 import { SignedInGuard } from './auth/signed-in.guard';
 import { Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
@@ -19,6 +19,7 @@ import { NewsletterController } from './content/newsletter.controller';
 import { HealthController } from './health/health.controller';
 import { Draining } from './http/draining';
 import { PgThrottlerStorage } from './http/pg-throttler-storage';
+import { isSignInRoute, signInTracker } from './http/sign-in-rate-limit';
 import { PublicReadCaching, PublicReads } from './http/public-reads';
 import { gatewayOpsRegistry } from './health/readiness';
 import type { Infrastructure } from './infrastructure';
@@ -53,7 +54,7 @@ export class AppModule implements OnApplicationShutdown {
         ThrottlerModule.forRoot({
           throttlers: [
             { name: 'api', ttl: 60_000, limit: settings.RATE_LIMIT_PER_MINUTE },
-            // Sign-in has its own, lower limit per address; it counts only the sign-in routes.
+            // Sign-in has its own, lower limit per address; it counts only the routes marked @SignInRoute().
             { name: 'sign-in', ttl: 60_000, limit: settings.SIGN_IN_RATE_LIMIT_PER_MINUTE, skipIf: (context) => !isSignInRoute(context), getTracker: (request, context) => signInTracker(request as Request, context) },
           ],
           ...(rateLimitStorage ? { storage: rateLimitStorage } : {}),

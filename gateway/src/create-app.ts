@@ -3,7 +3,7 @@ import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, type NextFunction, type Request, type Response } from 'express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { createLogger, PinoNestLogger, ServiceClient } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
 import { blogPostMeta } from './content/blog-meta';
@@ -22,6 +22,7 @@ import { connectInfrastructure } from './infrastructure';
 import type { GatewaySettings } from './settings';
 import { createSessionMiddleware } from './session/session.middleware';
 import { mountFrontEnd } from './web/front-end';
+import { buildOpenApiDocument } from './openapi';
 
 /** Builds the gateway application (used by main.ts and by the integration tests). */
 export async function createGateway(settings: GatewaySettings): Promise<NestExpressApplication> {
@@ -65,11 +66,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
     },
     contentMeta: blogPostMeta(app.get(ServiceClient)),
   });
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Lipcast API').setDescription('The HTTP API of Lipcast.').setVersion('1').build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));
   // No Nest signal hooks: main.ts drains on SIGTERM (http/draining.ts); tests close the app themselves.
   return app;
 }

@@ -42,6 +42,12 @@ export class GatewaySettings extends MediaServiceSettings {
   @Min(100, { message: 'must be at least 100' })
   LIPSYNC_HOLD_MS = 100_000;
 
+  @EnvPurpose('how long POST /api/ai-influencer/video waits for the clip before answering 202 (the client asks again; its own time-out is 120 s)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100, { message: 'must be at least 100' })
+  INFLUENCER_VIDEO_HOLD_MS = 100_000;
+
   @EnvPurpose('folder holding shell/dist and each remote\'s dist (the built front end)')
   @IsString()
   WEB_ROOT = resolve(__dirname, '../..');

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { listen, readText, sendHtml, stopServer } from '../lib/http-stand-in.ts';
 import { loginPage, logoutPage, messagePage } from './pages.ts';
 
 export interface DevClient {
@@ -54,18 +55,11 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
       sendHtml(res, 400, messagePage('Sign-in error', `${message ?? 'Sign-in failed'}. Go back to the app and sign in again.`));
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
-  });
+  await listen(server, options.port, options.host ?? '127.0.0.1');
 
   return {
     issuer,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    stop: () => stopServer(server),
   };
 }
 
@@ -139,7 +133,7 @@ async function submitLogin(
   res: ServerResponse,
 ): Promise<void> {
   const interaction = await provider.interactionDetails(req, res);
-  const username = (new URLSearchParams(await readBody(req)).get('username') ?? '').trim();
+  const username = (new URLSearchParams(await readText(req)).get('username') ?? '').trim();
   if (!USERNAME_PATTERN.test(username)) {
     const error = username ? `"${username}" is not a valid username. ${USERNAME_RULE}` : `Enter a username. ${USERNAME_RULE}`;
     sendHtml(res, 422, loginPage({ action: `/interaction/${interaction.uid}/login`, username, error }));
@@ -148,17 +142,6 @@ async function submitLogin(
   const accountId = username.toLowerCase();
   displayNames.set(accountId, username);
   await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(html);
 }
 
 function sendKoaHtml(ctx: KoaContextWithOIDC, status: number, html: string): void {

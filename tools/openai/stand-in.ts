@@ -33,7 +33,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { authenticate, jsonSender, listen, originOf, parseJsonObject, readText, stopServer, type ApiKeyCheck } from '../lib/http-stand-in.ts';
 import { readSdkModelShutdowns } from './sdk-model-shutdowns.ts';
 
 export interface OpenAiStandInOptions {
@@ -109,6 +109,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise
   const attempts = new Map<string, number>();
   const requests: ReceivedResponseRequest[] = [];
   const { shutdowns, unsupported } = readSdkModelShutdowns();
+  const keyCheck = apiKeyCheck(options.apiKey);
 
   /** 404 for a model OpenAI no longer (or never) serves, in the API's words. */
   function checkServed(model: string): void {
@@ -122,11 +123,12 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
-    authenticate(req, options.apiKey);
+    authenticate(req, keyCheck);
     if (req.method !== 'POST' || path !== '/v1/responses') {
       throw new HttpError(404, 'invalid_request_error', 'unknown_url', `Invalid URL (${req.method} ${path})`);
     }
-    const body = await readJson(req);
+    const body = parseJsonObject(await readText(req));
+    if (!body) throw new HttpError(400, 'invalid_request_error', null, 'We could not parse the JSON body of your request.');
     const model = typeof body.model === 'string' ? body.model : '';
     if (!model) throw new HttpError(400, 'invalid_request_error', 'missing_required_parameter', "Missing required parameter: 'model'.");
     const input = inputText(body.input);
@@ -160,20 +162,12 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise
       sendJson(res, 500, { error: { message: 'The OpenAI stand-in failed.', type: 'server_error', param: null, code: null } });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port, host);
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`,
+    url: `${originOf(host, port)}/v1`,
     apiKey: options.apiKey,
     requests,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    stop: () => stopServer(server),
   };
 }
 
@@ -311,31 +305,20 @@ function inputText(input: unknown): string {
     .join('\n');
 }
 
-function authenticate(req: IncomingMessage, apiKey: string): void {
-  const authorization = req.headers.authorization ?? '';
-  const key = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
-  if (!key) {
-    throw new HttpError(401, 'invalid_request_error', null, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth.");
-  }
-  if (key !== apiKey) {
-    throw new HttpError(401, 'invalid_request_error', 'invalid_api_key', `Incorrect API key provided: ${key.slice(0, 3)}***${key.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`);
-  }
-}
+/** OpenAI takes the key as Bearer only, and words a missing key and a wrong one differently. */
+const apiKeyCheck = (apiKey: string): ApiKeyCheck => ({
+  expected: apiKey,
+  schemes: ['Bearer'],
+  missing: () =>
+    new HttpError(401, 'invalid_request_error', null, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth."),
+  wrong: (key) =>
+    new HttpError(
+      401,
+      'invalid_request_error',
+      'invalid_api_key',
+      `Incorrect API key provided: ${key.slice(0, 3)}***${key.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+    ),
+});
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  try {
-    const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  throw new HttpError(400, 'invalid_request_error', null, 'We could not parse the JSON body of your request.');
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': `req_${randomBytes(16).toString('hex')}`, ...headers });
-  res.end(JSON.stringify(body));
-}
+/** OpenAI's answers carry a request id. */
+const sendJson = jsonSender({ headers: () => ({ 'x-request-id': `req_${randomBytes(16).toString('hex')}` }) });

@@ -8,8 +8,8 @@
  * another process; DELETE /spans forgets them.
  * Does not speak: protobuf (415, set the exporter protocol to http/json), gzip, metrics and logs.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { jsonSender, listen, readBody, stopServer } from '../lib/http-stand-in.ts';
 
 /** OTLP span kinds (the JSON encoding sends the enum's number). */
 export const SpanKinds = { internal: 1, server: 2, client: 3, producer: 4, consumer: 5 } as const;
@@ -87,11 +87,7 @@ export interface OtlpCollector {
   close(): Promise<void>;
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+const sendJson = jsonSender();
 
 /** Starts the stand-in on `port` (0: any free port) of the loopback address. */
 export async function startOtlpCollector(port = 0): Promise<OtlpCollector> {
@@ -100,10 +96,7 @@ export async function startOtlpCollector(port = 0): Promise<OtlpCollector> {
   const server: Server = createServer((request, response) => {
     void (async () => {
       const body = await readBody(request);
-      const send = (status: number, payload: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(payload));
-      };
+      const send = (status: number, payload: unknown) => sendJson(response, status, payload);
       if (request.url === '/v1/traces' && request.method === 'POST') {
         if (!request.headers['content-type']?.startsWith('application/json')) return send(415, { message: 'only OTLP/JSON is accepted (OTEL_EXPORTER_OTLP_PROTOCOL=http/json)' });
         exports++;
@@ -116,18 +109,14 @@ export async function startOtlpCollector(port = 0): Promise<OtlpCollector> {
         return send(200, {});
       }
       send(404, { message: 'not found' });
-    })().catch((error: unknown) => {
-      response.writeHead(400, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ message: String(error) }));
-    });
+    })().catch((error: unknown) => sendJson(response, 400, { message: String(error) }));
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const { port: bound } = server.address() as AddressInfo;
+  const bound = await listen(server, port, '127.0.0.1');
   return {
     url: `http://127.0.0.1:${bound}`,
     spans: () => [...collected],
     requests: () => exports,
     clear: () => void (collected.length = 0),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => stopServer(server),
   };
 }

@@ -121,7 +121,6 @@ export function createRefund(store: Store, form: FormObject): Refund {
     id: newId('re'),
     object: 'refund',
     created: now(),
-    livemode: false,
     metadata: metadata(form),
     amount,
     balance_transaction: null,

@@ -2,24 +2,45 @@
  * Stripe's `expand[]`: dotted paths (`latest_invoice.confirmation_secret`, `data.product` on lists) replace
  * ids by their objects and add the "includable" fields Stripe only returns on request.
  */
+import type Stripe from 'stripe';
 import { invalidRequest } from './errors.ts';
+import type { Fits } from './sdk-types.ts';
 import { invoicePaymentIntent } from './subscriptions.ts';
-import { list, type Store } from './store.ts';
+import { list, type Metadata, type Price, type Store } from './store.ts';
 
 type JsonObject = Record<string, unknown>;
+
+/** An item of a checkout session's `line_items`. */
+type CheckoutLineItem = Fits<
+  Stripe.LineItem,
+  {
+    id: string;
+    object: 'item';
+    amount_discount: number;
+    amount_subtotal: number;
+    amount_tax: number;
+    amount_total: number;
+    currency: string;
+    description: string | null;
+    metadata: Metadata;
+    price: Price;
+    quantity: number;
+  }
+>;
 
 /** Fields computed on request, by object type. */
 const INCLUDABLE: Record<string, Record<string, (store: Store, object: JsonObject) => unknown>> = {
   invoice: {
     confirmation_secret: (store, { id }) => {
       const invoice = store.get('invoice', String(id));
-      return invoice.status === 'open' ? { client_secret: invoicePaymentIntent(store, invoice).client_secret, type: 'payment_intent' } : null;
+      if (invoice.status !== 'open') return null;
+      return { client_secret: invoicePaymentIntent(store, invoice).client_secret, type: 'payment_intent' } satisfies Stripe.Invoice.ConfirmationSecret;
     },
   },
   'checkout.session': {
     line_items: (store, { id }) => {
       const { currency } = store.get('checkout.session', String(id));
-      const items = store.checkoutPlans[String(id)].lineItems.map((item) => {
+      const items = store.checkoutPlans[String(id)].lineItems.map((item): CheckoutLineItem => {
         const price = store.get('price', item.price);
         const product = store.find(price.product);
         const amount = price.unit_amount * item.quantity;

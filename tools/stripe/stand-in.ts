@@ -29,7 +29,7 @@
  * embedded flow is exercised by confirming through the API), zero-decimal currencies, and failed renewals. Unknown parameters are ignored rather than refused.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { authenticate, headerValue, type ApiKeyCheck, jsonSender, listen, originOf, readText, sendHtml, stopServer } from '../lib/http-stand-in.ts';
 import { StripeApiError, invalidRequest, unauthorized } from './errors.ts';
 import { formFromJson, parseForm, strings, text, type FormObject } from './form.ts';
 import { createCustomer, createPrice, createProduct, limited, listCustomers, listPrices } from './catalog.ts';
@@ -131,11 +131,11 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const method = req.method ?? 'GET';
-    const body = await readBody(req);
+    const body = await readText(req);
     try {
       if (url.pathname.startsWith('/v1/')) answerIdempotently(req, res, method, url, body);
       else if (url.pathname.startsWith('/checkout/')) answerCheckoutPage(res, method, url.pathname.slice('/checkout/'.length), body);
-      else if (url.pathname.startsWith('/_standin/') && method === 'POST') sendJson(res, { status: 200, body: answerHelper(url.pathname, requestForm(req, body)) });
+      else if (url.pathname.startsWith('/_standin/') && method === 'POST') sendJson(res, 200, answerHelper(url.pathname, requestForm(req, body)));
       else throw unrecognized(method, url.pathname);
     } finally {
       if (method !== 'GET') store.save();
@@ -155,17 +155,17 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
           message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
         });
       }
-      return sendJson(res, replay, { 'idempotent-replayed': 'true', 'idempotency-key': key });
+      return sendJson(res, replay.status, replay.body, { 'idempotent-replayed': 'true', 'idempotency-key': key });
     }
     const response = answerApi(req, method, url, body);
     // Like Stripe, keep every answer but server errors and failed authentication.
     if (key && response.status < 500 && response.status !== 401) rememberResponse(key, { ...response, request, storedAt: Date.now() });
-    sendJson(res, response, key ? { 'idempotency-key': key } : {});
+    sendJson(res, response.status, response.body, key ? { 'idempotency-key': key } : {});
   }
 
   function answerApi(req: IncomingMessage, method: string, url: URL, body: string): JsonResponse {
     try {
-      authenticate(req);
+      authenticate(req, SECRET_KEY_CHECK);
       const form = { ...parseForm(url.search.slice(1)), ...(method === 'POST' ? parseForm(body) : {}) };
       for (const route of routes) {
         const match = route.method === method ? route.pattern.exec(url.pathname) : null;
@@ -232,17 +232,13 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (error instanceof StripeApiError) return sendJson(res, { status: error.status, body: error.toJSON() });
+      if (error instanceof StripeApiError) return sendJson(res, error.status, error.toJSON());
       process.stderr.write(`[stripe stand-in] ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-      sendJson(res, { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred in the Stripe stand-in.' } } });
+      sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred in the Stripe stand-in.' } });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  baseUrl = options.publicUrl?.replace(/\/$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const port = await listen(server, options.port, host);
+  baseUrl = options.publicUrl?.replace(/\/$/, '') ?? originOf(host, port);
   rebaseCheckoutUrls(store, baseUrl);
 
   return {
@@ -252,10 +248,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     secretKey: SECRET_KEY,
     setWebhookUrl: (url) => webhooks.setUrl(url),
     stop: async () => {
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
+      await stopServer(server);
       await webhooks.stop();
       store.save();
     },
@@ -311,18 +304,16 @@ function listEvents(store: Store, query: FormObject): List<StripeEvent> {
   return limited(found, query, '/v1/events');
 }
 
-function authenticate(req: IncomingMessage): void {
-  const authorization = headerValue(req, 'authorization') ?? '';
-  const bearer = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
-  const basic = /^Basic\s+(\S+)$/i.exec(authorization)?.[1];
-  const key = bearer ?? (basic ? Buffer.from(basic, 'base64').toString('utf8').split(':')[0] : undefined);
-  if (!key) {
-    throw unauthorized(
+/** The SDK sends the key as Bearer; curl's `-u sk_test_…:` sends it as Basic, which Stripe accepts too. */
+const SECRET_KEY_CHECK: ApiKeyCheck = {
+  expected: SECRET_KEY,
+  schemes: ['Bearer', 'Basic'],
+  missing: () =>
+    unauthorized(
       "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
-    );
-  }
-  if (key !== SECRET_KEY) throw unauthorized(`Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`);
-}
+    ),
+  wrong: (key) => unauthorized(`Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`),
+};
 
 const unrecognized = (method: string, path: string) =>
   new StripeApiError({ status: 404, type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
@@ -337,29 +328,8 @@ function requestForm(req: IncomingMessage, body: string): FormObject {
   }
 }
 
-function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function sendJson(res: ServerResponse, response: JsonResponse, headers: Record<string, string> = {}): void {
-  res.writeHead(response.status, {
-    'content-type': 'application/json',
-    'request-id': newId('req', 14),
-    'stripe-version': API_VERSION,
-    'cache-control': 'no-store',
-    ...headers,
-  });
-  res.end(JSON.stringify(response.body, null, 2));
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(html);
-}
+/** Stripe's answers: indented JSON with a request id and the API version. */
+const sendJson = jsonSender({
+  headers: () => ({ 'request-id': newId('req', 14), 'stripe-version': API_VERSION, 'cache-control': 'no-store' }),
+  indent: 2,
+});

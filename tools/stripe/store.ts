@@ -5,7 +5,9 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
+import type Stripe from 'stripe';
 import { noSuch } from './errors.ts';
+import type { Fits } from './sdk-types.ts';
 
 export const API_VERSION = '2026-10-28.endive';
 
@@ -18,283 +20,322 @@ interface Base {
   metadata: Metadata;
 }
 
-export type Customer = Base & {
-  object: 'customer';
-  email: string | null;
-  name: string | null;
-  description: string | null;
-  phone: string | null;
-  balance: number;
-  currency: string | null;
-  default_source: null;
-  delinquent: boolean;
-  invoice_settings: { default_payment_method: string | null; custom_fields: null; footer: null; rendering_options: null };
-  preferred_locales: string[];
-  shipping: null;
-  tax_exempt: 'none';
-  test_clock: null;
-};
+/** Subscription items and refunds carry no `livemode` in Stripe's API. */
+type BaseWithoutLivemode = Omit<Base, 'livemode'>;
 
-export type Product = Base & {
-  object: 'product';
-  active: boolean;
-  name: string;
-  description: string | null;
-  default_price: string | null;
-  images: string[];
-  marketing_features: [];
-  package_dimensions: null;
-  shippable: null;
-  type: 'service';
-  unit_label: null;
-  updated: number;
-  url: null;
-};
+export type Customer = Fits<
+  Stripe.Customer,
+  Base & {
+    object: 'customer';
+    email: string | null;
+    name: string | null;
+    description: string | null;
+    phone: string | null;
+    balance: number;
+    currency: string | null;
+    default_source: null;
+    delinquent: boolean;
+    invoice_settings: { default_payment_method: string | null; custom_fields: null; footer: null; rendering_options: null };
+    preferred_locales: string[];
+    shipping: null;
+    tax_exempt: 'none';
+    test_clock: null;
+  }
+>;
+
+export type Product = Fits<
+  Stripe.Product,
+  Base & {
+    object: 'product';
+    active: boolean;
+    name: string;
+    description: string | null;
+    default_price: string | null;
+    images: string[];
+    marketing_features: [];
+    package_dimensions: null;
+    shippable: null;
+    type: 'service';
+    unit_label: null;
+    updated: number;
+    url: null;
+  }
+>;
 
 export type Interval = 'day' | 'week' | 'month' | 'year';
 
-export type Price = Base & {
-  object: 'price';
-  active: boolean;
-  billing_scheme: 'per_unit';
-  currency: string;
-  custom_unit_amount: null;
-  lookup_key: string | null;
-  nickname: string | null;
-  product: string;
-  recurring: { interval: Interval; interval_count: number; meter: null; trial_period_days: null; usage_type: 'licensed' } | null;
-  tax_behavior: 'unspecified';
-  tiers_mode: null;
-  transform_quantity: null;
-  type: 'one_time' | 'recurring';
-  unit_amount: number;
-  unit_amount_decimal: string;
-};
+export type Price = Fits<
+  Stripe.Price,
+  Base & {
+    object: 'price';
+    active: boolean;
+    billing_scheme: 'per_unit';
+    currency: string;
+    custom_unit_amount: null;
+    lookup_key: string | null;
+    nickname: string | null;
+    product: string;
+    recurring: { interval: Interval; interval_count: number; meter: null; trial_period_days: null; usage_type: 'licensed' } | null;
+    tax_behavior: 'unspecified';
+    tiers_mode: null;
+    transform_quantity: null;
+    type: 'one_time' | 'recurring';
+    unit_amount: number;
+    unit_amount_decimal: string;
+  }
+>;
 
-export type SubscriptionItem = Base & {
-  object: 'subscription_item';
-  current_period_start: number;
-  current_period_end: number;
-  discounts: [];
-  price: Price;
-  quantity: number;
-  subscription: string;
-  tax_rates: [];
-};
+export type SubscriptionItem = Fits<
+  Stripe.SubscriptionItem,
+  BaseWithoutLivemode & {
+    object: 'subscription_item';
+    current_period_start: number;
+    current_period_end: number;
+    discounts: [];
+    price: Price;
+    quantity: number;
+    subscription: string;
+    tax_rates: [];
+  }
+>;
 
 export type SubscriptionStatus = 'incomplete' | 'active' | 'canceled';
 
-export type Subscription = Base & {
-  object: 'subscription';
-  billing_cycle_anchor: number;
-  cancel_at: number | null;
-  cancel_at_period_end: boolean;
-  canceled_at: number | null;
-  cancellation_details: { comment: null; feedback: null; reason: 'cancellation_requested' | null };
-  collection_method: 'charge_automatically';
-  currency: string;
-  customer: string;
-  default_payment_method: string | null;
-  description: null;
-  discounts: [];
-  ended_at: number | null;
-  items: List<SubscriptionItem>;
-  latest_invoice: string | null;
-  payment_settings: { payment_method_options: null; payment_method_types: null; save_default_payment_method: string };
-  pending_setup_intent: null;
-  pending_update: null;
-  schedule: null;
-  start_date: number;
-  status: SubscriptionStatus;
-  test_clock: null;
-  trial_end: null;
-  trial_start: null;
-};
+export type Subscription = Fits<
+  Stripe.Subscription,
+  Base & {
+    object: 'subscription';
+    billing_cycle_anchor: number;
+    cancel_at: number | null;
+    cancel_at_period_end: boolean;
+    canceled_at: number | null;
+    cancellation_details: { comment: null; feedback: null; reason: 'cancellation_requested' | null };
+    collection_method: 'charge_automatically';
+    currency: string;
+    customer: string;
+    default_payment_method: string | null;
+    description: null;
+    discounts: [];
+    ended_at: number | null;
+    items: List<SubscriptionItem>;
+    latest_invoice: string | null;
+    payment_settings: { payment_method_options: null; payment_method_types: null; save_default_payment_method: string };
+    pending_setup_intent: null;
+    pending_update: null;
+    schedule: null;
+    start_date: number;
+    status: SubscriptionStatus;
+    test_clock: null;
+    trial_end: null;
+    trial_start: null;
+  }
+>;
 
-export type InvoiceLine = {
-  id: string;
-  object: 'line_item';
-  amount: number;
-  currency: string;
-  description: string;
-  discount_amounts: [];
-  discountable: boolean;
-  discounts: [];
-  invoice: string;
-  livemode: false;
-  metadata: Metadata;
-  parent: {
-    type: 'subscription_item_details';
-    invoice_item_details: null;
-    subscription_item_details: { invoice_item: null; proration: false; proration_details: { credited_items: null }; subscription: string; subscription_item: string };
-  };
-  period: { start: number; end: number };
-  pricing: { type: 'price_details'; price_details: { price: string; product: string }; unit_amount_decimal: string };
-  quantity: number;
-  subtotal: number;
-  taxes: [];
-};
+export type InvoiceLine = Fits<
+  Stripe.InvoiceLineItem,
+  {
+    id: string;
+    object: 'line_item';
+    amount: number;
+    currency: string;
+    description: string;
+    discount_amounts: [];
+    discountable: boolean;
+    discounts: [];
+    invoice: string;
+    livemode: false;
+    metadata: Metadata;
+    parent: {
+      type: 'subscription_item_details';
+      invoice_item_details: null;
+      subscription_item_details: { invoice_item: null; proration: false; proration_details: { credited_items: null }; subscription: string; subscription_item: string };
+    };
+    period: { start: number; end: number };
+    pricing: { type: 'price_details'; price_details: { price: string; product: string }; unit_amount_decimal: string };
+    quantity: number;
+    subtotal: number;
+    taxes: [];
+  }
+>;
 
-export type Invoice = Base & {
-  object: 'invoice';
-  amount_due: number;
-  amount_paid: number;
-  amount_remaining: number;
-  attempt_count: number;
-  attempted: boolean;
-  billing_reason: 'subscription_create' | 'subscription_cycle';
-  collection_method: 'charge_automatically';
-  currency: string;
-  customer: string;
-  customer_email: string | null;
-  customer_name: string | null;
-  description: null;
-  due_date: null;
-  effective_at: number;
-  hosted_invoice_url: null;
-  invoice_pdf: null;
-  lines: List<InvoiceLine>;
-  number: string;
-  parent: { type: 'subscription_details'; quote_details: null; subscription_details: { subscription: string; metadata: Metadata } };
-  period_start: number;
-  period_end: number;
-  status: 'open' | 'paid';
-  status_transitions: { finalized_at: number; marked_uncollectible_at: null; paid_at: number | null; voided_at: null };
-  subtotal: number;
-  total: number;
-};
+export type Invoice = Fits<
+  Stripe.Invoice,
+  Base & {
+    object: 'invoice';
+    amount_due: number;
+    amount_paid: number;
+    amount_remaining: number;
+    attempt_count: number;
+    attempted: boolean;
+    billing_reason: 'subscription_create' | 'subscription_cycle';
+    collection_method: 'charge_automatically';
+    currency: string;
+    customer: string;
+    customer_email: string | null;
+    customer_name: string | null;
+    description: null;
+    due_date: null;
+    effective_at: number;
+    hosted_invoice_url: null;
+    invoice_pdf: null;
+    lines: List<InvoiceLine>;
+    number: string;
+    parent: { type: 'subscription_details'; quote_details: null; subscription_details: { subscription: string; metadata: Metadata } };
+    period_start: number;
+    period_end: number;
+    status: 'open' | 'paid';
+    status_transitions: { finalized_at: number; marked_uncollectible_at: null; paid_at: number | null; voided_at: null };
+    subtotal: number;
+    total: number;
+  }
+>;
 
 export type PaymentIntentStatus = 'requires_payment_method' | 'succeeded';
 
-export type PaymentIntent = Base & {
-  object: 'payment_intent';
-  amount: number;
-  amount_capturable: number;
-  amount_received: number;
-  automatic_payment_methods: { allow_redirects: 'always'; enabled: boolean } | null;
-  canceled_at: null;
-  cancellation_reason: null;
-  capture_method: 'automatic_async';
-  client_secret: string;
-  confirmation_method: 'automatic';
-  currency: string;
-  customer: string | null;
-  description: string | null;
-  last_payment_error: {
-    type: 'card_error';
-    code: string;
-    decline_code: string;
-    message: string;
-    payment_method: { id: string; object: 'payment_method'; type: 'card' };
-  } | null;
-  latest_charge: string | null;
-  next_action: null;
-  payment_method: string | null;
-  payment_method_types: string[];
-  receipt_email: null;
-  setup_future_usage: null;
-  status: PaymentIntentStatus;
-};
+export type PaymentIntent = Fits<
+  Stripe.PaymentIntent,
+  Base & {
+    object: 'payment_intent';
+    amount: number;
+    amount_capturable: number;
+    amount_received: number;
+    automatic_payment_methods: { allow_redirects: 'always'; enabled: boolean } | null;
+    canceled_at: null;
+    cancellation_reason: null;
+    capture_method: 'automatic_async';
+    client_secret: string;
+    confirmation_method: 'automatic';
+    currency: string;
+    customer: string | null;
+    description: string | null;
+    last_payment_error: {
+      type: 'card_error';
+      code: string;
+      decline_code: string;
+      message: string;
+      payment_method: { id: string; object: 'payment_method'; type: 'card' };
+    } | null;
+    latest_charge: string | null;
+    next_action: null;
+    payment_method: string | null;
+    payment_method_types: string[];
+    receipt_email: null;
+    setup_future_usage: null;
+    status: PaymentIntentStatus;
+  }
+>;
 
-export type CheckoutSession = Base & {
-  object: 'checkout.session';
-  amount_subtotal: number;
-  amount_total: number;
-  cancel_url: string | null;
-  client_reference_id: string | null;
-  currency: string;
-  customer: string | null;
-  customer_details: { email: string | null; name: string | null; address: null; phone: null; tax_exempt: 'none'; tax_ids: [] } | null;
-  customer_email: string | null;
-  expires_at: number;
-  invoice: string | null;
-  mode: 'payment' | 'subscription';
-  payment_intent: string | null;
-  payment_method_types: string[];
-  payment_status: 'paid' | 'unpaid';
-  status: 'open' | 'complete' | 'expired';
-  subscription: string | null;
-  success_url: string | null;
-  ui_mode: 'hosted';
-  url: string | null;
-};
+export type CheckoutSession = Fits<
+  Stripe.Checkout.Session,
+  Base & {
+    object: 'checkout.session';
+    amount_subtotal: number;
+    amount_total: number;
+    cancel_url: string | null;
+    client_reference_id: string | null;
+    currency: string;
+    customer: string | null;
+    customer_details: { email: string | null; name: string | null; address: null; phone: null; tax_exempt: 'none'; tax_ids: [] } | null;
+    customer_email: string | null;
+    expires_at: number;
+    invoice: string | null;
+    mode: 'payment' | 'subscription';
+    payment_intent: string | null;
+    payment_method_types: string[];
+    payment_status: 'paid' | 'unpaid';
+    status: 'open' | 'complete' | 'expired';
+    subscription: string | null;
+    success_url: string | null;
+    ui_mode: 'hosted';
+    url: string | null;
+  }
+>;
 
 /** A card payment's money movement; a PaymentIntent that succeeds makes one (its `latest_charge`). */
-export type Charge = Base & {
-  object: 'charge';
-  amount: number;
-  amount_captured: number;
-  amount_refunded: number;
-  application: null;
-  application_fee: null;
-  application_fee_amount: null;
-  balance_transaction: null;
-  billing_details: { address: null; email: string | null; name: string | null; phone: null };
-  calculated_statement_descriptor: string;
-  captured: boolean;
-  currency: string;
-  customer: string | null;
-  description: string | null;
-  disputed: boolean;
-  failure_balance_transaction: null;
-  failure_code: null;
-  failure_message: null;
-  fraud_details: Record<string, never>;
-  on_behalf_of: null;
-  outcome: { network_status: 'approved_by_network'; reason: null; risk_level: 'normal'; seller_message: string; type: 'authorized' };
-  paid: boolean;
-  payment_intent: string;
-  payment_method: string;
-  payment_method_details: { card: { brand: 'visa'; last4: string; exp_month: number; exp_year: number; funding: 'credit' }; type: 'card' };
-  receipt_email: null;
-  receipt_number: null;
-  receipt_url: null;
-  refunded: boolean;
-  review: null;
-  shipping: null;
-  source: null;
-  source_transfer: null;
-  statement_descriptor: null;
-  statement_descriptor_suffix: null;
-  status: 'succeeded';
-  transfer_data: null;
-  transfer_group: null;
-};
+export type Charge = Fits<
+  Stripe.Charge,
+  Base & {
+    object: 'charge';
+    amount: number;
+    amount_captured: number;
+    amount_refunded: number;
+    application: null;
+    application_fee: null;
+    application_fee_amount: null;
+    balance_transaction: null;
+    billing_details: { address: null; email: string | null; name: string | null; phone: null };
+    calculated_statement_descriptor: string;
+    captured: boolean;
+    currency: string;
+    customer: string | null;
+    description: string | null;
+    disputed: boolean;
+    failure_balance_transaction: null;
+    failure_code: null;
+    failure_message: null;
+    fraud_details: Record<string, never>;
+    on_behalf_of: null;
+    outcome: { network_status: 'approved_by_network'; reason: null; risk_level: 'normal'; seller_message: string; type: 'authorized' };
+    paid: boolean;
+    payment_intent: string;
+    payment_method: string;
+    payment_method_details: { card: { brand: 'visa'; last4: string; exp_month: number; exp_year: number; funding: 'credit' }; type: 'card' };
+    receipt_email: null;
+    receipt_number: null;
+    receipt_url: null;
+    refunded: boolean;
+    review: null;
+    shipping: null;
+    source: null;
+    source_transfer: null;
+    statement_descriptor: null;
+    statement_descriptor_suffix: null;
+    status: 'succeeded';
+    transfer_data: null;
+    transfer_group: null;
+  }
+>;
 
 export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
 
-export type Refund = Base & {
-  object: 'refund';
-  amount: number;
-  balance_transaction: null;
-  charge: string;
-  currency: string;
-  destination_details: { card: { reference_status: 'pending'; reference_type: 'acquirer_reference_number'; type: 'refund' }; type: 'card' };
-  payment_intent: string;
-  reason: RefundReason | null;
-  receipt_number: null;
-  source_transfer_reversal: null;
-  status: 'succeeded';
-  transfer_reversal: null;
-};
+export type Refund = Fits<
+  Stripe.Refund,
+  BaseWithoutLivemode & {
+    object: 'refund';
+    amount: number;
+    balance_transaction: null;
+    charge: string;
+    currency: string;
+    destination_details: { card: { reference_status: 'pending'; reference_type: 'acquirer_reference_number'; type: 'refund' }; type: 'card' };
+    payment_intent: string;
+    reason: RefundReason | null;
+    receipt_number: null;
+    source_transfer_reversal: null;
+    status: 'succeeded';
+    transfer_reversal: null;
+  }
+>;
 
 export type DisputeReason = 'fraudulent' | 'product_not_received' | 'subscription_canceled' | 'duplicate' | 'general';
 
-export type Dispute = Base & {
-  object: 'dispute';
-  amount: number;
-  balance_transactions: [];
-  charge: string;
-  currency: string;
-  enhanced_eligibility_types: [];
-  evidence: Record<'access_activity_log' | 'billing_address' | 'customer_email_address' | 'customer_name' | 'product_description' | 'uncategorized_text', null>;
-  evidence_details: { due_by: number; enhanced_eligibility: Record<string, never>; has_evidence: false; past_due: false; submission_count: 0 };
-  is_charge_refundable: boolean;
-  payment_intent: string;
-  payment_method_details: { card: { brand: 'visa'; case_type: 'chargeback'; network_reason_code: string }; type: 'card' };
-  reason: DisputeReason;
-  status: 'needs_response';
-};
+export type Dispute = Fits<
+  Stripe.Dispute,
+  Base & {
+    object: 'dispute';
+    amount: number;
+    balance_transactions: [];
+    charge: string;
+    currency: string;
+    enhanced_eligibility_types: [];
+    evidence: Record<'access_activity_log' | 'billing_address' | 'customer_email_address' | 'customer_name' | 'product_description' | 'uncategorized_text', null>;
+    evidence_details: { due_by: number; enhanced_eligibility: Record<string, never>; has_evidence: false; past_due: false; submission_count: 0 };
+    is_charge_refundable: boolean;
+    payment_intent: string;
+    payment_method_details: { card: { brand: 'visa'; case_type: 'chargeback'; network_reason_code: string }; type: 'card' };
+    reason: DisputeReason;
+    status: 'needs_response';
+  }
+>;
 
 export type StripeObject = Customer | Product | Price | Subscription | Invoice | PaymentIntent | CheckoutSession | Charge | Refund | Dispute;
 
@@ -320,17 +361,21 @@ export interface List<T> {
   total_count?: number;
 }
 
-export interface StripeEvent {
-  id: string;
-  object: 'event';
-  api_version: string;
-  created: number;
-  data: { object: unknown; previous_attributes?: Record<string, unknown> };
-  livemode: false;
-  pending_webhooks: number;
-  request: { id: null; idempotency_key: null };
-  type: string;
-}
+export type StripeEvent = Fits<
+  Stripe.Event,
+  {
+    id: string;
+    object: 'event';
+    api_version: string;
+    created: number;
+    /** A snapshot of the object the event is about. */
+    data: { object: StripeObject; previous_attributes?: Partial<StripeObject> };
+    livemode: false;
+    pending_webhooks: number;
+    request: { id: null; idempotency_key: null };
+    type: Stripe.Event.Type;
+  }
+>;
 
 /** What a checkout session creates on completion; Stripe keeps these off the session object. */
 export interface CheckoutPlan {
@@ -410,7 +455,7 @@ export class Store {
   }
 
   /** Records an event with a snapshot of the object as it is now. */
-  emit(type: string, object: StripeObject, previousAttributes?: Record<string, unknown>): StripeEvent {
+  emit(type: Stripe.Event.Type, object: StripeObject, previousAttributes?: Partial<StripeObject>): StripeEvent {
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
@@ -435,10 +480,10 @@ export class Store {
 }
 
 /** Runs `change` on the object and returns the top-level fields it changed, with their old values. */
-export function changesOf<T extends StripeObject>(object: T, change: (object: T) => void): Record<string, unknown> {
+export function changesOf<T extends StripeObject>(object: T, change: (object: T) => void): Partial<T> {
   const before = structuredClone(object);
   change(object);
-  const previous: Record<string, unknown> = {};
+  const previous: Partial<T> = {};
   for (const key of Object.keys(object) as (keyof T & string)[]) {
     if (JSON.stringify(before[key]) !== JSON.stringify(object[key])) previous[key] = before[key];
   }

@@ -3,10 +3,12 @@
  * each item (current_period_start/end), an invoice names its subscription under
  * parent.subscription_details and is paid by a PaymentIntent it exposes only as confirmation_secret.
  */
+import type Stripe from 'stripe';
 import { invalidRequest, missingParam } from './errors.ts';
 import { array, boolean, integer, metadata, object, text, type FormObject, type FormValue } from './form.ts';
 import { insertPaymentIntent, succeed } from './payments.ts';
 import { limited } from './catalog.ts';
+import type { Fits } from './sdk-types.ts';
 import {
   changesOf,
   list,
@@ -84,7 +86,6 @@ function insertSubscription(store: Store, fields: NewSubscription): Subscription
       id: newId('si', 14),
       object: 'subscription_item',
       created: start,
-      livemode: false,
       metadata: {},
       current_period_start: start,
       current_period_end: start,
@@ -275,20 +276,23 @@ export function settleInvoicePaidBy(store: Store, paymentIntent: PaymentIntent):
 }
 
 /** An invoice's payment as `GET /v1/invoice_payments` shows it (the link from a PaymentIntent to what it paid). */
-export interface InvoicePayment {
-  id: string;
-  object: 'invoice_payment';
-  amount_paid: number | null;
-  amount_requested: number;
-  created: number;
-  currency: string;
-  invoice: string;
-  is_default: true;
-  livemode: false;
-  payment: { type: 'payment_intent'; payment_intent: string };
-  status: 'open' | 'paid';
-  status_transitions: { canceled_at: null; paid_at: number | null };
-}
+export type InvoicePayment = Fits<
+  Stripe.InvoicePayment,
+  {
+    id: string;
+    object: 'invoice_payment';
+    amount_paid: number | null;
+    amount_requested: number;
+    created: number;
+    currency: string;
+    invoice: string;
+    is_default: true;
+    livemode: false;
+    payment: { type: 'payment_intent'; payment_intent: string };
+    status: 'open' | 'paid';
+    status_transitions: { canceled_at: null; paid_at: number | null };
+  }
+>;
 
 function invoicePaymentOf(store: Store, invoice: Invoice): InvoicePayment {
   return {

@@ -1,32 +1,17 @@
-import { Controller, Get, HttpException, Logger, Post, type ExecutionContext, HttpStatus, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, Get, HttpException, Logger, Post, HttpStatus, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
-import { normalizeIp } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { ErrorCode, LOGIN_FAILED_PATH, Messages, Subjects, type AuthUser, type UserRoles } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { rolesAtSignIn } from '../admin/admin-role';
 import { publicOrigin } from '../http/public-origin';
+import { SignInRoute } from '../http/sign-in-rate-limit';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
 import { CurrentUsers, type CurrentUser } from './current-users';
 import { isCrossSiteNavigation, LOGOUT_CONFIRM_PAGE } from './logout-confirm';
 import { OidcClient, safeReturnPath } from './oidc';
 import { CurrentUserId, KeepsCurrentUser, Public } from './signed-in.guard';
-
-/** The routes the sign-in rate limit counts. */
-export const isSignInRoute = (context: ExecutionContext) =>
-  context.getClass() === AuthController && ['login', 'callback'].includes(context.getHandler().name);
-
-/**
- * Who a sign-in attempt counts against: the client address (as far as TRUST_PROXY vouches for it)
- * and, on the callback, also the OIDC `state` of the attempt, so that callbacks flooding in from one
- * shared address cannot use up the attempts of the other people behind it.
- */
-export function signInTracker(request: Request, context: ExecutionContext): string {
-  const address = normalizeIp(request.ip ?? '');
-  const state = request.query.state;
-  return context.getHandler().name === 'callback' && typeof state === 'string' ? `${address} ${state.slice(0, 256)}` : address;
-}
 
 const promisify = (run: (done: (error?: unknown) => void) => void) =>
   new Promise<void>((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
@@ -69,6 +54,7 @@ export class AuthController {
 
   /** Starts sign-in at the issuer; `returnTo` must be a path on this site. */
   @Public()
+  @SignInRoute()
   @ApiExcludeEndpoint()
   @Get('login')
   async login(@Req() request: Request, @Res() response: Response, @Query('returnTo') returnTo?: string) {
@@ -80,6 +66,7 @@ export class AuthController {
 
   /** The issuer sends the browser back here; a new session id is issued at sign-in (no fixation). */
   @Public()
+  @SignInRoute({ perAttempt: true })
   @ApiExcludeEndpoint()
   @Get('callback')
   async callback(@Req() request: Request, @Res() response: Response) {

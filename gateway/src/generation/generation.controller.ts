@@ -1,42 +1,33 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Sse, SseSignal, UseInterceptors, type MessageEvent } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res, Sse, SseSignal, UseInterceptors, type MessageEvent } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
+import type { Response } from 'express';
 import { fromEvent, map, merge, takeUntil, timer, type Observable } from 'rxjs';
-import {
-  ErrorCode, Subjects, type Actor, type AudioRequest, type AudioResponse, type JobState, type LipSyncRequest, type SampleVideos, type ScriptRequestBody, type ScriptResponse,
-} from '@lipcast/contracts';
-import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { Subjects, type Actor, type AudioResponse, type JobState, type SampleVideos, type ScriptResponse } from '@lipcast/contracts';
+import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { PublicReadCaching, PublicReads } from '../http/public-reads';
 import { GatewaySettings } from '../settings';
-import { jobStates, prefersAsync, waitForJob } from './job-events';
+import { AudioRequestDto, LipSyncRequestDto, ScriptRequestDto } from './generation.dto';
+import { jobStates } from './job-events';
+import { answerLongJob, JOB_ID, sendJobAnswer, type JobHolding } from './jobs';
 import { OpenStreams } from './open-streams';
-
-/** The spec's answer for a long job: 200 with the url when done, 202 with the prediction id while running. */
-export function jobAnswer(job: JobState): { url: string; predictionId: string } {
-  if (job.status === 'succeeded' && job.url) return { url: job.url, predictionId: job.id };
-  if (job.status === 'failed') throw new ServiceError(ErrorCode.Upstream, job.error ?? 'Video generation failed. Please try again.');
-  if (job.status === 'canceled') throw new ServiceError(ErrorCode.Conflict, job.error ?? 'The generation was canceled.');
-  throw new ServiceError(ErrorCode.StillRunning, 'Video generation is still in progress', { predictionId: job.id, status: 'processing', progress: job.progress });
-}
-
-/** Job ids are UUIDs; anything else is a job that does not exist. */
-export const JOB_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound('No such generation') });
-
-// Request bodies are passed on as they come: the generation service validates them (one rule, one place).
-type AudioBody = AudioRequest & { videoId?: string };
 
 @ApiTags('generation')
 @Controller()
 export class GenerationController {
+  private readonly holding: JobHolding;
+
   constructor(
     private readonly services: ServiceClient,
     private readonly settings: GatewaySettings,
     private readonly openStreams: OpenStreams,
     private readonly draining: Draining,
     private readonly reads: PublicReads,
-  ) {}
+  ) {
+    this.holding = { services, openStreams, draining };
+  }
 
   @Public()
   @Get('actors')
@@ -65,7 +56,7 @@ export class GenerationController {
   @Post('replicate/audio')
   @HttpCode(200)
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
-  audio(@CurrentUserId() userId: string, @Body() body: AudioBody): Promise<AudioResponse> {
+  audio(@CurrentUserId() userId: string, @Body() body: AudioRequestDto): Promise<AudioResponse> {
     return this.services.send<AudioResponse>(Subjects.generation.audioCreate, { ...body, userId }, 60_000);
   }
 
@@ -73,7 +64,7 @@ export class GenerationController {
   @Post('openai/generate-script')
   @HttpCode(200)
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
-  script(@CurrentUserId() userId: string, @Body() body: ScriptRequestBody): Promise<ScriptResponse> {
+  script(@CurrentUserId() userId: string, @Body() body: ScriptRequestDto): Promise<ScriptResponse> {
     // The signed-in user's, whose daily quota of scripts it counts against.
     return this.services.send<ScriptResponse>(Subjects.generation.scriptWrite, { ...body, userId }, 65_000);
   }
@@ -84,11 +75,14 @@ export class GenerationController {
     summary: 'Starts (or rejoins) a lip-sync: 200 {url, predictionId} when done, 202 {predictionId} while running',
     description: 'Held up to LIPSYNC_HOLD_MS; with `Prefer: respond-async` it answers at once, so the page can follow /api/jobs/{id}/events.',
   })
-  async lipSync(@CurrentUserId() userId: string, @Body() body: LipSyncRequest, @Headers('prefer') prefer?: string): Promise<{ url: string; predictionId: string }> {
+  async lipSync(
+    @CurrentUserId() userId: string,
+    @Body() body: LipSyncRequestDto,
+    @Res() response: Response,
+    @Headers('prefer') prefer?: string,
+  ): Promise<void> {
     const start = () => this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId });
-    if (prefersAsync(prefer)) return jobAnswer(await start());
-    // A held request takes one of the user's open-stream places before the job starts, so a 429 starts nothing.
-    return jobAnswer(await this.openStreams.hold(userId, async () => waitForJob(this.services, userId, (await start()).id, this.settings.LIPSYNC_HOLD_MS, this.draining.signal)));
+    sendJobAnswer(response, await answerLongJob(this.holding, { userId, start, holdMs: this.settings.LIPSYNC_HOLD_MS, prefer }));
   }
 
   @Post('replicate/cancel/:id')

@@ -1,20 +1,18 @@
 import { createHash } from 'node:crypto';
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, Post, Query, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { normalizeIp, Throttle } from '@nestjs/throttler';
-import { Subjects, type PipelineRequest, type InfluencerImageRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
+import { Subjects, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { decodeImageUpload } from '../media/image-upload';
-import { JOB_ID, jobAnswer } from './generation.controller';
-import { ApproveInfluencerBody, InfluencerVideoBody, PublishInfluencerBody, ReportInfluencerBody } from './influencer-bodies';
-import { prefersAsync, waitForJob } from './job-events';
+import { GatewaySettings } from '../settings';
+import { ApproveInfluencerDto, InfluencerImageDto, InfluencerVideoDto, PipelineRequestDto, PublishInfluencerDto, ReportInfluencerDto } from './influencers.dto';
+import { answerLongJob, JOB_ID, sendJobAnswer, type JobHolding } from './jobs';
 import { OpenStreams } from './open-streams';
 
-/** How long `POST /api/ai-influencer/video` holds the request (the client's own time-out is 120 s) before answering 202. */
-export const VIDEO_WAIT_MS = 100_000;
 /** The route whose JSON body may carry an uploaded picture (up to 10 MB, base64). */
 export const INFLUENCER_VIDEO_PATH = '/api/ai-influencer/video';
 
@@ -25,18 +23,23 @@ const GALLERY_ITEM_ID = new ParseIntPipe({ exceptionFactory: () => ServiceError.
 @ApiTags('influencers')
 @Controller('ai-influencer')
 export class InfluencersController {
+  private readonly holding: JobHolding;
+
   constructor(
     private readonly services: ServiceClient,
     private readonly storage: StorageService,
-    private readonly openStreams: OpenStreams,
-    private readonly draining: Draining,
-  ) {}
+    private readonly settings: GatewaySettings,
+    openStreams: OpenStreams,
+    draining: Draining,
+  ) {
+    this.holding = { services, openStreams, draining };
+  }
 
   /** Free, but limited: each portrait costs real compute. */
   @Post('image')
   @HttpCode(200)
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
-  image(@CurrentUserId() userId: string, @Body() body: InfluencerImageRequest): Promise<InfluencerImageResponse> {
+  image(@CurrentUserId() userId: string, @Body() body: InfluencerImageDto): Promise<InfluencerImageResponse> {
     return this.services.send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { ...body, userId }, 60_000);
   }
 
@@ -45,19 +48,17 @@ export class InfluencersController {
   @ApiOperation({ summary: "The portrait's 20 s clip (one generation): 200 {url, predictionId} when done, 202 {predictionId} while running" })
   async video(
     @CurrentUserId() userId: string,
-    @Body() body: InfluencerVideoBody,
+    @Body() body: InfluencerVideoDto,
+    @Res() response: Response,
     @Query('projectId') projectId?: string,
     @Headers('prefer') prefer?: string,
-  ): Promise<{ url: string; predictionId: string }> {
+  ): Promise<void> {
     const request = { ...body, userId, ...(projectId !== undefined ? { projectId: Number(projectId) } : {}) };
     const start = () =>
       typeof body.image === 'string' && body.image.startsWith('data:')
         ? this.startFromUpload(request, body.image)
         : this.services.send<JobState>(Subjects.generation.influencerVideoStart, request);
-    // `Prefer: respond-async` answers at once, so the page follows /api/jobs/{id}/events.
-    if (prefersAsync(prefer)) return jobAnswer(await start());
-    // A held request takes one of the user's open-stream places before the job starts, so a 429 starts nothing.
-    return jobAnswer(await this.openStreams.hold(userId, async () => waitForJob(this.services, userId, (await start()).id, VIDEO_WAIT_MS, this.draining.signal)));
+    sendJobAnswer(response, await answerLongJob(this.holding, { userId, start, holdMs: this.settings.INFLUENCER_VIDEO_HOLD_MS, prefer }));
   }
 
   /**
@@ -94,7 +95,7 @@ export class InfluencersController {
   /** The spec's route; publishing through it needs the same consent and name as `publish`. */
   @Post('projects/:id/approve')
   @HttpCode(200)
-  approve(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: ApproveInfluencerBody): Promise<InfluencerProject> {
+  approve(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: ApproveInfluencerDto): Promise<InfluencerProject> {
     const request: InfluencerPublishRequest = { userId, projectId, approved: body.approved ?? true, consent: body.consent, name: body.name };
     return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, request);
   }
@@ -102,7 +103,7 @@ export class InfluencersController {
   /** Shows the owner's influencer in the community gallery: only with their consent, under the name they give. */
   @Post('projects/:id/publish')
   @HttpCode(200)
-  publish(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: PublishInfluencerBody): Promise<InfluencerProject> {
+  publish(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: PublishInfluencerDto): Promise<InfluencerProject> {
     const request: InfluencerPublishRequest = { userId, projectId, approved: true, consent: body.consent, name: body.name };
     return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, request);
   }
@@ -123,7 +124,7 @@ export class InfluencersController {
   /** One Shot: starts a run (one generation for all its steps) and answers its state at once; progress comes on `/api/jobs/{id}/events`. */
   @Post('pipeline')
   @HttpCode(200)
-  pipeline(@CurrentUserId() userId: string, @Body() body: PipelineRequest): Promise<JobState> {
+  pipeline(@CurrentUserId() userId: string, @Body() body: PipelineRequestDto): Promise<JobState> {
     return this.services.send<JobState>(Subjects.generation.pipelineStart, { ...body, userId });
   }
 
@@ -146,7 +147,7 @@ export class InfluencersController {
   @Post('gallery/:id/report')
   @HttpCode(200)
   @Throttle({ api: { limit: 10, ttl: 60_000 } })
-  report(@OptionalUserId() userId: string | null, @Req() request: Request, @Param('id', GALLERY_ITEM_ID) projectId: number, @Body() body: ReportInfluencerBody): Promise<{ reported: true }> {
+  report(@OptionalUserId() userId: string | null, @Req() request: Request, @Param('id', GALLERY_ITEM_ID) projectId: number, @Body() body: ReportInfluencerDto): Promise<{ reported: true }> {
     const reporter = userId ?? `address:${createHash('sha256').update(normalizeIp(request.ip ?? '')).digest('hex').slice(0, 32)}`;
     const report: InfluencerReportRequest = { projectId, reporter, reason: body.reason, contact: body.contact };
     return this.services.send<{ reported: true }>(Subjects.generation.galleryReport, report);

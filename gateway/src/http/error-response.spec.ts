@@ -44,11 +44,6 @@ describe(errorResponse.name, () => {
     expect(sut(new ServiceError(ErrorCode.PaymentRequired, 'No generations left')).body).toMatchObject({ limit: 3, requiresAdditionalOnly: false });
   });
 
-  it('answers 202 with the prediction id for work still running', () => {
-    const error = new ServiceError(ErrorCode.StillRunning, 'Still running', { predictionId: 'abc123', status: 'processing' });
-    expect(sut(error)).toEqual({ status: 202, body: { message: 'Still running', predictionId: 'abc123', status: 'processing' } });
-  });
-
   it('uses the spec message for rate limits, from a service or the throttler', () => {
     expect(sut(new ServiceError(ErrorCode.RateLimited, 'slow down')).body).toEqual({ message: Messages.rateLimited });
     expect(sut(new HttpException('Too Many Requests', 429))).toEqual({ status: 429, body: { message: Messages.rateLimited } });

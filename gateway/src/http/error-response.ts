@@ -25,8 +25,6 @@ export function serviceErrorResponse({ code, message, details }: ServiceErrorPay
           requiresAdditionalOnly: details?.requiresAdditionalOnly ?? false,
         },
       };
-    case ErrorCode.StillRunning:
-      return { status, body: { message, predictionId: details?.predictionId, status: details?.status ?? 'processing' } };
     case ErrorCode.RateLimited:
       return { status, body: { message: Messages.rateLimited } };
     case ErrorCode.QuotaExceeded:

@@ -6,7 +6,6 @@ export enum ErrorCode {
   NotFound = 'NOT_FOUND',
   Conflict = 'CONFLICT',
   PaymentRequired = 'PAYMENT_REQUIRED',
-  StillRunning = 'STILL_RUNNING',
   RateLimited = 'RATE_LIMITED',
   /** More than a size or storage limit allows; the message says which and what to do. */
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
@@ -30,7 +29,6 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.NotFound]: 404,
   [ErrorCode.Conflict]: 409,
   [ErrorCode.PaymentRequired]: 402,
-  [ErrorCode.StillRunning]: 202,
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.QuotaExceeded]: 429,

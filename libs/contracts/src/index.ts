@@ -11,3 +11,4 @@ export * from './media-keys';
 export * from './voices';
 export * from './prerendered';
 export * from './admin';
+export * from './api-routes';

@@ -39,12 +39,22 @@ export function refreshAccount(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
 }
 
-export function isPremium(user: AccountUser | null): boolean {
-  return user?.subscriptionStatus === 'active';
+type PlanStatus = Pick<Account, 'subscriptionStatus'>;
+
+/**
+ * The front end's one answer to "is this user on Premium": the plan status the server sent (the
+ * billing ledger, which also checks the paid period, decided it when it composed the account).
+ */
+export function isPremium(account: PlanStatus | null): boolean {
+  return account?.subscriptionStatus === 'active';
+}
+
+/** The plan's own generations: Premium's per paid period, or the free tier's in total (pack generations not counted). */
+export function generationAllowance(account: PlanStatus): number {
+  return isPremium(account) ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS;
 }
 
 /** Generations the user can still start: the plan's allowance left, then pack generations. */
 export function generationsLeft(user: AccountUser): number {
-  const allowance = isPremium(user) ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS;
-  return Math.max(0, allowance - user.generationsCount) + user.extraGenerations;
+  return Math.max(0, generationAllowance(user) - user.generationsCount) + user.extraGenerations;
 }

@@ -1,8 +1,10 @@
+import { API_ROUTES } from '@lipcast/contracts';
 import {
   API_TOKEN_FAILED_MESSAGE,
   ApiError,
   apiRequest,
   apiRequestWithTimeout,
+  callApi,
   DEFAULT_REQUEST_TIMEOUT_MS,
   isPaymentRequired,
   NETWORK_ERROR_MESSAGE,
@@ -364,5 +366,75 @@ describe(apiRequestWithTimeout.name, () => {
 
     expect(sut).toBeInstanceOf(ApiError);
     expect(sut.message).toBe('500: Internal Server Error');
+  });
+});
+
+describe(callApi.name, () => {
+  it("sends the route's method and address, and the body as JSON", async () => {
+    const fetchMock = installFetch({ body: { id: 5, name: 'Ana' } });
+
+    const sut = await callApi(API_ROUTES.publishInfluencer(5), { body: { name: 'Ana', consent: true } });
+
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/ai-influencer/projects/5/publish');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"name":"Ana","consent":true}');
+    expect(sut).toEqual({ id: 5, name: 'Ana' });
+  });
+
+  it('passes the options on: headers, and an expected 401 that is not a session expiry', async () => {
+    const expired = jest.fn();
+    const unregister = registerSessionExpiredHandler(expired);
+    const fetchMock = installFetch({ status: 401, body: { message: 'Unauthorized' } });
+
+    const sut = await errorFrom(callApi(API_ROUTES.gallery, { expectUnauthorized: true, headers: { Prefer: 'respond-async' } }));
+    unregister();
+
+    expect((sut as ApiError).status).toBe(401);
+    expect(fetchMock.mock.calls[0][1]?.headers).toEqual({ Prefer: 'respond-async' });
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('hands a 402 to the paywall and resolves with the marker on a route that spends a generation', async () => {
+    const handler = jest.fn<void, [PaymentRequest]>();
+    const unregister = registerPaymentHandler(handler);
+    installFetch({ status: 402, body: { requiresPayment: true, limit: 3 } });
+
+    const sut = await callApi(API_ROUTES.startPipeline, { body: { influencerDescription: 'a baker', gender: 'female', scriptTopic: 'bread' } });
+    unregister();
+
+    expect(handler).toHaveBeenCalledWith({ limit: 3, requiresAdditionalOnly: false });
+    expect(sut).toEqual({ kind: 'payment-required', limit: 3, requiresAdditionalOnly: false });
+  });
+
+  it('hands a 402 to the paywall and then raises on a route that spends nothing: there is no answer to give', async () => {
+    const handler = jest.fn<void, [PaymentRequest]>();
+    const unregister = registerPaymentHandler(handler);
+    installFetch({ status: 402, body: { requiresPayment: true, limit: 60, requiresAdditionalOnly: true } });
+
+    const sut = await errorFrom(callApi(API_ROUTES.actors));
+    unregister();
+
+    expect(handler).toHaveBeenCalledWith({ limit: 60, requiresAdditionalOnly: true });
+    expect(sut).toBeInstanceOf(ApiError);
+    expect((sut as ApiError).status).toBe(402);
+    expect(isPaymentRequired((sut as ApiError).body)).toBe(true);
+  });
+
+  it('aborts after timeoutMs with RequestTimeoutError', async () => {
+    jest.useFakeTimers();
+    global.fetch = jest.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        }),
+    ) as unknown as typeof fetch;
+
+    const pending = errorFrom(callApi(API_ROUTES.startLipSync, { body: { video: 'v' }, timeoutMs: 500 }));
+    await jest.advanceTimersByTimeAsync(500);
+    const sut = await pending;
+
+    expect(sut).toBeInstanceOf(RequestTimeoutError);
+    expect(sut.message).toBe('Request to /api/replicate/lipsync timed out after 500ms');
   });
 });

@@ -1,8 +1,6 @@
-import { Messages } from '@lipcast/contracts';
+import { Messages, type AnyApiRoute, type HttpMethod, type RouteBody, type RouteResponse } from '@lipcast/contracts';
 import { DEFAULT_PAYMENT_LIMIT, requestPayment, type PaymentRequest } from './payment';
 import { ACCOUNT_URL, noteSessionProbe, noteUnauthorized } from './session';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 export const RATE_LIMIT_MESSAGE: string = Messages.rateLimited;
@@ -52,6 +50,41 @@ export interface ApiRequestOptions {
   expectUnauthorized?: boolean;
   /** Extra request headers (e.g. `Prefer: respond-async`). */
   headers?: Record<string, string>;
+}
+
+export interface CallApiOptions extends ApiRequestOptions {
+  /** Aborts after this long and raises `RequestTimeoutError` (then `signal` is not used). */
+  timeoutMs?: number;
+}
+
+/** `callApi`'s second argument: the options, and the body when the route takes one. */
+export type CallApiInput<R extends AnyApiRoute> = CallApiOptions & (RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> });
+
+/** What `callApi` resolves with: the route's answer, or for a route that spends a generation also the paywall hand-off. */
+export type CallApiAnswer<R extends AnyApiRoute> = R['spends'] extends true ? RouteResponse<R> | PaymentRequired : RouteResponse<R>;
+
+/**
+ * Sends one of the gateway's operations (`API_ROUTES` in contracts) and resolves with its answer,
+ * typed by the route. A 402 always hands the request to the paywall; a route that spends a
+ * generation then resolves with the `PaymentRequired` marker (the caller simply stops), any other
+ * route raises `ApiError` (status 402). Other failures raise as `apiRequest` says.
+ */
+export async function callApi<R extends AnyApiRoute>(
+  route: R,
+  ...[input]: RouteBody<R> extends undefined ? [input?: CallApiInput<R>] : [input: CallApiInput<R>]
+): Promise<CallApiAnswer<R>> {
+  const { body, timeoutMs, ...options } = input ?? {};
+  const answer =
+    timeoutMs === undefined
+      ? await apiRequest<RouteResponse<R>>(route.method, route.path, body, options)
+      : await apiRequestWithTimeout<RouteResponse<R>>(route.method, route.path, body, timeoutMs, options);
+  return (route.spends ? answer : throwIfPaymentRequired(answer)) as CallApiAnswer<R>;
+}
+
+/** The answer of a call that cannot use the paywall hand-off: after a 402 there is no data to give, so it raises `ApiError`. */
+export function throwIfPaymentRequired<T>(answer: T | PaymentRequired): T {
+  if (isPaymentRequired(answer)) throw new ApiError('402: Payment Required', 402, answer);
+  return answer;
 }
 
 /**

@@ -1,4 +1,20 @@
-export * from './api';
+// The raw `apiRequest` stays inside web-kit: pages call `callApi` with a route from contracts' API_ROUTES.
+export {
+  API_TOKEN_FAILED_MESSAGE,
+  ApiError,
+  callApi,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  isPaymentRequired,
+  NETWORK_ERROR_MESSAGE,
+  RATE_LIMIT_MESSAGE,
+  RequestTimeoutError,
+  throwIfPaymentRequired,
+  type ApiRequestOptions,
+  type CallApiAnswer,
+  type CallApiInput,
+  type CallApiOptions,
+  type PaymentRequired,
+} from './api';
 export * from './session';
 export * from './query';
 export * from './account';
@@ -8,3 +24,4 @@ export * from './remote';
 export * from './jobs';
 export * from './spend';
 export * from './admin';
+export * from './selected-influencer';

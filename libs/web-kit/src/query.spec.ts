@@ -1,7 +1,8 @@
 import type { QueryFunctionContext, QueryKey } from '@tanstack/react-query';
+import { API_ROUTES } from '@lipcast/contracts';
 import { ApiError } from './api';
 import { registerPaymentHandler } from './payment';
-import { createQueryClient, getQueryFn, queryUrl } from './query';
+import { createQueryClient, getQueryFn, queryUrl, routeQuery } from './query';
 import { installFetch } from './testing/fake-fetch';
 
 function context(queryKey: QueryKey): QueryFunctionContext {
@@ -103,5 +104,21 @@ describe(createQueryClient.name, () => {
 
     await expect(sut.fetchQuery({ queryKey: ['/api/projects'] })).rejects.toThrow('500: Internal Server Error');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe(routeQuery.name, () => {
+  it("keys the query by the route's address and loads it with the query's signal", async () => {
+    const fetchMock = installFetch({ body: { consumers: [], workers: 2 } });
+    const sut = routeQuery(API_ROUTES.admin.jobs({ status: 'failed', limit: 20 }));
+
+    const data = await createQueryClient().fetchQuery(sut);
+
+    expect(sut.queryKey).toEqual(['/api/admin/jobs?status=failed&limit=20']);
+    expect(data).toEqual({ consumers: [], workers: 2 });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/admin/jobs?status=failed&limit=20');
+    expect(init.method).toBe('GET');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import { ApiError, apiRequest, isPaymentRequired } from './api';
+import type { ApiRoute } from '@lipcast/contracts';
+import { ApiError, apiRequest, callApi, throwIfPaymentRequired } from './api';
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -18,13 +19,20 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
         expectUnauthorized: on401 === 'returnNull',
       });
       // The paywall has been shown; a query still has no data to render.
-      if (isPaymentRequired(result)) throw new ApiError('402: Payment Required', 402, result);
-      return result;
+      return throwIfPaymentRequired(result);
     } catch (error) {
       if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
       throw error;
     }
   };
+}
+
+/**
+ * Query options that load a GET route, with the data typed by the route. The key is the route's
+ * address, as for the default loader, so `invalidateQueries` by address reaches it.
+ */
+export function routeQuery<TResponse>(route: ApiRoute<undefined, TResponse>): { queryKey: [string]; queryFn: QueryFunction<TResponse> } {
+  return { queryKey: [route.path], queryFn: ({ signal }) => callApi(route, { signal }) };
 }
 
 export function queryUrl(queryKey: QueryKey): string {

@@ -1,5 +1,5 @@
 import { FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD } from '@lipcast/contracts';
-import { generationsLeft, isPremium, useAccount, type AccountUser } from './account';
+import { generationAllowance, generationsLeft, isPremium, useAccount, type AccountUser } from './account';
 
 /**
  * What the next paid action costs, said before it is spent (issue 16): the plan's allowance is used
@@ -8,8 +8,7 @@ import { generationsLeft, isPremium, useAccount, type AccountUser } from './acco
 export function spendNotice(user: AccountUser): string | null {
   const left = generationsLeft(user);
   if (left === 0) return null;
-  const allowance = isPremium(user) ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS;
-  const allowanceLeft = Math.max(0, allowance - user.generationsCount);
+  const allowanceLeft = Math.max(0, generationAllowance(user) - user.generationsCount);
   const after = `${left - 1} left after this`;
   if (allowanceLeft === 0) return `This uses 1 of your ${user.extraGenerations} extra videos (${after}).`;
   const plan = isPremium(user) ? `${PREMIUM_GENERATIONS_PER_PERIOD} Premium videos this month` : `${FREE_GENERATIONS} free videos`;

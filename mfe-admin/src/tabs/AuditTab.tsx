@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminAuditEntry } from '@lipcast/contracts';
-import { adminUrls } from '../admin-api';
+import { API_ROUTES } from '@lipcast/contracts';
+import { routeQuery } from '@lipcast/web-kit';
 import { formatDateTime } from '../common/format';
 import { LoadState } from '../common/LoadState';
 import { cellClass, Table } from '../common/Table';
 
 /** Every operator action, newest first (the gateway's order). */
 export function AuditTab() {
-  const { data, isLoading, error } = useQuery<AdminAuditEntry[]>({ queryKey: [adminUrls.audit], staleTime: 0 });
+  const { data, isLoading, error } = useQuery({ ...routeQuery(API_ROUTES.admin.audit), staleTime: 0 });
   return (
     <section aria-labelledby="audit-heading" className="space-y-4">
       <h2 id="audit-heading" className="text-xl font-semibold text-slate-900">

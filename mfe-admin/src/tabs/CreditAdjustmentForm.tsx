@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ADMIN_REASON_MAX_LENGTH, type AdminCreditAdjustmentBody } from '@lipcast/contracts';
+import { ADMIN_REASON_MAX_LENGTH, API_ROUTES } from '@lipcast/contracts';
 import { Button, TextareaField } from '@lipcast/ui';
-import { toast } from '@lipcast/web-kit';
-import { adminRequest, adminUrls, errorText, refreshAdminData } from '../admin-api';
+import { callApi, toast } from '@lipcast/web-kit';
+import { errorText, refreshAdminData } from '../admin-api';
 import { TextField } from '../common/fields';
 import { validateCreditAdjustment, type CreditAdjustmentErrors, type CreditAdjustmentInput } from '../forms/credit-adjustment';
 
@@ -23,7 +23,7 @@ export function CreditAdjustmentForm({ userId, jobId = '' }: { userId: string; j
     setErrors({});
     setSending(true);
     try {
-      await adminRequest<unknown>('POST', adminUrls.credits(userId), checked.body satisfies AdminCreditAdjustmentBody);
+      await callApi(API_ROUTES.admin.adjustCredits(userId), { body: checked.body });
       toast({ title: `Credits adjusted by ${checked.body.delta > 0 ? '+' : ''}${checked.body.delta}`, variant: 'success' });
       setInput({ delta: '', reason: '', jobId: '' });
       await refreshAdminData(queryClient);

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminGalleryReport } from '@lipcast/contracts';
+import { API_ROUTES, type AdminGalleryReport } from '@lipcast/contracts';
 import { Badge } from '@lipcast/ui';
-import { toast } from '@lipcast/web-kit';
-import { adminRequest, adminUrls, errorText, refreshAdminData } from '../admin-api';
+import { callApi, routeQuery, toast } from '@lipcast/web-kit';
+import { errorText, refreshAdminData } from '../admin-api';
 import { ConfirmAction } from '../common/ConfirmAction';
 import { formatDateTime } from '../common/format';
 import { LoadState } from '../common/LoadState';
@@ -11,11 +11,11 @@ import { cellClass, Table } from '../common/Table';
 /** Community influencers people reported, most reported first; withdrawing takes one out of the gallery. */
 export function GalleryTab() {
   const queryClient = useQueryClient();
-  const { data, isLoading, error } = useQuery<AdminGalleryReport[]>({ queryKey: [adminUrls.galleryReports], staleTime: 0 });
+  const { data, isLoading, error } = useQuery({ ...routeQuery(API_ROUTES.admin.galleryReports), staleTime: 0 });
 
   async function withdraw(item: AdminGalleryReport) {
     try {
-      await adminRequest('POST', adminUrls.withdraw(item.influencerId));
+      await callApi(API_ROUTES.admin.withdraw(item.influencerId));
       toast({ title: `${item.name} withdrawn from the gallery`, variant: 'success' });
     } catch (failure) {
       toast({ title: 'Could not withdraw it', description: errorText(failure), variant: 'destructive' });

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminJobDetail, AdminJobFilter, AdminJobList, JobKind, JobStatus } from '@lipcast/contracts';
+import { API_ROUTES, type AdminJobFilter, type JobKind, type JobStatus } from '@lipcast/contracts';
 import { Badge, Button, type BadgeVariant } from '@lipcast/ui';
-import { toast } from '@lipcast/web-kit';
-import { adminRequest, adminUrls, errorText, refreshAdminData } from '../admin-api';
+import { callApi, routeQuery, toast } from '@lipcast/web-kit';
+import { errorText, refreshAdminData } from '../admin-api';
 import { ConfirmAction } from '../common/ConfirmAction';
 import { SelectField, TextField } from '../common/fields';
 import { formatDateTime } from '../common/format';
@@ -47,11 +47,11 @@ function JobFilters({ initial, onApply }: { initial: Filters; onApply: (filters:
 
 function JobDetail({ id, onRefund, onClose }: { id: string; onRefund: (userId: string, jobId: string) => void; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const { data: job, isLoading, error } = useQuery<AdminJobDetail>({ queryKey: [adminUrls.job(id)], staleTime: 0 });
+  const { data: job, isLoading, error } = useQuery({ ...routeQuery(API_ROUTES.admin.job(id)), staleTime: 0 });
 
   async function act(action: 'cancel' | 'retry') {
     try {
-      await adminRequest('POST', action === 'cancel' ? adminUrls.cancelJob(id) : adminUrls.retryJob(id));
+      await callApi(action === 'cancel' ? API_ROUTES.admin.cancelJob(id) : API_ROUTES.admin.retryJob(id));
       toast({ title: action === 'cancel' ? 'Job cancelled' : 'Job queued again', variant: 'success' });
     } catch (failure) {
       toast({ title: action === 'cancel' ? 'Could not cancel the job' : 'Could not retry the job', description: errorText(failure), variant: 'destructive' });
@@ -148,8 +148,8 @@ export function JobsTab({ onRefund, initialUser }: { onRefund: (userId: string, 
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const cursor = cursors[cursors.length - 1];
-  const { data, isLoading, error } = useQuery<AdminJobList>({
-    queryKey: [adminUrls.jobs({ ...filters, cursor: cursor ?? undefined, limit: JOB_PAGE_SIZE })],
+  const { data, isLoading, error } = useQuery({
+    ...routeQuery(API_ROUTES.admin.jobs({ ...filters, cursor: cursor ?? undefined, limit: JOB_PAGE_SIZE })),
     staleTime: 0,
   });
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AdminPost } from '@lipcast/contracts';
+import { API_ROUTES, type AdminPost } from '@lipcast/contracts';
 import { Button, Label, TextareaField } from '@lipcast/ui';
-import { toast } from '@lipcast/web-kit';
-import { adminRequest, adminUrls, errorText, refreshAdminData } from '../admin-api';
+import { callApi, toast } from '@lipcast/web-kit';
+import { errorText, refreshAdminData } from '../admin-api';
 import { TextField } from '../common/fields';
 import { EMPTY_POST_FORM, postToForm, slugFrom, validatePostForm, type PostFormErrors, type PostFormInput, type Publication } from '../forms/post-form';
 
@@ -30,7 +30,7 @@ export function PostForm({ post, onDone }: { post: AdminPost | null; onDone: () 
     setErrors({});
     setSending(true);
     try {
-      await adminRequest<AdminPost>(post ? 'PUT' : 'POST', post ? adminUrls.post(post.id) : adminUrls.posts, checked.body);
+      await callApi(post ? API_ROUTES.admin.updatePost(post.id) : API_ROUTES.admin.createPost, { body: checked.body });
       const published = checked.body.publishedAt === null ? 'saved as a draft' : input.publication === 'now' ? 'published' : 'scheduled';
       toast({ title: `Post ${published}`, variant: 'success' });
       await refreshAdminData(queryClient);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminPost, AdminPostList } from '@lipcast/contracts';
+import { API_ROUTES, type AdminPost } from '@lipcast/contracts';
 import { Badge, Button, type BadgeVariant } from '@lipcast/ui';
-import { adminUrls } from '../admin-api';
+import { routeQuery } from '@lipcast/web-kit';
 import { formatDateTime } from '../common/format';
 import { LoadState } from '../common/LoadState';
 import { cellClass, Table } from '../common/Table';
@@ -12,14 +12,14 @@ const STATUS_BADGE: Record<AdminPost['status'], BadgeVariant> = { draft: 'outlin
 
 /** Loads the whole post (with its body) before the form opens on it. */
 function EditPost({ id, onDone }: { id: number; onDone: () => void }) {
-  const { data: post, isLoading, error } = useQuery<AdminPost>({ queryKey: [adminUrls.post(id)], staleTime: 0 });
+  const { data: post, isLoading, error } = useQuery({ ...routeQuery(API_ROUTES.admin.post(id)), staleTime: 0 });
   if (!post) return <LoadState isLoading={isLoading} error={error} label="the post" />;
   return <PostForm post={post} onDone={onDone} />;
 }
 
 /** Blog posts in every state; create, edit, schedule and publish them. */
 export function PostsTab() {
-  const { data, isLoading, error } = useQuery<AdminPostList>({ queryKey: [adminUrls.posts], staleTime: 0 });
+  const { data, isLoading, error } = useQuery({ ...routeQuery(API_ROUTES.admin.posts), staleTime: 0 });
   // What the form is open on: a new post, a post's id, or nothing.
   const [editing, setEditing] = useState<'new' | number | null>(null);
   const close = () => setEditing(null);

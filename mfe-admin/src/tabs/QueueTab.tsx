@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminQueueState } from '@lipcast/contracts';
-import { adminUrls } from '../admin-api';
+import { API_ROUTES } from '@lipcast/contracts';
+import { routeQuery } from '@lipcast/web-kit';
 import { LoadState } from '../common/LoadState';
 import { cellClass, Table } from '../common/Table';
 
@@ -9,7 +9,7 @@ export const QUEUE_REFRESH_MS = 5000;
 
 /** The generation queue as the autoscaler sees it: pending and ack-pending per consumer, and the workers consuming. */
 export function QueueTab() {
-  const { data, isLoading, error, dataUpdatedAt } = useQuery<AdminQueueState>({ queryKey: [adminUrls.queue], refetchInterval: QUEUE_REFRESH_MS, staleTime: 0 });
+  const { data, isLoading, error, dataUpdatedAt } = useQuery({ ...routeQuery(API_ROUTES.admin.queue), refetchInterval: QUEUE_REFRESH_MS, staleTime: 0 });
   return (
     <section aria-labelledby="queue-heading" className="space-y-4">
       <h2 id="queue-heading" className="text-xl font-semibold text-slate-900">

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminUserAccount, AdminUserSummary } from '@lipcast/contracts';
+import { API_ROUTES } from '@lipcast/contracts';
 import { Button } from '@lipcast/ui';
-import { adminUrls } from '../admin-api';
+import { routeQuery } from '@lipcast/web-kit';
 import { TextField } from '../common/fields';
 import { formatDateTime } from '../common/format';
 import { LoadState } from '../common/LoadState';
@@ -12,7 +12,7 @@ import { CreditAdjustmentForm } from './CreditAdjustmentForm';
 function UserSearch({ onOpen }: { onOpen: (userId: string) => void }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState<string | null>(null);
-  const { data, isLoading, error } = useQuery<AdminUserSummary[]>({ queryKey: [adminUrls.users(query ?? '')], enabled: query !== null, staleTime: 0 });
+  const { data, isLoading, error } = useQuery({ ...routeQuery(API_ROUTES.admin.users(query ?? '')), enabled: query !== null, staleTime: 0 });
   function submit(event: FormEvent) {
     event.preventDefault();
     if (text.trim()) setQuery(text.trim());
@@ -47,7 +47,7 @@ function UserSearch({ onOpen }: { onOpen: (userId: string) => void }) {
 }
 
 function UserAccount({ userId, refundJobId }: { userId: string; refundJobId?: string }) {
-  const { data: account, isLoading, error } = useQuery<AdminUserAccount>({ queryKey: [adminUrls.user(userId)], staleTime: 0 });
+  const { data: account, isLoading, error } = useQuery({ ...routeQuery(API_ROUTES.admin.user(userId)), staleTime: 0 });
   return (
     <section aria-labelledby="account-heading" className="space-y-4">
       <LoadState isLoading={isLoading} error={error} label="the account" />

@@ -1,22 +1,16 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Account, SubscriptionSyncResponse } from '@lipcast/contracts';
-import { ACCOUNT_QUERY_KEY, ApiError, apiRequest, isPaymentRequired, refreshAccount, toast, type AccountUser } from '@lipcast/web-kit';
+import { API_ROUTES, type Account } from '@lipcast/contracts';
+import { ACCOUNT_QUERY_KEY, callApi, refreshAccount, toast, type AccountUser } from '@lipcast/web-kit';
 import { formatUsDate } from '../profile/subscription-summary';
 
 export const SYNC_FAILED_MESSAGE = 'We had trouble confirming your subscription. Please contact support if issues persist.';
 export const CANCEL_FAILED_MESSAGE = 'Failed to cancel subscription. Please try again later.';
 
-async function subscriptionCall(method: 'GET' | 'POST', url: string): Promise<SubscriptionSyncResponse> {
-  const answer = await apiRequest<SubscriptionSyncResponse>(method, url);
-  if (isPaymentRequired(answer)) throw new ApiError('402: Payment Required', 402, answer);
-  return answer;
-}
-
 /** `GET /api/stripe/sync-subscription`: re-reads the subscription from Stripe. */
-export const syncSubscription = () => subscriptionCall('GET', '/api/stripe/sync-subscription');
+export const syncSubscription = () => callApi(API_ROUTES.syncSubscription);
 
 /** `POST /api/stripe/cancel-subscription`: ends the plan at the end of the paid period. */
-export const cancelSubscription = () => subscriptionCall('POST', '/api/stripe/cancel-subscription');
+export const cancelSubscription = () => callApi(API_ROUTES.cancelSubscription);
 
 /** Shows the plan the server answered with at once, then reloads the whole user for the header. */
 export async function applyAccount(queryClient: QueryClient, account: Account | undefined): Promise<void> {

@@ -28,13 +28,13 @@ describe(planForPurchase.name, () => {
 describe(checkoutCall.name, () => {
   it('subscribes with the price id and plan name', () => {
     expect(checkoutCall(PREMIUM_PLAN)).toEqual({
-      url: '/api/stripe/create-subscription',
+      route: { method: 'POST', path: '/api/stripe/create-subscription', spends: false },
       body: { priceId: 'price_premium', planName: 'Premium' },
     });
   });
 
   it("buys a pack of the plan's generations", () => {
-    expect(checkoutCall(PACK_PLAN)).toEqual({ url: '/api/stripe/additional-generations', body: { generations: 15 } });
+    expect(checkoutCall(PACK_PLAN)).toEqual({ route: { method: 'POST', path: '/api/stripe/additional-generations', spends: false }, body: { generations: 15 } });
   });
 
   it('cannot subscribe to a plan without a Stripe price', () => {

@@ -1,5 +1,5 @@
-import type { AdditionalGenerationsRequest, CreateSubscriptionRequest, Plan } from '@lipcast/contracts';
-import { ApiError, apiRequest, isPaymentRequired } from '@lipcast/web-kit';
+import { API_ROUTES, type AdditionalGenerationsRequest, type CreateSubscriptionRequest, type Plan } from '@lipcast/contracts';
+import { ApiError, callApi, isPaymentRequired } from '@lipcast/web-kit';
 import { monthlyPlan, oneTimePlan } from '../plans/plans';
 
 /** What is being bought: the monthly plan or a one-time pack of extra generations. */
@@ -43,14 +43,18 @@ export function planForPurchase(purchase: Purchase, plans: readonly Plan[]): Pla
   return plan;
 }
 
+export type CheckoutCall =
+  | { route: typeof API_ROUTES.createSubscription; body: CreateSubscriptionRequest }
+  | { route: typeof API_ROUTES.buyAdditionalGenerations; body: AdditionalGenerationsRequest };
+
 /** The server call that starts paying for `plan` (spec section 7). */
-export function checkoutCall(plan: Plan): { url: string; body: CreateSubscriptionRequest | AdditionalGenerationsRequest } {
+export function checkoutCall(plan: Plan): CheckoutCall {
   if (purchaseOf(plan) === 'pack') {
-    return { url: '/api/stripe/additional-generations', body: { generations: plan.generationsLimit } };
+    return { route: API_ROUTES.buyAdditionalGenerations, body: { generations: plan.generationsLimit } };
   }
   // Subscribing needs the plan's Stripe price; a plan without one cannot be sold.
   if (!plan.stripePriceId) throw new CheckoutSetupError(NO_SUBSCRIPTION_PLAN_MESSAGE);
-  return { url: '/api/stripe/create-subscription', body: { priceId: plan.stripePriceId, planName: plan.name } };
+  return { route: API_ROUTES.createSubscription, body: { priceId: plan.stripePriceId, planName: plan.name } };
 }
 
 /** Reads the server's answer: a hosted checkout `url` wins; otherwise a `clientSecret` is required. */
@@ -65,11 +69,14 @@ export function readCheckoutStart(answer: unknown): CheckoutStep {
 
 /** Asks the server to start paying for `plan`. Raises on any failure; see `checkoutFailure`. */
 export async function startCheckout(plan: Plan): Promise<CheckoutStep> {
-  const { url, body } = checkoutCall(plan);
-  const answer = await apiRequest<unknown>('POST', url, body);
-  // A 402 here would already have opened the paywall; there is still nothing to pay with.
-  if (isPaymentRequired(answer)) throw new CheckoutSetupError(NO_CLIENT_SECRET_MESSAGE);
-  return readCheckoutStart(answer);
+  const { route, body } = checkoutCall(plan);
+  try {
+    return readCheckoutStart(await callApi(route, { body }));
+  } catch (error) {
+    // A 402 here has already opened the paywall; there is still nothing to pay with.
+    if (error instanceof ApiError && isPaymentRequired(error.body)) throw new CheckoutSetupError(NO_CLIENT_SECRET_MESSAGE);
+    throw error;
+  }
 }
 
 /** Maps any failure to start checkout to what the user is told. */

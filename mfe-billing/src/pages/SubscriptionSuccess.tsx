@@ -38,7 +38,7 @@ export default function SubscriptionSuccess() {
       </Page>
     );
   }
-  if (isPremium(user) || sync.data?.account?.subscriptionStatus === 'active') {
+  if (isPremium(user) || isPremium(sync.data?.account ?? null)) {
     return (
       <Page title="Subscription Active!" description="Welcome to Premium: you now have 60 generations every month.">
         <NextSteps />

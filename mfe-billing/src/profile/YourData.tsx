@@ -1,14 +1,13 @@
 import { useId, useState, type MouseEvent } from 'react';
-import { DELETE_ACCOUNT_CONFIRMATION } from '@lipcast/contracts';
+import { API_ROUTES, DELETE_ACCOUNT_CONFIRMATION } from '@lipcast/contracts';
 import {
   AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader,
   CardTitle, Input, Label,
 } from '@lipcast/ui';
-import { apiRequest, toast } from '@lipcast/web-kit';
+import { callApi, toast } from '@lipcast/web-kit';
 
 /** Where the account's data export is served (a streamed ZIP). */
 export const EXPORT_URL = '/api/account/export';
-export const ACCOUNT_URL = '/api/account';
 
 /** Leaves the deleted account: a full page load, so no state of the signed-in user survives. */
 export const leaveDeletedAccount = () => window.location.assign('/');
@@ -29,7 +28,7 @@ export function YourData({ onDeleted = leaveDeletedAccount }: { onDeleted?: () =
     event.preventDefault();
     setBusy(true);
     try {
-      await apiRequest('DELETE', ACCOUNT_URL, { confirm: typed });
+      await callApi(API_ROUTES.deleteAccount, { body: { confirm: typed } });
       toast({ title: 'Your account was deleted', variant: 'success' });
       onDeleted();
     } catch (error) {

@@ -1,4 +1,5 @@
-import { FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD, type Account } from '@lipcast/contracts';
+import { PREMIUM_GENERATIONS_PER_PERIOD, type Account } from '@lipcast/contracts';
+import { generationAllowance, isPremium } from '@lipcast/web-kit';
 
 /**
  * What the profile's subscription box shows: the free tier, an active plan that renews, or a
@@ -12,9 +13,9 @@ export type SubscriptionSummary =
 type PlanFields = Pick<Account, 'subscriptionStatus' | 'subscriptionPeriodEnd' | 'subscriptionCancelAtPeriodEnd'>;
 
 export function subscriptionSummary(account: PlanFields): SubscriptionSummary {
-  if (account.subscriptionStatus !== 'active') return { kind: 'free', allowance: FREE_GENERATIONS };
+  if (!isPremium(account)) return { kind: 'free', allowance: generationAllowance(account) };
   const kind = account.subscriptionCancelAtPeriodEnd ? 'ending' : 'renewing';
-  return { kind, allowance: PREMIUM_GENERATIONS_PER_PERIOD, periodEnd: account.subscriptionPeriodEnd };
+  return { kind, allowance: generationAllowance(account), periodEnd: account.subscriptionPeriodEnd };
 }
 
 /** Spec section 6: at 60 or more generations the user is offered more. */

@@ -1,9 +1,8 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import type { BlogPost } from '@lipcast/contracts';
-import { ApiError, apiRequest, isPaymentRequired } from '@lipcast/web-kit';
+import { API_ROUTES, type BlogPost } from '@lipcast/contracts';
+import { callApi } from '@lipcast/web-kit';
 
-export const POSTS_URL = '/api/blog/posts?published=true';
-export const POSTS_QUERY_KEY = [POSTS_URL] as const;
+export const POSTS_QUERY_KEY = [API_ROUTES.publishedPosts.path] as const;
 export const POSTS_FETCH_FAILED = 'Failed to fetch blog posts';
 export const POSTS_ERROR_MESSAGE = 'Failed to load blog posts. Please try again later.';
 export const POSTS_EMPTY_MESSAGE = 'No blog posts found. Check back soon for new content!';
@@ -16,9 +15,7 @@ export const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 /** The published posts; any failure raises "Failed to fetch blog posts" (spec section 7). */
 export const fetchPublishedPosts: QueryFunction<BlogPost[]> = async ({ signal }) => {
   try {
-    const posts = await apiRequest<BlogPost[]>('GET', POSTS_URL, undefined, { signal });
-    if (isPaymentRequired(posts)) throw new ApiError('402: Payment Required', 402, posts);
-    return posts;
+    return await callApi(API_ROUTES.publishedPosts, { signal });
   } catch (error) {
     throw new Error(POSTS_FETCH_FAILED, { cause: error });
   }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { MAX_REPORT_CONTACT_LENGTH, REPORT_REASONS, type InfluencerReportBody, type ReportReason } from '@lipcast/contracts';
+import { API_ROUTES, MAX_REPORT_CONTACT_LENGTH, REPORT_REASONS, type InfluencerReportBody, type ReportReason } from '@lipcast/contracts';
 import { Button, Dialog, DialogContent, DialogFooter, Input, Label } from '@lipcast/ui';
-import { apiRequest, toast } from '@lipcast/web-kit';
+import { callApi, toast } from '@lipcast/web-kit';
 
 export const REPORT_THANKS = 'Thank you for your report';
 
@@ -17,7 +17,7 @@ export function ReportDialog({ projectId, title, onClose, onReported }: { projec
     setBusy(true);
     try {
       const body: InfluencerReportBody = { reason, ...(contact.trim() ? { contact: contact.trim() } : {}) };
-      await apiRequest('POST', `/api/ai-influencer/gallery/${projectId}/report`, body, { expectUnauthorized: true });
+      await callApi(API_ROUTES.reportInfluencer(projectId), { body, expectUnauthorized: true });
       toast({ title: REPORT_THANKS, description: 'We will look at it.', variant: 'success' });
       onReported();
     } catch (error) {

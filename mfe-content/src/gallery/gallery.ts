@@ -1,12 +1,11 @@
-import type { InfluencerProject } from '@lipcast/contracts';
-import { apiRequest } from '@lipcast/web-kit';
+import { API_ROUTES, type InfluencerProject } from '@lipcast/contracts';
+import { callApi, type SelectedVideo } from '@lipcast/web-kit';
 
-export const GALLERY_URL = '/api/ai-influencer/gallery';
-export const GALLERY_QUERY_KEY = [GALLERY_URL] as const;
+export const GALLERY_QUERY_KEY = [API_ROUTES.gallery.path] as const;
 export const GALLERY_ERROR = 'Error loading influencers';
 export const GALLERY_EMPTY = 'No community-created influencers available yet.';
 
-export const fetchGallery = () => apiRequest<InfluencerProject[]>('GET', GALLERY_URL, undefined, { expectUnauthorized: true }) as Promise<InfluencerProject[]>;
+export const fetchGallery = () => callApi(API_ROUTES.gallery, { expectUnauthorized: true });
 
 /** m:ss (spec section 9); "..." while the length is unknown. */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -18,8 +17,8 @@ export function formatDuration(seconds: number | null | undefined): string {
 /** The name its owner published it under (older items without one show their number). */
 export const galleryTitle = (item: InfluencerProject) => item.name ?? `Influencer ${item.id}`;
 
-/** What the wizard is handed in session storage for a gallery influencer (spec section 3). */
-export function selectedInfluencerRecord(item: InfluencerProject) {
+/** What the wizard is handed for a gallery influencer (spec section 3). */
+export function selectedInfluencerRecord(item: InfluencerProject): SelectedVideo {
   return {
     id: String(item.id),
     title: `User Influencer ${item.id}`,

@@ -18,7 +18,8 @@ export function fillSampleSlots(container: ParentNode, samples: SampleVideos): v
 const staticPage = document.getElementById('prerendered');
 if (staticPage) {
   void fetch('/api/samples')
-    .then((response) => (response.ok ? (response.json() as Promise<SampleVideos>) : null))
+    // A plain fetch, not web-kit's callApi: this script stays free of React and the federation runtime.
+    .then((response): Promise<SampleVideos> | null => (response.ok ? response.json() : null))
     .then((samples) => samples && fillSampleSlots(staticPage, samples))
     // Without the list the boxes stay empty, as in the app when the request fails.
     .catch(() => undefined);

@@ -1,14 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { NewsletterSubscribeRequest, NewsletterSubscribeResponse } from '@lipcast/contracts';
+import { API_ROUTES, type NewsletterSubscribeRequest } from '@lipcast/contracts';
 import { Button, cn, Input, Label } from '@lipcast/ui';
-import { apiRequest, toast } from '@lipcast/web-kit';
+import { callApi, toast } from '@lipcast/web-kit';
 
-export const NEWSLETTER_URL = '/api/newsletter';
 export const SUBSCRIBE_FAILED_TITLE = 'Subscription failed';
 
 function subscribe(request: NewsletterSubscribeRequest) {
-  return apiRequest<NewsletterSubscribeResponse>('POST', NEWSLETTER_URL, request);
+  return callApi(API_ROUTES.subscribeNewsletter, { body: request });
 }
 
 /** The newsletter sign-up (blog page, landing page): one required e-mail field and "Subscribe". */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import type { InfluencerProject } from '@lipcast/contracts';
+import { API_ROUTES, type InfluencerProject } from '@lipcast/contracts';
 import { Badge, Button, buttonVariants, cn, Page, Spinner } from '@lipcast/ui';
-import { apiRequest, loginUrl, navigateAway, toast, useAccount } from '@lipcast/web-kit';
+import { callApi, handInfluencerToWizard, loginUrl, navigateAway, toast, useAccount } from '@lipcast/web-kit';
 import { fetchGallery, formatDuration, GALLERY_EMPTY, GALLERY_ERROR, GALLERY_QUERY_KEY, galleryTitle, selectedInfluencerRecord } from '../gallery/gallery';
 import { ReportDialog } from '../gallery/ReportDialog';
 import '../styles.css';
@@ -53,7 +53,7 @@ export default function Gallery() {
 
   async function remove(item: InfluencerProject) {
     try {
-      await apiRequest('DELETE', `/api/ai-influencer/projects/${item.id}`);
+      await callApi(API_ROUTES.deleteInfluencer(item.id));
       toast({ title: 'Influencer deleted successfully', variant: 'success' });
       if (selectedId === item.id) setSelectedId(null);
     } catch {
@@ -65,7 +65,7 @@ export default function Gallery() {
 
   function continueToAudio() {
     if (!selected) return void toast({ title: 'Please select an influencer first', variant: 'destructive' });
-    sessionStorage.setItem('selectedInfluencer', JSON.stringify(selectedInfluencerRecord(selected)));
+    handInfluencerToWizard(selectedInfluencerRecord(selected));
     // The wizard at `/` is for signed-in users (a visitor sees the landing page there): a visitor
     // signs in first and comes back to `/`, where the wizard finds the choice in session storage.
     if (!isSignedIn) return void navigateAway(loginUrl('/'), 'Login failed');

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { SampleVideo, SampleVideos } from '@lipcast/contracts';
+import { API_ROUTES, type SampleVideo } from '@lipcast/contracts';
 import {
   Accordion,
   AccordionContent,
@@ -19,12 +19,12 @@ import {
   Logo,
   SiteFooter,
 } from '@lipcast/ui';
-import { apiRequest, loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
+import { callApi, loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
 import { SAMPLE_VIDEO_CLASS, sampleSlots } from '../landing/sample-slots';
 import { BENEFITS, FAQ, FEATURES, SECTIONS, STEPS, UGC_PROBLEMS, UGC_SOLUTIONS } from '../landing/landing-copy';
 import '../styles.css';
 
-const fetchSamples = () => apiRequest<SampleVideos>('GET', '/api/samples', undefined, { expectUnauthorized: true }) as Promise<SampleVideos>;
+const fetchSamples = () => callApi(API_ROUTES.samples, { expectUnauthorized: true });
 
 /**
  * The section in view, for the header's highlight: the one whose top passed the header last, or the
@@ -95,7 +95,7 @@ function Section({ name, title, tinted = false, width = 'max-w-7xl', id, childre
 export default function Landing() {
   const { isSignedIn } = useAccount();
   const [redirecting, setRedirecting] = useState(false);
-  const samples = useQuery({ queryKey: ['/api/samples'], queryFn: fetchSamples });
+  const samples = useQuery({ queryKey: [API_ROUTES.samples.path], queryFn: fetchSamples });
   const inView = useSectionInView(SECTIONS.map((section) => section.id));
   const signIn = () => {
     setRedirecting(true);

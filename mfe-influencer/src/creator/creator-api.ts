@@ -1,5 +1,5 @@
-import type { InfluencerImageResponse, InfluencerProject } from '@lipcast/contracts';
-import { apiRequest, followJob, isPaymentRequired, type PaymentRequired } from '@lipcast/web-kit';
+import { API_ROUTES, type InfluencerImageResponse, type InfluencerProject } from '@lipcast/contracts';
+import { callApi, followJob, isPaymentRequired, type PaymentRequired } from '@lipcast/web-kit';
 
 /** Spec section 9: portraits are 640x720, asked for as a photo-realistic smartphone selfie. */
 export const IMAGE_SIZE = '640x720';
@@ -10,8 +10,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TOO_BIG = 'The image is larger than 10 MB. Please choose a smaller picture.';
 export const NOT_AN_IMAGE = 'Please choose an image file.';
 
-export function generateImage(description: string): Promise<InfluencerImageResponse | PaymentRequired> {
-  return apiRequest<InfluencerImageResponse>('POST', '/api/ai-influencer/image', { prompt: selfiePrompt(description), size: IMAGE_SIZE }) as Promise<InfluencerImageResponse | PaymentRequired>;
+export function generateImage(description: string): Promise<InfluencerImageResponse> {
+  return callApi(API_ROUTES.influencerImage, { body: { prompt: selfiePrompt(description), size: IMAGE_SIZE } });
 }
 
 /** A picture chosen on this device, read as a data URL; too big or not an image is refused here, before any upload. */
@@ -34,8 +34,7 @@ export async function generateVideo(
   request: { image: string; prompt: string; projectId: number | null },
   onProgress: (progress: number) => void,
 ): Promise<string | PaymentRequired> {
-  const query = request.projectId !== null ? `?projectId=${request.projectId}` : '';
-  const answer = await apiRequest<{ url?: string; predictionId?: string }>('POST', `/api/ai-influencer/video${query}`, { image: request.image, prompt: request.prompt }, { headers: { Prefer: 'respond-async' } });
+  const answer = await callApi(API_ROUTES.influencerVideo(request.projectId), { body: { image: request.image, prompt: request.prompt }, headers: { Prefer: 'respond-async' } });
   if (isPaymentRequired(answer)) return answer;
   if (answer?.url) return answer.url;
   if (!answer?.predictionId) throw new Error('Failed to generate video');
@@ -44,10 +43,9 @@ export async function generateVideo(
   return finished.url;
 }
 
-export const PROJECTS_URL = '/api/ai-influencer/projects';
-export const PROJECTS_QUERY_KEY = [PROJECTS_URL] as const;
+export const PROJECTS_QUERY_KEY = [API_ROUTES.influencerProjects.path] as const;
 
-export const listProjects = () => apiRequest<InfluencerProject[]>('GET', PROJECTS_URL) as Promise<InfluencerProject[]>;
+export const listProjects = () => callApi(API_ROUTES.influencerProjects);
 
 /** The project a clip belongs to (an upload's project is made by the server). It stays private until its owner publishes it. */
 export async function projectOf(videoUrl: string, knownProjectId: number | null): Promise<InfluencerProject | null> {
@@ -56,8 +54,7 @@ export async function projectOf(videoUrl: string, knownProjectId: number | null)
 }
 
 /** Shows the influencer in the community gallery, with the owner's consent and the name they give. */
-export const publishProject = (projectId: number, name: string) =>
-  apiRequest<InfluencerProject>('POST', `${PROJECTS_URL}/${projectId}/publish`, { name: name.trim(), consent: true }) as Promise<InfluencerProject>;
+export const publishProject = (projectId: number, name: string) => callApi(API_ROUTES.publishInfluencer(projectId), { body: { name: name.trim(), consent: true } });
 
 /** Takes it out of the gallery at once. */
-export const unpublishProject = (projectId: number) => apiRequest<InfluencerProject>('POST', `${PROJECTS_URL}/${projectId}/unpublish`) as Promise<InfluencerProject>;
+export const unpublishProject = (projectId: number) => callApi(API_ROUTES.unpublishInfluencer(projectId));

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoPlayer } from '@lipcast/ui';
-import { ApiError, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
+import { ApiError, handInfluencerToWizard, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
 import type { InfluencerProject, PortraitCoverage as Coverage } from '@lipcast/contracts';
 import { generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture, VIDEO_PROMPT } from '../creator/creator-api';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
@@ -87,7 +87,6 @@ export default function Creator() {
     let done = false;
     try {
       const image = await generateImage(parsed.data);
-      if (isPaymentRequired(image)) return;
       setPortrait({ url: image.url, projectId: image.id, illustration: image.imageKind === 'illustration', coverage: image.coverage });
       setVideo(null);
       setVideoPrompt(VIDEO_PROMPT);
@@ -146,10 +145,7 @@ export default function Creator() {
   function sendToWizard() {
     if (!video) return;
     const id = String(video.projectId ?? Date.now());
-    sessionStorage.setItem(
-      'selectedInfluencer',
-      JSON.stringify({ id, title: `Influencer ${id}`, setting: 'AI Influencer', duration: CLIP_SECONDS, thumbnail: video.thumbnail, url: video.url }),
-    );
+    handInfluencerToWizard({ id, title: `Influencer ${id}`, setting: 'AI Influencer', duration: CLIP_SECONDS, thumbnail: video.thumbnail, url: video.url });
     navigate('/');
   }
 

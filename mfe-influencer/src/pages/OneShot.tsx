@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  API_ROUTES,
   ONE_SHOT_SCRIPT_MAX_SECONDS,
   scriptProblem,
   scriptSpeechSeconds,
@@ -11,10 +12,9 @@ import {
   type PipelineRequest,
   type PipelineStepStatus,
   type ScriptRequestBody,
-  type ScriptResponse,
 } from '@lipcast/contracts';
 import { Button, Card, CardContent, Label, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, TextareaField, VideoPlayer } from '@lipcast/ui';
-import { ApiError, apiRequest, followJob, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
+import { ApiError, callApi, followJob, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { readLastResult, resultOf, saveLastResult, type OneShotResult } from '../one-shot/last-result';
 import { oneShotSchema, type OneShotInput, type OneShotValues } from '../forms/schemas';
@@ -134,10 +134,10 @@ export default function OneShot() {
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
-    apiRequest<{ run: JobState | null }>('GET', '/api/ai-influencer/pipeline/current')
+    callApi(API_ROUTES.currentPipeline)
       .then((answer) => {
         if (cancelled) return;
-        const run = isPaymentRequired(answer) ? null : answer?.run;
+        const run = answer?.run;
         const last = run ? null : readLastResult(userId);
         if (run) void follow(run);
         else setPhase(last ? { kind: 'complete', result: last } : { kind: 'input' });
@@ -154,8 +154,8 @@ export default function OneShot() {
     setWriting(true);
     try {
       const body: ScriptRequestBody = { topic: values.scriptTopic, maxDuration: ONE_SHOT_SCRIPT_MAX_SECONDS };
-      const answer = await apiRequest<ScriptResponse>('POST', '/api/openai/generate-script', body);
-      if (isPaymentRequired(answer) || !answer) return;
+      const answer = await callApi(API_ROUTES.writeScript, { body });
+      if (!answer) return;
       setScript(answer.script);
       setScriptError(scriptProblem(answer.script));
       toast({ title: 'Script Generated', description: 'Read it, edit it as you like, then create the video.', variant: 'success' });
@@ -183,7 +183,7 @@ export default function OneShot() {
     }
     try {
       const request: PipelineRequest = { ...values, script: script!.trim() };
-      const run = await apiRequest<JobState>('POST', '/api/ai-influencer/pipeline', request);
+      const run = await callApi(API_ROUTES.startPipeline, { body: request });
       if (isPaymentRequired(run) || !run) return;
       void follow(run);
     } catch (error) {

@@ -1,25 +1,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { InfluencerProject, Project } from '@lipcast/contracts';
+import { API_ROUTES, type Project } from '@lipcast/contracts';
 import {
   AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Button, Card, CardContent, Page, Spinner, VideoPlayer,
 } from '@lipcast/ui';
-import { apiRequest, toast } from '@lipcast/web-kit';
+import { callApi, toast } from '@lipcast/web-kit';
 import { failureToast } from '../wizard/errors';
 import { downloadFileName } from '../wizard/rules';
 import '../styles.css';
 
-const PROJECTS_KEY = ['/api/projects'] as const;
-const fetchProjects = () => apiRequest<Project[]>('GET', '/api/projects') as Promise<Project[]>;
-const INFLUENCER_PROJECTS_KEY = ['/api/ai-influencer/projects'] as const;
-const fetchInfluencerProjects = () => apiRequest<InfluencerProject[]>('GET', '/api/ai-influencer/projects') as Promise<InfluencerProject[]>;
+const PROJECTS_KEY = [API_ROUTES.projects.path] as const;
+const fetchProjects = () => callApi(API_ROUTES.projects);
+const INFLUENCER_PROJECTS_KEY = [API_ROUTES.influencerProjects.path] as const;
+const fetchInfluencerProjects = () => callApi(API_ROUTES.influencerProjects);
 const preview = (text: string, length = 100) => (text.length > length ? `${text.slice(0, length)}...` : text);
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () => void }) {
   async function remove() {
     try {
-      await apiRequest('DELETE', `/api/projects/${project.id}`);
+      await callApi(API_ROUTES.deleteProject(project.id));
       toast({ title: 'Project deleted', variant: 'success' });
       onDeleted();
     } catch (error) {

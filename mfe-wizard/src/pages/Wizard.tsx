@@ -2,10 +2,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Page, Spinner } from '@lipcast/ui';
-import { dismissToast, generationsLeft, loadRemoteComponent, useAccount } from '@lipcast/web-kit';
+import { clearSelectedInfluencer, dismissToast, generationAllowance, generationsLeft, isPremium, loadRemoteComponent, readSelectedInfluencer, useAccount, type SelectedVideo } from '@lipcast/web-kit';
 import { ActorStep } from '../wizard/ActorStep';
 import { AudioStep, type CreatedAudio } from '../wizard/AudioStep';
-import { clearSelectedInfluencer, fromActor, readSelectedInfluencer, type SelectedVideo } from '../wizard/selected-video';
+import { fromActor } from '../wizard/selected-video';
 import { VideoStep } from '../wizard/VideoStep';
 import { WizardHeader } from '../wizard/WizardHeader';
 import '../styles.css';
@@ -37,7 +37,7 @@ const STEP_TEXTS = {
 export default function Wizard() {
   const { user } = useAccount();
   // An influencer chosen in the Creator or the gallery starts the wizard at step 2, once.
-  const [initial] = useState(() => (typeof sessionStorage === 'undefined' ? null : readSelectedInfluencer()));
+  const [initial] = useState(() => readSelectedInfluencer());
   useEffect(() => {
     if (initial) clearSelectedInfluencer();
   }, [initial]);
@@ -54,7 +54,7 @@ export default function Wizard() {
       {nothingLeft && (
         <div className="mb-8" data-remote="mfe_billing">
           <Suspense fallback={<Spinner label="Loading plans..." />}>
-            <UpgradePanel limit={user.subscriptionStatus === 'active' ? 60 : 3} requiresAdditionalOnly={user.subscriptionStatus === 'active'} />
+            <UpgradePanel limit={generationAllowance(user)} requiresAdditionalOnly={isPremium(user)} />
           </Suspense>
         </div>
       )}

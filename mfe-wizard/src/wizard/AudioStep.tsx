@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, cn, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Slider, Textarea } from '@lipcast/ui';
-import { isPaymentRequired, toast } from '@lipcast/web-kit';
+import { toast, type SelectedVideo } from '@lipcast/web-kit';
 import { createAudio, DEFAULT_VOICE, defaultVoice, EMOTIONS, fetchVoices } from './generation-api';
 import { failureToast } from './errors';
 import { dialogueProblem, estimateSpeechSeconds } from './rules';
-import type { SelectedVideo } from './selected-video';
 import { ChosenActor } from './ChosenActor';
 import { VoicePicker } from './VoicePicker';
 
@@ -69,7 +68,6 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
     try {
       const settings = { text: text.trim(), voice_id: chosenVoice, emotion, pitch, speed, volume: 1, language: 'English', estimatedDuration: estimate, videoDuration: video.duration, videoId: video.id };
       const result = await createAudio(settings, () => setEmotion('neutral'));
-      if (isPaymentRequired(result)) return;
       setAudio({ url: result, text: settings.text, voice: chosenVoice, emotion, pitch, speed });
       setAudioMissing(false);
       toast({ title: 'Audio Generated', description: 'Listen to the preview, then press Next.', variant: 'success' });

@@ -1,5 +1,5 @@
 import { cn } from '@lipcast/ui';
-import type { SelectedVideo } from './selected-video';
+import type { SelectedVideo } from '@lipcast/web-kit';
 
 /** The actor the words are for, kept in sight beside the script (issue 16): picture, name and length. */
 export function ChosenActor({ video, className }: { video: SelectedVideo; className?: string }) {

@@ -2,12 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { mediaDownloadUrl } from '@lipcast/contracts';
 import { Button, buttonVariants, Progress, VideoPlayer } from '@lipcast/ui';
-import { isPaymentRequired, refreshAccount, SpendNotice, toast, watchJob } from '@lipcast/web-kit';
+import { isPaymentRequired, refreshAccount, SpendNotice, toast, watchJob, type SelectedVideo } from '@lipcast/web-kit';
 import type { CreatedAudio } from './AudioStep';
 import { failureToast } from './errors';
 import { runLipSync } from './generation-api';
 import { downloadFileName, nextProgress } from './rules';
-import type { SelectedVideo } from './selected-video';
 
 /** Video generation takes 2 to 3 minutes with a provider: notices at 30, 60 and 90 seconds (spec section 9). */
 const NOTICES: [number, string][] = [

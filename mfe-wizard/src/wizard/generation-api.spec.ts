@@ -1,7 +1,6 @@
 import { fakeResponse, installFetch } from '@lipcast/web-kit/testing';
 import { createAudio, defaultVoice, runLipSync, type AudioSettings, type LipSyncInput } from './generation-api';
 import { LIPSYNC_ABORTED_MESSAGE, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
-import { clearSelectedInfluencer, readSelectedInfluencer, SELECTED_INFLUENCER_KEY } from './selected-video';
 
 const INPUT: LipSyncInput = { video: '/api/media/actors/a/idle-v1.mp4', audio: '/api/media/users/u/audio/x.mp3', audioUrl: '/api/media/users/u/audio/x.mp3', videoDuration: 8, audioParams: { text: 'Hi' } };
 const events = () => ({ onPredictionId: jest.fn(), onRetrying: jest.fn() });
@@ -107,23 +106,5 @@ describe('audio', () => {
   it('picks Friendly_Person when offered, else the first voice', () => {
     expect(defaultVoice(['Wise_Woman', 'Friendly_Person'])).toBe('Friendly_Person');
     expect(defaultVoice(['Wise_Woman', 'Calm_Woman'])).toBe('Wise_Woman');
-  });
-});
-
-describe('the influencer chosen elsewhere', () => {
-  it('is read from session storage until the wizard clears it', () => {
-    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify({ id: 7, title: 'Influencer 7', duration: 20, thumbnail: '/t.jpg', url: '/api/media/community/7/video-v1.mp4' }));
-    const expected = { id: '7', title: 'Influencer 7', setting: undefined, duration: 20, thumbnail: '/t.jpg', url: '/api/media/community/7/video-v1.mp4' };
-    expect(readSelectedInfluencer()).toEqual(expected);
-    expect(readSelectedInfluencer()).toEqual(expected);
-    clearSelectedInfluencer();
-    expect(readSelectedInfluencer()).toBeNull();
-  });
-
-  it('ignores a record that is not usable', () => {
-    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, '{not json');
-    expect(readSelectedInfluencer()).toBeNull();
-    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify({ title: 'No url' }));
-    expect(readSelectedInfluencer()).toBeNull();
   });
 });

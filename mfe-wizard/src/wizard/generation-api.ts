@@ -1,9 +1,9 @@
-import { VOICE_EMOTIONS, type Actor, type AudioParams, type AudioResponse } from '@lipcast/contracts';
-import { ApiError, apiRequest, apiRequestWithTimeout, isPaymentRequired, RequestTimeoutError, type PaymentRequired } from '@lipcast/web-kit';
+import { API_ROUTES, VOICE_EMOTIONS, type AudioParams, type AudioResponse, type JobStartAnswer } from '@lipcast/contracts';
+import { ApiError, callApi, isPaymentRequired, RequestTimeoutError, type PaymentRequired } from '@lipcast/web-kit';
 import { LIPSYNC, LIPSYNC_ABORTED_MESSAGE, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
 
-export const fetchActors = () => apiRequest<Actor[]>('GET', '/api/actors') as Promise<Actor[]>;
-export const fetchVoices = () => apiRequest<string[]>('GET', '/api/replicate/voices') as Promise<string[]>;
+export const fetchActors = () => callApi(API_ROUTES.actors);
+export const fetchVoices = () => callApi(API_ROUTES.voices);
 
 export const DEFAULT_VOICE = 'Friendly_Person';
 export const EMOTIONS = VOICE_EMOTIONS;
@@ -32,20 +32,19 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `POST /api/replicate/audio`. An emotion the voice refuses switches to neutral and is tried once
  * more after 1 second (spec section 4); `onEmotionReset` tells the form.
  */
-export async function createAudio(settings: AudioSettings, onEmotionReset: () => void): Promise<string | PaymentRequired> {
+export async function createAudio(settings: AudioSettings, onEmotionReset: () => void): Promise<string> {
   try {
-    return urlOf(await apiRequest<AudioResponse>('POST', '/api/replicate/audio', settings));
+    return urlOf(await callApi(API_ROUTES.createAudio, { body: settings }));
   } catch (error) {
     const emotionRefused = error instanceof ApiError && error.status === 400 && /emotion/i.test(error.message) && settings.emotion !== 'neutral';
     if (!emotionRefused) throw error;
     onEmotionReset();
     await wait(1000);
-    return urlOf(await apiRequest<AudioResponse>('POST', '/api/replicate/audio', { ...settings, emotion: 'neutral' }));
+    return urlOf(await callApi(API_ROUTES.createAudio, { body: { ...settings, emotion: 'neutral' } }));
   }
 }
 
-function urlOf(response: AudioResponse | PaymentRequired | null): string | PaymentRequired {
-  if (isPaymentRequired(response)) return response;
+function urlOf(response: AudioResponse | null): string {
   if (!response?.url) throw new Error(NO_URL_MESSAGE);
   return response.url;
 }
@@ -57,8 +56,6 @@ export interface LipSyncInput {
   videoDuration: number;
   audioParams: AudioParams;
 }
-
-type LipSyncAnswer = { url?: string; predictionId?: string; status?: string; message?: string };
 
 export interface LipSyncEvents {
   /** The job is known: follow its progress. */
@@ -84,13 +81,13 @@ export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, opt
   const timeoutMs = options.requestTimeoutMs ?? LIPSYNC.requestTimeoutMs;
   let predictionId: string | null = null;
   for (let attempt = 1; attempt <= LIPSYNC.maxAttempts; attempt++) {
-    let answer: LipSyncAnswer | PaymentRequired | null;
+    let answer: JobStartAnswer | PaymentRequired | null;
     try {
-      answer = await apiRequestWithTimeout<LipSyncAnswer>('POST', '/api/replicate/lipsync', input, timeoutMs, attempt === 1 ? { headers: { Prefer: 'respond-async' } } : {});
+      answer = await callApi(API_ROUTES.startLipSync, { body: input, timeoutMs, ...(attempt === 1 ? { headers: { Prefer: 'respond-async' } } : {}) });
     } catch (error) {
       if (!(error instanceof RequestTimeoutError)) throw error;
       if (attempt === LIPSYNC.maxAttempts) throw new Error(LIPSYNC_ABORTED_MESSAGE);
-      if (predictionId) await apiRequest('POST', `/api/replicate/cancel/${predictionId}`).catch(() => undefined);
+      if (predictionId) await callApi(API_ROUTES.cancelJob(predictionId)).catch(() => undefined);
       predictionId = null;
       events.onRetrying(retryingMessage(attempt + 1));
       await wait(retryWaitMs);

@@ -1,45 +1,5 @@
 import type { Actor } from '@lipcast/contracts';
+import type { SelectedVideo } from '@lipcast/web-kit';
 
-/** What the wizard animates: a built-in actor, or an influencer chosen in the Creator or the gallery. */
-export interface SelectedVideo {
-  id: string;
-  title: string;
-  setting?: string;
-  /** Seconds. */
-  duration: number;
-  thumbnail: string;
-  url: string;
-}
-
-export const SELECTED_INFLUENCER_KEY = 'selectedInfluencer';
-
+/** A built-in actor as the wizard animates it (an influencer from elsewhere comes through web-kit's hand-off). */
 export const fromActor = (actor: Actor): SelectedVideo => ({ ...actor });
-
-/** Forgets the chosen influencer once the wizard has it, so a later visit starts at step 1. */
-export function clearSelectedInfluencer(storage: Storage = sessionStorage): void {
-  storage.removeItem(SELECTED_INFLUENCER_KEY);
-}
-
-/**
- * The influencer another page left in session storage (spec section 3); null when there is none or
- * it is not usable. Reading does not clear it: a page mounted twice (a remount while loading) must
- * see it both times; the wizard clears it after mounting.
- */
-export function readSelectedInfluencer(storage: Storage = sessionStorage): SelectedVideo | null {
-  const raw = storage.getItem(SELECTED_INFLUENCER_KEY);
-  if (raw === null) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<SelectedVideo>;
-    if (typeof value.url !== 'string' || !value.url) return null;
-    return {
-      id: String(value.id ?? 'influencer'),
-      title: typeof value.title === 'string' ? value.title : 'Influencer',
-      setting: typeof value.setting === 'string' ? value.setting : undefined,
-      duration: Number(value.duration) > 0 ? Number(value.duration) : 20,
-      thumbnail: typeof value.thumbnail === 'string' ? value.thumbnail : '',
-      url: value.url,
-    };
-  } catch {
-    return null;
-  }
-}

@@ -6,14 +6,34 @@ import { Migration20261201000000 } from './migrations/Migration20261201000000';
 import { Migration20261201100000 } from './migrations/Migration20261201100000';
 import { Migration20261202000000 } from './migrations/Migration20261202000000';
 import { CreditAdjustmentEntity } from './admin/credit-adjustment.entity';
+import { AccountEntity } from './credits/account.entity';
+import { PackGrantEntity } from './credits/pack-grant.entity';
+import { ReservationEntity } from './credits/reservation.entity';
 import { PlanEntity } from './plans/plan.entity';
 import { DailyUsageEntity } from './quotas/daily-usage.entity';
+import { CustomerEntity } from './stripe/customer.entity';
+import { StripeEventEntity } from './stripe/stripe-event.entity';
+
+/** The PostgreSQL schema that holds every billing table. */
+export const BILLING_SCHEMA = 'billing';
+
+/** Every billing table; the typed query builder (`billingDatabase`) is inferred from this list. */
+export const billingEntities = [
+  PlanEntity,
+  AccountEntity,
+  ReservationEntity,
+  PackGrantEntity,
+  CreditAdjustmentEntity,
+  DailyUsageEntity,
+  CustomerEntity,
+  StripeEventEntity,
+] as const;
 
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
-    schema: 'billing',
+    schema: BILLING_SCHEMA,
     databaseUrl,
-    entities: [PlanEntity, DailyUsageEntity, CreditAdjustmentEntity],
+    entities: [...billingEntities],
     migrations: [
       { name: 'Migration20261122000000', class: Migration20261122000000 },
       { name: 'Migration20261122110000', class: Migration20261122110000 },

@@ -1,5 +1,4 @@
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD } from '@lipcast/contracts';
 import {
   Badge,
   Button,
@@ -12,7 +11,7 @@ import {
   DropdownMenuTrigger,
   Logo,
 } from '@lipcast/ui';
-import { generationsLeft, isAdmin, isPremium, loginUrl, LOGOUT_URL, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
+import { generationAllowance, generationsLeft, isAdmin, isPremium, loginUrl, LOGOUT_URL, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -34,7 +33,7 @@ export const ADMIN_LINK = { to: '/admin', label: 'Operator console' } as const;
 
 /** "2 of 3 videos left": the plan's allowance plus any pack generations, and what remains of it. */
 export function videosLeftLabel(user: AccountUser): string {
-  const total = (isPremium(user) ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS) + user.extraGenerations;
+  const total = generationAllowance(user) + user.extraGenerations;
   return `${generationsLeft(user)} of ${total} videos left`;
 }
 

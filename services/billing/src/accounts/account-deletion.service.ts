@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
+import { billingDatabase } from '../database';
 import { CustomersService } from '../stripe/customers.service';
 import { callStripe } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.provider';
@@ -41,21 +42,29 @@ export class AccountDeletionService {
   private async anonymise(userId: string): Promise<void> {
     const anonymousId = crypto.randomUUID();
     await this.em.transactional(async (em) => {
-      const [account] = await em.execute<Record<string, unknown>[]>('select * from billing.account where user_id = ? for update', [userId]);
+      const db = billingDatabase(em);
+      const account = await db.selectFrom('account').selectAll().where('userId', '=', userId).forUpdate().executeTakeFirst();
       if (account) {
         // The reservations reference the account: a copy under the new id first, then they follow, then the old row goes.
-        const columns = Object.keys(account);
-        await em.execute(
-          `insert into billing.account (${columns.map((column) => `"${column}"`).join(', ')}) select ${columns.map((column) => (column === 'user_id' ? '?::uuid' : `"${column}"`)).join(', ')} from billing.account where user_id = ?`,
-          [anonymousId, userId],
-        );
-        await em.execute('update billing.reservation set user_id = ? where user_id = ?', [anonymousId, userId]);
+        // The copy is made in SQL, every column as stored (nothing passes through JavaScript).
+        const columns = Object.keys(account) as (keyof typeof account)[];
+        await db
+          .insertInto('account')
+          .columns(columns)
+          .expression(
+            db
+              .selectFrom('account')
+              .select((eb) => columns.map((column) => (column === 'userId' ? eb.cast<string>(eb.val(anonymousId), 'uuid').as('userId') : column)))
+              .where('userId', '=', userId),
+          )
+          .execute();
+        await db.updateTable('reservation').set({ userId: anonymousId }).where('userId', '=', userId).execute();
       }
-      await em.execute('update billing.pack_grant set user_id = ? where user_id = ?', [anonymousId, userId]);
-      await em.execute('update billing.credit_adjustment set user_id = ? where user_id = ?', [anonymousId, userId]);
-      await em.execute('update billing.customer set user_id = ? where user_id = ?', [anonymousId, userId]);
-      await em.execute('delete from billing.daily_usage where user_id = ?', [userId]);
-      await em.execute('delete from billing.account where user_id = ?', [userId]);
+      await db.updateTable('pack_grant').set({ userId: anonymousId }).where('userId', '=', userId).execute();
+      await db.updateTable('credit_adjustment').set({ userId: anonymousId }).where('userId', '=', userId).execute();
+      await db.updateTable('customer').set({ userId: anonymousId }).where('userId', '=', userId).execute();
+      await db.deleteFrom('daily_usage').where('userId', '=', userId).execute();
+      await db.deleteFrom('account').where('userId', '=', userId).execute();
     });
   }
 }

@@ -15,7 +15,7 @@ export const CreditAdjustmentEntity = defineEntity({
     jobId: p.string().length(100).nullable(),
     operatorId: p.uuid(),
     operatorName: p.string().length(200),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   },
 });
 

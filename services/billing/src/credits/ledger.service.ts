@@ -6,27 +6,16 @@ import {
 } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { creditsCommitted, creditsReleased, creditsReserved, paymentRequired } from '../billing-metrics';
+import { billingDatabase } from '../database';
 import { QuotasService } from '../quotas/quotas.service';
-import { isPremium } from './premium';
+import { isPremium, type PlanColumns } from './premium';
+import { ReservationEntity } from './reservation.entity';
 
-interface AccountRow {
-  user_id: string;
-  subscription_status: string | null;
-  subscription_plan: string | null;
-  period_start: Date | null;
-  period_end: Date | null;
-  pack_credits: number;
-  cancel_at_period_end: boolean;
-}
+/** The account columns the ledger decides on. */
+type LedgerAccount = PlanColumns & { userId: string; packCredits: number };
 
-interface ReservationRow {
-  job_id: string;
-  user_id: string;
-  status: ReservationStatus;
-  source: CreditSource;
-}
-
-const toReservation = (row: ReservationRow): Reservation => ({ jobId: row.job_id, userId: row.user_id, status: row.status, source: row.source });
+const ACCOUNT_COLUMNS = ['userId', 'subscriptionStatus', 'periodStart', 'periodEnd', 'packCredits'] as const;
+const RESERVATION_COLUMNS = ['jobId', 'userId', 'status', 'source'] as const;
 
 /**
  * The credit ledger: the single answer to "may this user generate". Free users have 3 in total;
@@ -45,22 +34,19 @@ export class LedgerService {
   async reserve(userId: string, jobId: string): Promise<Reservation> {
     let reserved = false;
     const reservation = await this.em.transactional(async (em) => {
-      await em.execute('insert into billing.account (user_id) values (?) on conflict do nothing', [userId]);
-      const [account] = await em.execute<AccountRow[]>('select * from billing.account where user_id = ? for update', [userId]);
-      const [existing] = await em.execute<ReservationRow[]>('select * from billing.reservation where job_id = ?', [jobId]);
+      const db = billingDatabase(em);
+      const account = await this.lockAccount(em, userId);
+      const existing = await db.selectFrom('reservation').select(RESERVATION_COLUMNS).where('jobId', '=', jobId).executeTakeFirst();
       if (existing) {
-        if (existing.user_id !== userId) throw new ServiceError(ErrorCode.Conflict, 'This job belongs to another user');
-        return toReservation(existing);
+        if (existing.userId !== userId) throw new ServiceError(ErrorCode.Conflict, 'This job belongs to another user');
+        return existing satisfies Reservation;
       }
       const source = await this.nextSource(em, account);
-      if (source === 'pack') await em.execute('update billing.account set pack_credits = pack_credits - 1 where user_id = ?', [userId]);
-      await em.execute('insert into billing.reservation (job_id, user_id, status, source, period_start) values (?, ?, ?, ?, ?)', [
-        jobId,
-        userId,
-        'reserved',
-        source,
-        source === 'period' ? account.period_start : null,
-      ]);
+      if (source === 'pack') await this.addPackCredits(em, userId, -1);
+      await db
+        .insertInto('reservation')
+        .values({ jobId, userId, status: 'reserved', source, periodStart: source === 'period' ? account.periodStart : null })
+        .execute();
       reserved = true;
       return { jobId, userId, status: 'reserved', source } satisfies Reservation;
     });
@@ -70,19 +56,19 @@ export class LedgerService {
 
   /** Whether a reserve would succeed now (PAYMENT_REQUIRED as it would answer otherwise); reserves nothing. */
   async check(userId: string): Promise<{ available: true }> {
-    const [account] = await this.em.execute<AccountRow[]>('select * from billing.account where user_id = ?', [userId]);
-    await this.nextSource(this.em, account ?? { user_id: userId, subscription_status: null, subscription_plan: null, period_start: null, period_end: null, pack_credits: 0, cancel_at_period_end: false });
+    const account = await billingDatabase(this.em).selectFrom('account').select(ACCOUNT_COLUMNS).where('userId', '=', userId).executeTakeFirst();
+    await this.nextSource(this.em, account ?? { userId, subscriptionStatus: null, periodStart: null, periodEnd: null, packCredits: 0 });
     return { available: true };
   }
 
   /** Where the user's next generation comes from: the plan's allowance, then a pack; PAYMENT_REQUIRED with the limit when nothing is left. */
-  private async nextSource(em: EntityManager, account: AccountRow): Promise<CreditSource> {
+  private async nextSource(em: EntityManager, account: LedgerAccount): Promise<CreditSource> {
     const premium = isPremium(account);
     const allowanceUsed = premium
-      ? await this.count(em, "user_id = ? and source = 'period' and period_start = ? and status <> 'released'", [account.user_id, account.period_start])
-      : await this.count(em, "user_id = ? and source = 'free' and status <> 'released'", [account.user_id]);
+      ? await em.count(ReservationEntity, { userId: account.userId, source: 'period', periodStart: account.periodStart, status: { $ne: 'released' } })
+      : await em.count(ReservationEntity, { userId: account.userId, source: 'free', status: { $ne: 'released' } });
     if (allowanceUsed < (premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS)) return premium ? 'period' : 'free';
-    if (account.pack_credits > 0) return 'pack';
+    if (account.packCredits > 0) return 'pack';
     const details: PaymentRequiredDetails = premium
       ? { limit: PREMIUM_GENERATIONS_PER_PERIOD, requiresAdditionalOnly: true }
       : { limit: FREE_GENERATIONS, requiresAdditionalOnly: false };
@@ -100,7 +86,7 @@ export class LedgerService {
         await this.setStatus(em, jobId, 'committed');
         committed = true;
       }
-      return { ...toReservation(reservation), status: 'committed' } satisfies Reservation;
+      return { ...reservation, status: 'committed' } satisfies Reservation;
     });
     if (committed) creditsCommitted.inc({ source: result.source });
     return result;
@@ -114,12 +100,10 @@ export class LedgerService {
       if (reservation.status === 'committed') throw new ServiceError(ErrorCode.Conflict, 'This job was committed and cannot be released');
       if (reservation.status === 'reserved') {
         await this.setStatus(em, jobId, 'released');
-        if (reservation.source === 'pack') {
-          await em.execute('update billing.account set pack_credits = pack_credits + 1 where user_id = ?', [reservation.user_id]);
-        }
+        if (reservation.source === 'pack') await this.addPackCredits(em, reservation.userId, 1);
         released = true;
       }
-      return { ...toReservation(reservation), status: 'released' } satisfies Reservation;
+      return { ...reservation, status: 'released' } satisfies Reservation;
     });
     if (released) creditsReleased.inc({ source: result.source });
     return result;
@@ -132,22 +116,23 @@ export class LedgerService {
    */
   async adjust(adjustment: { userId: string; delta: number; reason: string; jobId: string | null; operatorId: string; operatorName: string }): Promise<void> {
     await this.em.transactional(async (em) => {
-      await em.execute('insert into billing.account (user_id) values (?) on conflict do nothing', [adjustment.userId]);
-      const [account] = await em.execute<AccountRow[]>('select * from billing.account where user_id = ? for update', [adjustment.userId]);
-      if (account.pack_credits + adjustment.delta < 0) {
-        throw ServiceError.validation(`The user has ${account.pack_credits} extra generations; no more than that can be taken back.`, { field: 'delta' });
+      const account = await this.lockAccount(em, adjustment.userId);
+      if (account.packCredits + adjustment.delta < 0) {
+        throw ServiceError.validation(`The user has ${account.packCredits} extra generations; no more than that can be taken back.`, { field: 'delta' });
       }
-      await em.execute('update billing.account set pack_credits = pack_credits + ? where user_id = ?', [adjustment.delta, adjustment.userId]);
-      await em.execute(
-        'insert into billing.credit_adjustment (id, user_id, delta, reason, job_id, operator_id, operator_name) values (?, ?, ?, ?, ?, ?, ?)',
-        [crypto.randomUUID(), adjustment.userId, adjustment.delta, adjustment.reason, adjustment.jobId, adjustment.operatorId, adjustment.operatorName],
-      );
+      await this.addPackCredits(em, adjustment.userId, adjustment.delta);
+      const { userId, delta, reason, jobId, operatorId, operatorName } = adjustment;
+      await billingDatabase(em).insertInto('credit_adjustment').values({ id: crypto.randomUUID(), userId, delta, reason, jobId, operatorId, operatorName }).execute();
     });
   }
 
   /** Plan and usage for the header and profile: generations counted this period (premium) or ever (free), and today's previews. */
   async account(userId: string): Promise<Account> {
-    const [account] = await this.em.execute<AccountRow[]>('select * from billing.account where user_id = ?', [userId]);
+    const account = await billingDatabase(this.em)
+      .selectFrom('account')
+      .select([...ACCOUNT_COLUMNS, 'subscriptionPlan', 'cancelAtPeriodEnd'])
+      .where('userId', '=', userId)
+      .executeTakeFirst();
     if (!account) {
       return {
         generationsCount: 0,
@@ -161,15 +146,15 @@ export class LedgerService {
     }
     const premium = isPremium(account);
     const generationsCount = premium
-      ? await this.count(this.em, "user_id = ? and status = 'committed' and created_at >= ?", [userId, account.period_start])
-      : await this.count(this.em, "user_id = ? and status = 'committed'", [userId]);
+      ? await this.em.count(ReservationEntity, { userId, status: 'committed', createdAt: { $gte: account.periodStart } })
+      : await this.em.count(ReservationEntity, { userId, status: 'committed' });
     return {
       generationsCount,
-      extraGenerations: account.pack_credits,
-      subscriptionStatus: account.subscription_status,
-      subscriptionPlan: account.subscription_plan,
-      subscriptionPeriodEnd: account.period_end ? new Date(account.period_end).toISOString() : null,
-      subscriptionCancelAtPeriodEnd: account.cancel_at_period_end,
+      extraGenerations: account.packCredits,
+      subscriptionStatus: account.subscriptionStatus,
+      subscriptionPlan: account.subscriptionPlan,
+      subscriptionPeriodEnd: account.periodEnd?.toISOString() ?? null,
+      subscriptionCancelAtPeriodEnd: account.cancelAtPeriodEnd,
       dailyQuotas: await this.quotas.today(userId, premium),
     };
   }
@@ -180,16 +165,21 @@ export class LedgerService {
    */
   async grantPack(userId: string, paymentId: string, generations: number): Promise<boolean> {
     return this.em.transactional(async (em) => {
-      const granted = await em.execute<{ payment_id: string }[]>(
-        'insert into billing.pack_grant (payment_id, user_id, generations) values (?, ?, ?) on conflict do nothing returning payment_id',
-        [paymentId, userId, generations],
-      );
+      const db = billingDatabase(em);
+      const granted = await db
+        .insertInto('pack_grant')
+        .values({ paymentId, userId, generations })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('paymentId')
+        .execute();
       if (granted.length === 0) return false;
-      await em.execute(
-        `insert into billing.account (user_id, pack_credits) values (?, ?)
-         on conflict (user_id) do update set pack_credits = billing.account.pack_credits + excluded.pack_credits`,
-        [userId, generations],
-      );
+      await db
+        .insertInto('account')
+        .values({ userId, packCredits: generations })
+        .onConflict((conflict) =>
+          conflict.column('userId').doUpdateSet((eb) => ({ packCredits: eb('account.packCredits', '+', eb.ref('excluded.packCredits')) })),
+        )
+        .execute();
       return true;
     });
   }
@@ -202,37 +192,60 @@ export class LedgerService {
    */
   async revokePack(userId: string, paymentId: string, generations: number): Promise<number | null> {
     return this.em.transactional(async (em) => {
-      const recorded = await em.execute<{ payment_id: string }[]>(
-        `insert into billing.pack_grant (payment_id, user_id, generations, revoked_at, revoked_credits) values (?, ?, ?, now(), 0)
-         on conflict do nothing returning payment_id`,
-        [paymentId, userId, generations],
-      );
+      const db = billingDatabase(em);
+      const recorded = await db
+        .insertInto('pack_grant')
+        .values((eb) => ({ paymentId, userId, generations, revokedAt: eb.fn<Date>('now'), revokedCredits: 0 }))
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('paymentId')
+        .execute();
       if (recorded.length > 0) return 0;
-      const [grant] = await em.execute<{ user_id: string; generations: number; revoked_at: Date | null }[]>(
-        'select user_id, generations, revoked_at from billing.pack_grant where payment_id = ? for update',
-        [paymentId],
-      );
-      if (grant.revoked_at) return null;
-      const [account] = await em.execute<{ pack_credits: number }[]>('select pack_credits from billing.account where user_id = ? for update', [grant.user_id]);
-      const taken = Math.min(grant.generations, account?.pack_credits ?? 0);
-      await em.execute('update billing.account set pack_credits = pack_credits - ? where user_id = ?', [taken, grant.user_id]);
-      await em.execute('update billing.pack_grant set revoked_at = now(), revoked_credits = ? where payment_id = ?', [taken, paymentId]);
+      const grant = await db
+        .selectFrom('pack_grant')
+        .select(['userId', 'generations', 'revokedAt'])
+        .where('paymentId', '=', paymentId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (grant.revokedAt) return null;
+      const account = await db.selectFrom('account').select('packCredits').where('userId', '=', grant.userId).forUpdate().executeTakeFirst();
+      const taken = Math.min(grant.generations, account?.packCredits ?? 0);
+      await this.addPackCredits(em, grant.userId, -taken);
+      await db
+        .updateTable('pack_grant')
+        .set((eb) => ({ revokedAt: eb.fn<Date>('now'), revokedCredits: taken }))
+        .where('paymentId', '=', paymentId)
+        .execute();
       return taken;
     });
   }
 
-  private async count(em: EntityManager, where: string, params: unknown[]): Promise<number> {
-    const [{ count }] = await em.execute<{ count: string }[]>(`select count(*) as count from billing.reservation where ${where}`, params);
-    return Number(count);
+  /** Creates the user's account row when missing, then locks it: every change of credits queues up here. */
+  private async lockAccount(em: EntityManager, userId: string): Promise<LedgerAccount> {
+    const db = billingDatabase(em);
+    await db.insertInto('account').values({ userId }).onConflict((conflict) => conflict.doNothing()).execute();
+    return db.selectFrom('account').select(ACCOUNT_COLUMNS).where('userId', '=', userId).forUpdate().executeTakeFirstOrThrow();
   }
 
-  private async lockReservation(em: EntityManager, jobId: string): Promise<ReservationRow> {
-    const [reservation] = await em.execute<ReservationRow[]>('select * from billing.reservation where job_id = ? for update', [jobId]);
+  /** Changes the pack credits in SQL (`pack_credits + delta`), so the update works on the row as it is now. */
+  private async addPackCredits(em: EntityManager, userId: string, delta: number): Promise<void> {
+    await billingDatabase(em)
+      .updateTable('account')
+      .set((eb) => ({ packCredits: eb('packCredits', '+', delta) }))
+      .where('userId', '=', userId)
+      .execute();
+  }
+
+  private async lockReservation(em: EntityManager, jobId: string): Promise<Reservation> {
+    const reservation = await billingDatabase(em).selectFrom('reservation').select(RESERVATION_COLUMNS).where('jobId', '=', jobId).forUpdate().executeTakeFirst();
     if (!reservation) throw ServiceError.notFound('No reservation for this job');
     return reservation;
   }
 
   private async setStatus(em: EntityManager, jobId: string, status: ReservationStatus): Promise<void> {
-    await em.execute('update billing.reservation set status = ?, updated_at = now() where job_id = ?', [status, jobId]);
+    await billingDatabase(em)
+      .updateTable('reservation')
+      .set((eb) => ({ status, updatedAt: eb.fn<Date>('now') }))
+      .where('jobId', '=', jobId)
+      .execute();
   }
 }

@@ -1,10 +1,10 @@
 /** The account columns that decide the plan. */
 export interface PlanColumns {
-  subscription_status: string | null;
-  period_start: Date | null;
-  period_end: Date | null;
+  subscriptionStatus: string | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
 }
 
 /** Premium while the subscription is active and its paid period has not ended. */
-export const isPremium = (account: PlanColumns, now = new Date()) =>
-  account.subscription_status === 'active' && account.period_end !== null && new Date(account.period_end) > now && account.period_start !== null;
+export const isPremium = <T extends PlanColumns>(account: T, now = new Date()): account is T & { periodStart: Date; periodEnd: Date } =>
+  account.subscriptionStatus === 'active' && account.periodEnd !== null && account.periodEnd > now && account.periodStart !== null;

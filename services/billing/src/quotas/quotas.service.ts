@@ -5,7 +5,8 @@ import {
 } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { Clock } from '../clock';
-import { isPremium, type PlanColumns } from '../credits/premium';
+import { isPremium } from '../credits/premium';
+import { billingDatabase } from '../database';
 import { BillingSettings } from '../settings';
 import { DailyUsageEntity } from './daily-usage.entity';
 
@@ -36,12 +37,18 @@ export class QuotasService {
     const now = this.clock.now();
     const { day, resetsAt } = utcDay(now);
     const limit = this.settings.dailyLimit(kind, await this.isPremium(userId, now));
-    const [counted] = await this.em.execute<{ used: number }[]>(
-      `insert into billing.daily_usage (user_id, kind, day, used) values (?, ?, ?, 1)
-       on conflict (user_id, kind, day) do update set used = billing.daily_usage.used + 1 where billing.daily_usage.used < ?
-       returning used`,
-      [userId, kind, day, limit],
-    );
+    // Counts up only while under the limit: no row comes back when today's previews are all taken.
+    const counted = await billingDatabase(this.em)
+      .insertInto('daily_usage')
+      .values({ userId, kind, day, used: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['userId', 'kind', 'day'])
+          .doUpdateSet((eb) => ({ used: eb('daily_usage.used', '+', 1) }))
+          .where('daily_usage.used', '<', limit),
+      )
+      .returning('used')
+      .executeTakeFirst();
     if (!counted) {
       const details: QuotaExceededDetails = {
         kind,
@@ -67,10 +74,11 @@ export class QuotasService {
   }
 
   private async isPremium(userId: string, now: Date): Promise<boolean> {
-    const [account] = await this.em.execute<PlanColumns[]>(
-      'select subscription_status, period_start, period_end from billing.account where user_id = ?',
-      [userId],
-    );
+    const account = await billingDatabase(this.em)
+      .selectFrom('account')
+      .select(['subscriptionStatus', 'periodStart', 'periodEnd'])
+      .where('userId', '=', userId)
+      .executeTakeFirst();
     return account ? isPremium(account, now) : false;
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
+import { billingDatabase } from '../database';
 import { callStripe, isMissingResource } from './stripe-errors';
 import { STRIPE } from './stripe.provider';
 
@@ -13,13 +14,13 @@ export class CustomersService {
   ) {}
 
   async customerId(userId: string): Promise<string | null> {
-    const [row] = await this.em.execute<{ stripe_customer_id: string }[]>('select stripe_customer_id from billing.customer where user_id = ?', [userId]);
-    return row?.stripe_customer_id ?? null;
+    const customer = await billingDatabase(this.em).selectFrom('customer').select('stripeCustomerId').where('userId', '=', userId).executeTakeFirst();
+    return customer?.stripeCustomerId ?? null;
   }
 
   async userIdForCustomer(customerId: string): Promise<string | null> {
-    const [row] = await this.em.execute<{ user_id: string }[]>('select user_id from billing.customer where stripe_customer_id = ?', [customerId]);
-    return row?.user_id ?? null;
+    const customer = await billingDatabase(this.em).selectFrom('customer').select('userId').where('stripeCustomerId', '=', customerId).executeTakeFirst();
+    return customer?.userId ?? null;
   }
 
   /**
@@ -36,11 +37,11 @@ export class CustomersService {
         { idempotencyKey: stored ? `customer:${userId}:replaces:${stored}` : `customer:${userId}` },
       ),
     );
-    await this.em.execute(
-      `insert into billing.customer (user_id, stripe_customer_id) values (?, ?)
-       on conflict (user_id) do update set stripe_customer_id = excluded.stripe_customer_id`,
-      [userId, customer.id],
-    );
+    await billingDatabase(this.em)
+      .insertInto('customer')
+      .values({ userId, stripeCustomerId: customer.id })
+      .onConflict((conflict) => conflict.column('userId').doUpdateSet((eb) => ({ stripeCustomerId: eb.ref('excluded.stripeCustomerId') })))
+      .execute();
     return customer.id;
   }
 

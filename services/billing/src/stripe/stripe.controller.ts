@@ -1,57 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IsEmail, IsInt, IsOptional, IsString, IsUrl, IsUUID, Length, Max, Min } from 'class-validator';
-import {
-  Subjects, type Account, type CheckoutStart, type CreateCustomerResponse, type GetAccountRequest, type StartPackPurchaseRequest,
-  type StartSubscriptionRequest, type StripeConfig, type StripeWebhookRequest, type StripeWebhookResult,
-} from '@lipcast/contracts';
+import { Subjects, type Account, type CheckoutStart, type CreateCustomerResponse, type StripeConfig, type StripeWebhookResult } from '@lipcast/contracts';
 import { BillingSettings } from '../settings';
 import { CheckoutService } from './checkout.service';
 import { CustomersService } from './customers.service';
+import { PurchaseDto, StartPackPurchaseDto, StartSubscriptionDto, StripeWebhookDto, UserDto } from './stripe.dto';
 import { SubscriptionsService } from './subscriptions.service';
 import { WebhooksService } from './webhooks.service';
-
-class UserDto implements GetAccountRequest {
-  @IsUUID()
-  userId!: string;
-}
-
-class PurchaseDto extends UserDto {
-  @IsOptional()
-  @IsEmail()
-  email!: string | null;
-
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  origin!: string;
-}
-
-class StartSubscriptionDto extends PurchaseDto implements StartSubscriptionRequest {
-  @IsString()
-  @Length(1, 200)
-  priceId!: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(0, 200)
-  planName?: string;
-}
-
-class StartPackPurchaseDto extends PurchaseDto implements StartPackPurchaseRequest {
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  generations!: number;
-}
-
-class StripeWebhookDto implements StripeWebhookRequest {
-  @IsString()
-  @Length(1, 1_000_000)
-  payload!: string;
-
-  @IsString()
-  @Length(1, 2000)
-  signature!: string;
-}
 
 /** Stripe-backed billing over NATS: configuration, purchases, subscription state and webhooks. */
 @Controller()

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { ErrorCode, type Account } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { LedgerService } from '../credits/ledger.service';
+import { billingDatabase } from '../database';
 import { CustomersService } from './customers.service';
 import { PriceCatalog } from './price-catalog.service';
 import { callStripe } from './stripe-errors';
@@ -45,14 +46,22 @@ export class SubscriptionsService {
     }
     const plan = await this.catalog.planForPrice(state.priceId);
     await this.em.transactional(async (em) => {
-      await em.execute('insert into billing.account (user_id) values (?) on conflict do nothing', [userId]);
-      const [account] = await em.execute<{ subscription_id: string | null }[]>('select subscription_id from billing.account where user_id = ? for update', [userId]);
-      if (account.subscription_id && account.subscription_id !== state.subscriptionId && !isLive(subscription)) return;
-      await em.execute(
-        `update billing.account set subscription_id = ?, subscription_status = ?, subscription_plan = ?, period_start = ?, period_end = ?,
-           cancel_at_period_end = ? where user_id = ?`,
-        [state.subscriptionId, state.status, plan?.name ?? 'Premium', state.periodStart, state.periodEnd, state.cancelAtPeriodEnd, userId],
-      );
+      const db = billingDatabase(em);
+      await db.insertInto('account').values({ userId }).onConflict((conflict) => conflict.doNothing()).execute();
+      const account = await db.selectFrom('account').select('subscriptionId').where('userId', '=', userId).forUpdate().executeTakeFirstOrThrow();
+      if (account.subscriptionId && account.subscriptionId !== state.subscriptionId && !isLive(subscription)) return;
+      await db
+        .updateTable('account')
+        .set({
+          subscriptionId: state.subscriptionId,
+          subscriptionStatus: state.status,
+          subscriptionPlan: plan?.name ?? 'Premium',
+          periodStart: state.periodStart,
+          periodEnd: state.periodEnd,
+          cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        })
+        .where('userId', '=', userId)
+        .execute();
     });
   }
 
@@ -87,12 +96,11 @@ export class SubscriptionsService {
 
   /** Cancels at the end of the paid period: the plan and its generations stay until then. */
   async cancel(userId: string): Promise<Account> {
-    const [account] = await this.em.execute<{ subscription_id: string | null }[]>('select subscription_id from billing.account where user_id = ?', [userId]);
+    const account = await billingDatabase(this.em).selectFrom('account').select('subscriptionId').where('userId', '=', userId).executeTakeFirst();
+    const subscriptionId = account?.subscriptionId;
     const current = await this.ledger.account(userId);
-    if (!account?.subscription_id || current.subscriptionStatus !== 'active') throw new ServiceError(ErrorCode.NotFound, 'You have no active subscription to cancel');
-    const subscription = await callStripe('cancel your subscription', () =>
-      this.stripe.subscriptions.update(account.subscription_id!, { cancel_at_period_end: true }),
-    );
+    if (!subscriptionId || current.subscriptionStatus !== 'active') throw new ServiceError(ErrorCode.NotFound, 'You have no active subscription to cancel');
+    const subscription = await callStripe('cancel your subscription', () => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
     await this.apply(subscription);
     return this.ledger.account(userId);
   }

@@ -5,6 +5,7 @@ import type { StripeWebhookRequest, StripeWebhookResult } from '@lipcast/contrac
 import { ServiceError } from '@lipcast/nest-kit';
 import { webhookEventTypeLabel, webhookEvents } from '../billing-metrics';
 import { LedgerService } from '../credits/ledger.service';
+import { billingDatabase } from '../database';
 import { BillingSettings } from '../settings';
 import { PACK_PURCHASE } from './checkout.service';
 import { callStripe } from './stripe-errors';
@@ -42,14 +43,14 @@ export class WebhooksService {
       throw error;
     }
     const type = webhookEventTypeLabel(event.type);
-    const [seen] = await this.em.execute<{ id: string }[]>('select id from billing.stripe_event where id = ?', [event.id]);
+    const seen = await billingDatabase(this.em).selectFrom('stripe_event').select('id').where('id', '=', event.id).executeTakeFirst();
     if (seen) {
       webhookEvents.inc({ type, outcome: 'duplicate' });
       return { received: true, duplicate: true };
     }
     try {
       await this.apply(event);
-      await this.em.execute('insert into billing.stripe_event (id, type) values (?, ?) on conflict do nothing', [event.id, event.type]);
+      await billingDatabase(this.em).insertInto('stripe_event').values({ id: event.id, type: event.type }).onConflict((conflict) => conflict.doNothing()).execute();
     } catch (error) {
       webhookEvents.inc({ type, outcome: 'failed' });
       throw error;

@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Equals, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, REPORT_REASONS, type InfluencerReportBody, type InfluencerVideoRequest, type ReportReason } from '@lipcast/contracts';
+import { Allow, Equals, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import {
+  MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, ONE_SHOT_SCRIPT_MAX_CHARACTERS, REPORT_REASONS,
+  type InfluencerImageRequest, type InfluencerReportBody, type InfluencerVideoRequest, type PipelineRequest, type ReportReason,
+} from '@lipcast/contracts';
 
 /** Longest media URL the generation service takes for an image (its own rule; a data: URL is an upload instead). */
 export const MAX_IMAGE_URL_LENGTH = 2000;
@@ -21,11 +24,25 @@ const IsImageReference = () =>
   });
 
 /**
+ * `POST /api/ai-influencer/image`, passed on to the generation service, which validates it (one rule,
+ * one place): `@Allow()` lets the ValidationPipe keep the field and drop every other.
+ */
+export class InfluencerImageDto implements InfluencerImageRequest {
+  @ApiProperty({ minLength: 5, maxLength: 1000, description: 'who to draw' })
+  @Allow()
+  prompt!: string;
+
+  @ApiPropertyOptional({ enum: ['640x720'] })
+  @Allow()
+  size?: string;
+}
+
+/**
  * `POST /api/ai-influencer/video`, checked here as well as in the generation service: the upload
  * route takes 14 MB bodies, and a long string that is not an upload must be refused before it is
  * put on NATS, whose messages are far smaller.
  */
-export class InfluencerVideoBody implements Omit<InfluencerVideoRequest, 'projectId'> {
+export class InfluencerVideoDto implements Omit<InfluencerVideoRequest, 'projectId'> {
   @ApiProperty({ description: 'an uploaded picture as a data: URL (JPEG, PNG or WebP, up to 10 MB), or the media URL of one of your images' })
   @IsString({ message: 'image is required' })
   @IsImageReference()
@@ -53,7 +70,7 @@ const IsInfluencerName = () =>
  * `POST /api/ai-influencer/projects/{id}/approve` (the spec's route): `{approved: false}` withdraws;
  * publishing (`approved` true, the default) needs `consent: true` and a `name`, which the generation service checks.
  */
-export class ApproveInfluencerBody {
+export class ApproveInfluencerDto {
   @ApiPropertyOptional({ default: true })
   @IsOptional()
   @IsBoolean({ message: 'approved must be true or false' })
@@ -72,7 +89,7 @@ export class ApproveInfluencerBody {
 }
 
 /** `POST /api/ai-influencer/projects/{id}/publish`: the owner's explicit consent and the name the gallery shows. */
-export class PublishInfluencerBody {
+export class PublishInfluencerDto {
   @ApiProperty({ description: 'the owner consents to showing this likeness publicly (for an upload: rights to the image and the person\'s consent)' })
   @Equals(true, { message: 'Publishing needs your consent: tick the box to confirm.' })
   consent!: true;
@@ -83,7 +100,7 @@ export class PublishInfluencerBody {
 }
 
 /** `POST /api/ai-influencer/gallery/{id}/report`: why, and optionally how to reach the reporter. */
-export class ReportInfluencerBody implements InfluencerReportBody {
+export class ReportInfluencerDto implements InfluencerReportBody {
   @ApiProperty({ enum: Object.keys(REPORT_REASONS) })
   @IsIn(Object.keys(REPORT_REASONS), { message: 'Please choose a reason.' })
   reason!: ReportReason;
@@ -93,4 +110,26 @@ export class ReportInfluencerBody implements InfluencerReportBody {
   @IsString({ message: 'contact must be text' })
   @MaxLength(MAX_REPORT_CONTACT_LENGTH, { message: `Contact cannot exceed ${MAX_REPORT_CONTACT_LENGTH} characters.` })
   contact?: string;
+}
+
+/**
+ * `POST /api/ai-influencer/pipeline` (One Shot), passed on to the generation service, which validates
+ * it with spec section 5's rules and messages: `@Allow()` keeps these fields and drops every other.
+ */
+export class PipelineRequestDto implements PipelineRequest {
+  @ApiProperty({ minLength: 10, maxLength: 1000, description: 'who the influencer is' })
+  @Allow()
+  influencerDescription!: string;
+
+  @ApiPropertyOptional({ enum: ['male', 'female'] })
+  @Allow()
+  gender?: 'male' | 'female';
+
+  @ApiProperty({ minLength: 10, maxLength: 1000, description: 'what the influencer talks about' })
+  @Allow()
+  scriptTopic!: string;
+
+  @ApiPropertyOptional({ maxLength: ONE_SHOT_SCRIPT_MAX_CHARACTERS, description: 'the script as the creator edited it; without it the run writes one from the topic' })
+  @Allow()
+  script?: string;
 }

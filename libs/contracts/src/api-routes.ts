@@ -1,0 +1,164 @@
+/**
+ * Every gateway operation the front end calls: its method and address, and (as types only) the
+ * body it takes and the answer it gives. web-kit's `callApi(route, …)` sends a route and types the
+ * answer by it, so a page never names a URL or casts an answer; adding an endpoint the front end
+ * uses means adding it here.
+ */
+import type {
+  AdminAuditEntry,
+  AdminCreditAdjustmentBody,
+  AdminGalleryReport,
+  AdminJobDetail,
+  AdminJobFilter,
+  AdminJobList,
+  AdminPost,
+  AdminPostBody,
+  AdminPostList,
+  AdminQueueState,
+  AdminUserAccount,
+  AdminUserSummary,
+  AdminWithdrawResult,
+} from './admin';
+import { ADMIN_API_PREFIX } from './admin';
+import type { AdditionalGenerationsRequest, CheckoutStart, CreateSubscriptionRequest, SubscriptionSyncResponse } from './billing';
+import type { BlogPost, NewsletterSubscribeRequest, NewsletterSubscribeResponse } from './content';
+import type {
+  Actor,
+  AudioResponse,
+  InfluencerImageRequest,
+  InfluencerImageResponse,
+  InfluencerProject,
+  InfluencerReportBody,
+  InfluencerVideoRequest,
+  JobState,
+  LipSyncRequest,
+  PipelineRequest,
+  Project,
+  SampleVideos,
+  ScriptRequestBody,
+  ScriptResponse,
+  UserAudioRequest,
+} from './generation';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One operation. `TBody` and `TResponse` exist only as types (`types` is never set at run time).
+ * `TSpends` is true for the routes that spend a generation: their 402 hands the request to the
+ * paywall and the caller gets web-kit's `PaymentRequired` marker instead of an answer.
+ */
+export interface ApiRoute<TBody, TResponse, TSpends extends boolean = false> {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly spends: TSpends;
+  readonly types?: { readonly body: TBody; readonly response: TResponse };
+}
+
+/** Any route: what `callApi` accepts. */
+export type AnyApiRoute = ApiRoute<unknown, unknown, boolean>;
+/** The body a route takes (`undefined`: none). */
+export type RouteBody<R> = R extends ApiRoute<infer TBody, unknown, boolean> ? TBody : never;
+/** The answer a route gives when it succeeds. */
+export type RouteResponse<R> = R extends ApiRoute<unknown, infer TResponse, boolean> ? TResponse : never;
+
+/** A route that spends nothing. */
+const route = <TResponse, TBody = undefined>(method: HttpMethod, path: string): ApiRoute<TBody, TResponse> => ({ method, path, spends: false });
+/** A route that starts a paid generation (a credit is reserved; none left is a 402). */
+const spending = <TResponse, TBody>(method: HttpMethod, path: string): ApiRoute<TBody, TResponse, true> => ({ method, path, spends: true });
+
+/** `?a=1&b=x` from the defined, non-empty values (empty string when none). */
+export function queryString(values: Record<string, string | number | undefined | null>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** `POST /api/replicate/audio`: the audio request and the actor or influencer it is for. */
+export type AudioBody = Omit<UserAudioRequest, 'userId'>;
+/** `POST /api/ai-influencer/video`: the project, when there is one, goes in the query string. */
+export type InfluencerVideoBody = Omit<InfluencerVideoRequest, 'projectId'>;
+/** `POST /api/ai-influencer/projects/:id/publish`: the owner's consent and the name to show. */
+export interface InfluencerPublishBody {
+  name: string;
+  consent: true;
+}
+/** `DELETE /api/account`: the user typed DELETE_ACCOUNT_CONFIRMATION. */
+export interface DeleteAccountBody {
+  confirm: string;
+}
+/**
+ * What a job-starting route answers: 200 `{url, predictionId}` once the job is done, 202
+ * `{predictionId, status: 'processing', progress}` while it runs (always that with `Prefer: respond-async`).
+ */
+export interface JobStartAnswer {
+  url?: string;
+  predictionId?: string;
+  status?: string;
+  progress?: number;
+  message?: string;
+}
+/** What a delete answers. */
+export interface DeletedAnswer {
+  deleted: true;
+}
+
+const ADMIN = ADMIN_API_PREFIX;
+
+export const API_ROUTES = {
+  // Generation (wizard)
+  actors: route<Actor[]>('GET', '/api/actors'),
+  samples: route<SampleVideos>('GET', '/api/samples'),
+  voices: route<string[]>('GET', '/api/replicate/voices'),
+  createAudio: route<AudioResponse, AudioBody>('POST', '/api/replicate/audio'),
+  startLipSync: spending<JobStartAnswer, LipSyncRequest>('POST', '/api/replicate/lipsync'),
+  cancelJob: (jobId: string) => route<JobState>('POST', `/api/replicate/cancel/${jobId}`),
+  projects: route<Project[]>('GET', '/api/projects'),
+  deleteProject: (projectId: number) => route<DeletedAnswer>('DELETE', `/api/projects/${projectId}`),
+
+  // AI influencers
+  writeScript: route<ScriptResponse, ScriptRequestBody>('POST', '/api/openai/generate-script'),
+  influencerImage: route<InfluencerImageResponse, InfluencerImageRequest>('POST', '/api/ai-influencer/image'),
+  influencerVideo: (projectId: number | null) =>
+    spending<JobStartAnswer, InfluencerVideoBody>('POST', `/api/ai-influencer/video${projectId !== null ? `?projectId=${projectId}` : ''}`),
+  influencerProjects: route<InfluencerProject[]>('GET', '/api/ai-influencer/projects'),
+  publishInfluencer: (projectId: number) => route<InfluencerProject, InfluencerPublishBody>('POST', `/api/ai-influencer/projects/${projectId}/publish`),
+  unpublishInfluencer: (projectId: number) => route<InfluencerProject>('POST', `/api/ai-influencer/projects/${projectId}/unpublish`),
+  deleteInfluencer: (projectId: number) => route<DeletedAnswer>('DELETE', `/api/ai-influencer/projects/${projectId}`),
+  startPipeline: spending<JobState, PipelineRequest>('POST', '/api/ai-influencer/pipeline'),
+  currentPipeline: route<{ run: JobState | null }>('GET', '/api/ai-influencer/pipeline/current'),
+  gallery: route<InfluencerProject[]>('GET', '/api/ai-influencer/gallery'),
+  reportInfluencer: (projectId: number) => route<{ reported: true }, InfluencerReportBody>('POST', `/api/ai-influencer/gallery/${projectId}/report`),
+
+  // Content
+  publishedPosts: route<BlogPost[]>('GET', '/api/blog/posts?published=true'),
+  subscribeNewsletter: route<NewsletterSubscribeResponse, NewsletterSubscribeRequest>('POST', '/api/newsletter'),
+
+  // Billing and the account
+  deleteAccount: route<DeletedAnswer, DeleteAccountBody>('DELETE', '/api/account'),
+  createSubscription: route<CheckoutStart, CreateSubscriptionRequest>('POST', '/api/stripe/create-subscription'),
+  buyAdditionalGenerations: route<CheckoutStart, AdditionalGenerationsRequest>('POST', '/api/stripe/additional-generations'),
+  syncSubscription: route<SubscriptionSyncResponse>('GET', '/api/stripe/sync-subscription'),
+  cancelSubscription: route<SubscriptionSyncResponse>('POST', '/api/stripe/cancel-subscription'),
+
+  // The operator console (admin role only; the gateway answers 403 to anyone else)
+  admin: {
+    queue: route<AdminQueueState>('GET', `${ADMIN}/queue`),
+    jobs: (filter: AdminJobFilter) => route<AdminJobList>('GET', `${ADMIN}/jobs${queryString({ ...filter })}`),
+    job: (id: string) => route<AdminJobDetail>('GET', `${ADMIN}/jobs/${encodeURIComponent(id)}`),
+    cancelJob: (id: string) => route<JobState>('POST', `${ADMIN}/jobs/${encodeURIComponent(id)}/cancel`),
+    retryJob: (id: string) => route<JobState>('POST', `${ADMIN}/jobs/${encodeURIComponent(id)}/retry`),
+    users: (query: string) => route<AdminUserSummary[]>('GET', `${ADMIN}/users${queryString({ query })}`),
+    user: (id: string) => route<AdminUserAccount>('GET', `${ADMIN}/users/${encodeURIComponent(id)}`),
+    adjustCredits: (userId: string) => route<AdminUserAccount, AdminCreditAdjustmentBody>('POST', `${ADMIN}/users/${encodeURIComponent(userId)}/credits`),
+    posts: route<AdminPostList>('GET', `${ADMIN}/posts`),
+    post: (id: number) => route<AdminPost>('GET', `${ADMIN}/posts/${id}`),
+    createPost: route<AdminPost, AdminPostBody>('POST', `${ADMIN}/posts`),
+    updatePost: (id: number) => route<AdminPost, AdminPostBody>('PUT', `${ADMIN}/posts/${id}`),
+    galleryReports: route<AdminGalleryReport[]>('GET', `${ADMIN}/gallery/reports`),
+    withdraw: (influencerId: string) => route<AdminWithdrawResult>('POST', `${ADMIN}/gallery/${encodeURIComponent(influencerId)}/withdraw`),
+    audit: route<AdminAuditEntry[]>('GET', `${ADMIN}/audit`),
+  },
+} as const;

@@ -1,0 +1,40 @@
+import { clearSelectedInfluencer, handInfluencerToWizard, readSelectedInfluencer, SELECTED_INFLUENCER_KEY } from './selected-influencer';
+
+describe('the influencer handed to the wizard', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('is written to session storage as it was given', () => {
+    const influencer = { id: '12', title: 'User Influencer 12', setting: 'User Generated', duration: 20.04, thumbnail: '/t.jpg', url: '/api/media/community/12/video-v1.mp4' };
+    handInfluencerToWizard(influencer);
+    expect(JSON.parse(sessionStorage.getItem(SELECTED_INFLUENCER_KEY)!)).toEqual(influencer);
+    expect(readSelectedInfluencer()).toEqual(influencer);
+  });
+
+  it('is read from session storage until the wizard clears it', () => {
+    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify({ id: 7, title: 'Influencer 7', duration: 20, thumbnail: '/t.jpg', url: '/api/media/community/7/video-v1.mp4' }));
+    const expected = { id: '7', title: 'Influencer 7', setting: undefined, duration: 20, thumbnail: '/t.jpg', url: '/api/media/community/7/video-v1.mp4' };
+    expect(readSelectedInfluencer()).toEqual(expected);
+    expect(readSelectedInfluencer()).toEqual(expected);
+    clearSelectedInfluencer();
+    expect(readSelectedInfluencer()).toBeNull();
+  });
+
+  it('ignores a record that is not usable', () => {
+    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, '{not json');
+    expect(readSelectedInfluencer()).toBeNull();
+    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify({ title: 'No url' }));
+    expect(readSelectedInfluencer()).toBeNull();
+  });
+
+  it('is none when rendering without a browser (no session storage)', () => {
+    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify({ id: 7, url: '/api/media/community/7/video-v1.mp4' }));
+    const descriptor = Object.getOwnPropertyDescriptor(window, 'sessionStorage')!;
+    Object.defineProperty(window, 'sessionStorage', { value: undefined, configurable: true });
+    try {
+      expect(readSelectedInfluencer()).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'sessionStorage', descriptor);
+    }
+    expect(readSelectedInfluencer()).toMatchObject({ id: '7' });
+  });
+});

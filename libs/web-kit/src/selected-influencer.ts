@@ -1,0 +1,52 @@
+/**
+ * The influencer another page hands to the video wizard (spec section 3): the Creator and the
+ * community gallery write it to session storage and go to `/`; the wizard reads it on arrival (also
+ * after a sign-in round trip, which is why it is not passed in memory) and then clears it.
+ */
+
+/** What the wizard animates: a built-in actor, or an influencer chosen in the Creator or the gallery. */
+export interface SelectedVideo {
+  id: string;
+  title: string;
+  setting?: string;
+  /** Seconds. */
+  duration: number;
+  thumbnail: string;
+  url: string;
+}
+
+export const SELECTED_INFLUENCER_KEY = 'selectedInfluencer';
+
+/** Leaves `influencer` for the wizard; the caller then navigates to `/`. */
+export function handInfluencerToWizard(influencer: SelectedVideo, storage: Storage = sessionStorage): void {
+  storage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify(influencer));
+}
+
+/** Forgets the chosen influencer once the wizard has it, so a later visit starts at step 1. */
+export function clearSelectedInfluencer(storage: Storage = sessionStorage): void {
+  storage.removeItem(SELECTED_INFLUENCER_KEY);
+}
+
+/**
+ * The influencer another page left in session storage; null when there is none or it is not
+ * usable, and when rendering without a browser (the prerendered pages). Reading does not clear it:
+ * a page mounted twice (a remount while loading) must see it both times; the wizard clears it after mounting.
+ */
+export function readSelectedInfluencer(storage: Storage | undefined = globalThis.sessionStorage): SelectedVideo | null {
+  const raw = storage?.getItem(SELECTED_INFLUENCER_KEY) ?? null;
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<SelectedVideo>;
+    if (typeof value.url !== 'string' || !value.url) return null;
+    return {
+      id: String(value.id ?? 'influencer'),
+      title: typeof value.title === 'string' ? value.title : 'Influencer',
+      setting: typeof value.setting === 'string' ? value.setting : undefined,
+      duration: Number(value.duration) > 0 ? Number(value.duration) : 20,
+      thumbnail: typeof value.thumbnail === 'string' ? value.thumbnail : '',
+      url: value.url,
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,17 @@
+import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { BILLING_SCHEMA, type billingEntities } from './mikro-orm.config';
+
+/** Queries name entities' properties (camelCase); MikroORM's Kysely plugin maps them to the columns. */
+const KYSELY_OPTIONS = { columnNamingStrategy: 'property', convertValues: true } as const;
+
+/** Billing's tables as the typed query builder sees them, inferred from the entities. */
+export type BillingDatabase = InferKyselyDB<(typeof billingEntities)[number], typeof KYSELY_OPTIONS>;
+
+/**
+ * The typed query builder over billing's tables, for what the entity manager cannot say (row locks,
+ * `on conflict`, `returning`, arithmetic updates). Inside `em.transactional` it runs in that transaction.
+ */
+export const billingDatabase = (em: EntityManager) => em.getKysely<BillingDatabase>(KYSELY_OPTIONS).withSchema(BILLING_SCHEMA);
+
+/** The typed query builder over billing's tables, as `billingDatabase` answers it. */
+export type BillingDb = ReturnType<typeof billingDatabase>;
