@@ -13,7 +13,7 @@ const swcTransform = (tsx) => [
   },
 ];
 const moduleNameMapper = {
-  '^@lipcast/(contracts|nest-kit|web-kit|ui)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@lipcast/(contracts|nest-kit|media-tools|media-engine|web-kit|ui)$': '<rootDir>/libs/$1/src/index.ts',
   '^@lipcast/web-kit/testing$': '<rootDir>/libs/web-kit/src/testing/index.ts',
   '^@lipcast/web-kit/prerender$': '<rootDir>/libs/web-kit/src/prerender/index.tsx',
   '\\.css$': '<rootDir>/tools/jest/style-stub.cjs',
@@ -31,7 +31,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{libs/contracts,libs/nest-kit,services,gateway,tools,deploy}/**/*.spec.ts'],
+      testMatch: ['<rootDir>/{libs/contracts,libs/nest-kit,libs/media-tools,libs/media-engine,services,gateway,tools,deploy}/**/*.spec.ts'],
     },
     {
       ...common,

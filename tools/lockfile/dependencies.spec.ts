@@ -16,7 +16,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 };
 
 /** Source folders of the processes the image runs (gateway, services, their libraries). */
-const PRODUCTION_SOURCES = ['gateway/src', 'libs/contracts/src', 'libs/nest-kit/src', ...readdirSync(join(root, 'services')).map((name) => `services/${name}/src`)];
+const PRODUCTION_SOURCES = ['gateway/src', 'libs/contracts/src', 'libs/nest-kit/src', 'libs/media-tools/src', 'libs/media-engine/src', ...readdirSync(join(root, 'services')).map((name) => `services/${name}/src`)];
 
 /**
  * Loaded at run time without an import of ours: NestFactory loads its HTTP adapter by package name,

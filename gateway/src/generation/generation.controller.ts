@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { fromEvent, map, merge, takeUntil, timer, type Observable } from 'rxjs';
-import { Subjects, type Actor, type AudioResponse, type JobState, type SampleVideos, type ScriptResponse } from '@lipcast/contracts';
+import { GENERATION_REPLY_TIMEOUT_MS, SCRIPT_REPLY_TIMEOUT_MS, Subjects, type Actor, type AudioResponse, type JobState, type SampleVideos, type ScriptResponse } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
@@ -57,7 +57,7 @@ export class GenerationController {
   @HttpCode(200)
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
   audio(@CurrentUserId() userId: string, @Body() body: AudioRequestDto): Promise<AudioResponse> {
-    return this.services.send<AudioResponse>(Subjects.generation.audioCreate, { ...body, userId }, 60_000);
+    return this.services.send<AudioResponse>(Subjects.generation.audioCreate, { ...body, userId }, GENERATION_REPLY_TIMEOUT_MS);
   }
 
   /** Free, but limited: a script costs a model call. */
@@ -66,7 +66,7 @@ export class GenerationController {
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
   script(@CurrentUserId() userId: string, @Body() body: ScriptRequestDto): Promise<ScriptResponse> {
     // The signed-in user's, whose daily quota of scripts it counts against.
-    return this.services.send<ScriptResponse>(Subjects.generation.scriptWrite, { ...body, userId }, 65_000);
+    return this.services.send<ScriptResponse>(Subjects.generation.scriptWrite, { ...body, userId }, SCRIPT_REPLY_TIMEOUT_MS);
   }
 
   @Post('replicate/lipsync')

@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, 
 import type { Request, Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { normalizeIp, Throttle } from '@nestjs/throttler';
-import { Subjects, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, GENERATION_REPLY_TIMEOUT_MS, Subjects, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
@@ -40,12 +40,12 @@ export class InfluencersController {
   @HttpCode(200)
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
   image(@CurrentUserId() userId: string, @Body() body: InfluencerImageDto): Promise<InfluencerImageResponse> {
-    return this.services.send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { ...body, userId }, 60_000);
+    return this.services.send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { ...body, userId }, GENERATION_REPLY_TIMEOUT_MS);
   }
 
   @Post('video')
   @HttpCode(200)
-  @ApiOperation({ summary: "The portrait's 20 s clip (one generation): 200 {url, predictionId} when done, 202 {predictionId} while running" })
+  @ApiOperation({ summary: `The portrait's ${CREATOR_CLIP_SECONDS} s clip (one generation): 200 {url, predictionId} when done, 202 {predictionId} while running` })
   async video(
     @CurrentUserId() userId: string,
     @Body() body: InfluencerVideoDto,

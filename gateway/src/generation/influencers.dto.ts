@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, Equals, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import {
-  MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, ONE_SHOT_SCRIPT_MAX_CHARACTERS, REPORT_REASONS,
+  MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, ONE_SHOT_SCRIPT_MAX_CHARACTERS, PORTRAIT_SIZE_TEXT, REPORT_REASONS,
   type InfluencerImageRequest, type InfluencerReportBody, type InfluencerVideoRequest, type PipelineRequest, type ReportReason,
 } from '@lipcast/contracts';
 
@@ -32,7 +32,7 @@ export class InfluencerImageDto implements InfluencerImageRequest {
   @Allow()
   prompt!: string;
 
-  @ApiPropertyOptional({ enum: ['640x720'] })
+  @ApiPropertyOptional({ enum: [PORTRAIT_SIZE_TEXT] })
   @Allow()
   size?: string;
 }

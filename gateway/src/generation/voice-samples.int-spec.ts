@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { mediaUrl, VOICE_EMOTIONS, voiceSampleKey } from '@lipcast/contracts';
 import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
-import { probeMedia } from '../../../services/generation/src/engine/media/probe';
+import { probeMedia } from '@lipcast/media-tools';
 import { generationService } from '../../../services/generation/src/service';
 import { createGateway } from '../create-app';
 import { ormConfig } from '../mikro-orm.config';

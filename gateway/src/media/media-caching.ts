@@ -1,4 +1,4 @@
-import { COMMUNITY_ROOT } from '@lipcast/contracts';
+import { COMMUNITY_ROOT, USERS_ROOT } from '@lipcast/contracts';
 
 export interface MediaCaching {
   /** The object's own `Cache-Control` (sent by the store through the link, or by the gateway streaming it). */
@@ -18,7 +18,7 @@ const DAY = 24 * HOUR;
  * change under a key (new content gets a new `-vN` key), so they are kept a day.
  */
 export function mediaCaching(key: string): MediaCaching {
-  if (key.startsWith('users/')) {
+  if (key.startsWith(USERS_ROOT)) {
     return { object: 'private, max-age=3600', redirect: 'private, max-age=600', link: { expirySeconds: HOUR, windowSeconds: 600 } };
   }
   if (key.startsWith(COMMUNITY_ROOT)) {

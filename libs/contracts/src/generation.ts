@@ -1,3 +1,5 @@
+import { ONE_SHOT_CLIP_SECONDS } from './generation-spec';
+
 /** Voice settings of a wizard audio (spec section 3, Audio parameters), as kept with a project. */
 export interface AudioParams {
   text: string;
@@ -65,8 +67,8 @@ export interface PipelineRequest {
   script?: string;
 }
 
-/** One Shot's speech budget (spec section 9): a script is estimated at words / 2.2 + 1 seconds, at most 15. */
-export const ONE_SHOT_SCRIPT_MAX_SECONDS = 15;
+/** One Shot's speech budget (spec section 9): a script is estimated at words / 2.2 + 1 seconds, at most the clip's 15. */
+export const ONE_SHOT_SCRIPT_MAX_SECONDS = ONE_SHOT_CLIP_SECONDS;
 export const ONE_SHOT_WORDS_PER_SECOND = 2.2;
 export const scriptWordCount = (script: string) => script.trim().split(/\s+/).filter(Boolean).length;
 /** Seconds a script takes to say (spec section 9): words / 2.2 + 1. */
@@ -208,7 +210,7 @@ export const PUBLISH_CONSENT_TEXT = 'I agree to show this influencer publicly in
 /** `POST /api/ai-influencer/image`. */
 export interface InfluencerImageRequest {
   prompt: string;
-  /** "640x720" (the only size the spec uses). */
+  /** `PORTRAIT_SIZE_TEXT`, "640x720" (the only size the spec uses). */
   size?: string;
 }
 

@@ -7,6 +7,7 @@ export * from './content';
 export * from './billing';
 export * from './routes';
 export * from './generation';
+export * from './generation-spec';
 export * from './media-keys';
 export * from './voices';
 export * from './prerendered';

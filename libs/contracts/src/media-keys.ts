@@ -24,7 +24,9 @@ export function mediaDownloadUrl(url: string, fileName: string): string {
 
 /** Folders anyone may read: built-in actors, landing samples, approved influencers' public copies. */
 export const PUBLIC_FOLDERS = ['actors/', 'public/', 'community/'] as const;
-export const userFolder = (userId: string) => `users/${userId}/`;
+/** Where every user's private media live, one folder per user. */
+export const USERS_ROOT = 'users/';
+export const userFolder = (userId: string) => `${USERS_ROOT}${userId}/`;
 
 // Built-in media (the seed step). The version changes when the drawing does, so caches never serve an old one.
 export const actorClipKey = (actorId: string) => `actors/${actorId}/idle-v1.mp4`;

@@ -1,4 +1,5 @@
 /** The landing page's words (spec section 2), kept apart from its layout. Honest about the offline engine. */
+import { CREATOR_CLIP_SECONDS } from '@lipcast/contracts';
 
 export const SECTIONS = [
   { id: 'create', label: 'Create Your Influencer' },
@@ -32,7 +33,7 @@ export const UGC_SOLUTIONS = [
 ] as const;
 
 export const FEATURES = [
-  { title: 'AI Influencer Creator', text: 'Describe a person or upload a photo, and turn the portrait into a 20-second talking clip.' },
+  { title: 'AI Influencer Creator', text: `Describe a person or upload a photo, and turn the portrait into a ${CREATOR_CLIP_SECONDS}-second talking clip.` },
   { title: 'One Shot video', text: 'Give a description, a gender and a topic; Lipcast writes the script, makes the face, the voice and the video in one run.' },
   { title: 'Community gallery', text: 'Share your influencers and use the ones others have made public.' },
 ] as const;

@@ -1,17 +1,14 @@
-import { API_ROUTES, type InfluencerImageResponse, type InfluencerProject } from '@lipcast/contracts';
+import { API_ROUTES, PORTRAIT_SIZE_TEXT, type InfluencerImageResponse, type InfluencerProject } from '@lipcast/contracts';
 import { callApi, followJob, isPaymentRequired, type PaymentRequired } from '@lipcast/web-kit';
 
-/** Spec section 9: portraits are 640x720, asked for as a photo-realistic smartphone selfie. */
-export const IMAGE_SIZE = '640x720';
+/** Spec section 9: portraits are 640x720 (PORTRAIT_SIZE_TEXT), asked for as a photo-realistic smartphone selfie. */
 export const selfiePrompt = (description: string) => `A photo-realistic smartphone selfie of ${description.trim()}. Natural light, looking at the camera.`;
-/** The fixed video prompt of section 9, prefilled once there is an image. */
-export const VIDEO_PROMPT = 'A person speaking to the camera, natural head movement, soft light';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TOO_BIG = 'The image is larger than 10 MB. Please choose a smaller picture.';
 export const NOT_AN_IMAGE = 'Please choose an image file.';
 
 export function generateImage(description: string): Promise<InfluencerImageResponse> {
-  return callApi(API_ROUTES.influencerImage, { body: { prompt: selfiePrompt(description), size: IMAGE_SIZE } });
+  return callApi(API_ROUTES.influencerImage, { body: { prompt: selfiePrompt(description), size: PORTRAIT_SIZE_TEXT } });
 }
 
 /** A picture chosen on this device, read as a data URL; too big or not an image is refused here, before any upload. */

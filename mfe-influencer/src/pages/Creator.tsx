@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoPlayer } from '@lipcast/ui';
 import { ApiError, handInfluencerToWizard, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
-import type { InfluencerProject, PortraitCoverage as Coverage } from '@lipcast/contracts';
-import { generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture, VIDEO_PROMPT } from '../creator/creator-api';
+import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, type InfluencerProject, type PortraitCoverage as Coverage } from '@lipcast/contracts';
+import { generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { PublishPanel } from '../creator/PublishPanel';
 import { creatorPromptSchema, videoPromptSchema } from '../forms/schemas';
@@ -89,7 +89,7 @@ export default function Creator() {
       const image = await generateImage(parsed.data);
       setPortrait({ url: image.url, projectId: image.id, illustration: image.imageKind === 'illustration', coverage: image.coverage });
       setVideo(null);
-      setVideoPrompt(VIDEO_PROMPT);
+      setVideoPrompt(DEFAULT_VIDEO_PROMPT); // the fixed video prompt of section 9, prefilled once there is an image
       done = true;
       toast({ title: 'Image Generated', description: 'Are you happy with it? Generate its video next.', variant: 'success' });
     } catch (error) {
@@ -108,7 +108,7 @@ export default function Creator() {
       const dataUrl = await readPicture(file);
       setPortrait({ url: dataUrl, projectId: null, illustration: false });
       setVideo(null);
-      setVideoPrompt(VIDEO_PROMPT);
+      setVideoPrompt(DEFAULT_VIDEO_PROMPT);
     } catch (error) {
       toast({ title: 'Error', description: errorText(error, 'The picture could not be used.'), variant: 'destructive' });
     } finally {
@@ -125,7 +125,7 @@ export default function Creator() {
     videoProgress.start();
     let done = false;
     try {
-      const url = await generateVideo({ image: portrait.url, prompt: parsedPrompt.data || VIDEO_PROMPT, projectId: portrait.projectId }, (progress) => videoProgress.report(progress));
+      const url = await generateVideo({ image: portrait.url, prompt: parsedPrompt.data || DEFAULT_VIDEO_PROMPT, projectId: portrait.projectId }, (progress) => videoProgress.report(progress));
       if (isPaymentRequired(url)) return;
       done = true;
       // Private to its creator: it reaches the community gallery only if they publish it, with consent.
@@ -150,7 +150,7 @@ export default function Creator() {
   }
 
   return (
-    <Page title="AI Influencer Creator" description="Describe a person or upload a photo, turn it into a silent 20-second motion clip, then give it a voice in the video wizard.">
+    <Page title="AI Influencer Creator" description={`Describe a person or upload a photo, turn it into a silent ${CREATOR_CLIP_SECONDS}-second motion clip, then give it a voice in the video wizard.`}>
       <div className="grid gap-8 lg:grid-cols-2">
         <div className="space-y-6">
           <Card>

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { VOICE_EMOTIONS } from '@lipcast/contracts';
 import { Button, cn, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Slider, Textarea } from '@lipcast/ui';
 import { toast, type SelectedVideo } from '@lipcast/web-kit';
-import { createAudio, DEFAULT_VOICE, defaultVoice, EMOTIONS, fetchVoices } from './generation-api';
+import { createAudio, DEFAULT_VOICE, defaultVoice, fetchVoices } from './generation-api';
 import { failureToast } from './errors';
 import { dialogueProblem, estimateSpeechSeconds } from './rules';
 import { ChosenActor } from './ChosenActor';
@@ -132,7 +133,7 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {EMOTIONS.map((option) => (
+              {VOICE_EMOTIONS.map((option) => (
                 <SelectItem key={option} value={option}>
                   {option[0].toUpperCase() + option.slice(1)}
                 </SelectItem>

@@ -1,4 +1,4 @@
-import { API_ROUTES, VOICE_EMOTIONS, type AudioParams, type AudioResponse, type JobStartAnswer } from '@lipcast/contracts';
+import { API_ROUTES, type AudioParams, type AudioResponse, type JobStartAnswer } from '@lipcast/contracts';
 import { ApiError, callApi, isPaymentRequired, RequestTimeoutError, type PaymentRequired } from '@lipcast/web-kit';
 import { LIPSYNC, LIPSYNC_ABORTED_MESSAGE, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
 
@@ -6,7 +6,6 @@ export const fetchActors = () => callApi(API_ROUTES.actors);
 export const fetchVoices = () => callApi(API_ROUTES.voices);
 
 export const DEFAULT_VOICE = 'Friendly_Person';
-export const EMOTIONS = VOICE_EMOTIONS;
 
 /** Spec section 5: the default voice if the list has it, else the first. */
 export const defaultVoice = (voices: readonly string[]) => (voices.includes(DEFAULT_VOICE) ? DEFAULT_VOICE : (voices[0] ?? DEFAULT_VOICE));

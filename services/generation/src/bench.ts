@@ -7,16 +7,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { BUILT_IN_ACTORS } from './engine/characters/actors';
-import { FPS, renderTalkingClip } from './engine/characters/animation';
-import { HEIGHT, WIDTH } from './engine/characters/portrait-svg';
-import { mouthTrack } from './engine/lipsync/mouth-track';
-import { PHOTO_CLIP_PRESET, renderPhotoTalkingClip, sampleMouths } from './engine/lipsync/photo-lipsync';
-import { runFfmpeg } from './engine/media/ffmpeg';
-import { stillToClip } from './engine/media/still-to-clip';
-import { encodeVideo } from './engine/media/video-encoder';
-import { encodeMp3, encodeWav } from './engine/speech/audio-file';
-import { synthesizeSpeech } from './engine/speech/synthesizer';
+import { CREATOR_CLIP_SECONDS, PORTRAIT_SIZE } from '@lipcast/contracts';
+import { BUILT_IN_ACTORS, encodeMp3, encodeWav, FPS, mouthTrack, PHOTO_CLIP_PRESET, renderPhotoTalkingClip, renderTalkingClip, sampleMouths, synthesizeSpeech } from '@lipcast/media-engine';
+import { encodeVideo, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { JOB_STREAM, JobQueue } from './jobs/job-queue';
 
 const FORTY_WORDS =
@@ -49,12 +42,12 @@ async function lipSyncFigures(folder: string) {
   const render = seconds(start);
 
   // The floor: the same number of frames and the same encoder settings, with nothing drawn.
-  const blank = Buffer.alloc(WIDTH * HEIGHT * 3, 90);
+  const blank = Buffer.alloc(PORTRAIT_SIZE.width * PORTRAIT_SIZE.height * 3, 90);
   async function* frames() {
     for (let index = 0; index < mouths.length; index++) yield Buffer.from(blank);
   }
   start = process.hrtime.bigint();
-  await encodeVideo({ frames: frames(), width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'floor.mp4') });
+  await encodeVideo({ frames: frames(), ...PORTRAIT_SIZE, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'floor.mp4') });
   const floor = seconds(start);
   return { renderRealTimeFactor: render / CLIP_SECONDS, floorRealTimeFactor: floor / CLIP_SECONDS, ratio: render / floor };
 }
@@ -65,7 +58,7 @@ async function photoLipSyncFigures(folder: string) {
   const sheet = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
   await runFfmpeg(['-i', sheet, '-vf', 'crop=118:128:130:0,scale=640:720', '-q:v', '3', photo]);
   const clip = join(folder, 'photo-clip.mp4');
-  await stillToClip({ image: photo, width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: 20, out: clip });
+  await stillToClip({ image: photo, ...PORTRAIT_SIZE, fps: FPS, durationSeconds: CREATOR_CLIP_SECONDS, out: clip });
   const speech = await synthesizeSpeech({ text: `${FORTY_WORDS} ${FORTY_WORDS}`, voiceId: 'Calm_Woman' });
   const audioPath = join(folder, 'photo-speech.wav');
   await writeFile(audioPath, encodeWav(speech));
@@ -77,7 +70,7 @@ async function photoLipSyncFigures(folder: string) {
   const detection: number[] = [];
   const encoding: number[] = [];
   // Where the time goes: the encoder alone on as many undrawn frames with the same preset.
-  const blank = Buffer.alloc(WIDTH * HEIGHT * 3, 90);
+  const blank = Buffer.alloc(PORTRAIT_SIZE.width * PORTRAIT_SIZE.height * 3, 90);
   async function* undrawn() {
     for (let index = 0; index < track.length; index++) yield Buffer.from(blank);
   }
@@ -92,7 +85,7 @@ async function photoLipSyncFigures(folder: string) {
     await sampleMouths(clip, false);
     detection.push(seconds(start));
     start = process.hrtime.bigint();
-    await encodeVideo({ frames: undrawn(), width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'photo-floor.mp4'), preset: PHOTO_CLIP_PRESET });
+    await encodeVideo({ frames: undrawn(), ...PORTRAIT_SIZE, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'photo-floor.mp4'), preset: PHOTO_CLIP_PRESET });
     encoding.push(seconds(start));
   }
   return {

@@ -1,8 +1,8 @@
 import { OpsRegistry } from '@lipcast/nest-kit';
-import { ffmpegInfo } from './engine/media/ffmpeg';
+import { ffmpegInfo } from '@lipcast/media-tools';
 import { FfmpegStatusSection } from './ffmpeg-status';
 
-jest.mock('./engine/media/ffmpeg', () => ({ ffmpegInfo: jest.fn() }));
+jest.mock('@lipcast/media-tools', () => ({ ffmpegInfo: jest.fn() }));
 const info = jest.mocked(ffmpegInfo);
 
 describe(FfmpegStatusSection.name, () => {

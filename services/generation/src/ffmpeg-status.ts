@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OpsRegistry } from '@lipcast/nest-kit';
-import { ffmpegInfo, type FfmpegInfo } from './engine/media/ffmpeg';
+import { ffmpegInfo, type FfmpegInfo } from '@lipcast/media-tools';
 
 /** Shows the ffmpeg in use (path and version) in the operator-only `/status`; asked once per process. */
 @Injectable()

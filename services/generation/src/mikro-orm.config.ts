@@ -7,15 +7,23 @@ import { Migration20261125000000 } from './migrations/Migration20261125000000';
 import { Migration20261125100000 } from './migrations/Migration20261125100000';
 import { Migration20261126000000 } from './migrations/Migration20261126000000';
 import { Migration20261126100000 } from './migrations/Migration20261126100000';
+import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
+import { JobEntity } from './jobs/job.entity';
 import { ProjectEntity } from './projects/project.entity';
 import { ProviderCallEntity } from './provider-calls/provider-call.entity';
 
+/** The PostgreSQL schema that holds every generation table. */
+export const GENERATION_SCHEMA = 'generation';
+
+/** Every generation table; the typed query builder (`generationDatabase`) is inferred from this list. */
+export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity] as const;
+
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
-    schema: 'generation',
+    schema: GENERATION_SCHEMA,
     databaseUrl,
-    entities: [ProjectEntity, ProviderCallEntity, InfluencerReportEntity],
+    entities: [...generationEntities],
     migrations: [
       { name: 'Migration20261122000000', class: Migration20261122000000 },
       { name: 'Migration20261123000000', class: Migration20261123000000 },

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ErrorCode, userFolder } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { InfluencersService } from '../influencers/influencers.service';
+import { generationDatabase } from '../database';
 import { JobsService } from '../jobs/jobs.service';
 
 /**
@@ -21,12 +22,13 @@ export class UserDataService {
   ) {}
 
   async delete(userId: string): Promise<{ deleted: true }> {
-    const live = await this.em.execute<{ id: string }[]>("select id from generation.job where user_id = ? and status in ('queued', 'running', 'waiting')", [userId]);
+    const db = generationDatabase(this.em);
+    const live = await db.selectFrom('job').select('id').where('userId', '=', userId).where('status', 'in', ['queued', 'running', 'waiting']).execute();
     for (const job of live) await this.jobs.cancel(userId, job.id).catch(ignoreFinishedJob);
     await this.influencers.deleteAllOf(userId);
-    await this.em.execute('delete from generation.project where user_id = ?', [userId]);
-    await this.em.execute('delete from generation.job where user_id = ?', [userId]);
-    await this.em.execute('delete from generation.influencer_report where reporter = ?', [userId]);
+    await db.deleteFrom('project').where('userId', '=', userId).execute();
+    await db.deleteFrom('job').where('userId', '=', userId).execute();
+    await db.deleteFrom('influencer_report').where('reporter', '=', userId).execute();
     await this.storage.removeFolder(userFolder(userId));
     return { deleted: true };
   }

@@ -1,5 +1,5 @@
 import { SAMPLE_VIDEO_COUNTS } from '@lipcast/contracts';
-import { BUILT_IN_ACTORS } from '../engine/characters/actors';
+import { BUILT_IN_ACTORS } from '@lipcast/media-engine';
 import { EXAMPLE_SAMPLES, HERO_SAMPLES, listSamples } from './catalog';
 
 describe('the landing page samples', () => {

@@ -1,5 +1,5 @@
 import { mediaUrl, actorClipKey, actorThumbnailKey, actorIdInKey, sampleKey, type Actor, type SampleVideo, type SampleVideos } from '@lipcast/contracts';
-import { BUILT_IN_ACTORS } from '../engine/characters/actors';
+import { BUILT_IN_ACTORS } from '@lipcast/media-engine';
 
 /** The actor a built-in clip key belongs to (`actors/<id>/...`), if any. */
 export function actorIdOfKey(key: string): string | undefined {

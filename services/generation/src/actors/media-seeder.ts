@@ -3,11 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { actorClipKey, actorThumbnailKey, sampleKey } from '@lipcast/contracts';
 import type { StorageService } from '@lipcast/nest-kit';
-import { BUILT_IN_ACTORS, builtInActor } from '../engine/characters/actors';
-import { FPS, renderIdleClip, renderPortrait, renderTalkingClip } from '../engine/characters/animation';
-import { mouthTrack } from '../engine/lipsync/mouth-track';
-import { encodeWav } from '../engine/speech/audio-file';
-import { synthesizeSpeech } from '../engine/speech/synthesizer';
+import { BUILT_IN_ACTORS, builtInActor, encodeWav, FPS, mouthTrack, renderIdleClip, renderPortrait, renderTalkingClip, synthesizeSpeech } from '@lipcast/media-engine';
 import { EXAMPLE_SAMPLES, HERO_SAMPLES, type SampleSpec } from './catalog';
 
 /**

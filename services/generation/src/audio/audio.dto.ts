@@ -1,8 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import type { UserAudioRequest } from '@lipcast/contracts';
-import { EMOTIONS } from '../engine/speech/voices';
-import { MAX_TEXT_LENGTH } from '../engine/speech/synthesizer';
+import { MAX_SPEECH_TEXT_LENGTH, VOICE_EMOTIONS, type UserAudioRequest } from '@lipcast/contracts';
 
 /** `POST /api/replicate/audio` (spec section 3, Audio parameters); the voice id is checked against the active provider. */
 export class AudioRequestDto implements UserAudioRequest {
@@ -11,7 +9,7 @@ export class AudioRequestDto implements UserAudioRequest {
 
   @IsString({ message: 'Please enter dialogue text' })
   @Matches(/\S/, { message: 'Please enter dialogue text' })
-  @MaxLength(MAX_TEXT_LENGTH, { message: `Dialogue text must be at most ${MAX_TEXT_LENGTH} characters` })
+  @MaxLength(MAX_SPEECH_TEXT_LENGTH, { message: `Dialogue text must be at most ${MAX_SPEECH_TEXT_LENGTH} characters` })
   text!: string;
 
   @IsString({ message: 'voice_id is required' })
@@ -19,7 +17,7 @@ export class AudioRequestDto implements UserAudioRequest {
   voice_id!: string;
 
   @IsOptional()
-  @IsIn([...EMOTIONS, 'surprise'], { message: `emotion must be one of: ${EMOTIONS.join(', ')}` })
+  @IsIn([...VOICE_EMOTIONS, 'surprise'], { message: `emotion must be one of: ${VOICE_EMOTIONS.join(', ')}` })
   emotion?: string;
 
   @IsOptional()

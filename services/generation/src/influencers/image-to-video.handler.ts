@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { StorageService } from '@lipcast/nest-kit';
-import { runFfmpeg } from '../engine/media/ffmpeg';
-import { probeMedia } from '../engine/media/probe';
+import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
-import type { JobRow } from '../jobs/jobs.repository';
+import type { Job } from '../jobs/job.entity';
 import { ImageToVideoPort } from '../ports/image.port';
 import { InfluencersRepository } from './influencers.repository';
-import { InfluencersService, type ImageToVideoJobInput } from './influencers.service';
+import { InfluencersService } from './influencers.service';
 
 /** A portrait's clip as stored in its job's folder. */
 export interface StoredClip {
@@ -20,7 +19,7 @@ export interface StoredClip {
 
 /** Runs an image-to-video job: the portrait's clip and a thumbnail in the job's folder; the project gets them when the job commits. */
 @Injectable()
-export class ImageToVideoHandler implements JobHandler {
+export class ImageToVideoHandler implements JobHandler<'image_to_video'> {
   readonly kind = 'image_to_video' as const;
 
   constructor(
@@ -30,13 +29,13 @@ export class ImageToVideoHandler implements JobHandler {
     private readonly service: InfluencersService,
   ) {}
 
-  async run(job: JobRow, context: JobContext): Promise<JobCompletion> {
-    const input = job.input as unknown as ImageToVideoJobInput;
+  async run(job: Job<'image_to_video'>, context: JobContext): Promise<JobCompletion> {
+    const { input } = job;
     const clip = await this.makeClip(input.imageKey, input.prompt, input.durationSeconds, context);
     return {
       result: { key: clip.videoKey, projectId: input.projectId },
       // A project deleted meanwhile makes the job end as cancelled (its clip deleted, its credit back).
-      publish: async (em) => this.attachClip(em, job.user_id, input.projectId, input.prompt, clip),
+      publish: async (em) => this.attachClip(em, job.userId, input.projectId, input.prompt, clip),
       afterCommit: async () => {
         const project = await this.influencers.find(input.projectId);
         if (project) await this.service.publish(project);
@@ -69,7 +68,7 @@ export class ImageToVideoHandler implements JobHandler {
   private async attachClip(em: EntityManager, userId: string, projectId: number, prompt: string, clip: StoredClip): Promise<boolean> {
     const updated = await this.influencers.update(
       projectId,
-      { video_key: clip.videoKey, thumbnail_key: clip.thumbnailKey, duration_seconds: clip.durationSeconds, video_prompt: prompt },
+      { videoKey: clip.videoKey, thumbnailKey: clip.thumbnailKey, durationSeconds: clip.durationSeconds, videoPrompt: prompt },
       { em, userId },
     );
     return updated !== null;

@@ -2,7 +2,7 @@
 import { dirname, join } from 'node:path';
 import { Subjects, type AudioResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
 import { billingService } from '../../../billing/src/service';
-import { runFfmpeg } from '../engine/media/ffmpeg';
+import { runFfmpeg } from '@lipcast/media-tools';
 import { mediaKeyOf } from '../media/media-refs';
 import { startTestBed, type TestBed } from '../testing';
 

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { Equals, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import {
-  MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, REPORT_REASONS, type InfluencerImageRequest, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type ReportReason, type UserInfluencerRequest,
+  MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, PORTRAIT_SIZE_TEXT, REPORT_REASONS, type InfluencerImageRequest, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type ReportReason, type UserInfluencerRequest,
 } from '@lipcast/contracts';
 
 // The requests of the influencer and gallery subjects (the gateway adds the signed-in user's id); the service's ValidationPipe checks them.
@@ -15,7 +15,7 @@ export class ImageDto implements InfluencerImageRequest {
   prompt!: string;
 
   @IsOptional()
-  @Equals('640x720', { message: 'size must be 640x720' })
+  @Equals(PORTRAIT_SIZE_TEXT, { message: `size must be ${PORTRAIT_SIZE_TEXT}` })
   size?: string;
 }
 

@@ -6,8 +6,7 @@ import {
 import { MikroORM } from '@mikro-orm/postgresql';
 import { billingService } from '../../../billing/src/service';
 import { Migration20261125000000 } from '../migrations/Migration20261125000000';
-import { runFfmpeg } from '../engine/media/ffmpeg';
-import { probeMedia } from '../engine/media/probe';
+import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { mediaKeyOf } from '../media/media-refs';
 import { OpsRegistry } from '@lipcast/nest-kit';
 import { startTestBed, type TestBed } from '../testing';

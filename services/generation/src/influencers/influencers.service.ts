@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ErrorCode, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, landmarksKeyOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, PORTRAIT_SIZE, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, landmarksKeyOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
 import { OpsRegistry, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { JobsService } from '../jobs/jobs.service';
@@ -11,12 +11,8 @@ import { GenerationSettings } from '../settings';
 import { ImagePort, type ImageResult } from '../ports/image.port';
 import type { WorkContext } from '../ports/media';
 import { toServiceError, withWorkDir } from '../providers/work';
-import { InfluencersRepository, toInfluencerProject, type InfluencerRow } from './influencers.repository';
-
-/** The Creator's clip length (spec section 9: 20 s, played forward then backward). */
-export const CREATOR_CLIP_SECONDS = 20;
-export const PORTRAIT_SIZE = { width: 640, height: 720 } as const;
-export const DEFAULT_VIDEO_PROMPT = 'A person speaking to the camera, natural head movement, soft light';
+import type { InfluencerProjectRecord } from './influencer-project.entity';
+import { InfluencersRepository, toInfluencerProject } from './influencers.repository';
 
 /** What an image-to-video job is given. */
 export interface ImageToVideoJobInput {
@@ -61,14 +57,14 @@ export class InfluencersService implements OnApplicationBootstrap {
         throw toServiceError(error);
       });
       const file = IMAGE_FILES[result.image.contentType] ?? 'image.jpg';
-      const project = await this.influencers.insert({ user_id: userId, prompt, image_kind: result.kind, look: result.character ?? null }, (id) => influencerKey(userId, id, file));
-      await this.storage.putFile(project.image_key, result.image.path, result.image.contentType);
+      const project = await this.influencers.insert({ userId, prompt, imageKind: result.kind, look: result.character ?? null }, (id) => influencerKey(userId, id, file));
+      await this.storage.putFile(project.imageKey, result.image.path, result.image.contentType);
       if (result.character) {
         const lookPath = join(context.workDir, 'look.json');
         await writeFile(lookPath, JSON.stringify(result.character));
         await this.storage.putFile(influencerKey(userId, project.id, 'look.json'), lookPath, 'application/json');
       }
-      return { url: mediaUrl(project.image_key), id: project.id, imageKind: project.image_kind, ...(result.coverage ? { coverage: result.coverage } : {}) };
+      return { url: mediaUrl(project.imageKey), id: project.id, imageKind: project.imageKind, ...(result.coverage ? { coverage: result.coverage } : {}) };
     });
   }
 
@@ -76,15 +72,15 @@ export class InfluencersService implements OnApplicationBootstrap {
   async startVideo(userId: string, request: InfluencerVideoRequest): Promise<JobState> {
     const image = await this.refs.resolve(userId, request.image, 'image');
     const { project, created } = await this.projectFor(userId, image.key, request);
-    const input: ImageToVideoJobInput = { projectId: project.id, imageKey: project.image_key, prompt: request.prompt?.trim() || DEFAULT_VIDEO_PROMPT, durationSeconds: CREATOR_CLIP_SECONDS };
+    const input: ImageToVideoJobInput = { projectId: project.id, imageKey: project.imageKey, prompt: request.prompt?.trim() || DEFAULT_VIDEO_PROMPT, durationSeconds: CREATOR_CLIP_SECONDS };
     try {
       return await this.submitter.submit({
         userId,
         kind: 'image_to_video',
-        dedupeKey: createHash('sha256').update(`image_to_video\n${project.id}\n${project.image_key}`).digest('hex'),
+        dedupeKey: createHash('sha256').update(`image_to_video\n${project.id}\n${project.imageKey}`).digest('hex'),
         input: { ...input },
         afterInsert: async (job) => {
-          await this.influencers.update(project.id, { job_id: job.id });
+          await this.influencers.update(project.id, { jobId: job.id });
         },
       });
     } catch (error) {
@@ -94,11 +90,11 @@ export class InfluencersService implements OnApplicationBootstrap {
     }
   }
 
-  private async projectFor(userId: string, imageKey: string, request: InfluencerVideoRequest): Promise<{ project: InfluencerRow; created: boolean }> {
+  private async projectFor(userId: string, imageKey: string, request: InfluencerVideoRequest): Promise<{ project: InfluencerProjectRecord; created: boolean }> {
     if (request.projectId !== undefined) {
       const project = await this.influencers.findOwned(userId, request.projectId);
       if (!project) throw ServiceError.notFound('No such influencer project');
-      if (project.image_key !== imageKey) throw ServiceError.validation("image must be this project's image");
+      if (project.imageKey !== imageKey) throw ServiceError.validation("image must be this project's image");
       return { project, created: false };
     }
     const existing = await this.influencers.findByImage(userId, imageKey);
@@ -107,8 +103,8 @@ export class InfluencersService implements OnApplicationBootstrap {
     const contentType = (await this.storage.stat(imageKey))?.contentType ?? 'image/jpeg';
     const file = IMAGE_FILES[contentType];
     if (!file) throw ServiceError.validation('image must be a JPEG, PNG or WebP picture');
-    const project = await this.influencers.insert({ user_id: userId, prompt: request.prompt?.trim() ?? '', image_kind: 'upload', look: null }, (id) => influencerKey(userId, id, file));
-    await this.storage.copy(imageKey, project.image_key);
+    const project = await this.influencers.insert({ userId, prompt: request.prompt?.trim() ?? '', imageKind: 'upload', look: null }, (id) => influencerKey(userId, id, file));
+    await this.storage.copy(imageKey, project.imageKey);
     return { project, created: true };
   }
 
@@ -153,7 +149,7 @@ export class InfluencersService implements OnApplicationBootstrap {
     if (request.consent !== true) throw ServiceError.validation('Publishing needs your consent: tick the box to confirm.', { field: 'consent' });
     const name = request.name?.trim() ?? '';
     if (!name) throw ServiceError.validation('Give your influencer a name to publish it.', { field: 'name' });
-    const project = await this.influencers.update(projectId, { approved: true, name, consented_at: new Date() }, { userId });
+    const project = await this.influencers.update(projectId, { approved: true, name, consentedAt: new Date() }, { userId });
     if (!project) throw ServiceError.notFound('No such influencer project');
     await this.publish(project);
     return toInfluencerProject(project, userId);
@@ -189,7 +185,7 @@ export class InfluencersService implements OnApplicationBootstrap {
   async delete(userId: string, projectId: number): Promise<{ deleted: true }> {
     const project = await this.owned(userId, projectId);
     // A clip still being made is cancelled: nothing of it is stored, its credit comes back.
-    if (project.job_id) await this.jobs.cancel(userId, project.job_id).catch(ignoreFinishedJob);
+    if (project.jobId) await this.jobs.cancel(userId, project.jobId).catch(ignoreFinishedJob);
     await this.removeProject(project);
     return { deleted: true };
   }
@@ -200,23 +196,23 @@ export class InfluencersService implements OnApplicationBootstrap {
   }
 
   /** Deletes a project with everything it stored: its media, the landmarks found in them, its folder and its public copies. */
-  private async removeProject(project: InfluencerRow): Promise<void> {
+  private async removeProject(project: InfluencerProjectRecord): Promise<void> {
     await this.influencers.delete(project.id);
-    const own = [project.image_key, project.video_key, project.thumbnail_key, lookKeyOfImage(project.image_key)];
+    const own = [project.imageKey, project.videoKey, project.thumbnailKey, lookKeyOfImage(project.imageKey)];
     await Promise.all(own.filter((key): key is string => !!key).map((key) => this.storage.remove(key)));
     // The mouth landmarks found in its picture and clip go with them, and whatever else its folder holds.
-    const landmarks = [project.image_key, project.video_key].filter((key): key is string => !!key).map(landmarksKeyOf);
+    const landmarks = [project.imageKey, project.videoKey].filter((key): key is string => !!key).map(landmarksKeyOf);
     await Promise.all(landmarks.map(async (key) => (await this.storage.stat(key)) && this.storage.remove(key)));
-    await this.storage.removeFolder(influencerFolder(project.user_id, project.id));
+    await this.storage.removeFolder(influencerFolder(project.userId, project.id));
     await this.unpublish(project.id);
   }
 
   /** Copies an approved project's clip, thumbnail, portrait and drawing to its public folder, once the clip exists. */
-  async publish(project: InfluencerRow): Promise<void> {
-    if (!project.approved || !project.video_key || !project.thumbnail_key) return;
-    await this.storage.copy(project.video_key, communityKey(project.id, 'video-v1.mp4'));
-    await this.storage.copy(project.thumbnail_key, communityKey(project.id, 'thumbnail-v1.jpg'));
-    await this.storage.copy(project.image_key, communityImageKey(project.id, project.image_key));
+  async publish(project: InfluencerProjectRecord): Promise<void> {
+    if (!project.approved || !project.videoKey || !project.thumbnailKey) return;
+    await this.storage.copy(project.videoKey, communityKey(project.id, 'video-v1.mp4'));
+    await this.storage.copy(project.thumbnailKey, communityKey(project.id, 'thumbnail-v1.jpg'));
+    await this.storage.copy(project.imageKey, communityImageKey(project.id, project.imageKey));
     if (project.look) await this.storage.put(communityKey(project.id, 'look.json'), Buffer.from(JSON.stringify(project.look)), 'application/json');
   }
 
@@ -225,7 +221,7 @@ export class InfluencersService implements OnApplicationBootstrap {
     await this.storage.removeFolder(communityFolder(projectId));
   }
 
-  private async owned(userId: string, projectId: number): Promise<InfluencerRow> {
+  private async owned(userId: string, projectId: number): Promise<InfluencerProjectRecord> {
     const project = await this.influencers.findOwned(userId, projectId);
     if (!project) throw ServiceError.notFound('No such influencer project');
     return project;

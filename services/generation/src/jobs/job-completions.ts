@@ -7,7 +7,8 @@ import { Credits } from './credits';
 import type { JobOutputs } from './job-outputs';
 import { jobDuration, jobProvider, jobsFinished } from './job-metrics';
 import type { JobCompletion } from './job-worker';
-import { JobsRepository, toJobState, type JobRow } from './jobs.repository';
+import type { Job } from './job.entity';
+import { JobsRepository, toJobState } from './jobs.repository';
 
 const PROGRESS_INTERVAL_MS = 500;
 export const JOB_CANCELED_MESSAGE = 'The generation was canceled.';
@@ -31,7 +32,7 @@ export class JobCompletions {
     private readonly settings: GenerationSettings,
   ) {}
 
-  async succeed(job: JobRow, completion: JobCompletion, outputs: JobOutputs): Promise<void> {
+  async succeed(job: Job, completion: JobCompletion, outputs: JobOutputs): Promise<void> {
     const committed = await this.jobs.commit(job.id, completion.result, completion.publish);
     // Cancelled meanwhile, or what it completes was deleted: it ends as cancelled, its outputs go.
     if (!committed) return this.end(job, { status: 'canceled', error: JOB_CANCELED_MESSAGE }, outputs);
@@ -42,13 +43,13 @@ export class JobCompletions {
   }
 
   /** Ends a job that did not succeed: its open predictions stopped, outputs deleted, credit released, listeners told. A job that succeeded meanwhile is left as it is. */
-  async end(job: Pick<JobRow, 'id' | 'user_id'>, outcome: { status: 'failed' | 'canceled'; error: string }, outputs?: JobOutputs): Promise<void> {
+  async end(job: Pick<Job, 'id' | 'userId'>, outcome: { status: 'failed' | 'canceled'; error: string }, outputs?: JobOutputs): Promise<void> {
     const finished = await this.jobs.finish(job.id, outcome);
     if (finished) this.measureEnd(finished); // once: only the call that ended it finds it unfinished
     const ended = await this.jobs.find(job.id);
     if (!ended || ended.status === 'succeeded') return;
     await this.providerCalls.cancelPending(job.id);
-    await (outputs ? outputs.removeAll() : this.storage.removeFolder(jobFolder(job.user_id, job.id)));
+    await (outputs ? outputs.removeAll() : this.storage.removeFolder(jobFolder(job.userId, job.id)));
     await this.settle(job.id);
     this.announce(ended); // settling changed only the credit, which listeners do not see
   }
@@ -63,19 +64,19 @@ export class JobCompletions {
   }
 
   /** Counts a job that just ended, with the time from its queueing to now. */
-  private measureEnd(job: JobRow): void {
+  private measureEnd(job: Job): void {
     const labels = { kind: job.kind, provider: jobProvider(this.settings, job.kind), status: job.status };
     jobsFinished.inc(labels);
-    jobDuration.observe(labels, Math.max(0, (Date.now() - new Date(job.created_at).getTime()) / 1000));
+    jobDuration.observe(labels, Math.max(0, (Date.now() - job.createdAt.getTime()) / 1000));
   }
 
   /** Tells the job's listeners (event streams, held requests) its state. */
-  announce(job: JobRow): void {
+  announce(job: Job): void {
     this.services.publish(jobProgressSubject(job.id), toJobState(job));
   }
 
   /** Progress below 100 (that is for the committed result), stored and published at most twice a second. */
-  progressReporter(job: JobRow): (fraction: number) => void {
+  progressReporter(job: Job): (fraction: number) => void {
     let reported = job.progress;
     let lastAt = 0;
     return (fraction) => {

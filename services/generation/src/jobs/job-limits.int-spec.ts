@@ -42,7 +42,11 @@ describe('job time limits and the stale-job sweeper', () => {
     expect(await bed.finished(user, started.id)).toMatchObject({ status: 'failed', error: JOB_TIME_LIMIT_MESSAGE, url: null });
     expect(await bed.generationsCount(user)).toBe(0);
     expect(await bed.storage.list(`users/${user}/jobs/${started.id}/`)).toEqual([]);
-    const [row] = await execute('select attempts, credit from generation.job where id = ?', [started.id]);
+    // The credit is settled just after the failure is published, so it is awaited, not read at once.
+    const row = await pollUntil(async () => {
+      const [settled] = await execute('select attempts, credit from generation.job where id = ?', [started.id]);
+      return settled.credit === 'reserved' ? undefined : settled;
+    });
     expect(row).toMatchObject({ attempts: 1, credit: 'released' });
   });
 

@@ -5,12 +5,15 @@ import { inSpan, ServiceError } from '@lipcast/nest-kit';
 import { Credits } from './credits';
 import { JobLanes } from './job-lanes';
 import { JobQueue } from './job-queue';
-import { JobsRepository, toJobState, type JobRow } from './jobs.repository';
+import type { JobInputs } from './job-inputs';
+import type { Job } from './job.entity';
+import { JobsRepository, toJobState } from './jobs.repository';
 
-export interface JobSubmission {
+/** A job to submit: its input is the one its kind takes. */
+export interface JobSubmission<Kind extends JobKind = JobKind> {
   userId: string;
-  kind: JobKind;
-  input: Record<string, unknown>;
+  kind: Kind;
+  input: JobInputs[Kind];
   /**
    * The same request is the same job while it is live (and, with a key, once it succeeded): never a
    * second job, never a second charge. A `dedupeKey` names the request; without one the database
@@ -18,7 +21,7 @@ export interface JobSubmission {
    */
   dedupeKey: string | null;
   /** Runs once the job exists, before it is queued (e.g. ties a history item to it). */
-  afterInsert?(job: JobRow): Promise<void>;
+  afterInsert?(job: Job): Promise<void>;
 }
 
 /**
@@ -36,17 +39,17 @@ export class JobSubmitter {
   ) {}
 
   /** Traced as one span (reserve, insert, queue) under the request that submits. */
-  submit(submission: JobSubmission): Promise<JobState> {
+  submit<Kind extends JobKind>(submission: JobSubmission<Kind>): Promise<JobState> {
     return inSpan(`job submit ${submission.kind}`, { attributes: { 'lipcast.job_kind': submission.kind } }, () => this.submitUntraced(submission));
   }
 
-  private async submitUntraced(submission: JobSubmission): Promise<JobState> {
+  private async submitUntraced<Kind extends JobKind>(submission: JobSubmission<Kind>): Promise<JobState> {
     const existing = await this.sameJob(submission);
     if (existing) return toJobState(existing);
 
     const jobId = randomUUID();
     await this.credits.reserve(submission.userId, jobId);
-    const job = await this.jobs.insert({ id: jobId, user_id: submission.userId, kind: submission.kind, dedupe_key: submission.dedupeKey, input: submission.input });
+    const job = await this.jobs.insert({ id: jobId, userId: submission.userId, kind: submission.kind, dedupeKey: submission.dedupeKey, input: submission.input });
     if (!job) {
       await this.credits.release(jobId);
       const winner = await this.sameJob(submission);
@@ -58,7 +61,7 @@ export class JobSubmitter {
     return toJobState(job);
   }
 
-  private sameJob({ userId, kind, dedupeKey }: JobSubmission): Promise<JobRow | null> {
+  private sameJob({ userId, kind, dedupeKey }: JobSubmission): Promise<Job | null> {
     return dedupeKey ? this.jobs.findByDedupeKey(userId, dedupeKey) : this.jobs.findLive(userId, kind);
   }
 }

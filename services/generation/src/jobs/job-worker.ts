@@ -12,7 +12,8 @@ import { JobOutputs } from './job-outputs';
 import { JobLanes } from './job-lanes';
 import { jobProvider, jobRealTimeFactor, jobRedeliveries, jobsStarted, providerErrors, watchQueueBacklog } from './job-metrics';
 import { JOB_LANES, JobQueue, type JobLane, type QueuedJob } from './job-queue';
-import { JobsRepository, type JobRow, type PublishOutputs } from './jobs.repository';
+import type { Job, JobResult } from './job.entity';
+import { JobsRepository, type PublishOutputs } from './jobs.repository';
 import { isDependencyOutage } from './outages';
 
 /** What a job handler works with: the provider context, and the job's own folder for everything it stores. */
@@ -22,7 +23,7 @@ export interface JobContext extends WorkContext {
 
 /** What a finished handler hands back: its final output, and how its outputs become visible. */
 export interface JobCompletion {
-  result: NonNullable<JobRow['result']>;
+  result: JobResult;
   /** Runs in the transaction that marks the job succeeded (history item, project); false when what it completes is gone. */
   publish?: PublishOutputs;
   /** Runs once the job is committed (e.g. the public copy of an approved influencer). */
@@ -30,9 +31,9 @@ export interface JobCompletion {
 }
 
 /** What runs one kind of job: it stores its outputs only through `context.outputs` and publishes them only in `publish`. */
-export interface JobHandler {
-  kind: JobKind;
-  run(job: JobRow, context: JobContext): Promise<JobCompletion>;
+export interface JobHandler<Kind extends JobKind = JobKind> {
+  kind: Kind;
+  run(job: Job<Kind>, context: JobContext): Promise<JobCompletion>;
 }
 
 export const JOB_HANDLERS = Symbol('JOB_HANDLERS');
@@ -150,7 +151,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       queued.working();
       this.jobs.heartbeat(job.id).catch((error: unknown) => this.logger.warn(`heartbeat of job ${job.id} not stored: ${String(error)}`));
     }, HEARTBEAT_MS);
-    const outputs = new JobOutputs(this.storage, job.user_id, job.id, abort.signal);
+    const outputs = new JobOutputs(this.storage, job.userId, job.id, abort.signal);
     try {
       const providerCalls = this.providerCalls.recorderFor(job);
       const completion = await inSpan(`job handle ${job.kind}`, { attributes: { 'lipcast.job_kind': job.kind, 'lipcast.provider': provider } }, () =>

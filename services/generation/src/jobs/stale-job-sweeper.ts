@@ -6,7 +6,8 @@ import { GenerationSettings } from '../settings';
 import { JobCompletions } from './job-completions';
 import { JOB_FAILED_MESSAGE, JOB_TIME_LIMIT_MESSAGE, MAX_DELIVERIES } from './job-worker';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
-import { JobsRepository, type JobRow } from './jobs.repository';
+import type { Job } from './job.entity';
+import { JobsRepository } from './jobs.repository';
 
 const SWEEP_INTERVAL_MS = 30_000;
 /** A queued job nobody picked up in this long was lost on its way to the queue. */
@@ -75,8 +76,8 @@ export class StaleJobSweeper implements OnApplicationBootstrap, OnApplicationShu
   }
 }
 
-function messageFor(job: JobRow): string {
+function messageFor(job: Job): string {
   if (job.status === 'queued') return JOB_NOT_STARTED_MESSAGE;
   if (job.status === 'waiting') return JOB_TIME_LIMIT_MESSAGE;
-  return job.deadline_at && new Date(job.deadline_at) < new Date() ? JOB_TIME_LIMIT_MESSAGE : JOB_FAILED_MESSAGE;
+  return job.deadlineAt && job.deadlineAt < new Date() ? JOB_TIME_LIMIT_MESSAGE : JOB_FAILED_MESSAGE;
 }

@@ -3,12 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { StorageService } from '@lipcast/nest-kit';
-import { builtInActor } from '../engine/characters/actors';
-import type { CharacterLook } from '../engine/characters/look';
-import { probeMedia } from '../engine/media/probe';
+import { builtInActor, type CharacterLook } from '@lipcast/media-engine';
+import { probeMedia } from '@lipcast/media-tools';
 import { completeProjectOfJob } from '../projects/project-links';
 import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
-import type { JobRow } from '../jobs/jobs.repository';
+import type { Job } from '../jobs/job.entity';
 import { LipSyncPort } from '../ports/lipsync.port';
 import type { MediaInput, WorkContext } from '../ports/media';
 import type { TimedUnit } from '../ports/speech.port';
@@ -16,7 +15,7 @@ import type { LipSyncJobInput } from './lipsync.service';
 
 /** Runs a lip-sync job: inputs from the object store, the provider's video into the job's folder; the history item gets it when the job commits. */
 @Injectable()
-export class LipSyncHandler implements JobHandler {
+export class LipSyncHandler implements JobHandler<'lipsync'> {
   readonly kind = 'lipsync' as const;
 
   constructor(
@@ -24,8 +23,8 @@ export class LipSyncHandler implements JobHandler {
     private readonly storage: StorageService,
   ) {}
 
-  async run(job: JobRow, context: JobContext): Promise<JobCompletion> {
-    const key = await this.render(job.input as unknown as LipSyncJobInput, context);
+  async run(job: Job<'lipsync'>, context: JobContext): Promise<JobCompletion> {
+    const key = await this.render(job.input, context);
     return {
       result: { key },
       publish: async (em) => {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { UPLOAD_KEY_PATTERN } from '@lipcast/contracts';
+import { UPLOAD_KEY_PATTERN, USERS_ROOT } from '@lipcast/contracts';
 import { runPeriodically, StorageService } from '@lipcast/nest-kit';
 import { GenerationSettings } from '../settings';
 
@@ -40,7 +40,7 @@ export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutd
     const cutoff = now.getTime() - this.settings.UPLOAD_GRACE_SECONDS * 1000;
     const removed: string[] = [];
     // One listing of every user's objects (the embedded S3 server cannot list folders by delimiter).
-    for (const object of await this.storage.list('users/')) {
+    for (const object of await this.storage.list(USERS_ROOT)) {
       if (!UPLOAD_KEY_PATTERN.test(object.key) || object.lastModified.getTime() > cutoff) continue;
       await this.storage.remove(object.key);
       removed.push(object.key);

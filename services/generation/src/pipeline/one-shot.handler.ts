@@ -1,22 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { IMAGE_FILES, lookKeyOfImage, mediaUrl, type AudioParams, type PipelineSteps } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_PROMPT, IMAGE_FILES, lookKeyOfImage, mediaUrl, ONE_SHOT_CLIP_SECONDS, type AudioParams, type PipelineSteps } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { AudioService, timingsFile } from '../audio/audio.service';
-import { seededRandom, type CharacterLook } from '../engine/characters/look';
+import { seededRandom, type CharacterLook } from '@lipcast/media-engine';
 import { ImageToVideoHandler, type StoredClip } from '../influencers/image-to-video.handler';
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { InfluencersService } from '../influencers/influencers.service';
 import { JobCompletions } from '../jobs/job-completions';
 import { isDependencyOutage } from '../jobs/outages';
 import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
-import { JobsRepository, type JobRow } from '../jobs/jobs.repository';
+import type { Job } from '../jobs/job.entity';
+import { JobsRepository } from '../jobs/jobs.repository';
 import { LipSyncHandler } from '../lipsync/lipsync.handler';
 import { mediaKeyOf } from '../media/media-refs';
 import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
 import { ProjectEntity } from '../projects/project.entity';
-import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_SECONDS, ONE_SHOT_VIDEO_PROMPT, ONE_SHOT_VOICES, scriptFor, selfiePrompt, type OneShotInput } from './one-shot';
+import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_VOICES, scriptFor, selfiePrompt, type OneShotInput } from './one-shot';
 
 /** A share of the run's progress for one step. */
 const within = (context: JobContext, from: number, to: number): JobContext => ({ ...context, progress: (fraction) => context.progress(from + (to - from) * fraction) });
@@ -28,7 +29,7 @@ const within = (context: JobContext, from: number, to: number): JobContext => ({
  * an influencer and a history item only when the run commits. It never publishes to the gallery.
  */
 @Injectable()
-export class OneShotHandler implements JobHandler {
+export class OneShotHandler implements JobHandler<'one_shot'> {
   readonly kind = 'one_shot' as const;
 
   constructor(
@@ -43,8 +44,8 @@ export class OneShotHandler implements JobHandler {
     private readonly storage: StorageService,
   ) {}
 
-  async run(job: JobRow, context: JobContext): Promise<JobCompletion> {
-    const input = job.input as unknown as OneShotInput;
+  async run(job: Job<'one_shot'>, context: JobContext): Promise<JobCompletion> {
+    const { input } = job;
     const steps: PipelineSteps = job.steps ?? initialSteps();
     const step = async <K extends keyof PipelineSteps>(name: K, work: () => Promise<PipelineSteps[K]>): Promise<PipelineSteps[K]> => {
       if (steps[name].status === 'done') return steps[name];
@@ -84,7 +85,7 @@ export class OneShotHandler implements JobHandler {
     const imageKey = mediaKeyOf(image.url!)!;
     let clip: StoredClip | undefined;
     const video = await step('video', async () => {
-      clip = await withRetries(() => this.clips.makeClip(imageKey, ONE_SHOT_VIDEO_PROMPT, ONE_SHOT_SECONDS, within(context, 0.25, 0.55)), {
+      clip = await withRetries(() => this.clips.makeClip(imageKey, DEFAULT_VIDEO_PROMPT, ONE_SHOT_CLIP_SECONDS, within(context, 0.25, 0.55)), {
         attempts: CONVERSION_ATTEMPTS,
         waitMs: conversionRetryWaitMs,
         isRetryable: (error) => error instanceof ProviderError && error.retryable,
@@ -100,19 +101,19 @@ export class OneShotHandler implements JobHandler {
       result: { key: mediaKeyOf(video.url!)! },
       publish: async (em: EntityManager) => {
         const influencer = await this.influencerRows.insertMade(em, {
-          user_id: job.user_id,
+          userId: job.userId,
           prompt: selfiePrompt(input),
-          image_key: imageKey,
-          image_kind: look ? 'illustration' : 'photo',
+          imageKey,
+          imageKind: look ? 'illustration' : 'photo',
           look,
-          video_prompt: ONE_SHOT_VIDEO_PROMPT,
-          video_key: clip?.videoKey ?? context.outputs.key('clip.mp4'),
-          thumbnail_key: clip?.thumbnailKey ?? context.outputs.key('thumbnail.jpg'),
+          videoPrompt: DEFAULT_VIDEO_PROMPT,
+          videoKey: clip?.videoKey ?? context.outputs.key('clip.mp4'),
+          thumbnailKey: clip?.thumbnailKey ?? context.outputs.key('thumbnail.jpg'),
           // A run continued after its clip was made takes the clip's nominal length (it is made to that length).
-          duration_seconds: clip?.durationSeconds ?? ONE_SHOT_SECONDS,
-          job_id: job.id,
+          durationSeconds: clip?.durationSeconds ?? ONE_SHOT_CLIP_SECONDS,
+          jobId: job.id,
         });
-        await em.insert(ProjectEntity, { userId: job.user_id, audioUrl: audio.url!, outputUrl: video.url!, audioParams: { ...params }, jobId: job.id, createdAt: new Date() });
+        await em.insert(ProjectEntity, { userId: job.userId, audioUrl: audio.url!, outputUrl: video.url!, audioParams: { ...params }, jobId: job.id, createdAt: new Date() });
         await this.jobs.setSteps(job.id, { ...steps, image: { ...image, projectId: influencer.id } }, em);
         return true;
       },

@@ -1,5 +1,5 @@
-import { scriptProblem } from '@lipcast/contracts';
-import { conversionRetryWaitMs, initialSteps, ONE_SHOT_SECONDS, scriptFor, selfiePrompt, withRetries } from './one-shot';
+import { ONE_SHOT_CLIP_SECONDS, scriptProblem } from '@lipcast/contracts';
+import { conversionRetryWaitMs, initialSteps, scriptFor, selfiePrompt, withRetries } from './one-shot';
 
 describe('One Shot image-to-video retries', () => {
   const options = (onRetry = jest.fn()) => ({ attempts: 3, waitMs: () => 0, isRetryable: (error: unknown) => (error as Error).message === 'busy', onRetry });
@@ -46,7 +46,7 @@ describe("One Shot's script step", () => {
   it('writes one from the topic to fit the clip when none was given (API clients)', async () => {
     const writer = { write: jest.fn().mockResolvedValue('A written script.') };
     await expect(scriptFor(input, writer, signal)).resolves.toBe('A written script.');
-    expect(writer.write).toHaveBeenCalledWith({ topic: 'Three herbs for a windowsill', maxDurationSeconds: ONE_SHOT_SECONDS }, signal);
+    expect(writer.write).toHaveBeenCalledWith({ topic: 'Three herbs for a windowsill', maxDurationSeconds: ONE_SHOT_CLIP_SECONDS }, signal);
     expect(initialSteps().script).toEqual({ status: 'waiting' });
   });
 

@@ -1,4 +1,4 @@
-import type { PipelineSteps } from '@lipcast/contracts';
+import { ONE_SHOT_SCRIPT_MAX_SECONDS, type PipelineSteps } from '@lipcast/contracts';
 import type { ScriptPort } from '../ports/script.port';
 
 /** What a One Shot run is given. */
@@ -10,14 +10,12 @@ export interface OneShotInput {
   script?: string;
 }
 
-/** Spec section 9: the script fits 15 s, the clip lasts 15 s, the audio uses these settings. */
-export const ONE_SHOT_SECONDS = 15;
+/** Spec section 9: the audio uses these settings (the clip's length and prompt are contracts' ONE_SHOT_CLIP_SECONDS and DEFAULT_VIDEO_PROMPT). */
 export const ONE_SHOT_VOICES = {
   male: ['Deep_Voice_Man', 'Casual_Guy', 'Patient_Man', 'Young_Knight', 'Determined_Man', 'Decent_Boy', 'Imposing_Manner', 'Elegant_Man'],
   female: ['Wise_Woman', 'Inspirational_girl', 'Calm_Woman', 'Lively_Girl', 'Lovely_Girl', 'Abbess', 'Sweet_Girl_2', 'Exuberant_Girl'],
 } as const;
 export const ONE_SHOT_EMOTIONS = ['neutral', 'happy', 'surprise'] as const;
-export const ONE_SHOT_VIDEO_PROMPT = 'A person speaking to the camera, natural head movement, soft light';
 
 /** The image prompt, wrapped as the spec's photo-realistic smartphone selfie. */
 export const selfiePrompt = (input: OneShotInput) =>
@@ -58,5 +56,5 @@ export async function withRetries<T>(
 /** The run's script: the creator's own when they gave one, else one written from the topic to fit the clip. */
 export function scriptFor(input: OneShotInput, writer: Pick<ScriptPort, 'write'>, signal: AbortSignal): Promise<string> {
   if (input.script) return Promise.resolve(input.script);
-  return writer.write({ topic: input.topic, maxDurationSeconds: ONE_SHOT_SECONDS }, signal);
+  return writer.write({ topic: input.topic, maxDurationSeconds: ONE_SHOT_SCRIPT_MAX_SECONDS }, signal);
 }

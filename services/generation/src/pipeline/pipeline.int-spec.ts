@@ -1,7 +1,7 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { ErrorCode, Subjects, type InfluencerProject, type JobState, type Project } from '@lipcast/contracts';
 import { billingService } from '../../../billing/src/service';
-import { probeMedia } from '../engine/media/probe';
+import { probeMedia } from '@lipcast/media-tools';
 import { startTestBed, type TestBed } from '../testing';
 
 jest.setTimeout(90_000);

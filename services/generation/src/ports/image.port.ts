@@ -1,5 +1,5 @@
 import type { PortraitCoverage } from '@lipcast/contracts';
-import type { CharacterLook } from '../engine/characters/look';
+import type { CharacterLook } from '@lipcast/media-engine';
 import type { MediaFile, MediaInput, WorkContext } from './media';
 
 export interface ImageRequest {

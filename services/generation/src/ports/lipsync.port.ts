@@ -1,4 +1,4 @@
-import type { CharacterLook } from '../engine/characters/look';
+import type { CharacterLook } from '@lipcast/media-engine';
 import type { MediaFile, MediaInput, WorkContext } from './media';
 import type { TimedUnit } from './speech.port';
 

@@ -47,17 +47,5 @@ export class JobParked extends Error {
   }
 }
 
-/**
- * A provider failure the user can understand, with the spec's message (section 8). `retryable`
- * marks time-outs and rate limits: the job may try again later.
- */
-export class ProviderError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'unauthorized' | 'rate-limited' | 'timeout' | 'failed' | 'canceled' | 'invalid-input' | 'missing-key',
-    readonly retryable = false,
-  ) {
-    super(message);
-    this.name = 'ProviderError';
-  }
-}
+/** Defined beside the media checks, which throw it too (the engine and every adapter share the one class). */
+export { ProviderError } from '@lipcast/media-tools';

@@ -1,15 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { generationDatabase } from '../database';
 
 /** Ties the newest history item of this audio (still without a video) to the job making its video. */
 export async function linkProjectToJob(em: EntityManager, userId: string, audioUrl: string, jobId: string): Promise<void> {
-  await em.execute(
-    `update generation.project set job_id = ? where id = (
-       select id from generation.project where user_id = ? and audio_url = ? and output_url is null order by created_at desc limit 1)`,
-    [jobId, userId, audioUrl],
-  );
+  await generationDatabase(em)
+    .updateTable('project')
+    .set({ jobId })
+    .where('id', '=', (eb) =>
+      eb.selectFrom('project').select('id').where('userId', '=', userId).where('audioUrl', '=', audioUrl).where('outputUrl', 'is', null).orderBy('createdAt', 'desc').limit(1),
+    )
+    .execute();
 }
 
 /** The job's video is done: its history item gets the video. */
 export async function completeProjectOfJob(em: EntityManager, jobId: string, outputUrl: string): Promise<void> {
-  await em.execute('update generation.project set output_url = ? where job_id = ?', [outputUrl, jobId]);
+  await generationDatabase(em).updateTable('project').set({ outputUrl }).where('jobId', '=', jobId).execute();
 }

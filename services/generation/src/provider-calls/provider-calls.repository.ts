@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { generationDatabase, millisecondsFromNow, now, type GenerationRow } from '../database';
 import type { ProviderCallStatus } from './provider-call.entity';
 
-export interface ProviderCallRow {
-  id: string;
-  job_id: string;
-  call_key: string;
-  provider: string;
-  prediction_id: string;
-  status: ProviderCallStatus;
-  prediction: Record<string, unknown> | null;
-  deadline_at: Date | string;
-}
+/** A recorded provider call as the query builder reads it. */
+export type ProviderCallRecord = GenerationRow<'provider_call'>;
 
 /** A provider's prediction status as ours: still running, or how it ended. */
 export function callStatusOf(predictionStatus: unknown): ProviderCallStatus {
@@ -27,48 +20,69 @@ export function callStatusOf(predictionStatus: unknown): ProviderCallStatus {
 export class ProviderCallsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async find(jobId: string, callKey: string): Promise<ProviderCallRow | null> {
-    const [row] = await this.em.execute<ProviderCallRow[]>('select * from generation.provider_call where job_id = ? and call_key = ?', [jobId, callKey]);
-    return row ?? null;
+  private get db() {
+    return generationDatabase(this.em);
+  }
+
+  async find(jobId: string, callKey: string): Promise<ProviderCallRecord | null> {
+    return (await this.db.selectFrom('provider_call').selectAll().where('jobId', '=', jobId).where('callKey', '=', callKey).executeTakeFirst()) ?? null;
   }
 
   async insert(call: { jobId: string; callKey: string; provider: string; predictionId: string; deadlineMs: number; pollInMs: number }): Promise<void> {
-    await this.em.execute(
-      `insert into generation.provider_call (id, job_id, call_key, provider, prediction_id, status, deadline_at, next_poll_at)
-       values (?, ?, ?, ?, ?, 'pending', now() + ? * interval '1 millisecond', now() + ? * interval '1 millisecond')`,
-      [randomUUID(), call.jobId, call.callKey, call.provider, call.predictionId, call.deadlineMs, call.pollInMs],
-    );
+    const { jobId, callKey, provider, predictionId } = call;
+    await this.db
+      .insertInto('provider_call')
+      .values({
+        id: randomUUID(),
+        jobId,
+        callKey,
+        provider,
+        predictionId,
+        status: 'pending',
+        createdAt: now(),
+        deadlineAt: millisecondsFromNow(call.deadlineMs),
+        nextPollAt: millisecondsFromNow(call.pollInMs),
+      })
+      .execute();
   }
 
   /** Records how a pending prediction ended; null when it was not pending (a duplicate or late report). */
-  async complete(provider: string, predictionId: string, status: Exclude<ProviderCallStatus, 'pending'>, prediction: Record<string, unknown>): Promise<ProviderCallRow | null> {
-    const [row] = await this.em.execute<ProviderCallRow[]>(
-      `update generation.provider_call set status = ?, prediction = ?, completed_at = now()
-       where provider = ? and prediction_id = ? and status = 'pending' returning *`,
-      [status, JSON.stringify(prediction), provider, predictionId],
-    );
-    return row ?? null;
+  async complete(provider: string, predictionId: string, status: Exclude<ProviderCallStatus, 'pending'>, prediction: Record<string, unknown>): Promise<ProviderCallRecord | null> {
+    const call = await this.db
+      .updateTable('provider_call')
+      .set({ status, prediction, completedAt: now() })
+      .where('provider', '=', provider)
+      .where('predictionId', '=', predictionId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    return call ?? null;
   }
 
   /** Takes up to `limit` pending calls due for a look, and moves their next look `intervalMs` ahead (replicas never take the same). */
-  claimDue(limit: number, intervalMs: number): Promise<ProviderCallRow[]> {
-    return this.em.execute<ProviderCallRow[]>(
-      `update generation.provider_call set next_poll_at = now() + ? * interval '1 millisecond'
-       where id in (select id from generation.provider_call where status = 'pending' and next_poll_at <= now() order by next_poll_at limit ? for update skip locked)
-       returning *`,
-      [intervalMs, limit],
-    );
+  claimDue(limit: number, intervalMs: number): Promise<ProviderCallRecord[]> {
+    return this.db
+      .updateTable('provider_call')
+      .set({ nextPollAt: millisecondsFromNow(intervalMs) })
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('provider_call').select('id').where('status', '=', 'pending').where('nextPollAt', '<=', now()).orderBy('nextPollAt').limit(limit).forUpdate().skipLocked(),
+      )
+      .returningAll()
+      .execute();
   }
 
-  pendingOf(jobId: string): Promise<ProviderCallRow[]> {
-    return this.em.execute<ProviderCallRow[]>("select * from generation.provider_call where job_id = ? and status = 'pending'", [jobId]);
+  pendingOf(jobId: string): Promise<ProviderCallRecord[]> {
+    return this.db.selectFrom('provider_call').selectAll().where('jobId', '=', jobId).where('status', '=', 'pending').execute();
   }
 
   /** A job's pending calls end as cancelled (it was cancelled or failed); returns them so their predictions can be stopped. */
-  cancelPending(jobId: string): Promise<ProviderCallRow[]> {
-    return this.em.execute<ProviderCallRow[]>(
-      `update generation.provider_call set status = 'canceled', completed_at = now() where job_id = ? and status = 'pending' returning *`,
-      [jobId],
-    );
+  cancelPending(jobId: string): Promise<ProviderCallRecord[]> {
+    return this.db
+      .updateTable('provider_call')
+      .set({ status: 'canceled', completedAt: now() })
+      .where('jobId', '=', jobId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .execute();
   }
 }

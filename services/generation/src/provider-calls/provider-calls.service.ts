@@ -4,12 +4,13 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { runPeriodically, ServiceError } from '@lipcast/nest-kit';
 import { JobLanes } from '../jobs/job-lanes';
 import { JobQueue } from '../jobs/job-queue';
-import { JobsRepository, type JobRow } from '../jobs/jobs.repository';
+import type { Job } from '../jobs/job.entity';
+import { JobsRepository } from '../jobs/jobs.repository';
 import type { ProviderCallRecorder } from '../ports/media';
 import { InvalidWebhookError, ProviderPredictions, type ProviderPrediction, type WebhookDelivery } from '../ports/predictions.port';
 import { GenerationSettings } from '../settings';
 import { JobProviderCalls, TIMED_OUT } from './job-provider-calls';
-import { callStatusOf, ProviderCallsRepository, type ProviderCallRow } from './provider-calls.repository';
+import { callStatusOf, ProviderCallsRepository, type ProviderCallRecord } from './provider-calls.repository';
 
 const POLL_BATCH = 100;
 const POLL_PARALLEL = 10;
@@ -52,9 +53,9 @@ export class ProviderCallsService implements OnApplicationBootstrap, OnApplicati
   }
 
   /** The recorder a job's run uses, so it parks while its predictions run; none when jobs hold their worker (PROVIDER_WAIT=hold). */
-  recorderFor(job: JobRow): ProviderCallRecorder | undefined {
+  recorderFor(job: Job): ProviderCallRecorder | undefined {
     if (this.settings.PROVIDER_WAIT === 'hold' || this.predictions.provider === 'none') return undefined;
-    return new JobProviderCalls(this.calls, this.predictions, { id: job.id, epoch: job.call_epoch }, { deadlineMs: this.settings.PROVIDER_CALL_TIMEOUT_SECONDS * 1000, pollMs: this.pollIntervalMs() });
+    return new JobProviderCalls(this.calls, this.predictions, { id: job.id, epoch: job.callEpoch }, { deadlineMs: this.settings.PROVIDER_CALL_TIMEOUT_SECONDS * 1000, pollMs: this.pollIntervalMs() });
   }
 
   /** A signed webhook delivery: checked, then recorded like a poll. Refused (thrown) when its signature or age is wrong. */
@@ -72,7 +73,7 @@ export class ProviderCallsService implements OnApplicationBootstrap, OnApplicati
     const status = callStatusOf(prediction.status);
     if (status === 'pending') return;
     const call = await this.calls.complete(this.predictions.provider, prediction.id, status, prediction);
-    if (call) await this.resume(call.job_id);
+    if (call) await this.resume(call.jobId);
   }
 
   /** Puts a waiting job back on its lane's queue (once: only the caller that moved it from waiting enqueues). */
@@ -95,22 +96,22 @@ export class ProviderCallsService implements OnApplicationBootstrap, OnApplicati
     for (const call of await this.calls.cancelPending(jobId)) await this.stop(call);
   }
 
-  private async look(call: ProviderCallRow): Promise<void> {
+  private async look(call: ProviderCallRecord): Promise<void> {
     try {
-      if (new Date(call.deadline_at).getTime() < Date.now()) {
+      if (call.deadlineAt.getTime() < Date.now()) {
         await this.stop(call);
-        const timedOut = await this.calls.complete(call.provider, call.prediction_id, 'failed', { id: call.prediction_id, status: 'failed', error: 'timed out', [TIMED_OUT]: true });
-        if (timedOut) await this.resume(call.job_id);
+        const timedOut = await this.calls.complete(call.provider, call.predictionId, 'failed', { id: call.predictionId, status: 'failed', error: 'timed out', [TIMED_OUT]: true });
+        if (timedOut) await this.resume(call.jobId);
         return;
       }
-      await this.ended(await this.predictions.get(call.prediction_id, AbortSignal.timeout(LOOKUP_TIMEOUT_MS)));
+      await this.ended(await this.predictions.get(call.predictionId, AbortSignal.timeout(LOOKUP_TIMEOUT_MS)));
     } catch (error) {
-      this.logger.warn(`prediction ${call.prediction_id} of job ${call.job_id} could not be looked at: ${String(error)}`);
+      this.logger.warn(`prediction ${call.predictionId} of job ${call.jobId} could not be looked at: ${String(error)}`);
     }
   }
 
-  private async stop(call: ProviderCallRow): Promise<void> {
-    await this.predictions.cancel(call.prediction_id).catch((error: unknown) => this.logger.warn(`prediction ${call.prediction_id} could not be cancelled: ${String(error)}`));
+  private async stop(call: ProviderCallRecord): Promise<void> {
+    await this.predictions.cancel(call.predictionId).catch((error: unknown) => this.logger.warn(`prediction ${call.predictionId} could not be cancelled: ${String(error)}`));
   }
 
   private pollIntervalMs(): number {

@@ -2,7 +2,7 @@ import type { Provider } from '@nestjs/common';
 import { landmarksKeyOf } from '@lipcast/contracts';
 import { StartupError, StorageService } from '@lipcast/nest-kit';
 import { ProviderError } from '../ports/media';
-import type { SampledMouths } from '../engine/lipsync/photo-lipsync';
+import type { SampledMouths } from '@lipcast/media-engine';
 import { ImagePort, ImageToVideoPort } from '../ports/image.port';
 import { LipSyncPort } from '../ports/lipsync.port';
 import { NoPredictions, ProviderPredictions } from '../ports/predictions.port';

@@ -2,10 +2,7 @@ import { join } from 'node:path';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { ProviderError } from '../../ports/media';
 import { LipSyncPort, type LipSyncRequest } from '../../ports/lipsync.port';
-import { FPS, renderTalkingClip } from '../../engine/characters/animation';
-import { mouthTrack } from '../../engine/lipsync/mouth-track';
-import { NoFaceError, renderPhotoTalkingClip, type SampledMouths } from '../../engine/lipsync/photo-lipsync';
-import { decodeAudio } from '../../engine/speech/audio-file';
+import { decodeAudio, FPS, mouthTrack, NoFaceError, renderPhotoTalkingClip, renderTalkingClip, type SampledMouths } from '@lipcast/media-engine';
 
 export const NO_FACE_MESSAGE = 'No face was found in this video or picture. Please use a clear, front-facing photo of one person.';
 

@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import type { WorkContext } from '../../ports/media';
 import { ProviderError } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
-import { encodeMp3 } from '../../engine/speech/audio-file';
-import { SpeechInputError, synthesizeSpeech } from '../../engine/speech/synthesizer';
-import { SPEECH_VOICE_IDS } from '../../engine/speech/voices';
+import { encodeMp3, SPEECH_VOICE_IDS, SpeechInputError, synthesizeSpeech } from '@lipcast/media-engine';
 
 /** Speech from the embedded espeak-ng engine: an MP3 and the time of every phoneme, offline. */
 export class EmbeddedSpeech extends SpeechPort {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import OpenAI from 'openai';
+import { SCRIPT_TIMEOUT_MS } from '@lipcast/contracts';
 import { ProviderError } from '../../ports/media';
 import { ScriptPort, type ScriptRequest } from '../../ports/script.port';
 import { modelShutdownWarning } from './model-shutdowns';
@@ -81,7 +82,7 @@ export class OpenAiScript extends ScriptPort {
     super();
     const apiKey = options.apiKey?.trim();
     if (!apiKey) throw new ProviderError(OPENAI_MESSAGES.missingKey, 'missing-key');
-    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.timeoutMs = options.timeoutMs ?? SCRIPT_TIMEOUT_MS;
     // The SDK's own per-attempt time-out only backs up ours (ours also bounds its retries).
     this.client = new OpenAI({ apiKey, baseURL: options.baseURL, maxRetries: options.maxRetries ?? 2, timeout: this.timeoutMs + 5000 });
     this.model = options.model ?? DEFAULT_OPENAI_MODEL;

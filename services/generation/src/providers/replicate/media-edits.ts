@@ -1,6 +1,5 @@
 import { open, rm, stat } from 'node:fs/promises';
-import { runFfmpeg } from '../../engine/media/ffmpeg';
-import { probeMedia } from '../../engine/media/probe';
+import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import type { MediaFile } from '../../ports/media';
 
 /** H.264 settings that play in Chromium (see STACK.md). */

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
+import { PORTRAIT_SIZE } from '@lipcast/contracts';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { ImageToVideoPort, type ImageToVideoRequest } from '../../ports/image.port';
-import { pingPong, type FrameSize } from './media-edits';
+import { pingPong } from './media-edits';
 import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
 
 const IMAGE_TO_VIDEO_POLLING: PollingOptions = { pollIntervalMs: 2000, timeoutMs: 600_000 };
@@ -14,9 +15,6 @@ const IMAGE_TO_VIDEO_POLLING: PollingOptions = { pollIntervalMs: 2000, timeoutMs
  * paid for.
  */
 export const WAN_INPUT = { num_frames: 81, frames_per_second: 16, resolution: '480p' } as const;
-
-/** The Creator's portrait size (PORTRAIT_SIZE), the clip's size when the request names none. */
-export const DEFAULT_CLIP_SIZE: FrameSize = { width: 640, height: 720 };
 
 /** A still portrait → a clip of the person, on Replicate with Wan 2.2, in the requested size, ping-ponged to the requested seconds. */
 export class ReplicateImageToVideo extends ImageToVideoPort implements ReplicateAdapter<ImageToVideoRequest, MediaFile> {
@@ -33,7 +31,8 @@ export class ReplicateImageToVideo extends ImageToVideoPort implements Replicate
   }
 
   async resultFrom(files: MediaFile[], request: ImageToVideoRequest, context: WorkContext): Promise<MediaFile> {
-    const size = { width: request.width ?? DEFAULT_CLIP_SIZE.width, height: request.height ?? DEFAULT_CLIP_SIZE.height };
+    // The Creator's portrait size when the request names none.
+    const size = { width: request.width ?? PORTRAIT_SIZE.width, height: request.height ?? PORTRAIT_SIZE.height };
     const path = join(context.workDir, `clip-${size.width}x${size.height}-${request.durationSeconds}s.mp4`);
     await pingPong(files[0].path, path, request.durationSeconds, size);
     return { path, contentType: 'video/mp4' };

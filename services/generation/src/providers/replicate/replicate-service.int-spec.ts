@@ -3,7 +3,7 @@ import { ErrorCode, Subjects, type AudioResponse, type InfluencerImageResponse, 
 import { pollUntil } from '../../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../../tools/replicate/stand-in';
 import { billingService } from '../../../../billing/src/service';
-import { probeMedia } from '../../engine/media/probe';
+import { probeMedia } from '@lipcast/media-tools';
 import { seedActorClip, startTestBed, type TestBed } from '../../testing';
 
 jest.setTimeout(90_000);

@@ -1,3 +1,4 @@
+import { VOICE_EMOTIONS } from '@lipcast/contracts';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
 import { audioDurationSeconds } from './media-edits';
@@ -24,7 +25,8 @@ export const MINIMAX_VOICES = [
   'Exuberant_Girl',
 ] as const;
 
-const MINIMAX_EMOTIONS = new Set(['neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised']);
+/** minimax speech-02 speaks exactly the spec's emotions. */
+const MINIMAX_EMOTIONS: ReadonlySet<string> = new Set(VOICE_EMOTIONS);
 
 /** Speech takes 1-2 minutes at worst (spec section 9); 3 minutes before giving up. */
 const SPEECH_POLLING: PollingOptions = { pollIntervalMs: 1000, timeoutMs: 180_000 };

@@ -1,3 +1,5 @@
+import { VOICE_EMOTIONS, type VoiceEmotion } from '@lipcast/contracts';
+
 /**
  * The voices and emotions of the embedded speech engine. Voice ids are minimax speech-02's system
  * voices (the production provider's), each mapped to its own espeak-ng voice, variant and prosody,
@@ -41,16 +43,13 @@ export const VOICE_PROFILES: Record<SpeechVoiceId, VoiceProfile> = {
   Exuberant_Girl: { voice: 'en-us+Andrea', pitch: 78, range: 90, rate: 148 },
 };
 
-export const EMOTIONS = ['neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised'] as const;
-export type Emotion = (typeof EMOTIONS)[number];
-
 /** The One Shot pipeline of the spec says "surprise". */
-const EMOTION_ALIASES: Record<string, Emotion> = { surprise: 'surprised' };
+const EMOTION_ALIASES: Record<string, VoiceEmotion> = { surprise: 'surprised' };
 
-export function emotionOf(value: string | undefined): Emotion | null {
+export function emotionOf(value: string | undefined): VoiceEmotion | null {
   const name = (value ?? 'neutral').toLowerCase();
   const emotion = EMOTION_ALIASES[name] ?? name;
-  return (EMOTIONS as readonly string[]).includes(emotion) ? (emotion as Emotion) : null;
+  return (VOICE_EMOTIONS as readonly string[]).includes(emotion) ? (emotion as VoiceEmotion) : null;
 }
 
 /** An emotion is prosody for this engine: pitch offset, range and rate factors, loudness. */
@@ -61,7 +60,7 @@ export interface EmotionProsody {
   volumeFactor: number;
 }
 
-export const EMOTION_PROSODY: Record<Emotion, EmotionProsody> = {
+export const EMOTION_PROSODY: Record<VoiceEmotion, EmotionProsody> = {
   neutral: { pitchOffset: 0, rangeFactor: 1, rateFactor: 1, volumeFactor: 1 },
   happy: { pitchOffset: 8, rangeFactor: 1.35, rateFactor: 1.08, volumeFactor: 1.05 },
   sad: { pitchOffset: -8, rangeFactor: 0.55, rateFactor: 0.85, volumeFactor: 0.85 },

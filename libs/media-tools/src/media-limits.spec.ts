@@ -1,4 +1,4 @@
-import { ProviderError } from '../../ports/media';
+import { ProviderError } from './provider-error';
 import { checkDuration, checkInputSize, MediaLimitMessages, readInputReport } from './media-limits';
 
 /** The first lines of `ffmpeg -max_pixels 16000000 -i <file>` for each case, as ffmpeg writes them. */

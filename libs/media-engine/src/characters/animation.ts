@@ -2,9 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import { checkDuration, encodeJpeg, encodeVideo, loopVideo } from '@lipcast/media-tools';
 import type { MouthFrame } from '../lipsync/mouth-track';
-import { checkDuration } from '../media/media-limits';
-import { encodeJpeg, encodeVideo, loopVideo } from '../media/video-encoder';
 import type { CharacterLook } from './look';
 import { backdropSvg, characterSvg, EYES_BOX, eyelidsSvg, FACE, HEIGHT, MOUTH_BOX, mouthSvg, WIDTH } from './portrait-svg';
 

@@ -2,10 +2,8 @@ import childProcess from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderPhotoTalkingClip } from '../lipsync/photo-lipsync';
-import { runFfmpeg } from './ffmpeg';
-import { probeMedia } from './probe';
-import { stillToClip } from './still-to-clip';
+import { probeMedia, runFfmpeg, stillToClip } from '@lipcast/media-tools';
+import { renderPhotoTalkingClip } from './photo-lipsync';
 
 jest.setTimeout(60_000);
 

@@ -1,11 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ProviderError } from '../../ports/media';
-import { renderPhotoTalkingClip } from '../lipsync/photo-lipsync';
-import { runFfmpeg } from './ffmpeg';
-import { checkMediaInput, MediaLimitMessages } from './media-limits';
-import { stillToClip } from './still-to-clip';
+import { checkMediaInput, MediaLimitMessages, ProviderError, runFfmpeg, stillToClip } from '@lipcast/media-tools';
+import { renderPhotoTalkingClip } from './photo-lipsync';
 
 jest.setTimeout(60_000);
 

@@ -1,8 +1,9 @@
+import { PORTRAIT_SIZE } from '@lipcast/contracts';
 import { seededRandom, type Backdrop, type CharacterLook } from './look';
 
 /** Every drawn portrait and clip is 640x720 (the size the spec gives the Creator and One Shot). */
-export const WIDTH = 640;
-export const HEIGHT = 720;
+export const WIDTH = PORTRAIT_SIZE.width;
+export const HEIGHT = PORTRAIT_SIZE.height;
 
 /** Where the face's moving parts sit on the canvas (before head motion). */
 export const FACE = {

@@ -1,4 +1,5 @@
-import { EMOTION_PROSODY, emotionOf, EMOTIONS, SPEECH_VOICE_IDS, VOICE_PROFILES, type SpeechVoiceId } from './voices';
+import { MAX_SPEECH_TEXT_LENGTH, VOICE_EMOTIONS } from '@lipcast/contracts';
+import { EMOTION_PROSODY, emotionOf, SPEECH_VOICE_IDS, VOICE_PROFILES, type SpeechVoiceId } from './voices';
 
 export interface SpeechRequest {
   text: string;
@@ -31,8 +32,6 @@ export interface SpeechResult {
 export class SpeechInputError extends Error {
   override name = 'SpeechInputError';
 }
-
-export const MAX_TEXT_LENGTH = 2000;
 
 interface EspeakEvent {
   type: string;
@@ -72,12 +71,12 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 function checked(request: SpeechRequest) {
   const text = request.text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/[<>{}[\]\\|^~`]/g, ' ').replace(/\s+/g, ' ').trim();
   if (!text) throw new SpeechInputError('text must not be empty');
-  if (text.length > MAX_TEXT_LENGTH) throw new SpeechInputError(`text must be at most ${MAX_TEXT_LENGTH} characters`);
+  if (text.length > MAX_SPEECH_TEXT_LENGTH) throw new SpeechInputError(`text must be at most ${MAX_SPEECH_TEXT_LENGTH} characters`);
   if (!(SPEECH_VOICE_IDS as readonly string[]).includes(request.voiceId)) {
     throw new SpeechInputError(`voice_id must be one of: ${SPEECH_VOICE_IDS.join(', ')}`);
   }
   const emotion = emotionOf(request.emotion);
-  if (!emotion) throw new SpeechInputError(`emotion must be one of: ${EMOTIONS.join(', ')}`);
+  if (!emotion) throw new SpeechInputError(`emotion must be one of: ${VOICE_EMOTIONS.join(', ')}`);
   const pitch = request.pitch ?? 0;
   if (!Number.isInteger(pitch) || pitch < -10 || pitch > 10) throw new SpeechInputError('pitch must be a whole number from -10 to 10');
   const speed = request.speed ?? 1;

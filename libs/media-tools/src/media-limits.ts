@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ProviderError } from '../../ports/media';
+import { ProviderError } from './provider-error';
 import { ffmpegPath } from './ffmpeg';
 
 /**

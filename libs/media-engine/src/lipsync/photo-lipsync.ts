@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
+import { PORTRAIT_SIZE } from '@lipcast/contracts';
+import { checkDuration, checkMediaInput, encodeVideo, ffmpegPath, MAX_PIXELS_OPTION, MediaLimitMessages, ProviderError, runFfmpeg } from '@lipcast/media-tools';
 import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
-import { ProviderError } from '../../ports/media';
-import { ffmpegPath, runFfmpeg } from '../media/ffmpeg';
-import { checkDuration, checkMediaInput, MAX_PIXELS_OPTION, MediaLimitMessages } from '../media/media-limits';
-import { encodeVideo } from '../media/video-encoder';
 import type { MouthFrame } from './mouth-track';
 
-export const WIDTH = 640;
-export const HEIGHT = 720;
+export const WIDTH = PORTRAIT_SIZE.width;
+export const HEIGHT = PORTRAIT_SIZE.height;
 export const FPS = 25;
 /**
  * superfast: about a third less encoder time than veryfast for the same CRF, and no worse by SSIM on

@@ -1,5 +1,4 @@
-import { runFfmpeg } from '../media/ffmpeg';
-import { MEDIA_LIMITS } from '../media/media-limits';
+import { MEDIA_LIMITS, runFfmpeg } from '@lipcast/media-tools';
 import type { SpeechResult } from './synthesizer';
 
 /** 16-bit PCM mono WAV, written by hand (a 44-byte header and the samples). */

@@ -1,12 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runFfmpeg } from '../media/ffmpeg';
-import { probeMedia } from '../media/probe';
+import { probeMedia, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { encodeWav } from '../speech/audio-file';
 import { synthesizeSpeech } from '../speech/synthesizer';
 import { findMouth } from '../faces/face-landmarks';
-import { stillToClip } from '../media/still-to-clip';
 import { mouthTrack } from './mouth-track';
 import { findMouthsWhereNeeded, FPS, HEIGHT, NoFaceError, renderPhotoTalkingClip, sampleMouths, WIDTH } from './photo-lipsync';
 

@@ -1,15 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runFfmpeg } from '../media/ffmpeg';
-import { probeMedia } from '../media/probe';
-import { stillToClip } from '../media/still-to-clip';
+import { probeMedia, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { renderPortrait } from './animation';
 import { lookFromPrompt } from './look';
-import { EmbeddedImage, EmbeddedImageToVideo } from '../../providers/embedded/embedded-image';
-import { withWorkDir } from '../../providers/work';
 
-describe('portraits from prompts and clips from stills (embedded engine)', () => {
+describe('portraits from prompts and clips from stills', () => {
   let folder: string;
   beforeAll(async () => (folder = await mkdtemp(join(tmpdir(), 'portrait-'))));
   afterAll(() => rm(folder, { recursive: true, force: true }));
@@ -39,16 +35,5 @@ describe('portraits from prompts and clips from stills (embedded engine)', () =>
     expect(info.durationSeconds).toBeLessThan(4.2);
     const [start, middle, end] = await Promise.all([0, 1.96, 3.9].map((seconds) => frameAt(clip, seconds)));
     expect(difference(start, middle)).toBeGreaterThan(difference(start, end) * 2);
-  });
-
-  it('serves the image and image-to-video ports: an illustration, and a clip of the asked length', async () => {
-    await withWorkDir({}, async (context) => {
-      const result = await new EmbeddedImage().generate({ prompt: 'a young chef in a kitchen', width: 640, height: 720 }, context);
-      expect(result.kind).toBe('illustration');
-      expect(result.coverage).toEqual({ drawn: [], notDrawn: ['young chef', 'kitchen'] }); // said, not dropped silently
-      await expect(new EmbeddedImage().generate({ prompt: 'a chef', width: 1024, height: 1024 }, context)).rejects.toThrow('The offline engine draws 640x720 portraits only');
-      const clip = await new EmbeddedImageToVideo().animate({ image: { url: '', localPath: result.image.path, contentType: 'image/jpeg' }, prompt: 'person speaking to camera', durationSeconds: 6 }, context);
-      expect(Math.round((await probeMedia(clip.path)).durationSeconds)).toBe(6);
-    });
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * The spec's numbers and texts for generation, defined once for the front end, the gateway, the
+ * generation service and its engine.
+ */
+
+/** Every portrait and clip the Creator and One Shot make (spec section 9), and the built-in actors' frame. */
+export const PORTRAIT_SIZE = { width: 640, height: 720 } as const;
+/** The same size as `POST /api/ai-influencer/image` names it: the only `size` it accepts. */
+export const PORTRAIT_SIZE_TEXT = `${PORTRAIT_SIZE.width}x${PORTRAIT_SIZE.height}` as const;
+
+/** The Creator's clip (spec section 9: 20 s, played forward then backward). */
+export const CREATOR_CLIP_SECONDS = 20;
+/** One Shot's clip (spec section 9); its script fits the same 15 s. */
+export const ONE_SHOT_CLIP_SECONDS = 15;
+
+/** The image-to-video prompt of the Creator (when the creator leaves it empty) and of One Shot. */
+export const DEFAULT_VIDEO_PROMPT = 'A person speaking to the camera, natural head movement, soft light';
+
+/** Longest text one speech request says (characters). */
+export const MAX_SPEECH_TEXT_LENGTH = 2000;
+
+/** The script writer's own time-out (ms). */
+export const SCRIPT_TIMEOUT_MS = 60_000;
+/** How long the gateway waits for a script: the writer's time-out and 5 s, so the writer's own time-out message arrives first. */
+export const SCRIPT_REPLY_TIMEOUT_MS = SCRIPT_TIMEOUT_MS + 5_000;
+/** How long the gateway waits for a speech, a portrait or a voice sample made while the request waits (ms). */
+export const GENERATION_REPLY_TIMEOUT_MS = 60_000;

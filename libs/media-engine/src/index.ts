@@ -1,0 +1,11 @@
+// The offline generative engine: drawn characters (looks from a prompt's words, portraits, idle and
+// talking clips), speech (espeak-ng with phoneme timings), mouth tracks and a real photo's lip-sync.
+// The ffmpeg helpers it is built on are @lipcast/media-tools.
+export { BUILT_IN_ACTORS, builtInActor, type BuiltInActor } from './characters/actors';
+export { FPS, renderIdleClip, renderPortrait, renderTalkingClip, type ClipOptions } from './characters/animation';
+export { lookFromPrompt, readDescription, seededRandom, type Backdrop, type CharacterLook, type DescriptionReading, type HairStyle, type Mood } from './characters/look';
+export { mouthTrack, type MouthFrame } from './lipsync/mouth-track';
+export { NoFaceError, PHOTO_CLIP_PRESET, renderPhotoTalkingClip, sampleMouths, type PhotoClipOptions, type SampledMouths } from './lipsync/photo-lipsync';
+export { decodeAudio, encodeMp3, encodeWav } from './speech/audio-file';
+export { SpeechInputError, synthesizeSpeech, type SpeechRequest, type SpeechResult, type TimedUnit } from './speech/synthesizer';
+export { SPEECH_VOICE_IDS, type SpeechVoiceId } from './speech/voices';

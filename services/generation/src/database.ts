@@ -1,0 +1,30 @@
+import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { GENERATION_SCHEMA, type generationEntities } from './mikro-orm.config';
+
+/** Queries name entities' properties (camelCase); MikroORM's Kysely plugin maps them to the columns. */
+const KYSELY_OPTIONS = { columnNamingStrategy: 'property', convertValues: true } as const;
+
+/** Generation's tables as the typed query builder sees them, inferred from the entities. */
+export type GenerationDatabase = InferKyselyDB<(typeof generationEntities)[number], typeof KYSELY_OPTIONS>;
+
+/**
+ * The typed query builder over generation's tables, for what the entity manager cannot say (row locks,
+ * `on conflict`, `returning`, conditional and arithmetic updates). Inside `em.transactional` it runs in that transaction.
+ */
+export const generationDatabase = (em: EntityManager) => em.getKysely<GenerationDatabase>(KYSELY_OPTIONS).withSchema(GENERATION_SCHEMA);
+
+/** The typed query builder over generation's tables, as `generationDatabase` answers it. */
+export type GenerationDb = ReturnType<typeof generationDatabase>;
+
+/** A row of one of generation's tables as the query builder reads it (`selectAll`, `returningAll`). */
+export type GenerationRow<Table extends keyof GenerationDatabase> = Selectable<GenerationDatabase[Table]>;
+
+/** The database's clock (`now()`), so the times every replica writes and compares agree. */
+export const now = (): RawBuilder<Date> => sql<Date>`now()`;
+
+/** `ms` milliseconds after now on the database's clock. */
+export const millisecondsFromNow = (ms: number): RawBuilder<Date> => sql<Date>`now() + ${ms} * interval '1 millisecond'`;
+
+/** `ms` milliseconds before now on the database's clock. */
+export const millisecondsAgo = (ms: number): RawBuilder<Date> => sql<Date>`now() - ${ms} * interval '1 millisecond'`;
