@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseIntPipe, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { isUUID } from 'class-validator';
 import {
@@ -11,6 +11,7 @@ import { CurrentUsers } from '../auth/current-users';
 import { AdminAuditQuery, AdminCreditAdjustmentDto, AdminJobFilterQuery, AdminPostDto, AdminUserQuery } from './admin-bodies';
 import { AdminGuard, Operator } from './admin-role';
 import { AuditLog } from './audit-log';
+import { StoredIdPipe } from '../http/stored-id.pipe';
 
 /** Users a job filter's `user` fragment may stand for at most. */
 const USER_FILTER_MATCHES = 100;
@@ -108,7 +109,7 @@ export class AdminController {
   }
 
   @Get('posts/:id')
-  post(@Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number): Promise<AdminPost> {
+  post(@Param('id', new StoredIdPipe('No such post')) id: number): Promise<AdminPost> {
     return this.services.send<AdminPost>(Subjects.content.adminPostGet, { id });
   }
 
@@ -121,7 +122,7 @@ export class AdminController {
   }
 
   @Put('posts/:id')
-  async updatePost(@Operator() operator: AdminActor, @Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number, @Body() body: AdminPostDto): Promise<AdminPost> {
+  async updatePost(@Operator() operator: AdminActor, @Param('id', new StoredIdPipe('No such post')) id: number, @Body() body: AdminPostDto): Promise<AdminPost> {
     const post = await this.services.send<AdminPost>(Subjects.content.adminPostUpdate, { ...body, id });
     await this.audit.record(operator, 'post.update', String(post.id), { slug: post.slug, status: post.status, publishedAt: post.publishedAt });
     return post;
@@ -135,7 +136,7 @@ export class AdminController {
   /** Unpublishes an influencer: out of the gallery, its public copies removed. */
   @HttpCode(200)
   @Post('gallery/:influencerId/withdraw')
-  async withdraw(@Operator() operator: AdminActor, @Param('influencerId', new ParseIntPipe({ errorHttpStatusCode: 404 })) influencerId: number): Promise<AdminWithdrawResult> {
+  async withdraw(@Operator() operator: AdminActor, @Param('influencerId', new StoredIdPipe('No such influencer project')) influencerId: number): Promise<AdminWithdrawResult> {
     const result = await this.services.send<AdminWithdrawResult>(Subjects.generation.adminGalleryWithdraw, { influencerId });
     await this.audit.record(operator, 'gallery.withdraw', String(influencerId), {});
     return result;

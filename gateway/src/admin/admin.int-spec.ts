@@ -248,6 +248,8 @@ describe('operator console (/api/admin)', () => {
     expect(second).toEqual({ jobs: [expect.objectContaining({ id: jobId, status: 'canceled' })], nextCursor: null });
     expect((await call<AdminJobList>('GET', `/api/admin/jobs?user=${user.id}&status=canceled`, adminCookie)).body.jobs.map((job) => job.id)).toEqual([jobId]);
     expect((await call('GET', '/api/admin/jobs?status=lost', adminCookie)).status).toBe(400);
+    // A cursor this list never gave (a job id that is no id) is refused, not sent to the database.
+    expect((await call('GET', `/api/admin/jobs?cursor=${Buffer.from('2026-01-01T00:00:00.000Z|not-a-job').toString('base64url')}`, adminCookie)).status).toBe(400);
 
     // Only a failed or cancelled job can be retried.
     const again = await call<{ message: string }>('POST', `/api/admin/jobs/${retried.body.id}/retry`, adminCookie);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseIntPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { normalizeIp, Throttle } from '@nestjs/throttler';
 import { CREATOR_CLIP_SECONDS, GENERATION_REPLY_TIMEOUT_MS, Subjects, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
-import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
+import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { decodeImageUpload } from '../media/image-upload';
@@ -12,12 +12,13 @@ import { GatewaySettings } from '../settings';
 import { ApproveInfluencerDto, InfluencerImageDto, InfluencerVideoDto, PipelineRequestDto, PublishInfluencerDto, ReportInfluencerDto } from './influencers.dto';
 import { answerLongJob, JOB_ID, sendJobAnswer, type JobHolding } from './jobs';
 import { OpenStreams } from './open-streams';
+import { StoredIdPipe } from '../http/stored-id.pipe';
 
 /** The route whose JSON body may carry an uploaded picture (up to 10 MB, base64). */
 export const INFLUENCER_VIDEO_PATH = '/api/ai-influencer/video';
 
-const PROJECT_ID = new ParseIntPipe({ exceptionFactory: () => ServiceError.notFound('No such influencer project') });
-const GALLERY_ITEM_ID = new ParseIntPipe({ exceptionFactory: () => ServiceError.notFound('No such influencer in the gallery') });
+const PROJECT_ID = new StoredIdPipe('No such influencer project');
+const GALLERY_ITEM_ID = new StoredIdPipe('No such influencer in the gallery');
 
 /** The AI Influencer Creator's calls (spec section 7); the generation service validates and owns the rules. */
 @ApiTags('influencers')

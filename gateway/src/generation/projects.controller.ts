@@ -1,8 +1,9 @@
-import { Controller, Delete, Get, Param, ParseIntPipe } from '@nestjs/common';
+import { Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Subjects, type ListProjectsRequest, type Project } from '@lipcast/contracts';
-import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUserId } from '../auth/signed-in.guard';
+import { StoredIdPipe } from '../http/stored-id.pipe';
 
 /** The signed-in user's generation history (spec section 7, `GET /api/projects`). */
 @ApiTags('generation')
@@ -19,7 +20,7 @@ export class ProjectsController {
   @Delete(':id')
   delete(
     @CurrentUserId() userId: string,
-    @Param('id', new ParseIntPipe({ exceptionFactory: () => ServiceError.notFound('No such project') })) projectId: number,
+    @Param('id', new StoredIdPipe('No such project')) projectId: number,
   ): Promise<{ deleted: true }> {
     return this.services.send<{ deleted: true }>(Subjects.generation.projectDelete, { userId, projectId });
   }

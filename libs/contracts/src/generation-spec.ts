@@ -25,3 +25,6 @@ export const SCRIPT_TIMEOUT_MS = 60_000;
 export const SCRIPT_REPLY_TIMEOUT_MS = SCRIPT_TIMEOUT_MS + 5_000;
 /** How long the gateway waits for a speech, a portrait or a voice sample made while the request waits (ms). */
 export const GENERATION_REPLY_TIMEOUT_MS = 60_000;
+
+/** The largest id a PostgreSQL `integer` (a serial id) holds: a number beyond it names no project. */
+export const STORED_ID_MAX = 2_147_483_647;

@@ -17,3 +17,4 @@ export * from './testing';
 export * from './periodic';
 export * from './shutdown';
 export * from './tracing';
+export * from './stored-id';

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import type { JobKind, JobStatus } from '@lipcast/contracts';
+import { STORED_ID_MAX, type JobKind, type JobStatus } from '@lipcast/contracts';
 
 export const JOB_KINDS: JobKind[] = ['lipsync', 'image_to_video', 'one_shot'];
 export const JOB_STATUSES: JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
@@ -20,5 +20,5 @@ export class AdminJobDto {
 }
 
 export class AdminInfluencerDto {
-  @Type(() => Number) @IsInt({ message: 'No such influencer project' }) @Min(1, { message: 'No such influencer project' }) influencerId!: number;
+  @Type(() => Number) @IsInt({ message: 'No such influencer project' }) @Min(1, { message: 'No such influencer project' }) @Max(STORED_ID_MAX, { message: 'No such influencer project' }) influencerId!: number;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { isUUID } from 'class-validator';
 import { ErrorCode, mediaUrl, type AdminJobDetail, type AdminJobEvent, type AdminJobList, type AdminJobSummary, type AdminQueueState, type JobState } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { generationDatabase } from '../database';
@@ -22,7 +23,7 @@ const DEFAULT_LIMIT = 50;
 const encodeCursor = (job: Job) => Buffer.from(`${job.createdAt.toISOString()}|${job.id}`).toString('base64url');
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!id || Number.isNaN(Date.parse(createdAt))) throw ServiceError.validation('cursor is not one this list gave', { field: 'cursor' });
+  if (!id || !isUUID(id) || Number.isNaN(Date.parse(createdAt))) throw ServiceError.validation('cursor is not one this list gave', { field: 'cursor' });
   return { createdAt, id };
 }
 

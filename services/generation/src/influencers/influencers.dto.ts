@@ -1,8 +1,9 @@
 import { Type } from 'class-transformer';
-import { Equals, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { Equals, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import {
   MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, PORTRAIT_SIZE_TEXT, REPORT_REASONS, type InfluencerImageRequest, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type ReportReason, type UserInfluencerRequest,
 } from '@lipcast/contracts';
+import { IsStoredId } from '@lipcast/nest-kit';
 
 // The requests of the influencer and gallery subjects (the gateway adds the signed-in user's id); the service's ValidationPipe checks them.
 
@@ -23,12 +24,12 @@ export class VideoDto implements InfluencerVideoRequest {
   @IsUUID() userId!: string;
   @IsString({ message: 'image is required' }) @MaxLength(2000) image!: string;
   @IsOptional() @IsString() @MaxLength(1000, { message: 'Prompt cannot exceed 1000 characters.' }) prompt?: string;
-  @IsOptional() @Type(() => Number) @IsInt({ message: 'No such influencer project' }) projectId?: number;
+  @IsOptional() @Type(() => Number) @IsStoredId('No such influencer project') projectId?: number;
 }
 
 export class ProjectDto implements UserInfluencerRequest {
   @IsUUID() userId!: string;
-  @Type(() => Number) @IsInt({ message: 'No such influencer project' }) projectId!: number;
+  @Type(() => Number) @IsStoredId('No such influencer project') projectId!: number;
 }
 
 export class ApproveDto extends ProjectDto implements InfluencerPublishRequest {
@@ -41,7 +42,7 @@ export class ApproveDto extends ProjectDto implements InfluencerPublishRequest {
 }
 
 export class ReportDto implements InfluencerReportRequest {
-  @Type(() => Number) @IsInt({ message: 'No such influencer in the gallery' }) projectId!: number;
+  @Type(() => Number) @IsStoredId('No such influencer in the gallery') projectId!: number;
   @IsString() @MinLength(1) @MaxLength(100) reporter!: string;
   @IsIn(Object.keys(REPORT_REASONS), { message: 'Please choose a reason.' }) reason!: ReportReason;
   @IsOptional() @IsString({ message: 'contact must be text' }) @MaxLength(MAX_REPORT_CONTACT_LENGTH, { message: `Contact cannot exceed ${MAX_REPORT_CONTACT_LENGTH} characters.` }) contact?: string;
