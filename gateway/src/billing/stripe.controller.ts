@@ -72,7 +72,7 @@ export class StripeController {
   @Get('sync-subscription')
   async syncSubscription(@CurrentUserId() userId: string): Promise<SubscriptionSyncResponse> {
     const account = await this.stripe<Account>(Subjects.billing.subscriptionSync, { userId });
-    return { success: true, message: account.subscriptionStatus === 'active' ? 'Subscription is active' : 'No active subscription', account };
+    return { success: true, message: account.premium ? 'Subscription is active' : 'No active subscription', account };
   }
 
   /** Cancels at the end of the paid period; the plan stays until `subscriptionPeriodEnd`. */

@@ -58,7 +58,12 @@ export interface Account {
   generationsCount: number;
   /** Pack generations left; they never expire and are used after the plan's allowance. */
   extraGenerations: number;
-  /** "active" means premium; anything else is the free tier. */
+  /**
+   * On Premium now: the billing ledger's one verdict (an active subscription within its paid period).
+   * Every other part of the product reads this, never `subscriptionStatus`, to decide the plan.
+   */
+  premium: boolean;
+  /** Stripe's status of the subscription, for display ("active", "canceled", ...); null without one. */
   subscriptionStatus: string | null;
   subscriptionPlan: string | null;
   subscriptionPeriodEnd: string | null;

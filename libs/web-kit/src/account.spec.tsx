@@ -61,9 +61,11 @@ describe(refreshAccount.name, () => {
 });
 
 describe(isPremium.name, () => {
-  it('is true only for an active subscription', () => {
-    expect(isPremium({ ...ada, subscriptionStatus: 'active' })).toBe(true);
-    expect(isPremium({ ...ada, subscriptionStatus: 'canceled' })).toBe(false);
+  it('is the ledger\'s verdict, whatever the subscription\'s status says', () => {
+    expect(isPremium(accountUser({ premium: true, subscriptionStatus: 'active' }))).toBe(true);
+    expect(isPremium(accountUser({ premium: false, subscriptionStatus: 'canceled' }))).toBe(false);
+    // Active at Stripe but past the paid period: the ledger says free.
+    expect(isPremium(accountUser({ premium: false, subscriptionStatus: 'active' }))).toBe(false);
     expect(isPremium(null)).toBe(false);
   });
 });

@@ -39,14 +39,11 @@ export function refreshAccount(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
 }
 
-type PlanStatus = Pick<Account, 'subscriptionStatus'>;
+type PlanStatus = Pick<Account, 'premium'>;
 
-/**
- * The front end's one answer to "is this user on Premium": the plan status the server sent (the
- * billing ledger, which also checks the paid period, decided it when it composed the account).
- */
+/** "Is this user on Premium", as the billing ledger decided it when it composed the account. */
 export function isPremium(account: PlanStatus | null): boolean {
-  return account?.subscriptionStatus === 'active';
+  return account?.premium === true;
 }
 
 /** The plan's own generations: Premium's per paid period, or the free tier's in total (pack generations not counted). */

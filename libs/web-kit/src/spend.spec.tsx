@@ -8,7 +8,7 @@ describe(spendNotice.name, () => {
   });
 
   it('names the monthly Premium allowance', () => {
-    expect(spendNotice(accountUser({ subscriptionStatus: 'active', generationsCount: 10 }))).toBe('This uses 1 of your 60 Premium videos this month (49 left after this).');
+    expect(spendNotice(accountUser({ premium: true, subscriptionStatus: 'active', generationsCount: 10 }))).toBe('This uses 1 of your 60 Premium videos this month (49 left after this).');
   });
 
   it('names the pack once the allowance is used, and counts it in what is left', () => {

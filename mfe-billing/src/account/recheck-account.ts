@@ -6,7 +6,7 @@ import { ACCOUNT_QUERY_KEY, refreshAccount, type AccountUser } from '@lipcast/we
 export const RECHECK_INTERVAL_MS = 2000;
 export const RECHECK_ATTEMPTS = 5;
 
-type Usage = Pick<AccountUser, 'generationsCount' | 'extraGenerations' | 'subscriptionStatus' | 'subscriptionPlan'>;
+type Usage = Pick<AccountUser, 'generationsCount' | 'extraGenerations' | 'premium' | 'subscriptionStatus' | 'subscriptionPlan'>;
 
 /** True when the plan, the count or the pack credits differ: the purchase has been applied. */
 export function accountChanged(before: Usage | null | undefined, after: Usage | null | undefined): boolean {
@@ -14,6 +14,7 @@ export function accountChanged(before: Usage | null | undefined, after: Usage | 
   return (
     before.generationsCount !== after.generationsCount ||
     before.extraGenerations !== after.extraGenerations ||
+    before.premium !== after.premium ||
     before.subscriptionStatus !== after.subscriptionStatus ||
     before.subscriptionPlan !== after.subscriptionPlan
   );

@@ -9,6 +9,7 @@ import Profile from './Profile';
 const PREMIUM_ACCOUNT: Account = {
   generationsCount: PREMIUM_USER.generationsCount,
   extraGenerations: PREMIUM_USER.extraGenerations,
+  premium: PREMIUM_USER.premium,
   subscriptionStatus: PREMIUM_USER.subscriptionStatus,
   subscriptionPlan: PREMIUM_USER.subscriptionPlan,
   subscriptionPeriodEnd: PREMIUM_USER.subscriptionPeriodEnd,

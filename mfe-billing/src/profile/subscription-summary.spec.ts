@@ -1,16 +1,17 @@
 import { canBuyMoreGenerations, formatUsDate, initials, subscriptionSummary } from './subscription-summary';
 
-const free = { subscriptionStatus: null, subscriptionPeriodEnd: null, subscriptionCancelAtPeriodEnd: false };
+const free = { premium: false, subscriptionPeriodEnd: null, subscriptionCancelAtPeriodEnd: false };
 const END = '2026-03-05T12:00:00.000Z';
 
 describe(subscriptionSummary.name, () => {
-  it('is free with 3 generations unless the subscription is active', () => {
+  it('is free with 3 generations unless the ledger says Premium', () => {
     expect(subscriptionSummary(free)).toEqual({ kind: 'free', allowance: 3 });
-    expect(subscriptionSummary({ ...free, subscriptionStatus: 'canceled' })).toEqual({ kind: 'free', allowance: 3 });
+    // An active subscription past its paid period: the ledger's verdict (free) wins over the status.
+    expect(subscriptionSummary({ ...free, subscriptionPeriodEnd: END })).toEqual({ kind: 'free', allowance: 3 });
   });
 
   it('renews an active plan of 60, or ends it at the period end once cancelled', () => {
-    const active = { subscriptionStatus: 'active', subscriptionPeriodEnd: END, subscriptionCancelAtPeriodEnd: false };
+    const active = { premium: true, subscriptionPeriodEnd: END, subscriptionCancelAtPeriodEnd: false };
     expect(subscriptionSummary(active)).toEqual({ kind: 'renewing', allowance: 60, periodEnd: END });
     expect(subscriptionSummary({ ...active, subscriptionCancelAtPeriodEnd: true })).toEqual({ kind: 'ending', allowance: 60, periodEnd: END });
   });

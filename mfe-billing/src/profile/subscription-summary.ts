@@ -10,7 +10,7 @@ export type SubscriptionSummary =
   | { kind: 'renewing'; allowance: number; periodEnd: string | null }
   | { kind: 'ending'; allowance: number; periodEnd: string | null };
 
-type PlanFields = Pick<Account, 'subscriptionStatus' | 'subscriptionPeriodEnd' | 'subscriptionCancelAtPeriodEnd'>;
+type PlanFields = Pick<Account, 'premium' | 'subscriptionPeriodEnd' | 'subscriptionCancelAtPeriodEnd'>;
 
 export function subscriptionSummary(account: PlanFields): SubscriptionSummary {
   if (!isPremium(account)) return { kind: 'free', allowance: generationAllowance(account) };

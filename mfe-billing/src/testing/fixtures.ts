@@ -31,6 +31,7 @@ export const FREE_USER: AccountUser = accountUser({ generationsCount: 2 });
 export const PREMIUM_USER: AccountUser = {
   ...FREE_USER,
   generationsCount: 12,
+  premium: true,
   subscriptionStatus: 'active',
   subscriptionPlan: 'Premium',
   subscriptionPeriodEnd: '2026-03-05T12:00:00.000Z',

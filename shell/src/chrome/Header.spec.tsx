@@ -32,7 +32,7 @@ describe(Header.name, () => {
   it('labels the counter with what is left of the allowance', () => {
     expect(videosLeftLabel(accountUser({ generationsCount: 1 }))).toBe('2 of 3 videos left');
     expect(videosLeftLabel(accountUser({ generationsCount: 3, extraGenerations: 5 }))).toBe('5 of 8 videos left');
-    expect(videosLeftLabel(accountUser({ generationsCount: 10, subscriptionStatus: 'active' }))).toBe('50 of 60 videos left');
+    expect(videosLeftLabel(accountUser({ generationsCount: 10, premium: true, subscriptionStatus: 'active' }))).toBe('50 of 60 videos left');
   });
 
   it('puts the account actions in an avatar menu with the labelled counter', async () => {

@@ -12,6 +12,7 @@ export function accountUser(overrides: Partial<AccountUser> = {}): AccountUser {
     profileImageUrl: null,
     generationsCount: 0,
     extraGenerations: 0,
+    premium: false,
     subscriptionStatus: null,
     subscriptionPlan: null,
     subscriptionPeriodEnd: null,

@@ -41,8 +41,7 @@ export class AdminAccountsService {
         .limit(LEDGER_LIMIT)
         .execute(),
     ]);
-    const premium = account.subscriptionStatus === 'active';
-    const allowance = premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS;
+    const allowance = account.premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS;
     const ledger: AdminLedgerEntry[] = [
       ...reservations.flatMap((row): AdminLedgerEntry[] => [
         { at: iso(row.createdAt), type: 'reserve', delta: row.source === 'pack' ? -1 : 0, jobId: row.jobId, operator: null, reason: `from ${row.source}` },
@@ -55,7 +54,7 @@ export class AdminAccountsService {
       ...adjustments.map((row): AdminLedgerEntry => ({ at: iso(row.createdAt), type: 'adjustment', delta: row.delta, jobId: row.jobId, operator: row.operatorName, reason: row.reason })),
     ].sort((a, b) => b.at.localeCompare(a.at));
     return {
-      plan: premium ? (account.subscriptionPlan ?? 'Premium') : 'Free',
+      plan: account.premium ? (account.subscriptionPlan ?? 'Premium') : 'Free',
       subscriptionStatus: account.subscriptionStatus,
       generationsCount: account.generationsCount,
       extraGenerations: account.extraGenerations,

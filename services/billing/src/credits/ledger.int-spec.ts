@@ -108,7 +108,7 @@ describe('billing credit ledger over NATS', () => {
     const periodStart = new Date(Date.now() - 24 * 3600_000);
     await makePremium(user, periodStart, 1);
     await use(user, 60);
-    expect(await account(user)).toMatchObject({ generationsCount: 60, subscriptionStatus: 'active', subscriptionPlan: 'Premium' });
+    expect(await account(user)).toMatchObject({ generationsCount: 60, premium: true, subscriptionStatus: 'active', subscriptionPlan: 'Premium' });
 
     const fromPack = job('pack');
     expect(await reserve(user, fromPack)).toMatchObject({ source: 'pack' });
@@ -121,6 +121,14 @@ describe('billing credit ledger over NATS', () => {
 
     await makePremium(user, new Date(), 0);
     expect(await reserve(user, job('new-period'))).toMatchObject({ source: 'period' });
+  });
+
+  it('says free once the paid period has ended, though Stripe has not yet reported the status', async () => {
+    const user = newUser();
+    await makePremium(user, new Date(Date.now() - 31 * 24 * 3600_000));
+    expect(await account(user)).toMatchObject({ premium: false, subscriptionStatus: 'active' });
+    await use(user, 3);
+    await expect(reserve(user, job('over'))).rejects.toMatchObject({ code: ErrorCode.PaymentRequired, details: { limit: 3 } });
   });
 
   it('answers NOT_FOUND for a job it never reserved', async () => {

@@ -137,6 +137,7 @@ export class LedgerService {
       return {
         generationsCount: 0,
         extraGenerations: 0,
+        premium: false,
         subscriptionStatus: null,
         subscriptionPlan: null,
         subscriptionPeriodEnd: null,
@@ -151,6 +152,7 @@ export class LedgerService {
     return {
       generationsCount,
       extraGenerations: account.packCredits,
+      premium,
       subscriptionStatus: account.subscriptionStatus,
       subscriptionPlan: account.subscriptionPlan,
       subscriptionPeriodEnd: account.periodEnd?.toISOString() ?? null,

@@ -38,7 +38,7 @@ export class CheckoutService {
     const plan = await this.catalog.activePlan('month');
     if (request.priceId !== plan.stripePriceId) throw ServiceError.validation('This plan is not on offer any more; reload the page and try again');
     const account = await this.ledger.account(request.userId);
-    if (account.subscriptionStatus === 'active') throw new ServiceError(ErrorCode.Conflict, 'You already have an active Premium subscription');
+    if (account.premium) throw new ServiceError(ErrorCode.Conflict, 'You already have an active Premium subscription');
     const customer = await this.customers.ensureCustomer(request.userId, request.email);
     // Each purchase attempt is new; the key makes the SDK's network retries of this one call safe.
     const idempotencyKey = `subscription:${request.userId}:${randomUUID()}`;

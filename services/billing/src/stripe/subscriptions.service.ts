@@ -99,7 +99,7 @@ export class SubscriptionsService {
     const account = await billingDatabase(this.em).selectFrom('account').select('subscriptionId').where('userId', '=', userId).executeTakeFirst();
     const subscriptionId = account?.subscriptionId;
     const current = await this.ledger.account(userId);
-    if (!subscriptionId || current.subscriptionStatus !== 'active') throw new ServiceError(ErrorCode.NotFound, 'You have no active subscription to cancel');
+    if (!subscriptionId || !current.premium) throw new ServiceError(ErrorCode.NotFound, 'You have no active subscription to cancel');
     const subscription = await callStripe('cancel your subscription', () => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
     await this.apply(subscription);
     return this.ledger.account(userId);
