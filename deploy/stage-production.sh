@@ -3,7 +3,7 @@
 # workspace's package.json (npm links every workspace), every workspace's built dist/ (the gateway,
 # the services, the back-end libraries and the built front end), then installs the production
 # dependencies exactly from the lock. The image's build stage runs it (deploy/Dockerfile), and so does
-# the production-artifact test (tools/production-artifact.int-spec.ts): both ship the same folder.
+# the production-artifact test (tools/system/production-artifact.int-spec.ts): both ship the same folder.
 #
 # usage: deploy/stage-production.sh <built workspace> <new folder> [--system-ffmpeg]
 #   --system-ffmpeg  the folder will run where Debian's ffmpeg is installed (the image): leave out

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDependencies, type Dependencies } from './lib/dependencies.ts';
-import { withDatabase } from './lib/infra.ts';
+import { runEndToEnd } from './lib/end-to-end.ts';
 import { runIntegration } from './lib/integration.ts';
 import { aptInstall } from './lib/nats-server.ts';
 import { ROOT } from './lib/stack.ts';
@@ -84,11 +84,7 @@ results.unit = await step('unit tests', async () => {
 if (results.dependencies) results.integration = await step('integration tests', integration);
 if (results.build && results.dependencies && results.chromium) {
   results.e2e = await step('end-to-end tests', async () => {
-    const code = await run('playwright', ['test', '-c', 'e2e/playwright.config.ts'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: join(reportDir, 'e2e.json'),
-      E2E_DATABASE_URL: withDatabase(dependencies!.databaseUrl, 'lipcast_e2e'),
-      NATS_URL: dependencies!.natsUrl,
-    });
+    const code = await runEndToEnd(dependencies!, 'lipcast_e2e', { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reportDir, 'e2e.json') });
     countPlaywright(join(reportDir, 'e2e.json'));
     return code;
   });

@@ -1,5 +1,5 @@
 /**
- * For tools/fresh-machine.int-spec.ts: what `npm start` does after its build, in a process of its
+ * For tools/system/fresh-machine.int-spec.ts: what `npm start` does after its build, in a process of its
  * own (Jest cannot load the ES modules involved): the launcher's dependency step, the database,
  * the whole platform on free ports. Prints one JSON line once ready; SIGTERM stops the processes,
  * then the embedded servers, and exits 0.

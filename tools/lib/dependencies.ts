@@ -10,10 +10,11 @@
  * test can make the launcher believe nothing runs on this machine without stopping what does.
  */
 import { type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { canConnectPostgres, canConnectTcp, freePort, startPrivateNats } from './infra.ts';
 import { findOrInstallNatsServer, thisMachine } from './nats-server.ts';
+import { ROOT } from './stack.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -165,4 +166,27 @@ export async function startDependencies(options: DependencyOptions): Promise<Dep
     embedded,
     stop,
   };
+}
+
+/**
+ * Runs `action` on PostgreSQL and NATS of this run's own (embedded ones in a data folder named
+ * after `label` when none is configured or running), stopping them afterwards, also on Ctrl-C.
+ */
+export async function withOwnDependencies(label: string, action: (dependencies: Dependencies) => Promise<number>): Promise<number> {
+  const dataDir = join(ROOT, `.data/${label}-servers`);
+  const dependencies = await startDependencies({ dataDir });
+  const stop = async () => {
+    await dependencies.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const interrupted = async () => {
+    await stop();
+    process.exit(1);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, interrupted);
+  try {
+    return await action(dependencies);
+  } finally {
+    await stop();
+  }
 }

@@ -3,7 +3,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration, Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { databaseName, DEFAULT_DATABASE_URL, ensureDatabase, withDatabase } from '../lib/infra';
+import { databaseName, DEFAULT_DATABASE_URL, ensureDatabase, withDatabase } from '@lipcast/tools/lib/infra.ts';
 import { WRITTEN_ONLY_BY_MIGRATIONS } from './expand-contract';
 import { migrationsOf, SCHEMAS } from './schemas';
 

@@ -18,11 +18,11 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, realpathSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { databaseName, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase, type PrivateNats } from './lib/infra.ts';
-import { everyServiceUp, readStatus } from './lib/ops-status.ts';
-import { Browser } from './lib/browser.ts';
+import { databaseName, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase, type PrivateNats } from '@lipcast/tools/lib/infra.ts';
+import { everyServiceUp, readStatus } from '@lipcast/tools/lib/ops-status.ts';
+import { Browser } from '@lipcast/tools/lib/browser.ts';
 
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '../..');
 const SERVICES = ['auth', 'generation', 'billing', 'content'] as const;
 type ProcessName = (typeof SERVICES)[number] | 'gateway';
 const CLIENT_ID = 'lipcast-artifact';

@@ -12,9 +12,9 @@ import { once } from 'node:events';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from './lib/infra.ts';
+import { freePort } from '@lipcast/tools/lib/infra.ts';
 
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '../..');
 const SCHEMAS = ['auth', 'billing', 'content', 'gateway', 'generation'];
 
 jest.setTimeout(120_000);
