@@ -44,7 +44,8 @@ export interface ButtonProps extends ComponentProps<'button'> {
   asChild?: boolean;
 }
 
-export function Button({ variant, size, asChild = false, className, ...props }: ButtonProps) {
+/** `data-variant` names the button's look (default, outline, destructive, ...), so it can be told without reading class names. */
+export function Button({ variant = 'default', size, asChild = false, className, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';
-  return <Component className={buttonVariants({ variant, size, className })} {...props} />;
+  return <Component data-variant={variant} className={buttonVariants({ variant, size, className })} {...props} />;
 }

@@ -6,17 +6,23 @@ import { Progress } from './progress';
 import { Spinner } from './spinner';
 
 describe(Button.name, () => {
-  it('renders a button with the variant classes', () => {
-    render(<Button variant="destructive">Delete</Button>);
+  it('renders a button that names its variant, the default one unless told', () => {
+    render(
+      <>
+        <Button variant="destructive">Delete</Button>
+        <Button>Save</Button>
+      </>,
+    );
 
     const sut = screen.getByRole('button', { name: 'Delete' });
     expect(sut.tagName).toBe('BUTTON');
-    expect(sut.className).toContain('bg-red-600');
+    expect(sut.getAttribute('data-variant')).toBe('destructive');
+    expect(screen.getByRole('button', { name: 'Save' }).getAttribute('data-variant')).toBe('default');
   });
 
-  it('renders its child instead of a button with asChild', () => {
+  it('renders its child instead of a button with asChild, with the variant and the given props', () => {
     render(
-      <Button asChild variant="outline" className="w-full">
+      <Button asChild variant="outline" className="upgrade-cta">
         <a href="/subscribe">Upgrade to Premium</a>
       </Button>,
     );
@@ -24,8 +30,9 @@ describe(Button.name, () => {
     const sut = screen.getByRole('link', { name: 'Upgrade to Premium' });
     expect(sut.tagName).toBe('A');
     expect(sut.getAttribute('href')).toBe('/subscribe');
-    expect(sut.className).toContain('border-neutral-300');
-    expect(sut.className).toContain('w-full');
+    expect(sut.getAttribute('data-variant')).toBe('outline');
+    // The caller's own class name (its layout in the page) reaches the child: the className API, not a look.
+    expect(sut.classList.contains('upgrade-cta')).toBe(true);
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { mediaDownloadUrl } from '@lipcast/contracts';
-import { Button, buttonVariants, Progress, VideoPlayer } from '@lipcast/ui';
+import { Button, Progress, VideoPlayer } from '@lipcast/ui';
 import { isPaymentRequired, refreshAccount, SpendNotice, toast, watchJob, type SelectedVideo } from '@lipcast/web-kit';
 import type { CreatedAudio } from './AudioStep';
 import { failureToast } from './errors';
@@ -79,9 +79,11 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
           <VideoPlayer src={result} title="Generated video" fit="natural" />
           <Progress value={progress} aria-label="Video generation progress" />
           <div className="flex flex-wrap gap-3">
-            <a href={mediaDownloadUrl(result, fileName)} download={fileName} className={buttonVariants()}>
-              Download Video
-            </a>
+            <Button asChild>
+              <a href={mediaDownloadUrl(result, fileName)} download={fileName}>
+                Download Video
+              </a>
+            </Button>
             <Button variant="outline" onClick={() => void generate()}>
               Generate Again
             </Button>
