@@ -74,6 +74,11 @@ function loadSchema(file: string): ModelSchema {
 /** Whether any string input carries a test marker such as `[mpeg4]`. */
 const mentions = (input: Record<string, unknown>, marker: string) => Object.values(input).some((value) => typeof value === 'string' && value.includes(marker));
 
+/**
+ * The system voices minimax itself knows (its schema does not list them). Restated, not imported
+ * from the generation service's list: the stand-in plays the provider, so a voice id the service
+ * offers by mistake must fail here as it would on Replicate.
+ */
 export const MINIMAX_VOICES = [
   'Wise_Woman',
   'Friendly_Person',

@@ -1,3 +1,4 @@
+import { pngHeaderDeclaring as png } from '@lipcast/media-tools';
 import { decodeImageUpload, MAX_UPLOAD_BYTES, pictureSize, UploadMessages } from './image-upload';
 
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
@@ -17,16 +18,6 @@ function jpeg(width: number, height: number, frameMarker = 0xc0): Buffer {
     segment(frameMarker, Buffer.concat([Buffer.from([8]), uint16be(height), uint16be(width), Buffer.from([3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1])])),
     segment(0xda, Buffer.alloc(10)),
   ]);
-}
-
-function png(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(25);
-  ihdr.writeUInt32BE(13, 0);
-  ihdr.write('IHDR', 4, 'latin1');
-  ihdr.writeUInt32BE(width, 8);
-  ihdr.writeUInt32BE(height, 12);
-  ihdr.set([8, 6, 0, 0, 0], 16);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr]);
 }
 
 function riff(chunk: string, data: Buffer): Buffer {

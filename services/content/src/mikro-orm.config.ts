@@ -4,11 +4,17 @@ import { Migration20261123000000 } from './migrations/Migration20261123000000';
 import { NewsletterSubscriberEntity } from './newsletter/newsletter-subscriber.entity';
 import { BlogPostEntity } from './posts/blog-post.entity';
 
+/** The PostgreSQL schema that holds every content table. */
+export const CONTENT_SCHEMA = 'content';
+
+/** Every content table; the typed query builder (`contentDatabase`) is inferred from this list. */
+export const contentEntities = [BlogPostEntity, NewsletterSubscriberEntity] as const;
+
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
-    schema: 'content',
+    schema: CONTENT_SCHEMA,
     databaseUrl,
-    entities: [BlogPostEntity, NewsletterSubscriberEntity],
+    entities: [...contentEntities],
     migrations: [
       { name: 'Migration20261122000000', class: Migration20261122000000 },
       { name: 'Migration20261123000000', class: Migration20261123000000 },

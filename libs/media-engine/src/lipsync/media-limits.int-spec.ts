@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkMediaInput, MediaLimitMessages, ProviderError, runFfmpeg, stillToClip } from '@lipcast/media-tools';
+import { checkMediaInput, MediaLimitMessages, pngHeaderDeclaring, ProviderError, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { renderPhotoTalkingClip } from './photo-lipsync';
 
 jest.setTimeout(60_000);
@@ -13,15 +13,7 @@ async function providerError(promise: Promise<unknown>): Promise<ProviderError> 
 }
 
 /** A PNG whose header declares `width` x `height` (the pixels are never there: nothing may decode them). */
-function pngDeclaring(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(25);
-  ihdr.writeUInt32BE(13, 0);
-  ihdr.write('IHDR', 4, 'latin1');
-  ihdr.writeUInt32BE(width, 8);
-  ihdr.writeUInt32BE(height, 12);
-  ihdr.set([8, 2, 0, 0, 0], 16);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, Buffer.alloc(64)]);
-}
+const pngDeclaring = (width: number, height: number) => Buffer.concat([pngHeaderDeclaring(width, height), Buffer.alloc(64)]);
 
 describe('media limits on real files (ffmpeg reads only the headers)', () => {
   let folder: string;

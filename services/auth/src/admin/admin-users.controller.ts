@@ -4,19 +4,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Subjects, type AdminUserSearchRequest, type AdminUserSummary } from '@lipcast/contracts';
+import { authDatabase } from '../database';
 
 const SEARCH_DEFAULT_LIMIT = 50;
 
 class AdminUserSearchDto implements AdminUserSearchRequest {
   @IsString() @MaxLength(320) query!: string;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
-}
-
-interface UserRow {
-  id: string;
-  username: string;
-  email: string | null;
-  created_at: Date | string;
 }
 
 /** `%` and `_` typed by an operator are literal characters, not wildcards. */
@@ -32,12 +26,14 @@ export class AdminUsersController {
   async search(@Payload() request: AdminUserSearchDto): Promise<AdminUserSummary[]> {
     const query = request.query.trim();
     const pattern = `%${escapeLike(query)}%`;
-    const rows = await this.em.execute<UserRow[]>(
-      `select id, username, email, created_at from auth."user"
-       where id::text = ? or username ilike ? or email ilike ?
-       order by created_at desc, id limit ?`,
-      [query.toLowerCase(), pattern, pattern, request.limit ?? SEARCH_DEFAULT_LIMIT],
-    );
-    return rows.map((row) => ({ id: row.id, username: row.username, email: row.email, createdAt: new Date(row.created_at).toISOString() }));
+    const users = await authDatabase(this.em)
+      .selectFrom('user')
+      .select(['id', 'username', 'email', 'createdAt'])
+      .where((eb) => eb.or([eb(eb.cast<string>('id', 'text'), '=', query.toLowerCase()), eb('username', 'ilike', pattern), eb('email', 'ilike', pattern)]))
+      .orderBy('createdAt', 'desc')
+      .orderBy('id')
+      .limit(request.limit ?? SEARCH_DEFAULT_LIMIT)
+      .execute();
+    return users.map((user) => ({ id: user.id, username: user.username, email: user.email ?? null, createdAt: user.createdAt.toISOString() }));
   }
 }

@@ -7,7 +7,7 @@ import type { AdminPostDto } from './admin-post.dto';
 
 const ADMIN_LIST_LIMIT = 500;
 
-/** Published means a publication time that has come (the public list's rule, `PAGE_SQL`). */
+/** Published means a publication time that has come (the public list's rule, `isPublished` in posts.service.ts). */
 function statusOf(post: BlogPost, now = new Date()): AdminPost['status'] {
   if (!post.publishedAt) return 'draft';
   return post.publishedAt > now ? 'scheduled' : 'published';

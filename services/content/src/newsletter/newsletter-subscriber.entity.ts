@@ -7,7 +7,7 @@ export const NewsletterSubscriberEntity = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     email: p.string().length(254),
-    createdAt: p.datetime().onCreate(() => new Date()),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   },
 });
 

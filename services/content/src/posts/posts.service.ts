@@ -1,54 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { ExpressionBuilder } from 'kysely';
 import { ServiceError } from '@lipcast/nest-kit';
 import type { BlogPost as BlogPostDto, BlogPostDetail, ListPostsResponse } from '@lipcast/contracts';
+import { contentDatabase, now, type ContentDatabase } from '../database';
+import type { BlogPost } from './blog-post.entity';
 import type { ListPostsDto } from './list-posts.dto';
 
-interface PostRow {
-  id: number;
-  title: string;
-  slug: string;
-  excerpt: string;
-  featured_image: string | null;
-  author: string | null;
-  published_at: Date | null;
-  created_at: Date;
-  total: string;
-}
+/** What a list shows of a post (everything but the body). */
+const SUMMARY_COLUMNS = ['id', 'title', 'slug', 'excerpt', 'featuredImage', 'author', 'publishedAt', 'createdAt'] as const;
 
-type PostWithBodyRow = Omit<PostRow, 'total'> & { body: string };
+type PostSummary = Pick<BlogPost, (typeof SUMMARY_COLUMNS)[number]>;
 
-/**
- * One page of posts and the total in a single round trip (`count(*) over()`): the blog list is
- * the hottest public read. Published means a publication time that has come.
- */
-export const PAGE_SQL = `
-  select id, title, slug, excerpt, featured_image, author, published_at, created_at, count(*) over() as total
-  from content.blog_post
-  where (not ?::boolean or (published_at is not null and published_at <= now()))
-  order by published_at desc nulls last, created_at desc, id desc
-  limit ? offset ?`;
+/** Published means a publication time that has come; a draft or a scheduled post is not there yet for readers. */
+const isPublished = (eb: ExpressionBuilder<ContentDatabase, 'blog_post'>) => eb.and([eb('publishedAt', 'is not', null), eb('publishedAt', '<=', now())]);
 
-const COUNT_SQL = `
-  select count(*) as total from content.blog_post
-  where (not ?::boolean or (published_at is not null and published_at <= now()))`;
-
-/** A draft or a scheduled post is not there yet for readers: same answer as an unknown slug. */
-const PUBLISHED_BY_SLUG_SQL = `
-  select id, title, slug, excerpt, body, featured_image, author, published_at, created_at
-  from content.blog_post
-  where slug = ? and published_at is not null and published_at <= now()`;
-
-function toBlogPostDto(row: Omit<PostRow, 'total'>): BlogPostDto {
+function toBlogPostDto(post: PostSummary): BlogPostDto {
   return {
-    id: row.id,
-    title: row.title,
-    slug: row.slug,
-    excerpt: row.excerpt,
-    featuredImage: row.featured_image,
-    publishedAt: row.published_at ? new Date(row.published_at).toISOString() : null,
-    createdAt: new Date(row.created_at).toISOString(),
-    author: row.author,
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    featuredImage: post.featuredImage ?? null,
+    publishedAt: post.publishedAt ? post.publishedAt.toISOString() : null,
+    createdAt: post.createdAt.toISOString(),
+    author: post.author ?? null,
   };
 }
 
@@ -56,21 +32,35 @@ function toBlogPostDto(row: Omit<PostRow, 'total'>): BlogPostDto {
 export class PostsService {
   constructor(private readonly em: EntityManager) {}
 
-  /** Newest first; only posts whose publication time has come, unless asked for `published: false` (drafts too). */
+  /**
+   * Newest first; only posts whose publication time has come, unless asked for `published: false` (drafts too).
+   * One page and the total in a single round trip (`count(*) over ()`): the blog list is the hottest public read.
+   */
   async list(query: ListPostsDto): Promise<ListPostsResponse> {
-    const published = query.published ?? true;
-    const offset = (query.page - 1) * query.pageSize;
-    const connection = this.em.getConnection();
-    const rows = await connection.execute<PostRow[]>(PAGE_SQL, [published, query.pageSize, offset]);
+    const db = contentDatabase(this.em);
+    const posts = (query.published ?? true) ? db.selectFrom('blog_post').where(isPublished) : db.selectFrom('blog_post');
+    const rows = await posts
+      .select((eb) => [...SUMMARY_COLUMNS, eb.fn.countAll<string>().over().as('total')])
+      .orderBy('publishedAt', (order) => order.desc().nullsLast())
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
     // Past the last page there is no row to carry the total: count separately then only.
-    const total = rows.length ? Number(rows[0].total) : Number((await connection.execute<{ total: string }[]>(COUNT_SQL, [published]))[0].total);
-    return { items: rows.map(toBlogPostDto), page: query.page, pageSize: query.pageSize, total };
+    const total = rows.length ? rows[0].total : (await posts.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()).total;
+    return { items: rows.map(toBlogPostDto), page: query.page, pageSize: query.pageSize, total: Number(total) };
   }
 
   /** One published post with its body; NOT_FOUND for an unknown slug, a draft or a scheduled post. */
   async getPublished(slug: string): Promise<BlogPostDetail> {
-    const [row] = await this.em.getConnection().execute<PostWithBodyRow[]>(PUBLISHED_BY_SLUG_SQL, [slug]);
-    if (!row) throw ServiceError.notFound('Blog post not found');
-    return { ...toBlogPostDto(row), body: row.body };
+    const post = await contentDatabase(this.em)
+      .selectFrom('blog_post')
+      .select([...SUMMARY_COLUMNS, 'body'])
+      .where('slug', '=', slug)
+      .where(isPublished)
+      .executeTakeFirst();
+    if (!post) throw ServiceError.notFound('Blog post not found');
+    return { ...toBlogPostDto(post), body: post.body };
   }
 }
