@@ -70,6 +70,40 @@ test.describe('landing page', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("a visitor sees the lead sample's poster before the sample list loads, then every video over its poster, in boxes that keep their size", async ({ page, consoleErrors }) => {
+    // The list is held back: the lead poster, the page's largest paint, must not wait for it.
+    let releaseSamples = () => {};
+    const samplesHeld = new Promise<void>((resolve) => (releaseSamples = resolve));
+    await page.route('**/api/samples', async (route) => {
+      await samplesHeld;
+      await route.continue();
+    });
+    await page.goto('/');
+    const staticPage = page.locator('#prerendered');
+    await expect(staticPage.locator('link[rel="preload"][as="image"]')).toHaveAttribute('type', 'image/avif');
+    const leadBox = staticPage.locator('[data-sample-slot="hero:0"]');
+    const leadPoster = leadBox.locator('picture img');
+    // Drawn: the AVIF at the width the box needs (a 405-pixel box on this 1280-pixel page takes the 640 one).
+    await expect.poll(() => leadPoster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await leadPoster.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/api\/media\/public\/samples\/hero-1-poster-640-v1\.avif$/);
+    const boxSizeBefore = await leadBox.boundingBox();
+
+    releaseSamples();
+    const videos = staticPage.locator('[data-sample-slot] video');
+    await expect(videos).toHaveCount(5);
+    expect(await videos.evaluateAll((all) => all.map((video) => [video.getAttribute('preload'), /-poster-640-v1\.webp$/.test(video.getAttribute('poster') ?? '')]))).toEqual(
+      Array.from({ length: 5 }, () => ['metadata', true]),
+    );
+    await expect(staticPage.locator('[data-sample-slot] picture')).toHaveCount(5);
+    expect(await leadBox.boundingBox()).toEqual(boxSizeBefore);
+
+    for (const [format, type] of [['avif', 'image/avif'], ['webp', 'image/webp']]) {
+      const poster = await page.request.get(`/api/media/public/samples/hero-2-poster-320-v1.${format}`);
+      expect([poster.status(), poster.headers()['content-type'], poster.headers()['cache-control']]).toEqual([200, type, 'public, max-age=86400']);
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('the login button says "Redirecting..." and is disabled while sign-in starts', async ({ page }) => {
     await page.goto('/');
     // The sign-in request is seen and answered 204 (a browser stays on the page), so the button's state shows.

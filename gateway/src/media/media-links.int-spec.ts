@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
+import { samplePosterKey } from '@lipcast/contracts';
 import { MediaLinks, readEnv, runMigrations, StorageService } from '@lipcast/nest-kit';
 import { createGateway } from '../create-app';
 import { ormConfig } from '../mikro-orm.config';
@@ -26,6 +27,9 @@ const ownerId = `${RUN}-owner`;
 const privateKey = `users/${ownerId}/jobs/${RUN}/video.mp4`;
 const actorKey = `actors/${RUN}/idle-v1.mp4`;
 const communityKey = `community/${Date.now() % 1_000_000}/video-v1.mp4`;
+const posterKey = samplePosterKey(RUN, 'avif', 640);
+// An AVIF's first bytes are enough: the store keeps the content type the seed step gives it.
+const POSTER = Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from('ftypavif')]);
 
 describe('media through presigned links at the store (S3_PUBLIC_URL)', () => {
   const storage = new StorageService(settings);
@@ -43,13 +47,14 @@ describe('media through presigned links at the store (S3_PUBLIC_URL)', () => {
     await gateway.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
     for (const key of [privateKey, actorKey, communityKey]) await storage.put(key, VIDEO, 'video/mp4');
+    await storage.put(posterKey, POSTER, 'image/avif');
     ownerCookie = await signedInCookie(database, SESSION_SECRET, ownerId);
     strangerCookie = await signedInCookie(database, SESSION_SECRET, `${RUN}-stranger`);
   });
 
   afterAll(async () => {
     await gateway?.close();
-    for (const key of [privateKey, actorKey, communityKey]) await storage.remove(key);
+    for (const key of [privateKey, actorKey, communityKey, posterKey]) await storage.remove(key);
     await database.end();
     rmSync(webRoot, { recursive: true, force: true });
   });
@@ -86,6 +91,15 @@ describe('media through presigned links at the store (S3_PUBLIC_URL)', () => {
     const actor = await media(actorKey);
     expect(actor.headers.get('cache-control')).toBe('public, max-age=3600');
     expect((await fetch(actor.headers.get('location')!)).headers.get('cache-control')).toBe('public, max-age=86400');
+  });
+
+  it("serves a sample's poster to anyone as an AVIF image, kept a day like the samples", async () => {
+    const answer = await media(posterKey);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=3600');
+    const stored = await fetch(answer.headers.get('location')!);
+    expect([stored.headers.get('content-type'), stored.headers.get('cache-control')]).toEqual(['image/avif', 'public, max-age=86400']);
+    expect(Buffer.from(await stored.arrayBuffer())).toEqual(POSTER);
   });
 
   it('checks ownership before any link is made: strangers and visitors get the same 404 as a missing object', async () => {

@@ -145,11 +145,21 @@ export interface UserJobRequest {
   jobId: string;
 }
 
+/** One size of a sample's poster (its first frame), in both formats; `samplePosters` in media-keys builds them. */
+export interface SamplePoster {
+  width: number;
+  height: number;
+  avif: string;
+  webp: string;
+}
+
 /** The landing page's public sample videos, made by the seed step (`GET /api/samples`). */
 export interface SampleVideo {
   id: string;
   title: string;
   url: string;
+  /** Smallest first. */
+  posters: SamplePoster[];
 }
 
 export interface SampleVideos {
@@ -159,6 +169,8 @@ export interface SampleVideos {
 
 /** How many of each the seed makes: the landing page reserves their boxes before they load. */
 export const SAMPLE_VIDEO_COUNTS = { hero: 3, examples: 2 } as const satisfies Record<keyof SampleVideos, number>;
+/** The first hero sample: the landing page's largest first paint, so the prerendered page shows its poster before the list loads. */
+export const LEAD_SAMPLE_ID = 'hero-1';
 
 export interface UserProjectRequest {
   userId: string;

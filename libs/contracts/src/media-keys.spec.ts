@@ -1,4 +1,4 @@
-import { communityFolder, communityImageKey, communityProjectIdOf, influencerFolder, influencerKey, jobFolder, landmarksKeyOf, lookKeyBeside, lookKeyOfImage, timingsKeyOf } from './media-keys';
+import { MEDIA_ROUTE, PUBLIC_FOLDERS, sampleKey, samplePosterKey, samplePosters, communityFolder, communityImageKey, communityProjectIdOf, influencerFolder, influencerKey, jobFolder, landmarksKeyOf, lookKeyBeside, lookKeyOfImage, timingsKeyOf } from './media-keys';
 
 describe('media keys', () => {
   it("names the public copy of a portrait in the format of the owner's image, without the owner", () => {
@@ -29,5 +29,19 @@ describe('media keys', () => {
     expect(lookKeyBeside('community/7/video-v1.mp4')).toBe('community/7/look.json');
     expect(lookKeyBeside('users/u1/audio/a.mp4')).toBeNull();
     expect(timingsKeyOf('users/u1/jobs/j1/audio.mp3')).toBe('users/u1/jobs/j1/audio.timings.json');
+  });
+
+  it("names a sample's posters beside its video in the public folder, per format and width, versioned", () => {
+    expect(sampleKey('hero-1')).toBe('public/samples/hero-1-v1.mp4');
+    expect(samplePosterKey('hero-1', 'avif', 640)).toBe('public/samples/hero-1-poster-640-v1.avif');
+    expect(samplePosterKey('hero-1', 'webp', 320)).toBe('public/samples/hero-1-poster-320-v1.webp');
+    expect(PUBLIC_FOLDERS.some((folder) => samplePosterKey('hero-1', 'avif', 320).startsWith(folder))).toBe(true);
+  });
+
+  it("lists a sample's posters at stable media addresses, smallest first, in the video's 8:9 shape", () => {
+    expect(samplePosters('example-2')).toEqual([
+      { width: 320, height: 360, avif: `${MEDIA_ROUTE}public/samples/example-2-poster-320-v1.avif`, webp: `${MEDIA_ROUTE}public/samples/example-2-poster-320-v1.webp` },
+      { width: 640, height: 720, avif: `${MEDIA_ROUTE}public/samples/example-2-poster-640-v1.avif`, webp: `${MEDIA_ROUTE}public/samples/example-2-poster-640-v1.webp` },
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  * `users/<userId>/` (wizard audio, uploads, influencer projects, and each job's own folder
  * `users/<userId>/jobs/<jobId>/`, deleted with the job unless it succeeds).
  */
+import type { SamplePoster } from './generation';
 
 /** The media route a stored object is served at. */
 export const MEDIA_ROUTE = '/api/media/';
@@ -34,6 +35,22 @@ export const actorThumbnailKey = (actorId: string) => `actors/${actorId}/thumbna
 /** The actor id in a built-in clip key (`actors/<id>/idle-v<n>.mp4`), if it is one. */
 export const actorIdInKey = (key: string): string | undefined => /^actors\/([^/]+)\/idle-v\d+\.mp4$/.exec(key)?.[1];
 export const sampleKey = (sampleId: string) => `public/samples/${sampleId}-v1.mp4`;
+/** The still a sample shows before it plays (its first frame), in the formats a `<picture>` offers. */
+export type PosterFormat = 'avif' | 'webp';
+export const POSTER_CONTENT_TYPES: Record<PosterFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
+/** Poster widths: a sample box is 190 to 740 CSS pixels wide on the landing page, the video 640 x 720 (8:9). */
+export const SAMPLE_POSTER_WIDTHS = [320, 640] as const;
+export type SamplePosterWidth = (typeof SAMPLE_POSTER_WIDTHS)[number];
+export const samplePosterHeight = (width: SamplePosterWidth) => (width * 9) / 8;
+export const samplePosterKey = (sampleId: string, format: PosterFormat, width: SamplePosterWidth) => `public/samples/${sampleId}-poster-${width}-v1.${format}`;
+/** A sample's posters as the API lists them, smallest first; stable addresses, so a page can name them before the list loads. */
+export const samplePosters = (sampleId: string): SamplePoster[] =>
+  SAMPLE_POSTER_WIDTHS.map((width) => ({
+    width,
+    height: samplePosterHeight(width),
+    avif: mediaUrl(samplePosterKey(sampleId, 'avif', width)),
+    webp: mediaUrl(samplePosterKey(sampleId, 'webp', width)),
+  }));
 /** A voice's sample for one emotion, as the named speech provider says it (made on first request, then kept); the version changes with the words. */
 export const voiceSampleKey = (provider: string, voiceId: string, emotion: string) => `public/voices/${provider}/${voiceId}/${emotion}-v1.mp3`;
 

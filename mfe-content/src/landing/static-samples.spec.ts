@@ -1,17 +1,11 @@
-import type { SampleVideos } from '@lipcast/contracts';
-import { sampleForSlot, sampleSlots } from './sample-slots';
+import { LEAD_SAMPLE_ID, samplePosters, type SampleVideos } from '@lipcast/contracts';
+import { POSTER_SIZES, sampleForSlot, sampleSlots } from './sample-slots';
 import { fillSampleSlots } from './static-samples';
 
+const sample = (id: string, title: string) => ({ id, title, url: `/api/media/samples/${id}.mp4`, posters: samplePosters(id) });
 const SAMPLES: SampleVideos = {
-  hero: [
-    { id: 'hero-1', title: 'Maya', url: '/api/media/samples/hero-1.mp4' },
-    { id: 'hero-2', title: 'Nova', url: '/api/media/samples/hero-2.mp4' },
-    { id: 'hero-3', title: 'Max', url: '/api/media/samples/hero-3.mp4' },
-  ],
-  examples: [
-    { id: 'example-1', title: 'Product launch', url: '/api/media/samples/example-1.mp4' },
-    { id: 'example-2', title: 'Travel tip', url: '/api/media/samples/example-2.mp4' },
-  ],
+  hero: [sample('hero-1', 'Maya'), sample('hero-2', 'Nova'), sample('hero-3', 'Max')],
+  examples: [sample('example-1', 'Product launch'), sample('example-2', 'Travel tip')],
 };
 
 describe('sample slots', () => {
@@ -26,7 +20,16 @@ describe('sample slots', () => {
     expect(sampleForSlot(SAMPLES, 'other:0')).toBeUndefined();
   });
 
-  it('are filled on the static page with muted looping videos and their captions, once', () => {
+  it("know the lead box's posters before the list loads, and the others' from it", () => {
+    expect(sampleSlots('hero', undefined).map(({ posters }) => posters?.map((poster) => poster.avif))).toEqual([
+      [`/api/media/public/samples/${LEAD_SAMPLE_ID}-poster-320-v1.avif`, `/api/media/public/samples/${LEAD_SAMPLE_ID}-poster-640-v1.avif`],
+      undefined,
+      undefined,
+    ]);
+    expect(sampleSlots('examples', SAMPLES)[1]?.posters).toEqual(samplePosters('example-2'));
+  });
+
+  it('are filled on the static page with muted looping videos over their posters and their captions, once', () => {
     document.body.innerHTML = `
       <div data-sample-slot="hero:1"></div>
       <figure><div><div data-sample-slot="examples:0"></div><button>Unmute</button></div><figcaption></figcaption></figure>
@@ -39,7 +42,41 @@ describe('sample slots', () => {
       ['/api/media/samples/hero-2.mp4', 'Nova', true, true, true],
       ['/api/media/samples/example-1.mp4', 'Product launch', true, true, true],
     ]);
+    expect(videos.map((video) => [video.getAttribute('preload'), video.getAttribute('poster')])).toEqual([
+      ['metadata', '/api/media/public/samples/hero-2-poster-640-v1.webp'],
+      ['metadata', '/api/media/public/samples/example-1-poster-640-v1.webp'],
+    ]);
     expect(document.querySelector('figcaption')?.textContent).toBe('Product launch');
     expect(document.querySelector('[data-sample-slot="hero:7"]')?.children).toHaveLength(0);
+  });
+
+  it('show each poster as a picture under the video: AVIF, then WebP, at the widths the box is drawn', () => {
+    document.body.innerHTML = `<div data-sample-slot="hero:1"></div><div data-sample-slot="examples:1"></div>`;
+    fillSampleSlots(document, SAMPLES);
+
+    const hero = document.querySelector('[data-sample-slot="hero:1"]')!;
+    expect(Array.from(hero.children).map((child) => child.tagName)).toEqual(['PICTURE', 'VIDEO']);
+    expect(Array.from(hero.querySelectorAll('source')).map((source) => [source.type, source.getAttribute('srcset'), source.getAttribute('sizes')])).toEqual([
+      ['image/avif', '/api/media/public/samples/hero-2-poster-320-v1.avif 320w, /api/media/public/samples/hero-2-poster-640-v1.avif 640w', POSTER_SIZES.hero],
+      ['image/webp', '/api/media/public/samples/hero-2-poster-320-v1.webp 320w, /api/media/public/samples/hero-2-poster-640-v1.webp 640w', POSTER_SIZES.hero],
+    ]);
+    const image = hero.querySelector('img')!;
+    expect([image.getAttribute('src'), image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('alt'), image.getAttribute('loading')]).toEqual([
+      '/api/media/public/samples/hero-2-poster-640-v1.webp',
+      '640',
+      '720',
+      '',
+      null,
+    ]);
+    expect(document.querySelector('[data-sample-slot="examples:1"] img')?.getAttribute('loading')).toBe('lazy');
+  });
+
+  it("keep the lead box's prerendered poster rather than adding a second", () => {
+    document.body.innerHTML = `<div data-sample-slot="hero:0"><picture><img alt="" src="/prerendered.webp"></picture></div>`;
+    fillSampleSlots(document, SAMPLES);
+
+    const lead = document.querySelector('[data-sample-slot="hero:0"]')!;
+    expect(Array.from(lead.children).map((child) => child.tagName)).toEqual(['PICTURE', 'VIDEO']);
+    expect(lead.querySelector('img')?.getAttribute('src')).toBe('/prerendered.webp');
   });
 });

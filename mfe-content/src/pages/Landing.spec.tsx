@@ -1,4 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { samplePosters } from '@lipcast/contracts';
 import { fakeApi } from '@lipcast/web-kit/testing';
 import { renderInApp } from '../blog/render-in-app';
 import Landing from './Landing';
@@ -38,5 +39,27 @@ describe('Landing page', () => {
     renderInApp(<Landing />);
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
     expect(screen.getByRole('link', { name: 'Compare plans and pricing' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it("shows the lead sample's poster before the list loads, then each video over its poster, loading only its metadata first", async () => {
+    const sample = (id: string) => ({ id, title: `Sample ${id}`, url: `/api/media/public/samples/${id}-v1.mp4`, posters: samplePosters(id) });
+    fakeApi({
+      'GET /api/samples': { body: { hero: [sample('hero-1'), sample('hero-2'), sample('hero-3')], examples: [sample('example-1'), sample('example-2')] } },
+      'GET /api/auth/user': { status: 401, body: { message: 'Unauthorized' } },
+    });
+    renderInApp(<Landing />);
+    const lead = document.querySelector('[data-sample-slot="hero:0"]')!;
+    expect(lead.querySelector('source[type="image/avif"]')?.getAttribute('srcset')).toBe(
+      '/api/media/public/samples/hero-1-poster-320-v1.avif 320w, /api/media/public/samples/hero-1-poster-640-v1.avif 640w',
+    );
+    expect(lead.querySelector('img')?.getAttribute('fetchpriority')).toBe('high');
+
+    await waitFor(() => expect(document.querySelectorAll('[data-sample-slot] video')).toHaveLength(5));
+    const videos = Array.from(document.querySelectorAll('[data-sample-slot] video'));
+    expect(videos.map((video) => [video.getAttribute('preload'), video.getAttribute('poster')])).toEqual(
+      ['hero-1', 'hero-2', 'hero-3', 'example-1', 'example-2'].map((id) => ['metadata', `/api/media/public/samples/${id}-poster-640-v1.webp`]),
+    );
+    expect(document.querySelectorAll('[data-sample-slot] picture')).toHaveLength(5);
+    expect(document.querySelector('[data-sample-slot="examples:0"] img')?.getAttribute('loading')).toBe('lazy');
   });
 });

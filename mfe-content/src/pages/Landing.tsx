@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { API_ROUTES, type SampleVideo } from '@lipcast/contracts';
+import { API_ROUTES, type SamplePoster } from '@lipcast/contracts';
 import {
   Accordion,
   AccordionContent,
@@ -20,7 +21,7 @@ import {
   SiteFooter,
 } from '@lipcast/ui';
 import { callApi, loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
-import { SAMPLE_VIDEO_CLASS, sampleSlots } from '../landing/sample-slots';
+import { LEAD_SLOT, largestPoster, POSTER_SIZES, posterSrcSet, SAMPLE_BOX_CLASS, SAMPLE_POSTER_CLASS, SAMPLE_VIDEO_CLASS, sampleSlots, type SampleGroup, type SampleSlot } from '../landing/sample-slots';
 import { BENEFITS, FAQ, FEATURES, SECTIONS, STEPS, UGC_PROBLEMS, UGC_SOLUTIONS } from '../landing/landing-copy';
 import '../styles.css';
 
@@ -51,21 +52,52 @@ function useSectionInView(ids: readonly string[]): string | null {
   return current;
 }
 
-/** A reserved sample box: empty until the list loads, then the video (muted, looping). */
-function SampleBox({ slot, sample, muted = true }: { slot: string; sample: SampleVideo | undefined; muted?: boolean }) {
+/**
+ * A sample's poster, the still the box shows until its video plays (decorative: the video is labelled).
+ * The lead one is the page's largest first paint: preloaded (the link goes into the prerendered page) and fetched first.
+ */
+function SamplePicture({ posters, group, lead }: { posters: SamplePoster[]; group: SampleGroup; lead: boolean }) {
+  const largest = largestPoster(posters);
+  if (!largest) return null;
+  if (lead) preload(largest.avif, { as: 'image', type: 'image/avif', imageSrcSet: posterSrcSet(posters, 'avif'), imageSizes: POSTER_SIZES[group], fetchPriority: 'high' });
   return (
-    <div data-sample-slot={slot} className="aspect-[8/9] w-full overflow-hidden rounded-2xl bg-slate-900">
-      {sample && <video src={sample.url} aria-label={sample.title} className={SAMPLE_VIDEO_CLASS} autoPlay loop playsInline muted={muted} />}
+    <picture>
+      <source type="image/avif" srcSet={posterSrcSet(posters, 'avif')} sizes={POSTER_SIZES[group]} />
+      <source type="image/webp" srcSet={posterSrcSet(posters, 'webp')} sizes={POSTER_SIZES[group]} />
+      <img
+        src={largest.webp}
+        width={largest.width}
+        height={largest.height}
+        alt=""
+        className={SAMPLE_POSTER_CLASS}
+        decoding="async"
+        fetchPriority={lead ? 'high' : undefined}
+        loading={group === 'examples' ? 'lazy' : undefined}
+      />
+    </picture>
+  );
+}
+
+/** A reserved sample box: its poster (the lead one at once, the others once the list loads) under the video (muted, looping). */
+function SampleBox({ group, slot: { slot, sample, posters }, muted = true }: { group: SampleGroup; slot: SampleSlot; muted?: boolean }) {
+  const poster = posters && largestPoster(posters);
+  return (
+    <div data-sample-slot={slot} className={SAMPLE_BOX_CLASS}>
+      {posters && <SamplePicture posters={posters} group={group} lead={slot === LEAD_SLOT} />}
+      {sample && (
+        <video src={sample.url} poster={poster?.webp} preload="metadata" aria-label={sample.title} className={SAMPLE_VIDEO_CLASS} autoPlay loop playsInline muted={muted} />
+      )}
     </div>
   );
 }
 
-function ExampleVideo({ slot, sample }: { slot: string; sample: SampleVideo | undefined }) {
+function ExampleVideo({ slot }: { slot: SampleSlot }) {
   const [muted, setMuted] = useState(true);
+  const { sample } = slot;
   return (
     <figure className="space-y-3">
       <div className="relative">
-        <SampleBox slot={slot} sample={sample} muted={muted} />
+        <SampleBox group="examples" slot={slot} muted={muted} />
         <Button size="sm" variant="outline" className="absolute right-3 bottom-3 bg-white/90" onClick={() => setMuted(!muted)} aria-pressed={!muted}>
           {muted ? 'Unmute' : 'Mute'}
         </Button>
@@ -167,8 +199,8 @@ export default function Landing() {
             Create Your Influencer
           </Link>
           <div aria-label="Sample videos" role="group" className="mt-12 grid gap-4 sm:grid-cols-3">
-            {sampleSlots('hero', samples.data).map(({ slot, sample }) => (
-              <SampleBox key={slot} slot={slot} sample={sample} />
+            {sampleSlots('hero', samples.data).map((slot) => (
+              <SampleBox key={slot.slot} group="hero" slot={slot} />
             ))}
           </div>
         </section>
@@ -230,8 +262,8 @@ export default function Landing() {
 
         <Section name="examples" title="See it speak" tinted width="max-w-5xl">
             <div className="grid gap-8 md:grid-cols-2">
-              {sampleSlots('examples', samples.data).map(({ slot, sample }) => (
-                <ExampleVideo key={slot} slot={slot} sample={sample} />
+              {sampleSlots('examples', samples.data).map((slot) => (
+                <ExampleVideo key={slot.slot} slot={slot} />
               ))}
             </div>
         </Section>

@@ -1,4 +1,4 @@
-import { mediaUrl, actorClipKey, actorThumbnailKey, actorIdInKey, sampleKey, type Actor, type SampleVideo, type SampleVideos } from '@lipcast/contracts';
+import { mediaUrl, actorClipKey, actorThumbnailKey, actorIdInKey, LEAD_SAMPLE_ID, sampleKey, samplePosters, type Actor, type SampleVideo, type SampleVideos } from '@lipcast/contracts';
 import { BUILT_IN_ACTORS } from '@lipcast/media-engine';
 
 /** The actor a built-in clip key belongs to (`actors/<id>/...`), if any. */
@@ -30,7 +30,7 @@ export interface SampleSpec {
 }
 
 export const HERO_SAMPLES: readonly SampleSpec[] = [
-  { id: 'hero-1', title: 'Studio Host Maya', actorId: 'ipfs-puppet-video', voiceId: 'Lively_Girl', emotion: 'happy', line: 'Hi! I can say anything you write, in seconds.' },
+  { id: LEAD_SAMPLE_ID, title: 'Studio Host Maya', actorId: 'ipfs-puppet-video', voiceId: 'Lively_Girl', emotion: 'happy', line: 'Hi! I can say anything you write, in seconds.' },
   { id: 'hero-2', title: 'Pixel Nova', actorId: 'ipfs-puppet-video-4', voiceId: 'Calm_Woman', emotion: 'neutral', line: 'Pick an actor, type your script, and press generate.' },
   { id: 'hero-3', title: 'Puppet Max', actorId: 'ipfs-puppet-video-13', voiceId: 'Friendly_Person', emotion: 'happy', line: 'No camera, no studio, just your words.' },
 ];
@@ -40,7 +40,7 @@ export const EXAMPLE_SAMPLES: readonly SampleSpec[] = [
   { id: 'example-2', title: 'Travel tip', actorId: 'ipfs-puppet-video-10', voiceId: 'Inspirational_girl', emotion: 'happy', line: 'My favourite travel tip? Pack half the clothes and twice the curiosity. See you on the beach!' },
 ];
 
-const toSampleVideo = (sample: SampleSpec): SampleVideo => ({ id: sample.id, title: sample.title, url: mediaUrl(sampleKey(sample.id)) });
+const toSampleVideo = (sample: SampleSpec): SampleVideo => ({ id: sample.id, title: sample.title, url: mediaUrl(sampleKey(sample.id)), posters: samplePosters(sample.id) });
 
 export function listSamples(): SampleVideos {
   return { hero: HERO_SAMPLES.map(toSampleVideo), examples: EXAMPLE_SAMPLES.map(toSampleVideo) };
