@@ -5,8 +5,8 @@
 // - lint: ESLint on the project's folder (the boundary rules read the dependencies' tags);
 // - test: tools/test-project.ts (unit tests, then integration tests on their own infrastructure;
 //   Playwright for e2e), after the builds its integration tests start as processes;
-// - build: the project's own `build` script (a web app's also reads every web app's sources for its
-//   stylesheet: nx.json's "webStyles", named in the apps' package.json).
+// - build: the project's own `build` script (a web app's also reads the shared webpack factory:
+//   nx.json's "webBuild", named in the apps' package.json).
 // The inputs are what each command reads, so a cached result is only reused when it would be the same.
 'use strict';
 const { existsSync, readdirSync, readFileSync } = require('node:fs');

@@ -54,8 +54,8 @@ describe('per-project checks', () => {
     expect(projects.tools!.data.targets.lint!.options.command).toContain("--ignore-pattern 'tools/system/**'");
   });
 
-  it("builds a web app again when another app's sources change (one stylesheet is compiled from all of them)", () => {
-    expect(projects['mfe-wizard']!.data.targets.build!.inputs).toContain('webStyles');
+  it('builds a web app from its own sources, its libraries and the shared webpack factory only', () => {
+    expect(projects['mfe-wizard']!.data.targets.build!.inputs).toEqual(['production', '^production', 'webBuild']);
   });
 });
 
@@ -65,6 +65,11 @@ describe('nx affected', () => {
     expect(affected).toEqual(expect.arrayContaining(['ui', 'shell', 'mfe-wizard', 'mfe-billing', 'e2e']));
     expect(affected).not.toContain('gateway');
     expect(affected.filter((name) => name.startsWith('service-'))).toEqual([]);
+  });
+
+  it("runs only that remote (and the whole-product tests) for a change to one remote's page or styles", () => {
+    expect(affectedBy('mfe-wizard/src/styles.css')).toEqual(['e2e', 'mfe-wizard', 'system-tests']);
+    expect(affectedBy('mfe-influencer/src/pages/OneShot.tsx')).toEqual(['e2e', 'mfe-influencer', 'system-tests']);
   });
 
   it("runs a service, the gateway whose integration tests start it, and the end-to-end tests; not another service or a remote", () => {

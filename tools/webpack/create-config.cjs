@@ -4,26 +4,36 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { scopeRemoteCss } = require('./scope-remote-css.cjs');
 const { prerenderConfig } = require('./prerender.cjs');
 
 const root = path.resolve(__dirname, '../..');
-const rootPackage = require(path.join(root, 'package.json'));
 const LIBS = ['contracts', 'web-kit', 'ui'];
 
-/** The only shared modules: one React, one router, one query client and one web-kit across apps. */
+/**
+ * The only shared modules: one React, one router, one query client and one web-kit across apps.
+ * Each states the version this build brings (the installed one) and accepts any compatible one
+ * (`^version`: a later minor or patch, not another major; for 0.x, not another minor). A remote's
+ * mf-manifest.json carries both, and the shell refuses a remote whose range its own copy is outside
+ * (shell/src/shared-skew.ts). Bump libs/web-kit's version when its exports change incompatibly.
+ */
 function sharedSingletons() {
-  const fromRoot = (name) => ({ singleton: true, requiredVersion: rootPackage.dependencies[name] });
+  const singleton = (version) => ({ singleton: true, version, requiredVersion: `^${version}` });
+  const installed = (name) => singleton(require(path.join(root, 'node_modules', name, 'package.json')).version);
   return {
-    react: fromRoot('react'),
-    'react-dom': fromRoot('react-dom'),
-    'react-router-dom': fromRoot('react-router-dom'),
-    '@tanstack/react-query': fromRoot('@tanstack/react-query'),
-    '@lipcast/web-kit': { singleton: true, requiredVersion: false, version: '0.1.0' },
+    react: installed('react'),
+    'react-dom': installed('react-dom'),
+    'react-router-dom': installed('react-router-dom'),
+    '@tanstack/react-query': installed('@tanstack/react-query'),
+    '@lipcast/web-kit': singleton(require(path.join(root, 'libs/web-kit/package.json')).version),
   };
 }
+
+/** The version of each shared singleton this build provides (the shell's copies are the ones used). */
+const sharedVersions = () => Object.fromEntries(Object.entries(sharedSingletons()).map(([name, { version }]) => [name, version]));
 
 /** Text assets worth compressing; the gateway serves `<file>.br` or `<file>.gz` to browsers that accept them. */
 const COMPRESSIBLE = /\.(js|css|json|svg|txt)$/;
@@ -160,6 +170,12 @@ function appConfig({ appDir, name, exposes, devPort, isHost, production }) {
         shared: sharedSingletons(),
         shareStrategy: 'loaded-first',
         dts: false,
+      }),
+      new DefinePlugin({
+        // Which remote this build is: libs/ui renders its pop-ups into that remote's portal host.
+        __LIPCAST_REMOTE__: JSON.stringify(isHost ? '' : name),
+        // The shell checks each remote's shared ranges against these before loading it (shell/src/shared-skew.ts).
+        __LIPCAST_SHARED_VERSIONS__: JSON.stringify(sharedVersions()),
       }),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash].css' : '[name].css',

@@ -8,6 +8,18 @@ const path = require('node:path');
 const PRERENDERED_FOLDER = 'prerendered';
 const BUNDLE_FOLDER = '.render';
 
+/**
+ * A remote's stylesheets, from its federation manifest (the app build has written it by now): each
+ * remote's classes are in its own stylesheet only, so its static pages link it. The shell (no
+ * manifest) has none beyond its page's own.
+ */
+function appStylesheets(distDir) {
+  const manifestPath = path.join(distDir, 'mf-manifest.json');
+  if (!fs.existsSync(manifestPath)) return [];
+  const { exposes } = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+  return [...new Set(exposes.flatMap((exposed) => exposed.assets.css.sync))];
+}
+
 class WritePrerenderedPages {
   constructor(outputDir) {
     this.outputDir = outputDir;
@@ -19,9 +31,10 @@ class WritePrerenderedPages {
       const bundle = path.join(this.outputDir, BUNDLE_FOLDER, 'render.cjs');
       delete require.cache[bundle];
       const pages = await require(bundle).renderPages();
+      const stylesheets = appStylesheets(path.dirname(this.outputDir));
       const index = pages.map(({ path: pagePath, kind, name, html, script }) => {
         fs.writeFileSync(path.join(this.outputDir, `${name}.html`), html);
-        return { path: pagePath, kind, file: `${name}.html`, ...(script ? { script } : {}) };
+        return { path: pagePath, kind, file: `${name}.html`, ...(script ? { script } : {}), ...(stylesheets.length ? { stylesheets } : {}) };
       });
       fs.writeFileSync(path.join(this.outputDir, 'pages.json'), `${JSON.stringify(index, null, 2)}\n`);
       fs.rmSync(path.join(this.outputDir, BUNDLE_FOLDER), { recursive: true, force: true });
@@ -30,8 +43,8 @@ class WritePrerenderedPages {
 }
 
 /**
- * The Node build of an app's prerender module. CSS imports become inert strings: the page is
- * styled by the shell's stylesheet, which holds every app's classes.
+ * The Node build of an app's prerender module. CSS imports become inert strings: the page links
+ * the app's built stylesheets instead (`stylesheets` in pages.json).
  */
 function prerenderConfig({ appDir, entry, rules, alias }) {
   const outputDir = path.join(appDir, 'dist', PRERENDERED_FOLDER);

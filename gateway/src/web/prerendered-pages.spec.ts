@@ -26,6 +26,14 @@ describe(composeVisitorPage.name, () => {
     expect(html.indexOf('visitor-boot.js')).toBeLessThan(html.indexOf('</body>'));
   });
 
+  it("links the remote's stylesheets in the head, after the shell's", () => {
+    const html = composeVisitorPage(SHELL_HTML, { html: '<h1>Hello</h1>', stylesheets: ['/remotes/mfe-content/97.abc.css'] })!;
+    const link = '<link rel="stylesheet" href="/remotes/mfe-content/97.abc.css">';
+    expect(html).toContain(link);
+    expect(html.indexOf('/main.0123456789abcdef.css')).toBeLessThan(html.indexOf(link));
+    expect(html.indexOf(link)).toBeLessThan(html.indexOf('</head>'));
+  });
+
   it('keeps `$` patterns of the page as written', () => {
     expect(composeVisitorPage(SHELL_HTML, { html: "<p>$& and $' cost $5</p>" })).toContain("<p>$& and $' cost $5</p>");
   });
@@ -50,7 +58,7 @@ describe(PrerenderedPages.name, () => {
 
   const content = {
     index: [
-      { path: '/', kind: 'page', file: 'landing.html', script: 'static-samples.js' },
+      { path: '/', kind: 'page', file: 'landing.html', script: 'static-samples.js', stylesheets: ['97.abc.css'] },
       { path: '/terms', kind: 'content', file: 'terms.html' },
     ],
     files: { 'landing.html': '<h1>Landing</h1>', 'terms.html': '<h1>Terms</h1>' },
@@ -59,7 +67,11 @@ describe(PrerenderedPages.name, () => {
 
   it("shows a whole page where its remote mounts, with the remote's script", () => {
     const pages = new PrerenderedPages(webRoot({ 'mfe-content': content, shell }), new Set());
-    expect(pages.find('/')).toEqual({ html: '<div data-remote="mfe_content" class="contents"><h1>Landing</h1></div>', script: '/remotes/mfe-content/static-samples.js' });
+    expect(pages.find('/')).toEqual({
+      html: '<div data-remote="mfe_content" class="contents"><h1>Landing</h1></div>',
+      script: '/remotes/mfe-content/static-samples.js',
+      stylesheets: ['/remotes/mfe-content/97.abc.css'],
+    });
   });
 
   it("puts a remote's content into the shell's layout for the same path, trailing slash or not", () => {
@@ -73,6 +85,8 @@ describe(PrerenderedPages.name, () => {
     expect(new PrerenderedPages(webRoot({ 'mfe-content': content, shell }), new Set(['mfe_content'])).find('/')).toBeUndefined();
     const escaping = { index: [{ path: '/', kind: 'page', file: '../../secret.html' }] };
     expect(new PrerenderedPages(webRoot({ 'mfe-content': escaping }), new Set()).find('/')).toBeUndefined();
+    const escapingStyles = { index: [{ path: '/', kind: 'page', file: 'landing.html', stylesheets: ['../../secret.css'] }], files: content.files };
+    expect(new PrerenderedPages(webRoot({ 'mfe-content': escapingStyles }), new Set()).find('/')).toBeUndefined();
     expect(new PrerenderedPages(webRoot({ 'mfe-content': { index: '{not json' } }), new Set()).find('/')).toBeUndefined();
   });
 });

@@ -13,6 +13,8 @@ export interface StaticPage {
   html: string;
   /** The remote's own script for the static page, as served under `/remotes/<folder>/`. */
   script?: string;
+  /** The remote's stylesheets, as served under `/remotes/<folder>/` (its classes are not in the shell's). */
+  stylesheets?: string[];
 }
 
 const SAFE_FILE = /^[\w.-]+$/;
@@ -26,7 +28,8 @@ function isIndexEntry(value: unknown): value is PrerenderedIndexEntry {
     PRERENDERED_KINDS.includes(entry.kind as PrerenderedKind) &&
     typeof entry.file === 'string' &&
     SAFE_FILE.test(entry.file) &&
-    (entry.script === undefined || (typeof entry.script === 'string' && SAFE_FILE.test(entry.script)))
+    (entry.script === undefined || (typeof entry.script === 'string' && SAFE_FILE.test(entry.script))) &&
+    (entry.stylesheets === undefined || (Array.isArray(entry.stylesheets) && entry.stylesheets.every((file) => typeof file === 'string' && SAFE_FILE.test(file))))
   );
 }
 
@@ -101,7 +104,8 @@ export class PrerenderedPages {
       const mounted = `<div data-remote="${remote}" class="contents">${fragment}</div>`;
       const html = entry.kind === 'page' ? mounted : this.inLayout(path, mounted);
       if (!html) return undefined;
-      return { html, script: entry.script && `/remotes/${fragments.folder}/${entry.script}` };
+      const served = (file: string) => `/remotes/${fragments.folder}/${file}`;
+      return { html, script: entry.script && served(entry.script), stylesheets: entry.stylesheets?.map(served) };
     }
     return undefined;
   }
@@ -129,8 +133,10 @@ export function composeVisitorPage(shellHtml: string, page: StaticPage): string 
     `<script defer src="${VISITOR_BOOT_SCRIPT}" data-boot="${scripts.join(' ')}"></script>`,
     ...(page.script ? [`<script defer src="${page.script}"></script>`] : []),
   ];
+  const stylesheets = (page.stylesheets ?? []).map((href) => `<link rel="stylesheet" href="${href}">`);
   return shellHtml
     .replace(SHELL_SCRIPT, '')
+    .replace(/<\/head>/i, (closing) => `${stylesheets.map((link) => `  ${link}\n`).join('')}${closing}`)
     .replace(ROOT_ELEMENT, () => `<div id="prerendered">${page.html}</div>\n    <div id="root" hidden></div>`)
     .replace(/<\/body>/i, (closing) => `  ${staticScripts.join('\n  ')}\n  ${closing}`);
 }

@@ -18,6 +18,8 @@ export interface PrerenderedIndexEntry {
   file: string;
   /** A script of the same app that the static page runs (in the app's dist folder). */
   script?: string;
+  /** The app's own stylesheets the page needs (in the app's dist folder): a remote's classes are in its stylesheet only. */
+  stylesheets?: string[];
 }
 
 /** Where a layout's content goes (React renders an empty `<template data-prerendered-slot="">` as this). */

@@ -2,6 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { buttonVariants, type ButtonVariant } from './button';
 import { cn } from './cn';
+import { portalContainer } from './portal-host';
 import { contentClasses, overlayClasses } from './dialog';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -15,7 +16,7 @@ export interface AlertDialogContentProps extends Omit<ComponentProps<typeof Aler
 /** A confirmation that must be answered: no click-outside close; put the Cancel and Action buttons in children. */
 export function AlertDialogContent({ title, description, className, children, ...props }: AlertDialogContentProps) {
   return (
-    <AlertDialogPrimitive.Portal>
+    <AlertDialogPrimitive.Portal container={portalContainer()}>
       <AlertDialogPrimitive.Overlay className={overlayClasses} />
       <AlertDialogPrimitive.Content className={cn(contentClasses, className)} {...props}>
         <div className="flex flex-col gap-1.5">

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from './cn';
+import { portalContainer } from './portal-host';
 import { XIcon } from './icons';
 
 export const Dialog = DialogPrimitive.Root;
@@ -27,7 +28,7 @@ export interface DialogContentProps extends Omit<ComponentProps<typeof DialogPri
 /** The dialog panel, in a portal above a dimmed overlay, with its title and description. */
 export function DialogContent({ title, description, showClose = true, className, children, ...props }: DialogContentProps) {
   return (
-    <DialogPrimitive.Portal>
+    <DialogPrimitive.Portal container={portalContainer()}>
       <DialogPrimitive.Overlay className={overlayClasses} />
       <DialogPrimitive.Content className={cn(contentClasses, className)} {...props}>
         <div className="flex flex-col gap-1.5 pr-6">

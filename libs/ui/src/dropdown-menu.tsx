@@ -1,11 +1,11 @@
 import type { ComponentProps } from 'react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { cn } from './cn';
+import { portalContainer } from './portal-host';
 
 /**
- * A menu that opens from a button (Radix DropdownMenu). Its content is portalled to `<body>`, so
- * it takes the shell's stylesheet (see ARCHITECTURE.md "Styles"). Items are at least 44 px tall
- * for touch.
+ * A menu that opens from a button (Radix DropdownMenu). Its content is portalled to this app's
+ * portal host (portal-host.ts), inside its own styles' scope. Items are at least 44 px tall for touch.
  */
 export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
   // Not modal: a modal menu hides the page from assistive technology with aria-hidden while its links
@@ -17,7 +17,7 @@ export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
 export function DropdownMenuContent({ className, sideOffset = 6, align = 'end', ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
-    <DropdownMenuPrimitive.Portal>
+    <DropdownMenuPrimitive.Portal container={portalContainer()}>
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
         align={align}

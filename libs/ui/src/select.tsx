@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from './cn';
+import { portalContainer } from './portal-host';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
 export const Select = SelectPrimitive.Root;
@@ -33,7 +34,7 @@ export function SelectContent({
   ...props
 }: ComponentProps<typeof SelectPrimitive.Content>) {
   return (
-    <SelectPrimitive.Portal>
+    <SelectPrimitive.Portal container={portalContainer()}>
       <SelectPrimitive.Content
         position={position}
         className={cn(
