@@ -1,8 +1,10 @@
 import { runFfmpeg } from './ffmpeg';
 
 export interface VideoEncoding {
-  /** Raw rgb24 frames of `width` x `height`, in order. */
+  /** Raw frames of `width` x `height` in `pixelFormat`, in order. */
   frames: AsyncIterable<Buffer>;
+  /** rgb24 unless said; yuv420p frames go to the encoder as they are (no conversion, half the bytes). */
+  pixelFormat?: 'rgb24' | 'yuv420p';
   width: number;
   height: number;
   fps: number;
@@ -22,7 +24,7 @@ export interface VideoEncoding {
  * hangs the frame writer when the audio ends first.
  */
 export async function encodeVideo(encoding: VideoEncoding): Promise<void> {
-  const video = ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${encoding.width}x${encoding.height}`, '-r', String(encoding.fps), '-i', 'pipe:0'];
+  const video = ['-f', 'rawvideo', '-pix_fmt', encoding.pixelFormat ?? 'rgb24', '-s', `${encoding.width}x${encoding.height}`, '-r', String(encoding.fps), '-i', 'pipe:0'];
   const audio = encoding.audioPath ? ['-i', encoding.audioPath, '-map', '0:v', '-map', '1:a', '-af', 'apad', '-c:a', 'aac', '-b:a', '128k'] : [];
   await runFfmpeg(
     [

@@ -69,8 +69,9 @@ async function photoLipSyncFigures(folder: string) {
   const cached: number[] = [];
   const detection: number[] = [];
   const encoding: number[] = [];
-  // Where the time goes: the encoder alone on as many undrawn frames with the same preset.
-  const blank = Buffer.alloc(PORTRAIT_SIZE.width * PORTRAIT_SIZE.height * 3, 90);
+  // Where the time goes: the encoder alone on as many undrawn frames with the same preset and the same
+  // yuv420p frames the lip-sync pipes to it.
+  const blank = Buffer.alloc((PORTRAIT_SIZE.width * PORTRAIT_SIZE.height * 3) / 2, 90);
   async function* undrawn() {
     for (let index = 0; index < track.length; index++) yield Buffer.from(blank);
   }
@@ -85,7 +86,7 @@ async function photoLipSyncFigures(folder: string) {
     await sampleMouths(clip, false);
     detection.push(seconds(start));
     start = process.hrtime.bigint();
-    await encodeVideo({ frames: undrawn(), ...PORTRAIT_SIZE, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'photo-floor.mp4'), preset: PHOTO_CLIP_PRESET });
+    await encodeVideo({ frames: undrawn(), pixelFormat: 'yuv420p', ...PORTRAIT_SIZE, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'photo-floor.mp4'), preset: PHOTO_CLIP_PRESET });
     encoding.push(seconds(start));
   }
   return {

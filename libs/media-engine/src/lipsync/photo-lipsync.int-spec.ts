@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { probeMedia, runFfmpeg, stillToClip } from '@lipcast/media-tools';
@@ -82,5 +82,38 @@ describe('lip-sync of a real face (face landmarks, offline)', () => {
     const blank = join(folder, 'blank.png');
     await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x88aacc:s=640x720', '-frames:v', '1', blank]);
     await expect(sampleMouths(blank, true)).rejects.toBeInstanceOf(NoFaceError);
+  });
+
+  /** A clip of `seconds` with no face in it, and a silent track as long. */
+  async function faceless(seconds: number) {
+    const clip = join(folder, `faceless-${seconds}.mp4`);
+    await runFfmpeg(['-f', 'lavfi', '-i', `testsrc=s=640x720:r=25:d=${seconds}`, '-pix_fmt', 'yuv420p', clip]);
+    const audio = join(folder, `silence-${seconds}.wav`);
+    await runFfmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', String(seconds), audio]);
+    const track = Array.from({ length: seconds * FPS }, () => ({ open: 0.5, width: 0.5 }));
+    return { clip, audio, track };
+  }
+
+  it('stops rendering a clip when its landmark pass finds no face, and leaves no video', async () => {
+    const { clip, audio, track } = await faceless(6);
+    const out = join(folder, 'no-face.mp4');
+    await expect(renderPhotoTalkingClip(clip, track, audio, out, { isImage: false })).rejects.toBeInstanceOf(NoFaceError);
+    await expect(access(out)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('stops both passes when cancelled while the landmarks are still being found, with the reason given', async () => {
+    const clip = join(folder, 'cancelled-source.mp4');
+    await stillToClip({ image: photo, width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: 12, out: clip });
+    const audio = join(folder, 'cancelled-silence.wav');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '12', audio]);
+    const track = Array.from({ length: 12 * FPS }, () => ({ open: 0.5, width: 0.5 }));
+    const controller = new AbortController();
+    const reason = new Error('cancelled by the user');
+    const out = join(folder, 'cancelled.mp4');
+    // A second into the video: the encoder has begun writing it, and the model is on the clip's later samples.
+    const onProgress = (fraction: number) => fraction > 0.3 && controller.abort(reason);
+    const rendering = renderPhotoTalkingClip(clip, track, audio, out, { isImage: false, signal: controller.signal, onProgress });
+    await expect(rendering).rejects.toBe(reason);
+    await expect(access(out)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -3,13 +3,18 @@ import { findMouthsWhereNeeded, HEIGHT, mouthAt, openMouth, WIDTH, type SampledM
 
 const GEOMETRY = { x: 320, y: 400, width: 80, chinDrop: 70 };
 
-/** A picture with a horizontal gradient, so moved pixels show. */
+/** A yuv420p picture with a horizontal gradient in its brightness, so moved pixels show; grey (U = V = 128). */
 function picture(): Buffer {
-  const frame = Buffer.alloc(WIDTH * HEIGHT * 3);
-  for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) frame.fill(y % 256, (y * WIDTH + x) * 3, (y * WIDTH + x) * 3 + 3);
+  const frame = Buffer.alloc((WIDTH * HEIGHT * 3) / 2, 128);
+  for (let y = 0; y < HEIGHT; y++) frame.fill(y % 256, y * WIDTH, (y + 1) * WIDTH);
   return frame;
 }
-const pixel = (frame: Buffer, x: number, y: number) => frame[(y * WIDTH + x) * 3];
+const pixel = (frame: Buffer, x: number, y: number) => frame[y * WIDTH + x];
+/** U and V of the chroma sample covering pixel (x, y). */
+const chroma = (frame: Buffer, x: number, y: number) => {
+  const at = (y >> 1) * (WIDTH / 2) + (x >> 1);
+  return [frame[WIDTH * HEIGHT + at], frame[(WIDTH * HEIGHT * 5) / 4 + at]];
+};
 
 describe('opening a real mouth', () => {
   it('leaves a closed mouth as it is', () => {
@@ -27,6 +32,11 @@ describe('opening a real mouth', () => {
     expect(pixel(frame, 320, 410)).toBeLessThan(80); // the dark opening (or teeth near the top)
     expect(pixel(frame, 320, 460)).toBe(pixel(source, 320, 460 - Math.round(0.42 * 80))); // the chin, moved down by the drop
     expect(pixel(frame, 100, 460)).toBe(pixel(source, 100, 460)); // far from the mouth
+    const [u, v] = chroma(frame, 320, 410);
+    expect(v).toBeGreaterThan(135); // the opening is dark red in colour too
+    expect(u).toBeLessThanOrEqual(128);
+    expect(chroma(frame, 320, 395)).toEqual([128, 128]);
+    expect(chroma(frame, 100, 460)).toEqual([128, 128]);
   });
 });
 
@@ -75,6 +85,21 @@ describe(findMouthsWhereNeeded.name, () => {
   it('keeps frames without a face empty and finds the face where it appears', async () => {
     const { found } = await run(42, (index) => (index >= 30 ? GEOMETRY : null));
     found.forEach((mouth, index) => expect(mouth).toEqual(index >= 30 ? GEOMETRY : null));
+  });
+
+  it('tells which frames are final after each stretch, and those never change afterwards', async () => {
+    async function* frames() {
+      for (let index = 0; index < 42; index++) yield Buffer.from([index]);
+    }
+    const told: { count: number; found: (MouthGeometry | null)[] }[] = [];
+    const path = (index: number) => ({ ...GEOMETRY, x: index < 20 ? 300 : 340 });
+    const found = await findMouthsWhereNeeded(
+      frames(),
+      async (frame) => path(frame[0]),
+      (settled, count) => told.push({ count, found: settled.slice(0, count) }),
+    );
+    expect(told.map(({ count }) => count)).toEqual([17, 33, 42]);
+    for (const { count, found: settled } of told) expect(settled).toEqual(found.slice(0, count));
   });
 
   it('handles one frame (a still picture)', async () => {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { PORTRAIT_SIZE } from '@lipcast/contracts';
 import { checkDuration, checkMediaInput, encodeVideo, ffmpegPath, MAX_PIXELS_OPTION, MediaLimitMessages, ProviderError, runFfmpeg } from '@lipcast/media-tools';
 import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
@@ -28,11 +29,17 @@ export class NoFaceError extends Error {
   override name = 'NoFaceError';
 }
 
-/** A picture or clip to speak, checked against the media limits; a still is decoded once, here. */
+/**
+ * Raw frames as the two passes want them: rgb24 for the landmark model; yuv420p for compositing, which
+ * is what both the decoder and the encoder hold, so neither converts and the pipes carry half the bytes.
+ */
+type PixelFormat = 'rgb24' | 'yuv420p';
+const FRAME_BYTES: Record<PixelFormat, number> = { rgb24: WIDTH * HEIGHT * 3, yuv420p: (WIDTH * HEIGHT * 3) / 2 };
+
+/** A picture or clip to speak, checked against the media limits. */
 interface Source {
   path: string;
-  /** The still, scaled and cropped to 640x720 rgb24; null for a clip. */
-  still: Buffer | null;
+  isImage: boolean;
   durationSeconds: number;
 }
 
@@ -40,26 +47,46 @@ const FIT = [`scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase`, `c
 
 async function openSource(path: string, isImage: boolean, signal?: AbortSignal): Promise<Source> {
   const input = await checkMediaInput(path, signal);
-  const still = isImage
-    ? await runFfmpeg([...MAX_PIXELS_OPTION, '-i', path, '-vf', FIT.join(','), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], { captureOutput: true, signal })
-    : null;
-  if (still && still.length !== WIDTH * HEIGHT * 3) throw new ProviderError(MediaLimitMessages.unreadable, 'invalid-input');
-  return { path, still, durationSeconds: input.durationSeconds };
+  return { path, isImage, durationSeconds: input.durationSeconds };
 }
 
-/** Raw rgb24 frames of the source scaled to 640x720 at 25 fps, looped for ever (a still repeats); the reader stops it. */
-async function* sourceFrames(source: Source, select?: string): AsyncGenerator<Buffer> {
-  if (source.still) {
+/** A still, scaled and cropped to 640x720, decoded once for each pass that needs it (one frame each). */
+async function decodeStill(source: Source, format: PixelFormat, signal?: AbortSignal): Promise<Buffer> {
+  const args = [...MAX_PIXELS_OPTION, '-i', source.path, '-vf', FIT.join(','), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', format, 'pipe:1'];
+  const still = await runFfmpeg(args, { captureOutput: true, signal });
+  if (still.length !== FRAME_BYTES[format]) throw new ProviderError(MediaLimitMessages.unreadable, 'invalid-input');
+  return still;
+}
+
+interface FrameReading {
+  /** An ffmpeg `select` filter: only the frames it keeps, one pass of the clip. */
+  select?: string;
+  /**
+   * One buffer for every frame, refilled when the reader asks for the next one (a reader that is done
+   * with each frame by then): a fresh buffer per frame cost about 0.4 s of CPU per 15 s clip in GC.
+   */
+  reuseBuffer?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Raw frames of the source scaled to 640x720 at 25 fps, looped for ever (a still repeats); the reader stops it. */
+async function* sourceFrames(source: Source, format: PixelFormat, options: FrameReading = {}): AsyncGenerator<Buffer> {
+  const { select, reuseBuffer, signal } = options;
+  if (source.isImage) {
     // The still's one decoded frame stands for every frame (a selection of frames takes just it).
-    yield source.still;
-    while (!select) yield source.still;
+    const still = await decodeStill(source, format, signal);
+    yield still;
+    while (!select) yield still;
     return;
   }
   // A selection is made before scaling, so only the frames kept are scaled (a third less time for the samples' pass).
   const filters = select ? [`fps=${FPS}`, select, ...FIT] : [...FIT, `fps=${FPS}`];
-  const args = ['-hide_banner', '-loglevel', 'error', ...MAX_PIXELS_OPTION, '-stream_loop', select ? '0' : '-1', '-i', source.path, '-vf', filters.join(','), ...(select ? ['-vsync', '0'] : []), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const args = ['-hide_banner', '-loglevel', 'error', ...MAX_PIXELS_OPTION, '-stream_loop', select ? '0' : '-1', '-i', source.path, '-vf', filters.join(','), ...(select ? ['-vsync', '0'] : []), '-f', 'rawvideo', '-pix_fmt', format, 'pipe:1'];
   const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'ignore'] });
-  const frameBytes = WIDTH * HEIGHT * 3;
+  // An abort stops the decoder even when its reader never asks for another frame (a killed encoder).
+  const kill = () => child.kill('SIGKILL');
+  signal?.addEventListener('abort', kill, { once: true });
+  const frameBytes = FRAME_BYTES[format];
   // Each pipe chunk (64 KB) is copied once, straight into its frame: gluing chunks together as they
   // come would copy every frame's bytes about twenty times.
   let frame = Buffer.allocUnsafe(frameBytes);
@@ -72,13 +99,14 @@ async function* sourceFrames(source: Source, select?: string): AsyncGenerator<Bu
         filled += copied;
         if (filled === frameBytes) {
           yield frame;
-          frame = Buffer.allocUnsafe(frameBytes);
+          if (!reuseBuffer) frame = Buffer.allocUnsafe(frameBytes);
           filled = 0;
         }
       }
     }
   } finally {
-    child.kill('SIGKILL');
+    signal?.removeEventListener('abort', kill);
+    kill();
   }
 }
 
@@ -87,19 +115,36 @@ export async function sampleMouths(path: string, isImage: boolean, signal?: Abor
   return sampleSource(await openSource(path, isImage, signal), signal);
 }
 
-async function sampleSource(source: Source, signal?: AbortSignal): Promise<SampledMouths> {
-  const period = source.still ? 1 : Math.max(1, Math.round(source.durationSeconds * FPS));
-  const frames = sourceFrames(source, `select='not(mod(n\\,${SAMPLE_EVERY}))'`);
-  const found = await findMouthsWhereNeeded(frames, (frame) => {
-    signal?.throwIfAborted();
-    return findMouth(frame, WIDTH, HEIGHT);
-  });
-  const first = found.findIndex(Boolean);
-  if (first < 0) throw new NoFaceError('No face was found in this video or picture.');
-  // A frame where the face was missed takes the nearest earlier one (or the first found).
-  let last = found[first]!;
-  const samples = found.map((geometry) => (last = geometry ?? last));
+/** Frames in one pass of the source (a still: one). */
+const periodOf = (source: Source) => (source.isImage ? 1 : Math.max(1, Math.round(source.durationSeconds * FPS)));
+
+/** The samples settled so far: the first `count` of the clip's, final (null while no face is found in them). */
+type OnSettled = (samples: MouthGeometry[] | null, count: number) => void;
+
+async function sampleSource(source: Source, signal?: AbortSignal, onSettled?: OnSettled): Promise<SampledMouths> {
+  const period = periodOf(source);
+  const frames = sourceFrames(source, 'rgb24', { select: `select='not(mod(n\\,${SAMPLE_EVERY}))'`, signal });
+  const found = await findMouthsWhereNeeded(
+    frames,
+    (frame) => {
+      signal?.throwIfAborted();
+      return findMouth(frame, WIDTH, HEIGHT);
+    },
+    (settled, count) => onSettled?.(fillMissedFaces(settled.slice(0, count)), count),
+  );
+  // An abort stops the decoder, which ends the frames early: a cut-short pass is no result.
+  signal?.throwIfAborted();
+  const samples = fillMissedFaces(found);
+  if (!samples) throw new NoFaceError('No face was found in this video or picture.');
   return { version: 1, sampleEvery: SAMPLE_EVERY, period, samples };
+}
+
+/** A frame where the face was missed takes the nearest earlier one (or the first found); null when none is found. */
+function fillMissedFaces(found: (MouthGeometry | null)[]): MouthGeometry[] | null {
+  const first = found.findIndex(Boolean);
+  if (first < 0) return null;
+  let last = found[first]!;
+  return found.map((geometry) => (last = geometry ?? last));
 }
 
 /** Sampled frames looked at together: the landmarks at both ends of a stretch are always found. */
@@ -126,8 +171,13 @@ const near = (a: MouthGeometry, b: MouthGeometry) => {
  * the face moves: over a stretch of STRETCH frames the mouth is found at both ends and in the middle;
  * when the middle lies where the ends predict (the face is still, or moves steadily), the frames
  * between are interpolated, otherwise each half is looked at the same way. Holds one stretch of frames.
+ * `onSettled` is told, after each stretch, how many of the frames' mouths are final (and given them all).
  */
-export async function findMouthsWhereNeeded(frames: AsyncIterable<Buffer>, detect: (frame: Buffer) => Promise<MouthGeometry | null>): Promise<(MouthGeometry | null)[]> {
+export async function findMouthsWhereNeeded(
+  frames: AsyncIterable<Buffer>,
+  detect: (frame: Buffer) => Promise<MouthGeometry | null>,
+  onSettled?: (found: readonly (MouthGeometry | null)[], count: number) => void,
+): Promise<(MouthGeometry | null)[]> {
   const found: (MouthGeometry | null)[] = [];
   let held: Buffer[] = [];
   let offset = 0; // index in `found` of held[0]
@@ -154,6 +204,7 @@ export async function findMouthsWhereNeeded(frames: AsyncIterable<Buffer>, detec
     await settle(0, held.length - 1);
     offset += held.length - 1;
     held = held.slice(-1);
+    onSettled?.(found, offset + 1);
   };
   for await (const frame of frames) {
     held.push(frame);
@@ -161,6 +212,7 @@ export async function findMouthsWhereNeeded(frames: AsyncIterable<Buffer>, detec
     if (held.length === STRETCH + 1) await settleHeld();
   }
   if (held.length > 1) await settleHeld();
+  else onSettled?.(found, found.length);
   return found;
 }
 
@@ -174,45 +226,88 @@ export function mouthAt(mouths: SampledMouths, index: number): MouthGeometry {
   return { x: mix(before.x, after.x), y: mix(before.y, after.y), width: mix(before.width, after.width), chinDrop: mix(before.chinDrop, after.chinDrop) };
 }
 
-const INTERIOR = [58, 16, 22];
-const TEETH = [232, 226, 214];
+/** An rgb colour in yuv420p's terms (BT.601, limited range: what ffmpeg converts rgb24 to by default). */
+const toYuv = ([r, g, b]: number[]) => [
+  Math.round(16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255),
+  Math.round(128 + (-37.797 * r - 74.203 * g + 112 * b) / 255),
+  Math.round(128 + (112 * r - 93.786 * g - 18.214 * b) / 255),
+];
+const INTERIOR = toYuv([58, 16, 22]);
+const TEETH = toYuv([232, 226, 214]);
+
+/** One resolution of a yuv420p frame: Y at full size, or U and V together at half size each way. */
+interface Plane {
+  width: number;
+  height: number;
+  scale: number;
+  channels: { offset: number; interior: number; teeth: number }[];
+}
+const LUMA: Plane = { width: WIDTH, height: HEIGHT, scale: 1, channels: [{ offset: 0, interior: INTERIOR[0], teeth: TEETH[0] }] };
+const CHROMA: Plane = {
+  width: WIDTH / 2,
+  height: HEIGHT / 2,
+  scale: 0.5,
+  channels: [
+    { offset: WIDTH * HEIGHT, interior: INTERIOR[1], teeth: TEETH[1] },
+    { offset: (WIDTH * HEIGHT * 5) / 4, interior: INTERIOR[2], teeth: TEETH[2] },
+  ],
+};
 
 /**
  * Opens the mouth of a real face in place: the jaw below the lip line is pulled down (a smooth window
  * as wide as the chin), and the opening between the lips is painted as the inside of a mouth, with
- * the upper teeth when it opens wide. `frame` is rgb24 640x720 and is changed in place.
+ * the upper teeth when it opens wide. `frame` is yuv420p 640x720 and is changed in place; `source`
+ * is the frame as decoded.
  */
 export function openMouth(frame: Buffer, source: Buffer, geometry: MouthGeometry, mouth: MouthFrame): void {
-  const drop = Math.max(0, Math.min(1, mouth.open)) * 0.42 * geometry.width;
-  if (drop < 0.5) return;
-  const jawHalf = 0.9 * geometry.width;
-  const mouthHalf = 0.5 * geometry.width * (0.75 + 0.5 * Math.max(0, Math.min(1, mouth.width)));
-  const bottom = geometry.y + geometry.chinDrop * 1.35 + drop;
-  const left = Math.max(0, Math.floor(geometry.x - jawHalf));
-  const right = Math.min(WIDTH - 1, Math.ceil(geometry.x + jawHalf));
-  const teeth = Math.min(drop * 0.3, 0.1 * geometry.width);
-  for (let y = Math.max(0, Math.floor(geometry.y)); y <= Math.min(HEIGHT - 1, Math.ceil(bottom)); y++) {
-    const below = y - geometry.y;
+  if (Math.max(0, Math.min(1, mouth.open)) * 0.42 * geometry.width < 0.5) return;
+  openMouthInPlane(frame, source, LUMA, geometry, mouth);
+  openMouthInPlane(frame, source, CHROMA, geometry, mouth);
+}
+
+function openMouthInPlane(frame: Buffer, source: Buffer, plane: Plane, geometry: MouthGeometry, mouth: MouthFrame): void {
+  const { width: planeWidth, height: planeHeight, scale, channels } = plane;
+  // Pixel centres: a chroma sample sits in the middle of the 2x2 luma pixels it covers.
+  const centreX = (geometry.x + 0.5) * scale - 0.5;
+  const lipLine = (geometry.y + 0.5) * scale - 0.5;
+  const mouthWidth = geometry.width * scale;
+  const chinDrop = geometry.chinDrop * scale;
+  const drop = Math.max(0, Math.min(1, mouth.open)) * 0.42 * mouthWidth;
+  const jawHalf = 0.9 * mouthWidth;
+  const mouthHalf = 0.5 * mouthWidth * (0.75 + 0.5 * Math.max(0, Math.min(1, mouth.width)));
+  const bottom = lipLine + chinDrop * 1.35 + drop;
+  const left = Math.max(0, Math.floor(centreX - jawHalf));
+  const right = Math.min(planeWidth - 1, Math.ceil(centreX + jawHalf));
+  const teeth = Math.min(drop * 0.3, 0.1 * mouthWidth);
+  // What depends on the column alone, worked out once per column rather than once per pixel.
+  const jawWindow = new Float64Array(right - left + 1);
+  const mouthDepth = new Float64Array(right - left + 1);
+  for (let x = left; x <= right; x++) {
+    jawWindow[x - left] = Math.cos((Math.PI / 2) * Math.min(1, Math.abs((x - centreX) / jawHalf))) ** 2;
+    mouthDepth[x - left] = Math.abs(x - centreX) < mouthHalf ? Math.sqrt(1 - ((x - centreX) / mouthHalf) ** 2) * drop : 0;
+  }
+  for (let y = Math.max(0, Math.floor(lipLine)); y <= Math.min(planeHeight - 1, Math.ceil(bottom)); y++) {
+    const below = y - lipLine;
+    const fade = below <= chinDrop + drop ? 1 : Math.max(0, 1 - (below - chinDrop - drop) / (0.35 * chinDrop));
     for (let x = left; x <= right; x++) {
-      const dx = (x - geometry.x) / jawHalf;
-      const windowX = Math.cos((Math.PI / 2) * Math.min(1, Math.abs(dx))) ** 2;
-      const fade = below <= geometry.chinDrop + drop ? 1 : Math.max(0, 1 - (below - geometry.chinDrop - drop) / (0.35 * geometry.chinDrop));
-      const shift = drop * windowX * fade;
-      const target = (y * WIDTH + x) * 3;
-      const inMouth = Math.abs(x - geometry.x) < mouthHalf ? Math.sqrt(1 - ((x - geometry.x) / mouthHalf) ** 2) * drop : 0;
+      const shift = drop * jawWindow[x - left] * fade;
+      const target = y * planeWidth + x;
+      const inMouth = mouthDepth[x - left];
       if (below < inMouth) {
-        const colour = below < teeth * (inMouth / drop) && mouth.open > 0.3 ? TEETH : INTERIOR;
+        const isTeeth = below < teeth * (inMouth / drop) && mouth.open > 0.3;
         // A soft edge of about one pixel against the lips.
         const edge = Math.min(1, inMouth - below, below + 0.5);
-        for (let c = 0; c < 3; c++) frame[target + c] = Math.round(colour[c] * edge + source[target + c] * (1 - edge));
+        for (const { offset, interior, teeth: teethValue } of channels) {
+          frame[offset + target] = Math.round((isTeeth ? teethValue : interior) * edge + source[offset + target] * (1 - edge));
+        }
         continue;
       }
       const sourceY = y - shift;
       const y0 = Math.floor(sourceY);
       const weight = sourceY - y0;
-      const upper = (Math.max(0, y0) * WIDTH + x) * 3;
-      const lower = (Math.min(HEIGHT - 1, y0 + 1) * WIDTH + x) * 3;
-      for (let c = 0; c < 3; c++) frame[target + c] = Math.round(source[upper + c] * (1 - weight) + source[lower + c] * weight);
+      const upper = Math.max(0, y0) * planeWidth + x;
+      const lower = Math.min(planeHeight - 1, y0 + 1) * planeWidth + x;
+      for (const { offset } of channels) frame[offset + target] = Math.round(source[offset + upper] * (1 - weight) + source[offset + lower] * weight);
     }
   }
 }
@@ -226,26 +321,97 @@ export interface PhotoClipOptions {
 }
 
 /**
+ * The samples of a clip as the landmark pass settles them, for the frames around each to be composited
+ * as soon as it is final (one reader waits at a time).
+ */
+class SettlingMouths {
+  private samples: MouthGeometry[] | null = null;
+  private count = 0;
+  private finished = false;
+  private wake = () => undefined as void;
+
+  constructor(
+    private readonly period: number,
+    private readonly sampleEvery: number,
+  ) {}
+
+  /** The first `count` samples are final (`samples` is null while none of them has a face). */
+  settle(samples: MouthGeometry[] | null, count: number): void {
+    [this.samples, this.count] = [samples, count];
+    this.wake();
+  }
+
+  /** All samples are final, or none will be (the landmark pass failed). */
+  finish(mouths: SampledMouths | null): void {
+    [this.samples, this.count, this.finished] = [mouths?.samples ?? null, mouths?.samples.length ?? 0, true];
+    this.wake();
+  }
+
+  /** The mouth at source frame `index` once the samples on both sides of it are final; null when they never will be. */
+  async at(index: number): Promise<MouthGeometry | null> {
+    const after = Math.floor((index % this.period) / this.sampleEvery) + 1;
+    for (;;) {
+      if (this.samples && (this.count > after || this.finished)) {
+        return mouthAt({ version: 1, sampleEvery: this.sampleEvery, period: this.period, samples: this.samples }, index);
+      }
+      if (this.finished) return null;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+}
+
+/**
  * A real face (a photo, or a clip played in a loop) speaking: its mouth opens per frame of the mouth
  * track. Returns the landmarks used, for the caller to keep. Throws NoFaceError when there is no face.
+ *
+ * When the landmarks must be found, their pass and the compositing run side by side: each frame is
+ * composited as soon as the samples around it are settled, so the decoder and encoder keep the other
+ * core busy while the model looks at the rest of the clip (run one after the other, a core sat idle
+ * through the landmark pass).
  */
 export async function renderPhotoTalkingClip(sourcePath: string, track: readonly MouthFrame[], audioPath: string, out: string, options: PhotoClipOptions): Promise<SampledMouths> {
   checkDuration(track.length / FPS);
   const input = await openSource(sourcePath, options.isImage, options.signal);
-  const mouths = options.mouths ?? (await sampleSource(input, options.signal));
-  options.onProgress?.(0.3);
+  // Each pass stops the other when it fails: no face stops the encoder, a failed encoder the landmark pass.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const mouths = options.mouths ? new SettlingMouths(options.mouths.period, options.mouths.sampleEvery) : new SettlingMouths(periodOf(input), SAMPLE_EVERY);
+  const sampling = options.mouths ? Promise.resolve(options.mouths) : sampleSource(input, signal, (samples, count) => mouths.settle(samples, count));
+  sampling.then(
+    (found) => mouths.finish(found),
+    (error: unknown) => {
+      mouths.finish(null);
+      stop.abort(error);
+    },
+  );
+  // One output buffer: the encoder has written each frame to its pipe before it asks for the next.
+  const frame = Buffer.allocUnsafe(FRAME_BYTES.yuv420p);
   async function* frames(): AsyncGenerator<Buffer> {
     let index = 0;
-    for await (const source of sourceFrames(input)) {
-      if (index >= track.length) return;
-      options.signal?.throwIfAborted();
-      const frame = Buffer.from(source);
-      openMouth(frame, source, mouthAt(mouths, index), track[index]);
+    for await (const source of sourceFrames(input, 'yuv420p', { reuseBuffer: true, signal })) {
+      // After an abort the encoder is already killed, and its error (the abort's reason) is the one reported.
+      if (index >= track.length || signal.aborted) return;
+      const geometry = await mouths.at(index);
+      if (!geometry) return;
+      if (index === 0) options.onProgress?.(0.3);
+      source.copy(frame);
+      openMouth(frame, source, geometry, track[index]);
       yield frame;
       index++;
       if (index % FPS === 0) options.onProgress?.(0.3 + (0.7 * index) / track.length);
     }
   }
-  await encodeVideo({ frames: frames(), width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: track.length / FPS, audioPath, out, signal: options.signal, preset: PHOTO_CLIP_PRESET });
-  return mouths;
+  try {
+    await encodeVideo({ frames: frames(), pixelFormat: 'yuv420p', width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: track.length / FPS, audioPath, out, signal, preset: PHOTO_CLIP_PRESET });
+    // The landmark pass may still be on the clip's last part, past the end of the video (kept for next time).
+    return await sampling;
+  } catch (error) {
+    stop.abort(error);
+    await rm(out, { force: true });
+    // When the landmark pass stopped the encoder (no face in the clip), its error is the one to report.
+    throw await sampling.then(
+      () => error,
+      (samplingError: unknown) => samplingError,
+    );
+  }
 }
