@@ -37,6 +37,32 @@ test.describe('blog', () => {
     await expect(page.getByText(`Thanks! We'll send new posts to ${email}.`).first()).toBeVisible();
   });
 
+  test('a card shows at most three lines of a long excerpt', async ({ page, stack }) => {
+    const title = `Long excerpt ${Date.now()}`;
+    const excerpt = Array.from({ length: 12 }, (_, index) => `Sentence ${index + 1} of an excerpt far too long for a card.`).join(' ');
+    const client = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+    await client.connect();
+    await client.query(
+      `insert into content.blog_post (title, slug, excerpt, body, author, published_at) values ($1, $2, $3, '# Long\n\nBody.', 'Lipcast Team', now())`,
+      [title, `e2e-long-excerpt-${Date.now()}`, excerpt],
+    );
+    await client.end();
+
+    await page.goto('/blog');
+    const shown = page.getByRole('article').filter({ hasText: title }).getByText(excerpt);
+    await expect(shown).toBeVisible();
+    const layout = await shown.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+      scrollHeight: element.scrollHeight,
+      clientHeight: element.clientHeight,
+    }));
+    expect(layout.lineHeight).toBeGreaterThan(0); // a length, not "normal"
+    expect(layout.height).toBeLessThanOrEqual(3 * layout.lineHeight + 1);
+    expect(layout.height).toBeGreaterThanOrEqual(3 * layout.lineHeight - 1); // three full lines, not fewer
+    expect(layout.scrollHeight).toBeGreaterThan(layout.clientHeight); // the rest of the text is there, cut off
+  });
+
   test('says so when there are no posts', async ({ page, stack }) => {
     const client = new pg.Client({ connectionString: stack.env.DATABASE_URL });
     await client.connect();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { signIn } from '../support/sign-in.ts';
+import { makeWideVideo } from '../support/wide-video.ts';
 
 const uniqueName = (label: string) => `${label}${Date.now().toString(36)}`;
 
@@ -45,6 +46,32 @@ test.describe('the wizard result view (issue 16 item 3)', () => {
       await expect(page.getByRole('button', { name: 'Generate Again' })).toBeVisible();
     });
   }
+});
+
+test.describe('Videos in /projects', () => {
+  test('play in the 8:9 frame (a 640x720 portrait box) whatever the shape of the file', async ({ page }) => {
+    await signIn(page, uniqueName('frame'));
+    await makeWizardVideo(page);
+    // Every video the offline engines make is 8:9 already; served a 16:9 file, the box shows the player's frame, not the file's shape.
+    const wideVideo = await makeWideVideo(test.info().outputPath('wide.mp4'));
+    await page.route('**/*', (route) => (route.request().resourceType() === 'media' ? route.fulfill({ body: wideVideo, contentType: 'video/mp4' }) : route.fallback()));
+    await page.goto('/projects');
+    const video = page.getByLabel(/^Video \d+$/);
+    await expect(video).toHaveCount(1);
+    const layout = await video.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<{ naturalWidth: number; naturalHeight: number; width: number; height: number }>((resolve) => {
+          const measure = () => {
+            const { width, height } = element.getBoundingClientRect();
+            resolve({ naturalWidth: element.videoWidth, naturalHeight: element.videoHeight, width, height });
+          };
+          if (element.readyState >= 1) measure();
+          else element.addEventListener('loadedmetadata', measure);
+        }),
+    );
+    expect(layout.naturalWidth / layout.naturalHeight).toBeCloseTo(16 / 9, 2);
+    expect(Math.abs(layout.height / layout.width / (9 / 8) - 1)).toBeLessThan(0.01); // within 1%
+  });
 });
 
 test.describe('One Shot result (issue 16 item 3)', () => {
