@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { createLogger, PinoNestLogger, ServiceClient } from '@lipcast/nest-kit';
+import { createLogger, PinoNestLogger, ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
 import { blogPostMeta } from './content/blog-meta';
 import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
@@ -22,6 +22,7 @@ import { connectInfrastructure } from './infrastructure';
 import type { GatewaySettings } from './settings';
 import { createSessionMiddleware } from './session/session.middleware';
 import { mountFrontEnd } from './web/front-end';
+import { LiveRemoteVersions } from './web/remote-releases';
 import { buildOpenApiDocument } from './openapi';
 
 /** Builds the gateway application (used by main.ts and by the integration tests). */
@@ -65,6 +66,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
       mfe_admin: settings.REMOTE_MFE_ADMIN_URL,
     },
     contentMeta: blogPostMeta(app.get(ServiceClient)),
+    releases: { live: LiveRemoteVersions.fromRegistry(app.get(ServiceClient)), storage: app.get(StorageService) },
   });
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));
   // No Nest signal hooks: main.ts drains on SIGTERM (http/draining.ts); tests close the app themselves.

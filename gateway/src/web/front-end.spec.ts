@@ -16,4 +16,11 @@ describe(remoteManifest.name, () => {
     expect(manifest.mfe_billing).toBe('https://cdn.example/billing/v42/mf-manifest.json');
     expect(manifest.mfe_wizard).toBe('/remotes/mfe-wizard/mf-manifest.json');
   });
+
+  it('points a released remote at its live version, unless a deploy-time location overrides it', () => {
+    const manifest = remoteManifest({ mfe_billing: 'https://cdn.example/billing/mf-manifest.json' }, { mfe_wizard: '1.4.0', mfe_billing: '2.0.0' });
+    expect(manifest.mfe_wizard).toBe('/remotes/mfe-wizard/v/1.4.0/mf-manifest.json');
+    expect(manifest.mfe_billing).toBe('https://cdn.example/billing/mf-manifest.json');
+    expect(manifest.mfe_content).toBe('/remotes/mfe-content/mf-manifest.json');
+  });
 });

@@ -2,11 +2,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Express, Request, Response } from 'express';
-import { findRoute, LANDING, metaForPath, NOT_FOUND_META, REMOTE_FOLDERS, REMOTE_MANIFEST_PATH, type PageMeta, type RemoteManifest, type RemoteName } from '@lipcast/contracts';
+import { findRoute, LANDING, metaForPath, NOT_FOUND_META, REMOTE_FOLDERS, REMOTE_MANIFEST_FILE, REMOTE_MANIFEST_PATH, remoteVersionPath, type PageMeta, type RemoteLiveVersions, type RemoteManifest, type RemoteName } from '@lipcast/contracts';
+import type { StorageService } from '@lipcast/nest-kit';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { injectHead } from './page-head';
 import { acceptedEncodings, servePrecompressed } from './precompressed';
 import { composeVisitorPage, PrerenderedPages } from './prerendered-pages';
+import { releasedRemoteFiles, type LiveRemoteVersions } from './remote-releases';
 
 export interface FrontEndOptions {
   webRoot: string;
@@ -17,19 +19,30 @@ export interface FrontEndOptions {
    * thing does not exist (404), undefined to use the route's.
    */
   contentMeta?: (path: string) => Promise<PageMeta | null | undefined>;
+  /**
+   * Released remotes (issue 21): the registry's live versions, and the object store their published
+   * files are served from. Without it every remote is its own build (or its override).
+   */
+  releases?: { live: LiveRemoteVersions; storage: StorageService };
 }
 
-export function remoteManifest(overrides: FrontEndOptions['remoteOverrides']): RemoteManifest {
-  const entries = (Object.keys(REMOTE_FOLDERS) as RemoteName[]).map(
-    (name) => [name, overrides[name] ?? `/remotes/${REMOTE_FOLDERS[name]}/mf-manifest.json`] as const,
-  );
+/**
+ * Where the shell loads each remote from: a deploy-time override (`REMOTE_<NAME>_URL`) first, then
+ * the released version the registry says is live, else the remote's own build on this gateway.
+ */
+export function remoteManifest(overrides: FrontEndOptions['remoteOverrides'], live: RemoteLiveVersions = {}): RemoteManifest {
+  const entries = (Object.keys(REMOTE_FOLDERS) as RemoteName[]).map((name) => {
+    const released = live[name];
+    const url = overrides[name] ?? (released ? `${remoteVersionPath(name, released)}${REMOTE_MANIFEST_FILE}` : `/remotes/${REMOTE_FOLDERS[name]}/${REMOTE_MANIFEST_FILE}`);
+    return [name, url] as const;
+  });
   return Object.fromEntries(entries) as RemoteManifest;
 }
 
 export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** Hashed build files never change; entry files (manifests, remoteEntry.js, index.html) always may. */
-function cacheHeaders(response: Response, path: string) {
+export function cacheHeaders(response: Response, path: string) {
   const immutable = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/.test(path);
   response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
@@ -56,13 +69,13 @@ function sendPage(request: Request, response: Response, status: number, html: st
 
 /**
  * Serves the built front end on the gateway's origin: the shell at `/`, each remote at
- * `/remotes/<folder>/`, the runtime remote manifest, and for every page path the shell's
+ * `/remotes/<folder>/` (a published version at `/remotes/<folder>/v/<version>/`, from the object
+ * store), the runtime remote manifest, and for every page path the shell's
  * index.html with that page's metadata written in (404 status for unknown paths). Visitors get
  * the prerendered copy of a page where a remote made one (prerendered-pages.ts).
  */
 export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
   const shellDist = join(options.webRoot, 'shell/dist');
-  const manifest = remoteManifest(options.remoteOverrides);
   const prerendered = new PrerenderedPages(options.webRoot, new Set(Object.keys(options.remoteOverrides).filter((name) => options.remoteOverrides[name as RemoteName]) as RemoteName[]));
   const indexFile = join(shellDist, 'index.html');
   // Re-read when the file changes, so rebuilding the shell needs no gateway restart.
@@ -74,11 +87,14 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
     return index.html;
   };
 
-  app.get(REMOTE_MANIFEST_PATH, (_request, response) => {
+  // Asked on every page load (shell/src/remotes.ts), so a release or rollback shows on the next one.
+  app.get(REMOTE_MANIFEST_PATH, async (_request, response) => {
+    const live = (await options.releases?.live.get()) ?? {};
     response.setHeader('Cache-Control', 'no-cache');
-    response.json(manifest);
+    response.json(remoteManifest(options.remoteOverrides, live));
   });
   for (const folder of Object.values(REMOTE_FOLDERS)) {
+    if (options.releases) app.use(`/remotes/${folder}/v`, releasedRemoteFiles(folder, options.releases.storage, cacheHeaders));
     app.use(
       `/remotes/${folder}`,
       (_request, response, next) => {

@@ -13,3 +13,4 @@ export * from './voices';
 export * from './prerendered';
 export * from './admin';
 export * from './api-routes';
+export * from './remote-releases';

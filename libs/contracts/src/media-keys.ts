@@ -3,6 +3,8 @@
  * rule reads the same layout. Public: `actors/`, `public/`, `community/`. Private to one user:
  * `users/<userId>/` (wizard audio, uploads, influencer projects, and each job's own folder
  * `users/<userId>/jobs/<jobId>/`, deleted with the job unless it succeeds).
+ * Front-end builds: `remotes/<folder>/<version>/`, served by the gateway at `/remotes/<folder>/v/<version>/`
+ * (never through the media route).
  */
 import type { SamplePoster } from './generation';
 
@@ -106,3 +108,10 @@ export function lookKeyBeside(videoKey: string): string | null {
   const community = /^(community\/\d+)\/video-v\d+\.mp4$/.exec(videoKey);
   return community ? `${community[1]}/look.json` : null;
 }
+
+// Published remote builds (remote-releases.ts): written once per version, never changed.
+export const REMOTES_ROOT = 'remotes/';
+/** The folder of one published version of a remote (its folder name, `mfe-wizard`). */
+export const remoteVersionFolder = (remoteFolder: string, version: string) => `${REMOTES_ROOT}${remoteFolder}/${version}/`;
+/** One file of a published version; `file` is its path inside the build (`mf-manifest.json`, `assets/x.1a2b3c4d.js`). */
+export const remoteFileKey = (remoteFolder: string, version: string, file: string) => `${remoteVersionFolder(remoteFolder, version)}${file}`;

@@ -53,6 +53,16 @@ export const Subjects = {
     adminPostCreate: 'content.admin.post.create.v1',
     /** Operator console: `AdminPostBody & {id}` → `AdminPost`. */
     adminPostUpdate: 'content.admin.post.update.v1',
+    /** Remote registry (remote-releases.ts): `RemotePublishRequest` → `RemoteHistory`; `CONFLICT` for a version already published. */
+    remotePublish: 'content.remotes.publish.v1',
+    /** `RemoteReleaseRequest` → `RemoteLiveVersion`; `NOT_FOUND` for a version never published. */
+    remoteRelease: 'content.remotes.release.v1',
+    /** `RemoteRollbackRequest` → `RemoteLiveVersion` (the release before the live one); `CONFLICT` when there is none. */
+    remoteRollback: 'content.remotes.rollback.v1',
+    /** `{}` → `RemoteLiveVersions`: what `/remotes.json` points at. */
+    remotesLive: 'content.remotes.live.v1',
+    /** `RemoteHistoryRequest` → `RemoteHistory`. */
+    remoteHistory: 'content.remotes.history.v1',
   },
   generation: {
     actorsList: 'generation.actors.list.v1',

@@ -1,14 +1,16 @@
 import { createOrmConfig } from '@lipcast/nest-kit';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { Migration20261123000000 } from './migrations/Migration20261123000000';
+import { Migration20261126000000 } from './migrations/Migration20261126000000';
 import { NewsletterSubscriberEntity } from './newsletter/newsletter-subscriber.entity';
 import { BlogPostEntity } from './posts/blog-post.entity';
+import { RemoteReleaseEntity, RemoteVersionEntity } from './remotes/remote-release.entity';
 
 /** The PostgreSQL schema that holds every content table. */
 export const CONTENT_SCHEMA = 'content';
 
 /** Every content table; the typed query builder (`contentDatabase`) is inferred from this list. */
-export const contentEntities = [BlogPostEntity, NewsletterSubscriberEntity] as const;
+export const contentEntities = [BlogPostEntity, NewsletterSubscriberEntity, RemoteVersionEntity, RemoteReleaseEntity] as const;
 
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
@@ -18,5 +20,6 @@ export const ormConfig = (databaseUrl: string) =>
     migrations: [
       { name: 'Migration20261122000000', class: Migration20261122000000 },
       { name: 'Migration20261123000000', class: Migration20261123000000 },
+      { name: 'Migration20261126000000', class: Migration20261126000000 },
     ],
   });

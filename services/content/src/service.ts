@@ -6,11 +6,13 @@ import { NewsletterController } from './newsletter/newsletter.controller';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { PostsController } from './posts/posts.controller';
 import { PostsService } from './posts/posts.service';
+import { RemoteRegistryController } from './remotes/remote-registry.controller';
+import { RemoteRegistryService } from './remotes/remote-registry.service';
 
-/** Blog posts and newsletter subscribers. */
+/** Blog posts, newsletter subscribers, and the registry of released remotes. */
 export const contentService = defineService({
   name: 'content',
   ormConfig,
-  controllers: [PostsController, NewsletterController, AdminPostsController],
-  providers: [PostsService, NewsletterService, AdminPostsService],
+  controllers: [PostsController, NewsletterController, AdminPostsController, RemoteRegistryController],
+  providers: [PostsService, NewsletterService, AdminPostsService, RemoteRegistryService],
 });
