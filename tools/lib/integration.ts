@@ -39,6 +39,8 @@ export async function runIntegration(baseDatabaseUrl: string, database: string, 
       STRIPE_API_URL: stripe.url,
       STRIPE_WEBHOOK_SECRET: INTEGRATION_WEBHOOK_SECRET,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'fatal',
+      // Every NATS request and reply is checked against its subject's contract (libs/nest-kit/src/contract-check.ts).
+      LIPCAST_CONTRACT_CHECK: '1',
     });
   } finally {
     await stripe.stop();

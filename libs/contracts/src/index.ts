@@ -14,3 +14,5 @@ export * from './prerendered';
 export * from './admin';
 export * from './api-routes';
 export * from './remote-releases';
+export * from './schema-check';
+export * from './subject-contracts';

@@ -18,3 +18,4 @@ export * from './periodic';
 export * from './shutdown';
 export * from './tracing';
 export * from './stored-id';
+export * from './contract-check';

@@ -3,6 +3,7 @@ import type { Context } from '@opentelemetry/api';
 import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { ErrorCode, isServiceErrorPayload, Messages, REQUEST_ID_HEADER } from '@lipcast/contracts';
+import { checkContract } from './contract-check';
 import { ServiceError } from './errors';
 import { recordNatsRequest, secondsSince } from './metrics';
 import { NatsConnectError, natsConnectionOptions, type NatsCredentials, type NatsRole, type NatsTarget } from './nats-connection';
@@ -177,6 +178,7 @@ export class ServiceClient {
         ? ServiceError.fromPayload(reply.err)
         : new ServiceError(ErrorCode.Internal, 'Internal server error', { subject });
     }
+    checkContract(subject, 'caller', data, reply.response);
     return reply.response as TResponse;
   }
 

@@ -8,6 +8,7 @@ import { Transport, type MicroserviceOptions, type NatsContext } from '@nestjs/m
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { Observable, throwError, type Subscriber } from 'rxjs';
 import { ErrorCode, REQUEST_ID_HEADER, type ServiceErrorPayload, type ServiceName } from '@lipcast/contracts';
+import { checkContract } from './contract-check';
 import { validateEnv } from './env';
 import { ServiceError, toServiceErrorPayload } from './errors';
 import { DEFAULT_OPS_PORTS, OpsRegistry, startOpsListener, type OpsListener } from './ops';
@@ -73,6 +74,8 @@ export class HandlerContextInterceptor implements NestInterceptor {
     const nats = context.switchToRpc().getContext<NatsContext>();
     const subject = nats.getSubject();
     const headers = nats.getHeaders?.();
+    // The payload as the caller sent it (the ValidationPipe makes its own copy), for the contract check.
+    const request: unknown = context.switchToRpc().getData();
     const requestId = acceptOrCreateRequestId(headers?.get(REQUEST_ID_HEADER));
     const started = process.hrtime.bigint();
     // When tracing: a server span, child of the caller's span whose traceparent the headers carry.
@@ -93,13 +96,22 @@ export class HandlerContextInterceptor implements NestInterceptor {
       runWithRequestId(requestId, () => {
         const run = () =>
           next.handle().subscribe({
-            next: (value) => subscriber.next(value),
+            next: (value) => {
+              try {
+                checkContract(subject, 'service', request, value);
+              } catch (violation) {
+                logOutcome(ErrorCode.Internal, violation);
+                return subscriber.error(violation);
+              }
+              subscriber.next(value);
+            },
             error: (error) => {
               const outcome = toServiceErrorPayload(error).code;
               logOutcome(outcome, outcome === ErrorCode.Internal ? error : undefined);
               subscriber.error(error);
             },
             complete: () => {
+              if (subscriber.closed) return; // a contract violation ended it
               logOutcome('ok');
               subscriber.complete();
             },

@@ -1,0 +1,171 @@
+/**
+ * What travels on each request/reply subject: the one source of the NATS contracts. The JSON
+ * Schemas in libs/contracts/schemas/nats/ are generated from `SubjectContracts` (tools/contracts),
+ * `npm test` refuses a change to a published `.vN` that an older caller or service would not
+ * understand, and the integration tests check every request and reply against them
+ * (ARCHITECTURE.md, "NATS contracts").
+ */
+import type {
+  AdminBillingAccount, AdminCreditAdjustmentRequest, AdminGalleryReport, AdminJobDetail, AdminJobList, AdminJobListRequest, AdminPost,
+  AdminPostBody, AdminPostList, AdminQueueState, AdminUserSearchRequest, AdminUserSummary, AdminWithdrawResult,
+} from './admin';
+import type { DeletedAnswer } from './api-routes';
+import type { AuthUser, DeleteUserDataRequest, GetUserRequest, UpsertUserRequest } from './auth';
+import type {
+  Account, CheckoutStart, ConsumeQuotaRequest, CreateCustomerResponse, CreditRequest, CreditSource, GetAccountRequest, Plan, PurchaseRequest,
+  QuotaConsumed, Reservation, ReservationStatus, StartPackPurchaseRequest, StartSubscriptionRequest, StripeConfig, StripeWebhookRequest,
+  StripeWebhookResult,
+} from './billing';
+import type {
+  BlogPostDetail, GetPostRequest, ListPostsRequest, ListPostsResponse, NewsletterSubscribeRequest, NewsletterSubscribeResponse,
+} from './content';
+import type {
+  Actor, AudioResponse, InfluencerImageRequest, InfluencerImageResponse, InfluencerProject, InfluencerPublishRequest, InfluencerReportRequest,
+  InfluencerVideoRequest, JobState, ListProjectsRequest, PipelineRequest, Project, ProviderWebhookRequest, SampleVideos, ScriptResponse,
+  UploadCheckRequest, UserAudioRequest, UserInfluencerRequest, UserJobRequest, UserLipSyncRequest, UserProjectRequest, UserScriptRequest,
+} from './generation';
+import type { PingResponse } from './health';
+import type { RemoteHistory, RemoteHistoryRequest, RemoteLiveVersion, RemoteLiveVersions, RemotePublishRequest, RemoteReleaseRequest, RemoteRollbackRequest } from './remote-releases';
+import { SERVICE_NAMES } from './services';
+import { pingSubject, Subjects } from './subjects';
+import type { VoiceSampleRequest, VoiceSampleResponse } from './voices';
+
+/** A request that carries nothing (a list, a ping). */
+export type EmptyRequest = Record<string, never>;
+
+/** A request about one user. */
+export interface UserRequest {
+  userId: string;
+}
+
+/** A request about one job, whoever owns it (billing's reservations, the operator console). */
+export interface JobRequest {
+  jobId: string;
+}
+
+/** `generation.gallery.list.v1`: `userId` null for a visitor (no own influencers marked). */
+export interface GalleryListRequest {
+  userId: string | null;
+}
+
+export interface UserPipelineRequest extends PipelineRequest {
+  userId: string;
+}
+
+export interface UserInfluencerImageRequest extends InfluencerImageRequest {
+  userId: string;
+}
+
+export interface UserInfluencerVideoRequest extends InfluencerVideoRequest {
+  userId: string;
+}
+
+export interface AdminPostIdRequest {
+  id: number;
+}
+
+export interface AdminPostUpdateRequest extends AdminPostBody {
+  id: number;
+}
+
+export interface AdminGalleryWithdrawRequest {
+  influencerId: number;
+}
+
+/** A job's credit reservation as billing holds it, or null when it has none. */
+export type AdminReservation = { status: ReservationStatus; source: CreditSource } | null;
+
+export type AdminJobDetailWithoutReservation = Omit<AdminJobDetail, 'reservation'>;
+
+/**
+ * Every request/reply subject with what its caller sends and what the service answers. A subject
+ * missing here fails the type-check (subject-contracts.spec.ts) and the contract tests.
+ */
+export interface SubjectContracts {
+  'auth.health.ping.v1': { request: EmptyRequest; reply: PingResponse };
+  'auth.user.upsert.v1': { request: UpsertUserRequest; reply: AuthUser };
+  'auth.user.get.v1': { request: GetUserRequest; reply: AuthUser };
+  'auth.user.delete.v1': { request: DeleteUserDataRequest; reply: DeletedAnswer };
+  'auth.admin.users.search.v1': { request: AdminUserSearchRequest; reply: AdminUserSummary[] };
+
+  'billing.health.ping.v1': { request: EmptyRequest; reply: PingResponse };
+  'billing.account.get.v1': { request: GetAccountRequest; reply: Account };
+  'billing.account.delete.v1': { request: GetAccountRequest; reply: DeletedAnswer };
+  'billing.plans.list.v1': { request: EmptyRequest; reply: Plan[] };
+  'billing.credits.check.v1': { request: UserRequest; reply: { available: true } };
+  'billing.credits.reserve.v1': { request: CreditRequest; reply: Reservation };
+  'billing.credits.commit.v1': { request: JobRequest; reply: Reservation };
+  'billing.credits.release.v1': { request: JobRequest; reply: Reservation };
+  'billing.quota.consume.v1': { request: ConsumeQuotaRequest; reply: QuotaConsumed };
+  'billing.stripe.config.v1': { request: EmptyRequest; reply: StripeConfig };
+  'billing.customer.create.v1': { request: PurchaseRequest; reply: CreateCustomerResponse };
+  'billing.subscription.create.v1': { request: StartSubscriptionRequest; reply: CheckoutStart };
+  'billing.subscription.sync.v1': { request: UserRequest; reply: Account };
+  'billing.subscription.cancel.v1': { request: UserRequest; reply: Account };
+  'billing.pack.checkout.v1': { request: StartPackPurchaseRequest; reply: CheckoutStart };
+  'billing.stripe.webhook.v1': { request: StripeWebhookRequest; reply: StripeWebhookResult };
+  'billing.admin.account.get.v1': { request: UserRequest; reply: AdminBillingAccount };
+  'billing.admin.credits.adjust.v1': { request: AdminCreditAdjustmentRequest; reply: AdminBillingAccount };
+  'billing.admin.reservation.get.v1': { request: JobRequest; reply: AdminReservation };
+
+  'content.health.ping.v1': { request: EmptyRequest; reply: PingResponse };
+  'content.posts.list.v1': { request: ListPostsRequest; reply: ListPostsResponse };
+  'content.posts.get.v1': { request: GetPostRequest; reply: BlogPostDetail };
+  'content.newsletter.subscribe.v1': { request: NewsletterSubscribeRequest; reply: NewsletterSubscribeResponse };
+  'content.admin.posts.list.v1': { request: EmptyRequest; reply: AdminPostList };
+  'content.admin.post.get.v1': { request: AdminPostIdRequest; reply: AdminPost };
+  'content.admin.post.create.v1': { request: AdminPostBody; reply: AdminPost };
+  'content.admin.post.update.v1': { request: AdminPostUpdateRequest; reply: AdminPost };
+  'content.remotes.publish.v1': { request: RemotePublishRequest; reply: RemoteHistory };
+  'content.remotes.release.v1': { request: RemoteReleaseRequest; reply: RemoteLiveVersion };
+  'content.remotes.rollback.v1': { request: RemoteRollbackRequest; reply: RemoteLiveVersion };
+  'content.remotes.live.v1': { request: EmptyRequest; reply: RemoteLiveVersions };
+  'content.remotes.history.v1': { request: RemoteHistoryRequest; reply: RemoteHistory };
+
+  'generation.health.ping.v1': { request: EmptyRequest; reply: PingResponse };
+  'generation.actors.list.v1': { request: EmptyRequest; reply: Actor[] };
+  'generation.samples.list.v1': { request: EmptyRequest; reply: SampleVideos };
+  'generation.voices.list.v1': { request: EmptyRequest; reply: string[] };
+  'generation.voices.sample.v1': { request: VoiceSampleRequest; reply: VoiceSampleResponse };
+  'generation.audio.create.v1': { request: UserAudioRequest; reply: AudioResponse };
+  'generation.script.write.v1': { request: UserScriptRequest; reply: ScriptResponse };
+  'generation.lipsync.start.v1': { request: UserLipSyncRequest; reply: JobState };
+  'generation.job.get.v1': { request: UserJobRequest; reply: JobState };
+  'generation.job.cancel.v1': { request: UserJobRequest; reply: JobState };
+  'generation.projects.list.v1': { request: ListProjectsRequest; reply: Project[] };
+  'generation.project.delete.v1': { request: UserProjectRequest; reply: DeletedAnswer };
+  'generation.influencer.image.create.v1': { request: UserInfluencerImageRequest; reply: InfluencerImageResponse };
+  'generation.influencer.video.start.v1': { request: UserInfluencerVideoRequest; reply: JobState };
+  'generation.uploads.check.v1': { request: UploadCheckRequest; reply: { allowed: true } };
+  'generation.influencers.list.v1': { request: UserRequest; reply: InfluencerProject[] };
+  'generation.influencer.get.v1': { request: UserInfluencerRequest; reply: InfluencerProject };
+  'generation.influencer.approve.v1': { request: InfluencerPublishRequest; reply: InfluencerProject };
+  'generation.influencer.delete.v1': { request: UserInfluencerRequest; reply: DeletedAnswer };
+  'generation.gallery.list.v1': { request: GalleryListRequest; reply: InfluencerProject[] };
+  'generation.gallery.report.v1': { request: InfluencerReportRequest; reply: { reported: true } };
+  'generation.user.delete.v1': { request: DeleteUserDataRequest; reply: DeletedAnswer };
+  'generation.pipeline.start.v1': { request: UserPipelineRequest; reply: JobState };
+  'generation.pipeline.current.v1': { request: UserRequest; reply: JobState | null };
+  'generation.provider.webhook.v1': { request: ProviderWebhookRequest; reply: { received: true } };
+  'generation.admin.queue.get.v1': { request: EmptyRequest; reply: AdminQueueState };
+  'generation.admin.jobs.list.v1': { request: AdminJobListRequest; reply: AdminJobList };
+  'generation.admin.job.get.v1': { request: JobRequest; reply: AdminJobDetailWithoutReservation };
+  'generation.admin.job.cancel.v1': { request: JobRequest; reply: JobState };
+  'generation.admin.job.retry.v1': { request: JobRequest; reply: JobState };
+  'generation.admin.gallery.reports.list.v1': { request: EmptyRequest; reply: AdminGalleryReport[] };
+  'generation.admin.gallery.withdraw.v1': { request: AdminGalleryWithdrawRequest; reply: AdminWithdrawResult };
+}
+
+export type ContractSubject = keyof SubjectContracts;
+export type SubjectRequest<S extends ContractSubject> = SubjectContracts[S]['request'];
+export type SubjectReply<S extends ContractSubject> = SubjectContracts[S]['reply'];
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+/** Every request/reply subject declared in subjects.ts (the readiness pings included). */
+export type DeclaredSubject = Leaves<typeof Subjects> | ReturnType<typeof pingSubject>;
+
+/** The request/reply subjects of subjects.ts at run time, to check the contracts cover them all. */
+export function declaredSubjects(): string[] {
+  const leaves = (value: object): string[] => Object.values(value).flatMap((entry: unknown) => (typeof entry === 'string' ? [entry] : leaves(entry as object)));
+  return [...SERVICE_NAMES.map(pingSubject), ...leaves(Subjects)];
+}
