@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import Ajv, { type AnySchema } from 'ajv';
 import { parse, parseAllDocuments } from 'yaml';
+import { imageName, PROCESS_NAMES, PROCESSES, processVersion, type ProcessName } from '@lipcast/tools/release/processes.ts';
 
 const ROOT = resolve(__dirname, '..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -343,23 +344,38 @@ describe.each(OVERLAYS)('kubernetes overlay %s', (overlay) => {
     for (const object of objects.filter((object) => object.kind !== 'Namespace')) expect({ object: `${object.kind}/${object.metadata.name}`, namespace: object.metadata.namespace }).toEqual({ object: `${object.kind}/${object.metadata.name}`, namespace: namespace?.metadata.name });
   });
 
-  it('pins every image, and names the migration Job after the release', () => {
+  it('pins every image, runs each process from its own image at its package.json version, and names its migration Job after it', () => {
     const images = workloads(objects).flatMap((object) => containersOf(object).map((container) => String(container.image)));
     for (const image of images) expect({ image, pinned: /:[^/:]*\d[^/:]*$/.test(image) && !image.endsWith(':latest') }).toEqual({ image, pinned: true });
-    const appImages = new Set(images.filter((image) => !image.startsWith('nats:')));
-    expect(appImages.size).toBe(1);
-    const tag = [...appImages][0].split(':').pop()!;
+    // `<registry>/lipcast-<process>:<its version>`: releasing one process changes only its own pods and Job.
+    const processImage = (process: ProcessName) => expect.stringMatching(new RegExp(`^[^:]+/${imageName(process)}:${processVersion(ROOT, process).replaceAll('.', '\\.')}$`));
+    const deployments = objects.filter((object) => object.kind === 'Deployment');
+    expect(new Set(deployments.map((object) => envValue(containersOf(object)[0], 'NATS_USER')))).toEqual(new Set(PROCESS_NAMES));
+    for (const object of deployments) {
+      const process = String(envValue(containersOf(object)[0], 'NATS_USER')) as ProcessName;
+      expect({ name: object.metadata.name, image: containersOf(object)[0].image }).toEqual({ name: object.metadata.name, image: processImage(process) });
+    }
     const jobs = objects.filter((object) => object.kind === 'Job');
-    expect(jobs.map((job) => job.metadata.name)).toEqual([`lipcast-migrate-${tag}`]);
-    expect(containersOf(jobs[0])[0].args).toEqual(['sh', '-c', expect.stringMatching(/migrate\.js.*gateway\/dist\/migrate\.js.*seed\.js$/)]);
+    expect(jobs.map((job) => job.metadata.name).sort()).toEqual(PROCESS_NAMES.map((process) => `lipcast-migrate-${process}-${processVersion(ROOT, process)}`).sort());
+    for (const job of jobs) {
+      const process = String(objectAt(job.metadata.labels)['app.kubernetes.io/instance']) as ProcessName;
+      const [container] = containersOf(job);
+      const migrate = `${PROCESSES[process].workspace}/dist/migrate.js`;
+      const args = listAt(container.args).join(' ');
+      expect({ job: job.metadata.name, image: container.image }).toEqual({ job: job.metadata.name, image: processImage(process) });
+      expect({ job: job.metadata.name, migrates: args.startsWith(`node ${migrate}`) || args.startsWith(`sh -c node ${migrate} &&`) }).toEqual({ job: job.metadata.name, migrates: true });
+      // The media seed, once generation's schema is migrated.
+      expect({ job: job.metadata.name, seeds: args.endsWith('services/generation/dist/seed.js') }).toEqual({ job: job.metadata.name, seeds: process === 'generation' });
+    }
     // A rollout's first step applies `component in (config, migrate)`: everything the Job reads but the Secrets.
     const firstStep = objects.filter((object) => ['config', 'migrate'].includes(String(objectAt(object.metadata.labels)['app.kubernetes.io/component'])));
     expect(firstStep.map((object) => object.kind).sort()).toEqual(expect.arrayContaining(['ConfigMap', 'Job']));
-    const job = podSpec(jobs[0]);
-    expect(job.serviceAccountName).toBeUndefined();
-    for (const source of listAt(containersOf(jobs[0])[0].envFrom).map(objectAt)) {
-      const configMap = objectAt(source.configMapRef).name;
-      if (configMap) expect(firstStep.some((object) => object.kind === 'ConfigMap' && object.metadata.name === configMap)).toBe(true);
+    for (const job of jobs) {
+      expect(podSpec(job).serviceAccountName).toBeUndefined();
+      for (const source of listAt(containersOf(job)[0].envFrom).map(objectAt)) {
+        const configMap = objectAt(source.configMapRef).name;
+        if (configMap) expect(firstStep.some((object) => object.kind === 'ConfigMap' && object.metadata.name === configMap)).toBe(true);
+      }
     }
   });
 

