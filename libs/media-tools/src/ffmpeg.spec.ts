@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chooseFfmpeg, ffmpegInfo, SYSTEM_FFMPEG } from './ffmpeg';
+import { chooseFfmpeg, ffmpegInfo, runFfmpeg, SYSTEM_FFMPEG } from './ffmpeg';
 
 describe('which ffmpeg runs', () => {
   it("prefers Debian's ffmpeg, then one on PATH, else none (the bundled static build)", () => {
@@ -14,5 +14,32 @@ describe('which ffmpeg runs', () => {
     expect(info.version).toMatch(/^\S+$/);
     expect(info.version).not.toBe('unknown');
     if (existsSync(SYSTEM_FFMPEG)) expect(info.path).toBe(SYSTEM_FFMPEG);
+  });
+});
+
+describe(runFfmpeg.name, () => {
+  const RAW_GREY = ['-f', 'rawvideo', '-pix_fmt', 'gray', '-s', '16x16', '-r', '25', '-i', 'pipe:0'];
+
+  it('fails with the reason of an input that cannot be made, and stops ffmpeg', async () => {
+    async function* framesThatFail() {
+      yield Buffer.alloc(256);
+      throw new Error('the frames could not be drawn');
+    }
+    await expect(runFfmpeg([...RAW_GREY, '-f', 'null', '-'], { input: framesThatFail() })).rejects.toThrow('the frames could not be drawn');
+  });
+
+  it('stops feeding ffmpeg once it has failed, and releases the input', async () => {
+    let markReleased!: () => void;
+    const released = new Promise<void>((resolve) => (markReleased = resolve));
+    async function* endlessFrames() {
+      try {
+        for (;;) yield Buffer.alloc(256);
+      } finally {
+        markReleased();
+      }
+    }
+    // An output format that does not exist: ffmpeg exits before reading much of its input.
+    await expect(runFfmpeg([...RAW_GREY, '-f', 'no-such-format', '-'], { input: endlessFrames() })).rejects.toThrow(/ffmpeg exited with/);
+    await released; // without it the test times out: the writer would wait for ever on a pipe nobody reads
   });
 });

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { SpanStatusCode, trace } from '@opentelemetry/api';
 
 /** Debian's ffmpeg (apt-get install ffmpeg): maintained, with security updates. */
@@ -95,23 +96,43 @@ function runFfmpegUntraced(args: string[], run: FfmpegRun): Promise<Buffer> {
     child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
     const abort = () => child.kill('SIGKILL');
     run.signal?.addEventListener('abort', abort, { once: true });
+    let inputFailure: { reason: unknown } | undefined;
     child.on('error', reject);
     child.on('close', (code) => {
       run.signal?.removeEventListener('abort', abort);
       if (run.signal?.aborted) reject(run.signal.reason);
+      else if (inputFailure) reject(inputFailure.reason);
       else if (code === 0) resolve(Buffer.concat(output));
       else reject(new Error(`ffmpeg exited with ${code}: ${log.trim()}`));
     });
     child.stdin.on('error', () => undefined); // ffmpeg may close stdin early on failure; the exit code tells
-    void writeInput(child.stdin, run.input);
+    writeInput(child.stdin, run.input).catch((reason: unknown) => {
+      // The input could not be made: ffmpeg must not wait for the rest, and the run fails with the reason.
+      inputFailure = { reason };
+      child.kill('SIGKILL');
+    });
   });
 }
 
-async function writeInput(stdin: NodeJS.WritableStream, input: FfmpegRun['input']): Promise<void> {
+/** Resolves once `stream` takes more data, or has closed (ffmpeg exited: nothing more is read). */
+const drainedOrClosed = (stream: Writable) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
+
+async function writeInput(stdin: Writable, input: FfmpegRun['input']): Promise<void> {
   if (!input) return void stdin.end();
   if (Buffer.isBuffer(input)) return void stdin.end(input);
   for await (const chunk of input) {
-    if (!stdin.write(chunk)) await new Promise((resolve) => stdin.once('drain', resolve));
+    // ffmpeg stopped reading (it failed; its exit code tells): stop the input too, so its source is released.
+    if (stdin.destroyed) return;
+    if (!stdin.write(chunk)) await drainedOrClosed(stdin);
   }
   stdin.end();
 }
