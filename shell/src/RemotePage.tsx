@@ -2,8 +2,16 @@ import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 're
 import { Button } from '@lipcast/ui';
 import type { RemoteName } from '@lipcast/contracts';
 import { loadRemotePage } from './remotes';
+import { IncompatibleRemoteError } from './shared-skew';
 
 export const LOADING_TEXT = 'Loading...';
+
+/** What a person reads when a remote fails: out of step with the shell (a release under way), or not loaded. */
+const FAILURE_TEXT = {
+  updating: { title: 'This part of Lipcast is being updated.', hint: 'Try again in a minute.' },
+  unavailable: { title: 'This part of Lipcast could not be loaded.', hint: 'Check your connection and try again.' },
+};
+type Failure = keyof typeof FAILURE_TEXT;
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -11,28 +19,34 @@ interface BoundaryProps {
 }
 
 /** Contains a remote's failure to its own route: the chrome and other routes keep working. */
-export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+export class RemoteErrorBoundary extends Component<BoundaryProps, { failure: Failure | null }> {
+  override state: { failure: Failure | null } = { failure: null };
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): { failure: Failure } {
+    return { failure: error instanceof IncompatibleRemoteError ? 'updating' : 'unavailable' };
   }
 
   override componentDidCatch(error: unknown) {
-    console.warn('A part of Lipcast failed to load:', error);
+    if (error instanceof IncompatibleRemoteError) {
+      // For operators: which shared package, the range the remote needs and the version the shell has.
+      console.error(`Lipcast refused ${error.remote}: its shared dependencies do not match the shell's.`, error.skews, error);
+    } else {
+      console.warn('A part of Lipcast failed to load:', error);
+    }
   }
 
   private retry = () => {
-    this.setState({ failed: false });
+    this.setState({ failure: null });
     this.props.onRetry();
   };
 
   override render() {
-    if (!this.state.failed) return this.props.children;
+    if (!this.state.failure) return this.props.children;
+    const { title, hint } = FAILURE_TEXT[this.state.failure];
     return (
       <div role="alert" className="mx-auto my-16 max-w-md rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-        <p className="font-semibold text-red-800">This part of Lipcast could not be loaded.</p>
-        <p className="mt-1 text-sm text-red-700">Check your connection and try again.</p>
+        <p className="font-semibold text-red-800">{title}</p>
+        <p className="mt-1 text-sm text-red-700">{hint}</p>
         <Button className="mt-4" onClick={this.retry}>
           Retry
         </Button>
