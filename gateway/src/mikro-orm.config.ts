@@ -3,13 +3,20 @@ import { Migration20261122100000 } from './migrations/Migration20261122100000';
 import { Migration20261123160000 } from './migrations/Migration20261123160000';
 import { Migration20261124000000 } from './migrations/Migration20261124000000';
 import { AuditEntryEntity } from './admin/audit-entry.entity';
+import { RateLimitEntity } from './http/rate-limit.entity';
+import { SessionEntity } from './session/session.entity';
 
-/** The gateway's sessions and rate-limit tables are written with plain SQL; the admin audit log is an entity. */
+/** The PostgreSQL schema that holds every gateway table. */
+export const GATEWAY_SCHEMA = 'gateway';
+
+/** Every gateway table; the typed query builder (`gatewayDatabase`) is inferred from this list. */
+export const gatewayEntities = [SessionEntity, RateLimitEntity, AuditEntryEntity] as const;
+
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
-    schema: 'gateway',
+    schema: GATEWAY_SCHEMA,
     databaseUrl,
-    entities: [AuditEntryEntity],
+    entities: [...gatewayEntities],
     migrations: [
       { name: 'Migration20261122100000', class: Migration20261122100000 },
       { name: 'Migration20261123160000', class: Migration20261123160000 },

@@ -6,13 +6,15 @@ export const AuditEntryEntity = defineEntity({
   tableName: 'audit_entry',
   properties: {
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
-    at: p.datetime().onCreate(() => new Date()).index(),
+    at: p.datetime().onCreate(() => new Date()),
     operatorId: p.uuid(),
     operatorName: p.string().length(200),
     action: p.string().length(64),
     target: p.string().length(200),
     detail: p.json<Record<string, unknown>>(),
   },
+  // Newest first, as the console lists them (and as the migration made it).
+  indexes: [{ name: 'audit_entry_at_index', properties: ['at'], columns: [{ name: 'at', sort: 'desc' }] }],
 });
 
 export type AuditEntry = InferEntity<typeof AuditEntryEntity>;

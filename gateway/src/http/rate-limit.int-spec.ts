@@ -101,12 +101,9 @@ describe(PgThrottlerStorage.name, () => {
 
   it('claims hits in blocks: a busy client costs one query per block, and is refused past the limit', async () => {
     const counted = new pg.Pool({ connectionString: baseSettings.DATABASE_URL, max: 1 });
+    // Each query outside a transaction takes a connection from the pool for itself.
     let queries = 0;
-    const query = counted.query.bind(counted);
-    counted.query = ((...args: Parameters<typeof query>) => {
-      queries += 1;
-      return query(...args);
-    }) as typeof counted.query;
+    counted.on('acquire', () => (queries += 1));
     const storage = new PgThrottlerStorage(counted);
     const results = [];
     for (let hit = 0; hit < 101; hit++) results.push(await storage.increment(`${key}-busy`, 60_000, 100, 60_000));

@@ -1,5 +1,9 @@
 import session, { type SessionData } from 'express-session';
+import { sql } from 'kysely';
 import type pg from 'pg';
+import { builtOnce, gatewayDatabase, type GatewayDb } from '../database';
+// The session fields this store queries (`userId`) are declared beside the middleware.
+import type {} from './session.middleware';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
@@ -13,18 +17,26 @@ const MAX_REMEMBERED = 10_000;
 export class PgSessionStore extends session.Store {
   /** Each session's expiry as this process last read or wrote it (epoch ms), by session id. */
   private readonly storedExpiries = new Map<string, number>();
+  private readonly db: GatewayDb;
+  /** The stored session by id, unless expired: `[sid]`. */
+  private readonly readSession;
 
   /**
    * @param touchIntervalMs a request extends the stored expiry only when it moves it by at least
    *   this much, so a burst of requests (every range request of a video) writes at most once per interval.
    */
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     private readonly defaultTtlMs: number,
     private readonly touchIntervalMs = 0,
     sweepEveryMs = 10 * 60_000,
   ) {
     super();
+    this.db = gatewayDatabase(pool);
+    this.readSession = builtOnce(
+      pool,
+      this.db.selectFrom('session').select(['data', 'expires_at']).where('sid', '=', '').where('expires_at', '>', sql<Date>`now()`),
+    );
     // Unreferenced: the sweep never keeps the process alive.
     setInterval(() => void this.sweep().catch(() => undefined), sweepEveryMs).unref();
   }
@@ -40,10 +52,8 @@ export class PgSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: Callback<SessionData | null>): void {
-    this.pool
-      .query<{ data: SessionData; expires_at: Date }>('select data, expires_at from gateway.session where sid = $1 and expires_at > now()', [sid])
-      .then(({ rows }) => {
-        const row = rows[0];
+    this.readSession([sid])
+      .then(([row]) => {
         if (row) this.rememberExpiry(sid, row.expires_at.getTime());
         else this.storedExpiries.delete(sid);
         callback(undefined, row?.data ?? null);
@@ -52,12 +62,11 @@ export class PgSessionStore extends session.Store {
 
   override set(sid: string, data: SessionData, callback: Callback = () => undefined): void {
     const expiresAt = this.expiresAt(data);
-    this.pool
-      .query(
-        `insert into gateway.session (sid, data, expires_at) values ($1, $2, $3)
-         on conflict (sid) do update set data = excluded.data, expires_at = excluded.expires_at`,
-        [sid, JSON.stringify(data), expiresAt],
-      )
+    this.db
+      .insertInto('session')
+      .values({ sid, data, expires_at: expiresAt })
+      .onConflict((conflict) => conflict.column('sid').doUpdateSet((row) => ({ data: row.ref('excluded.data'), expires_at: row.ref('excluded.expires_at') })))
+      .execute()
       .then(() => {
         this.rememberExpiry(sid, expiresAt.getTime());
         callback();
@@ -66,7 +75,11 @@ export class PgSessionStore extends session.Store {
 
   override destroy(sid: string, callback: Callback = () => undefined): void {
     this.storedExpiries.delete(sid);
-    this.pool.query('delete from gateway.session where sid = $1', [sid]).then(() => callback(), callback);
+    this.db
+      .deleteFrom('session')
+      .where('sid', '=', sid)
+      .execute()
+      .then(() => callback(), callback);
   }
 
   /**
@@ -82,15 +95,15 @@ export class PgSessionStore extends session.Store {
       callback();
       return;
     }
-    this.pool
-      .query('update gateway.session set expires_at = $2 where sid = $1 and expires_at <= $2::timestamptz - make_interval(secs => $3::float8 / 1000)', [
-        sid,
-        expiresAt,
-        this.touchIntervalMs,
-      ])
-      .then(({ rowCount }) => {
+    this.db
+      .updateTable('session')
+      .set({ expires_at: expiresAt })
+      .where('sid', '=', sid)
+      .where('expires_at', '<=', new Date(expiresAt.getTime() - this.touchIntervalMs))
+      .executeTakeFirst()
+      .then(({ numUpdatedRows }) => {
         // Not written: gone, or rolled by another replica; the next read learns the stored expiry.
-        if (rowCount) this.rememberExpiry(sid, expiresAt.getTime());
+        if (numUpdatedRows > 0n) this.rememberExpiry(sid, expiresAt.getTime());
         else this.storedExpiries.delete(sid);
         callback();
       }, callback);
@@ -98,12 +111,15 @@ export class PgSessionStore extends session.Store {
 
   /** Ends every session of a user, on every device (account deletion); answers how many there were. */
   async endAllOf(userId: string): Promise<number> {
-    const { rowCount } = await this.pool.query("delete from gateway.session where data->>'userId' = $1", [userId]);
-    return rowCount ?? 0;
+    const { numDeletedRows } = await this.db
+      .deleteFrom('session')
+      .where((row) => row(row.ref('data', '->>').key('userId'), '=', userId))
+      .executeTakeFirst();
+    return Number(numDeletedRows);
   }
 
   async sweep(): Promise<number> {
-    const { rowCount } = await this.pool.query('delete from gateway.session where expires_at <= now()');
-    return rowCount ?? 0;
+    const { numDeletedRows } = await this.db.deleteFrom('session').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+    return Number(numDeletedRows);
   }
 }

@@ -23,7 +23,7 @@ export function createOrmConfig(options: ServiceOrmOptions): Options {
     clientUrl: options.databaseUrl,
     schema: options.schema,
     entities: options.entities,
-    // The gateway keeps only a sessions table in plain SQL: an ORM with no entities runs its migrations.
+    // An ORM that only runs migrations may have no entities of its own.
     discovery: { warnWhenNoEntities: false },
     extensions: [Migrator],
     migrations: {
