@@ -108,9 +108,13 @@ test.describe('versioned remotes', () => {
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
 
-    // Rolling back heals it: 1.0.0 (2.0.0 was withdrawn before), on the next load.
+    // Rolling back heals it: 1.0.0 (2.0.0 was withdrawn before), with Retry on the page still open, and on the next load.
+    await page.goto('/blog');
+    await expect(failure).toBeVisible();
     expect(await remoteCommand(stack, 'rollback', 'mfe-content')).toContain('mfe-content 1.0.0 is live again');
     await expect.poll(() => contentManifestUrl(page)).toBe('/remotes/mfe-content/v/1.0.0/mf-manifest.json');
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', BLOG_HEADING)).toBeVisible();
     await page.goto('/blog');
     await expect(page.getByRole('heading', BLOG_HEADING)).toBeVisible();
 

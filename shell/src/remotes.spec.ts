@@ -163,6 +163,37 @@ describe('remotes', () => {
       expect(callsTo(fetchMock, BILLING_ENTRY)).toBe(2);
     });
 
+    it('on Retry, reads where the remote lives again: a broken release rolled back since the page loaded heals', async () => {
+      const broken = '/remotes/mfe-billing/v/3.0.0/mf-manifest.json';
+      const rolledBack = '/remotes/mfe-billing/v/1.0.0/mf-manifest.json';
+      serve({
+        '/remotes.json': [
+          { status: 200, body: { mfe_billing: broken } },
+          { status: 200, body: { mfe_billing: rolledBack } },
+        ],
+        [broken]: { status: 404 },
+        [rolledBack]: { status: 200, body: fixtureManifest() },
+      });
+      await registerRemotesFromServer();
+      loadRemoteMock.mockResolvedValue({ default: Pricing });
+      await expect(loadRemotePage('mfe_billing', './Pricing', false)).rejects.toThrow(`${broken} answered 404`);
+
+      await expect(loadRemotePage('mfe_billing', './Pricing', true)).resolves.toEqual({ default: Pricing });
+
+      expect(registerRemotesMock).toHaveBeenLastCalledWith([{ name: 'mfe_billing', entry: rolledBack }], { force: true });
+    });
+
+    it('on Retry without an answer from /remotes.json, keeps the location read at page load', async () => {
+      const fetchMock = await registerBilling({ status: 200, body: fixtureManifest() });
+      const remotesReplies = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation(async (url: string) => (url === '/remotes.json' ? { ok: false, status: 503, json: async () => null } : remotesReplies(url)));
+      loadRemoteMock.mockResolvedValue({ default: Pricing });
+
+      await expect(loadRemotePage('mfe_billing', './Pricing', true)).resolves.toEqual({ default: Pricing });
+
+      expect(registerRemotesMock).toHaveBeenCalledWith([{ name: 'mfe_billing', entry: BILLING_ENTRY }], { force: true });
+    });
+
     it('fails when the remote does not provide a page component', async () => {
       await registerBilling({ status: 200, body: fixtureManifest() });
       loadRemoteMock.mockResolvedValueOnce(null);

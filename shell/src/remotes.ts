@@ -24,12 +24,17 @@ export const checkedManifestPlugin: ModuleFederationRuntimePlugin = {
   },
 };
 
-/** Reads where each remote lives (set per deployment) and registers them with the federation runtime. */
+/** Where each remote lives now: set per deployment, and per release (`npm run remote -- release`). */
+async function fetchLocations(): Promise<Partial<RemoteManifest>> {
+  const response = await fetch(REMOTE_MANIFEST_PATH, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${REMOTE_MANIFEST_PATH} answered ${response.status}`);
+  return parseManifest(await response.json());
+}
+
+/** Reads where each remote lives and registers them with the federation runtime. */
 export async function registerRemotesFromServer(): Promise<void> {
   try {
-    const response = await fetch(REMOTE_MANIFEST_PATH, { cache: 'no-cache' });
-    if (!response.ok) throw new Error(`${REMOTE_MANIFEST_PATH} answered ${response.status}`);
-    locations = parseManifest(await response.json());
+    locations = await fetchLocations();
   } catch (error) {
     // The shell still renders; each remote route then shows its own contained error.
     console.warn('Remote locations could not be loaded:', error);
@@ -68,10 +73,16 @@ function fetchFederationManifest(entry: string, fresh: boolean): Promise<unknown
 /**
  * Loads a remote's exposed page. The remote's manifest is read first: a remote that needs other
  * versions of the shared singletons than the shell provides is refused (IncompatibleRemoteError)
- * before any of its code runs. With `fresh`, the remote is registered again first so a retry
- * fetches its manifest and code anew instead of reusing the failed attempt.
+ * before any of its code runs. With `fresh` (Retry), where the remote lives is read again (a broken
+ * release may have been rolled back since the page loaded) and the remote is registered again, so
+ * its manifest and code are fetched anew instead of reusing the failed attempt.
  */
 export async function loadRemotePage(remote: RemoteName, module: string, fresh: boolean): Promise<{ default: ComponentType }> {
+  if (fresh) {
+    // Without an answer the location read at page load stays, as before.
+    const current = await fetchLocations().catch(() => undefined);
+    if (current?.[remote]) locations = { ...locations, [remote]: current[remote] };
+  }
   const entry = locations[remote];
   if (!entry) throw new Error(`No location is known for ${remote}`);
   if (fresh) registerRemotes([{ name: remote, entry }], { force: true });
