@@ -2,11 +2,14 @@
  * `npm run test:int -- [jest args]`: integration tests (all, or a pattern) on infrastructure of their
  * own, on the PostgreSQL and NATS that `npm start` would use (embedded ones when none is configured or running).
  */
+import { join } from 'node:path';
 import { withOwnDependencies } from './lib/dependencies.ts';
 import { runIntegration } from './lib/integration.ts';
+import { ROOT } from './lib/stack.ts';
 
 const database = process.env.INT_DATABASE ?? `lipcast_int_${process.pid}`;
-const code = await withOwnDependencies(database, (dependencies) => runIntegration(dependencies.databaseUrl, database, process.argv.slice(2), dependencies.natsUrl)).catch((error: Error) => {
+// Embedded servers' data, if any: this run's alone.
+const code = await withOwnDependencies(join(ROOT, `.data/${database}-servers`), (dependencies) => runIntegration(dependencies.databaseUrl, database, process.argv.slice(2), dependencies.natsUrl)).catch((error: Error) => {
   console.error(`[lipcast] cannot run the integration tests: ${error.message}`);
   return 1;
 });

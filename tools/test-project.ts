@@ -30,17 +30,18 @@ function testFiles(folder: string): string[] {
   });
 }
 const label = `lipcast_${projectRoot.replaceAll(/[^a-z0-9]+/g, '_')}_${process.pid}`;
+const serversDir = join(ROOT, `.data/${label}-servers`);
 
 let code: number;
 if (projectRoot === 'e2e') {
-  code = await withOwnDependencies(label, (dependencies) => runEndToEnd(dependencies, label));
+  code = await withOwnDependencies(serversDir, (dependencies) => runEndToEnd(dependencies, label));
 } else {
   const files = testFiles(join(ROOT, projectRoot));
   const integrationTests = files.filter((file) => file.endsWith('.int-spec.ts'));
   const unitTests = files.filter((file) => !file.endsWith('.int-spec.ts'));
   code = unitTests.length ? await run('jest', ['--selectProjects', 'unit', 'web', '--runTestsByPath', ...unitTests], { NODE_OPTIONS: '--experimental-vm-modules' }) : 0;
   if (code === 0 && integrationTests.length) {
-    code = await withOwnDependencies(label, (dependencies) => runIntegration(dependencies.databaseUrl, label, ['--runTestsByPath', ...integrationTests], dependencies.natsUrl));
+    code = await withOwnDependencies(serversDir, (dependencies) => runIntegration(dependencies.databaseUrl, label, ['--runTestsByPath', ...integrationTests], dependencies.natsUrl));
   }
 }
 process.exit(code);

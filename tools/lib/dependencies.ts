@@ -14,7 +14,6 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { canConnectPostgres, canConnectTcp, freePort, startPrivateNats } from './infra.ts';
 import { findOrInstallNatsServer, thisMachine } from './nats-server.ts';
-import { ROOT } from './stack.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -169,11 +168,11 @@ export async function startDependencies(options: DependencyOptions): Promise<Dep
 }
 
 /**
- * Runs `action` on PostgreSQL and NATS of this run's own (embedded ones in a data folder named
- * after `label` when none is configured or running), stopping them afterwards, also on Ctrl-C.
+ * Runs `action` on PostgreSQL and NATS of this run's own (embedded ones with their data in
+ * `dataDir` when none is configured or running), stopping them and removing `dataDir` afterwards,
+ * also on Ctrl-C.
  */
-export async function withOwnDependencies(label: string, action: (dependencies: Dependencies) => Promise<number>): Promise<number> {
-  const dataDir = join(ROOT, `.data/${label}-servers`);
+export async function withOwnDependencies(dataDir: string, action: (dependencies: Dependencies) => Promise<number>): Promise<number> {
   const dependencies = await startDependencies({ dataDir });
   const stop = async () => {
     await dependencies.stop();
