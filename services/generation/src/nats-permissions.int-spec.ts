@@ -7,7 +7,7 @@ import { Ctx, MessagePattern, type NatsContext } from '@nestjs/microservices';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { ErrorCode, jobProgressSubject, pingSubject, SERVICE_NAMES, Subjects, type Reservation, type ServiceName } from '@lipcast/contracts';
-import { bootstrapService, natsConnectionOptions, ServiceClient, startServiceForTest, type NatsRole, type NatsTarget, type RunningService } from '@lipcast/nest-kit';
+import { bootstrapService, CONTRACT_CHECK_ENV, natsConnectionOptions, ServiceClient, startServiceForTest, type NatsRole, type NatsTarget, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../billing/src/service';
 import { startPrivateNats, type PrivateNats } from '../../../tools/lib/infra';
 import { newNatsCredentials, newNatsUsers, type NatsUser } from '../../../tools/lib/nats-users';
@@ -76,7 +76,23 @@ function subjectsAskedOfOthers(): { service: ServiceName; subject: string }[] {
 
 const rawConnection = (target: NatsTarget, role: NatsRole) => connect(natsConnectionOptions(target, `test-raw-${role}`, role));
 
+/**
+ * The stand-in services of these suites answer every subject with their own name: what is under test
+ * is who may send and answer what, not the messages, so the NATS contract check is off there.
+ */
+function withoutContractCheck(): void {
+  let saved: string | undefined;
+  beforeAll(() => {
+    saved = process.env[CONTRACT_CHECK_ENV];
+    delete process.env[CONTRACT_CHECK_ENV];
+  });
+  afterAll(() => {
+    if (saved !== undefined) process.env[CONTRACT_CHECK_ENV] = saved;
+  });
+}
+
 describe('NATS users and permissions (deploy/nats/nats-server.conf)', () => {
+  withoutContractCheck();
   let nats: Awaited<ReturnType<typeof startConfiguredNats>>;
   let billing: RunningService;
   const probes: INestMicroservice[] = [];
@@ -229,6 +245,7 @@ describe('the real services signed in as their own NATS users', () => {
 });
 
 describe('NATS users with NKeys (deploy/nats/nats-server-nkeys.conf)', () => {
+  withoutContractCheck();
   let nats: Awaited<ReturnType<typeof startConfiguredNats>>;
   let content: INestMicroservice;
 
@@ -276,6 +293,7 @@ describe('NATS users with NKeys (deploy/nats/nats-server-nkeys.conf)', () => {
 });
 
 describe('NATS without credentials (the embedded default)', () => {
+  withoutContractCheck();
   let server: PrivateNats;
   const directory = mkdtempSync(join(tmpdir(), 'nats-open-'));
 

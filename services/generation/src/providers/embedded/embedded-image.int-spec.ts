@@ -12,5 +12,6 @@ describe('the embedded engine behind the image and image-to-video ports', () => 
       const clip = await new EmbeddedImageToVideo().animate({ image: { url: '', localPath: result.image.path, contentType: 'image/jpeg' }, prompt: 'person speaking to camera', durationSeconds: 6 }, context);
       expect(Math.round((await probeMedia(clip.path)).durationSeconds)).toBe(6);
     });
-  });
+    // Drawing, then encoding a 6 s clip: seconds of CPU, more on a busy machine than Jest's 5 s default.
+  }, 60_000);
 });
