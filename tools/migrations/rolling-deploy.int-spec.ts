@@ -97,6 +97,8 @@ let counter = 0;
 /** A value old code could write into the column: unique where it matters, within checks and lengths. */
 function sampleValue(column: Column, parents: Map<string, Record<string, unknown>>): unknown {
   if (column.references) return parents.get(column.references.table)?.[column.references.column];
+  // An array column (PostgreSQL names its type `_<element>`): one element, as its check allows.
+  if (column.type.startsWith('_')) return [column.allowed ?? sampleValue({ ...column, type: column.type.slice(1), allowed: undefined }, parents)];
   if (column.allowed !== undefined) return column.allowed;
   switch (column.type) {
     case 'uuid':

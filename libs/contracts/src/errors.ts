@@ -11,6 +11,8 @@ export enum ErrorCode {
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   /** A daily quota is spent (details: `QuotaExceededDetails`); the message is the one to show. */
   QuotaExceeded = 'QUOTA_EXCEEDED',
+  /** An `Idempotency-Key` used before with another request body (HTTP 422). */
+  IdempotencyMismatch = 'IDEMPOTENCY_MISMATCH',
   Upstream = 'UPSTREAM',
   Unavailable = 'UNAVAILABLE',
   Internal = 'INTERNAL',
@@ -32,6 +34,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.QuotaExceeded]: 429,
+  [ErrorCode.IdempotencyMismatch]: 422,
   [ErrorCode.Upstream]: 502,
   [ErrorCode.Unavailable]: 503,
   [ErrorCode.Internal]: 500,

@@ -16,3 +16,5 @@ export * from './api-routes';
 export * from './remote-releases';
 export * from './schema-check';
 export * from './subject-contracts';
+export * from './webhooks';
+export * from './videos';

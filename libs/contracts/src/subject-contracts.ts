@@ -28,7 +28,12 @@ import type { PingResponse } from './health';
 import type { RemoteHistory, RemoteHistoryRequest, RemoteLiveVersion, RemoteLiveVersions, RemotePublishRequest, RemoteReleaseRequest, RemoteRollbackRequest } from './remote-releases';
 import { SERVICE_NAMES } from './services';
 import { pingSubject, Subjects } from './subjects';
+import type { CanceledVideo, CreateVideoRequest, ListVideosRequest, UserVideoRequest, Video, VideoList } from './videos';
 import type { VoiceSampleRequest, VoiceSampleResponse } from './voices';
+import type {
+  CreatedWebhookEndpoint, CreateWebhookEndpointRequest, WebhookDeliveriesRequest, WebhookDelivery, WebhookDeliveryRequest, WebhookEndpoint,
+  WebhookEndpointRequest, WebhookSigningSecret,
+} from './webhooks';
 
 /** A request that carries nothing (a list, a ping). */
 export type EmptyRequest = Record<string, never>;
@@ -154,6 +159,16 @@ export interface SubjectContracts {
   'generation.admin.job.retry.v1': { request: JobRequest; reply: JobState };
   'generation.admin.gallery.reports.list.v1': { request: EmptyRequest; reply: AdminGalleryReport[] };
   'generation.admin.gallery.withdraw.v1': { request: AdminGalleryWithdrawRequest; reply: AdminWithdrawResult };
+  'generation.webhooks.endpoints.create.v1': { request: CreateWebhookEndpointRequest; reply: CreatedWebhookEndpoint };
+  'generation.webhooks.endpoints.list.v1': { request: UserRequest; reply: WebhookEndpoint[] };
+  'generation.webhooks.endpoints.delete.v1': { request: WebhookEndpointRequest; reply: DeletedAnswer };
+  'generation.webhooks.deliveries.list.v1': { request: WebhookDeliveriesRequest; reply: WebhookDelivery[] };
+  'generation.webhooks.deliveries.redeliver.v1': { request: WebhookDeliveryRequest; reply: WebhookDelivery };
+  'generation.webhooks.secret.get.v1': { request: UserRequest; reply: WebhookSigningSecret };
+  'generation.videos.create.v1': { request: CreateVideoRequest; reply: Video };
+  'generation.videos.get.v1': { request: UserVideoRequest; reply: Video };
+  'generation.videos.list.v1': { request: ListVideosRequest; reply: VideoList };
+  'generation.videos.cancel.v1': { request: UserVideoRequest; reply: CanceledVideo };
 }
 
 export type ContractSubject = keyof SubjectContracts;

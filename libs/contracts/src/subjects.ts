@@ -107,6 +107,26 @@ export const Subjects = {
     adminGalleryReports: 'generation.admin.gallery.reports.list.v1',
     /** Operator console: `{influencerId}` → `{withdrawn: true}`: unpublished, its community copy removed. */
     adminGalleryWithdraw: 'generation.admin.gallery.withdraw.v1',
+    /** Webhooks (`webhooks.ts`): `CreateWebhookEndpointRequest` → `CreatedWebhookEndpoint` (its secret shown this once). */
+    webhookEndpointCreate: 'generation.webhooks.endpoints.create.v1',
+    /** `{userId}` → `WebhookEndpoint[]`. */
+    webhookEndpointsList: 'generation.webhooks.endpoints.list.v1',
+    /** `WebhookEndpointRequest` → `{deleted: true}`; another user's is `NOT_FOUND`. */
+    webhookEndpointDelete: 'generation.webhooks.endpoints.delete.v1',
+    /** `WebhookDeliveriesRequest` → `WebhookDelivery[]` (newest first, with their attempts). */
+    webhookDeliveriesList: 'generation.webhooks.deliveries.list.v1',
+    /** `WebhookDeliveryRequest` → `WebhookDelivery`: one more attempt queued now. */
+    webhookRedeliver: 'generation.webhooks.deliveries.redeliver.v1',
+    /** `{userId}` → `WebhookSigningSecret`: what signs deliveries to a request's own `webhook_url`. */
+    webhookSigningSecret: 'generation.webhooks.secret.get.v1',
+    /** Public API videos (`videos.ts`): `CreateVideoRequest` → `Video`; the same idempotency key and body answer the same video; `IDEMPOTENCY_MISMATCH` for another body, `PAYMENT_REQUIRED` when no generation is left. */
+    videoCreate: 'generation.videos.create.v1',
+    /** `UserVideoRequest` → `Video`; another user's is `NOT_FOUND`. */
+    videoGet: 'generation.videos.get.v1',
+    /** `ListVideosRequest` → `VideoList` (newest first, cursor pages). */
+    videosList: 'generation.videos.list.v1',
+    /** `UserVideoRequest` → `CanceledVideo`: a live video canceled (credit released), a finished one deleted with its media. */
+    videoCancel: 'generation.videos.cancel.v1',
   },
 } as const;
 

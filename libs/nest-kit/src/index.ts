@@ -19,3 +19,4 @@ export * from './shutdown';
 export * from './tracing';
 export * from './stored-id';
 export * from './contract-check';
+export * from './safe-fetch';

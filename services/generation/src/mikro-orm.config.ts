@@ -7,17 +7,21 @@ import { Migration20261125000000 } from './migrations/Migration20261125000000';
 import { Migration20261125100000 } from './migrations/Migration20261125100000';
 import { Migration20261126000000 } from './migrations/Migration20261126000000';
 import { Migration20261126100000 } from './migrations/Migration20261126100000';
+import { Migration20261126220000 } from './migrations/Migration20261126220000';
+import { Migration20261126230000 } from './migrations/Migration20261126230000';
 import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
 import { JobEntity } from './jobs/job.entity';
 import { ProjectEntity } from './projects/project.entity';
 import { ProviderCallEntity } from './provider-calls/provider-call.entity';
+import { IdempotencyKeyEntity, VideoEntity } from './videos/video.entity';
+import { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity } from './webhooks/webhook.entities';
 
 /** The PostgreSQL schema that holds every generation table. */
 export const GENERATION_SCHEMA = 'generation';
 
 /** Every generation table; the typed query builder (`generationDatabase`) is inferred from this list. */
-export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity] as const;
+export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, VideoEntity, IdempotencyKeyEntity] as const;
 
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
@@ -33,5 +37,7 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261125100000', class: Migration20261125100000 },
       { name: 'Migration20261126000000', class: Migration20261126000000 },
       { name: 'Migration20261126100000', class: Migration20261126100000 },
+      { name: 'Migration20261126220000', class: Migration20261126220000 },
+      { name: 'Migration20261126230000', class: Migration20261126230000 },
     ],
   });

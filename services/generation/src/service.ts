@@ -42,6 +42,15 @@ import { ScriptsController } from './scripts/scripts.controller';
 import { GenerationSettings } from './settings';
 import { VoiceSamplesController } from './voices/voice-samples.controller';
 import { VoiceSamples } from './voices/voice-samples.service';
+import { VideoSpeech } from './videos/video-speech';
+import { VideosController } from './videos/videos.controller';
+import { VideosRepository } from './videos/videos.repository';
+import { VideosService } from './videos/videos.service';
+import { WebhookQueue } from './webhooks/webhook-queue';
+import { WebhookSender } from './webhooks/webhook-sender';
+import { WebhooksController } from './webhooks/webhooks.controller';
+import { WebhooksRepository } from './webhooks/webhooks.repository';
+import { WebhooksService } from './webhooks/webhooks.service';
 
 /** Actors, speech, scripts, influencer portraits and clips, lip-sync jobs, One Shot runs (API and workers) and the projects they make. */
 export const generationService = defineService({
@@ -49,7 +58,7 @@ export const generationService = defineService({
   ormConfig,
   settings: GenerationSettings,
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'generation', name: 'lipcast-generation-client' })],
-  controllers: [UserDataController, ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController, VoiceSamplesController, AdminController],
+  controllers: [UserDataController, ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController, VoiceSamplesController, AdminController, WebhooksController, VideosController],
   providers: [
     ...providerBindings,
     FfmpegStatusSection,
@@ -59,6 +68,15 @@ export const generationService = defineService({
       inject: [ServiceClient, GenerationSettings],
       useFactory: (services: ServiceClient, settings: GenerationSettings) => new JobQueue(services.nats, { ackWaitMs: settings.JOB_ACK_WAIT_MS, maxDeliveries: MAX_DELIVERIES }),
     },
+    {
+      provide: WebhookQueue,
+      inject: [ServiceClient, GenerationSettings],
+      // An attempt is acknowledged within its time-out; twice that plus a margin before another process takes it.
+      useFactory: (services: ServiceClient, settings: GenerationSettings) => new WebhookQueue(services.nats, settings.WEBHOOK_TIMEOUT_MS * 2 + 10_000),
+    },
+    WebhooksRepository,
+    WebhooksService,
+    WebhookSender,
     { provide: JOB_HANDLERS, inject: [LipSyncHandler, ImageToVideoHandler, OneShotHandler], useFactory: (...handlers: unknown[]) => handlers },
     JobsRepository,
     Credits,
@@ -85,5 +103,8 @@ export const generationService = defineService({
     OneShotHandler,
     UserDataService,
     AdminJobsService,
+    VideoSpeech,
+    VideosRepository,
+    VideosService,
   ],
 });

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { EnvPurpose, MediaServiceSettings } from '@lipcast/nest-kit';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { EnvPurpose, MediaServiceSettings, RequiredInProduction } from '@lipcast/nest-kit';
+import { parseRetrySchedule, RETRY_SCHEDULE_PATTERN } from './webhooks/retry-schedule';
 import type { ScriptReasoningEffort } from './providers/openai/openai-script';
 
 export type MediaProvider = 'embedded' | 'replicate';
@@ -112,7 +113,27 @@ export class GenerationSettings extends MediaServiceSettings {
   @Min(0, { message: 'must be 0 or more' })
   UPLOAD_GRACE_SECONDS = 24 * 3600;
 
-    @EnvPurpose('Replicate API token (r8_…)') @IsOptional() @IsString() REPLICATE_API_TOKEN?: string;
+  @EnvPurpose('waits between a webhook delivery\'s attempts after a non-2xx answer or a time-out, comma-separated (ms, s, m, h); after the last one the delivery has failed. The default spans about 24 h')
+  @Matches(RETRY_SCHEDULE_PATTERN, { message: 'must be durations like "30s,1m,5m,1h" (ms, s, m or h)' })
+  WEBHOOK_RETRY_SCHEDULE = '30s,1m,5m,15m,1h,2h,4h,8h,8h';
+
+  @EnvPurpose('milliseconds one webhook attempt may take, redirects included, before it counts as a time-out')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(100, { message: 'must be 100 or more' })
+  WEBHOOK_TIMEOUT_MS = 10_000;
+
+  @EnvPurpose('"true" lets webhooks reach 127.0.0.1 and ::1 (tests only: a receiver on this machine); private and other addresses stay refused')
+  @IsIn(['true', 'false'], { message: 'must be "true" or "false"' })
+  WEBHOOK_ALLOW_LOOPBACK: 'true' | 'false' = 'false';
+
+  @EnvPurpose('key that encrypts webhook endpoints\' signing secrets at rest (AES-256-GCM, the key is its SHA-256) and derives the secret of request webhook URLs; any long random string')
+  @RequiredInProduction()
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
+  WEBHOOK_SECRET_KEY = 'lipcast-development-webhook-key';
+
+ @IsOptional() @IsString() REPLICATE_API_TOKEN?: string;
   @EnvPurpose('base URL of a Replicate-compatible API (a local stand-in); unset means api.replicate.com')
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
@@ -158,6 +179,10 @@ export class GenerationSettings extends MediaServiceSettings {
 
   get imageToVideoProvider(): MediaProvider {
     return this.VIDEO_PROVIDER ?? this.mediaProvider;
+  }
+
+  get webhookRetrySchedule(): number[] {
+    return parseRetrySchedule(this.WEBHOOK_RETRY_SCHEDULE);
   }
 
   get scriptProvider(): ScriptProvider {

@@ -3,6 +3,7 @@ import { jobProgressSubject, jobFolder } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { GenerationSettings } from '../settings';
+import { WebhooksService } from '../webhooks/webhooks.service';
 import { Credits } from './credits';
 import type { JobOutputs } from './job-outputs';
 import { jobDuration, jobProvider, jobsFinished } from './job-metrics';
@@ -30,6 +31,7 @@ export class JobCompletions {
     private readonly services: ServiceClient,
     private readonly providerCalls: ProviderCallsService,
     private readonly settings: GenerationSettings,
+    private readonly webhooks: WebhooksService,
   ) {}
 
   async succeed(job: Job, completion: JobCompletion, outputs: JobOutputs): Promise<void> {
@@ -40,6 +42,7 @@ export class JobCompletions {
     await this.settle(job.id);
     await completion.afterCommit?.().catch((error: unknown) => this.logger.error(`job ${job.id} committed, but its follow-up failed: ${String(error)}`));
     this.announce(committed);
+    await this.notifyWebhooks(committed, outputs.mediaSeconds);
   }
 
   /** Ends a job that did not succeed: its open predictions stopped, outputs deleted, credit released, listeners told. A job that succeeded meanwhile is left as it is. */
@@ -52,6 +55,12 @@ export class JobCompletions {
     await (outputs ? outputs.removeAll() : this.storage.removeFolder(jobFolder(job.userId, job.id)));
     await this.settle(job.id);
     this.announce(ended); // settling changed only the credit, which listeners do not see
+    if (finished && ended.status === 'failed') await this.notifyWebhooks(ended, null);
+  }
+
+  /** Queues the `video.succeeded`/`video.failed` webhooks of a job this call ended; a webhook problem never changes the job. */
+  private async notifyWebhooks(job: Job, durationSeconds: number | null): Promise<void> {
+    await this.webhooks.videoEnded(job, durationSeconds).catch((error: unknown) => this.logger.error(`job ${job.id} ended, but its webhooks were not queued: ${String(error)}`));
   }
 
   /** Spends the reserved credit of a succeeded job and releases that of a failed or cancelled one; once. */

@@ -1,4 +1,4 @@
-import { lookKeyBeside, mediaUrl, timingsKeyOf } from '@lipcast/contracts';
+import { lookKeyBeside, mediaUrl, timingsKeyOf, type AudioParams } from '@lipcast/contracts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
@@ -6,12 +6,18 @@ import { StorageService } from '@lipcast/nest-kit';
 import { builtInActor, type CharacterLook } from '@lipcast/media-engine';
 import { probeMedia } from '@lipcast/media-tools';
 import { completeProjectOfJob } from '../projects/project-links';
+import { isDependencyOutage } from '../jobs/outages';
 import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
 import type { Job } from '../jobs/job.entity';
 import { LipSyncPort } from '../ports/lipsync.port';
-import type { MediaInput, WorkContext } from '../ports/media';
+import { JobParked, type MediaInput, type WorkContext } from '../ports/media';
 import type { TimedUnit } from '../ports/speech.port';
+import { VideoSpeech } from '../videos/video-speech';
 import type { LipSyncJobInput } from './lipsync.service';
+
+/** The share of a spoken video's progress its speech takes. */
+const SPEECH_SHARE = 0.1;
+const withProgress = (context: JobContext, from: number, to: number): JobContext => ({ ...context, progress: (fraction) => context.progress(from + (to - from) * fraction) });
 
 /** Runs a lip-sync job: inputs from the object store, the provider's video into the job's folder; the history item gets it when the job commits. */
 @Injectable()
@@ -21,17 +27,29 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
   constructor(
     private readonly lipSync: LipSyncPort,
     private readonly storage: StorageService,
+    private readonly speech: VideoSpeech,
   ) {}
 
   async run(job: Job<'lipsync'>, context: JobContext): Promise<JobCompletion> {
-    const key = await this.render(job.input, context);
+    const key = job.input.speech ? await this.renderSpoken(job.input, job.input.speech, context) : await this.render(job.input, context);
     return {
-      result: { key },
+      result: { key, durationSeconds: context.outputs.mediaSeconds },
       publish: async (em) => {
         await completeProjectOfJob(em, job.id, mediaUrl(key));
         return true;
       },
     };
+  }
+
+  /** A public API video: its speech first, then the lip-sync; the speech goes when the job fails for good or is stopped (a later delivery speaks again). */
+  private async renderSpoken(input: LipSyncJobInput, speech: AudioParams, context: JobContext): Promise<string> {
+    try {
+      await this.speech.speak(input.audioKey, speech, withProgress(context, 0, SPEECH_SHARE));
+      return await this.render(input, withProgress(context, SPEECH_SHARE, 1));
+    } catch (error) {
+      if (!(error instanceof JobParked) && !isDependencyOutage(error)) await this.speech.remove(input.audioKey).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** The lip-synced video of a job (a lip-sync or a One Shot run), stored in the job's folder; returns its key. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { mediaUrl, type JobState, type UserLipSyncRequest } from '@lipcast/contracts';
+import { mediaUrl, type AudioParams, type JobState, type UserLipSyncRequest } from '@lipcast/contracts';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { MediaRefs } from '../media/media-refs';
 import { linkProjectToJob } from '../projects/project-links';
@@ -11,6 +11,8 @@ export interface LipSyncJobInput {
   videoKey: string;
   audioKey: string;
   actorId?: string;
+  /** A public API video (videos/): the job first speaks this into `audioKey`, then lip-syncs to it. */
+  speech?: AudioParams;
 }
 
 /**

@@ -1,0 +1,97 @@
+/** Outbound webhooks: the events a user's endpoints may subscribe to, their deliveries and attempts. */
+
+export const WEBHOOK_EVENTS = ['video.succeeded', 'video.failed', 'batch.completed'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** A registered endpoint, as listed (its secret is shown only once, at creation). */
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: WebhookEvent[];
+  createdAt: string;
+  disabled: boolean;
+}
+
+/** `generation.webhooks.endpoints.create.v1`: an http(s) URL and at least one event. */
+export interface CreateWebhookEndpointRequest {
+  userId: string;
+  url: string;
+  events: WebhookEvent[];
+}
+
+/** The created endpoint with the secret its deliveries are signed with: the only time it is shown. */
+export interface CreatedWebhookEndpoint extends WebhookEndpoint {
+  secret: string;
+}
+
+export interface WebhookEndpointRequest {
+  userId: string;
+  endpointId: string;
+}
+
+/** `generation.webhooks.deliveries.list.v1`: the user's deliveries, newest first. */
+export interface WebhookDeliveriesRequest {
+  userId: string;
+  /** Only this endpoint's. */
+  endpointId?: string;
+  /** Default 50, at most 200. */
+  limit?: number;
+}
+
+export interface WebhookAttempt {
+  at: string;
+  /** The receiver's HTTP status, or null when there was none (refused address, time-out, connection error). */
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  /** Null for a request's own `webhook_url`. */
+  endpointId: string | null;
+  url: string;
+  event: WebhookEvent;
+  payload: WebhookPayload;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+  /** Every attempt, oldest first. */
+  attemptLog: WebhookAttempt[];
+}
+
+export interface WebhookDeliveryRequest {
+  userId: string;
+  deliveryId: string;
+}
+
+/** `generation.webhooks.secret.get.v1`: the secret that signs deliveries to a request's own `webhook_url`. */
+export interface WebhookSigningSecret {
+  secret: string;
+}
+
+/** What a video event says about the video. */
+export interface WebhookVideoData {
+  video_id: string;
+  job_id: string;
+  kind: string;
+  status: 'succeeded' | 'failed';
+  /** The video's URL when it succeeded. */
+  url: string | null;
+  /** Its length in seconds, when known. */
+  duration: number | null;
+  error: string | null;
+}
+
+/** The body of every delivery (JSON); `id` is the delivery's (also in `Lipcast-Delivery`). */
+export interface WebhookPayload {
+  id: string;
+  event: WebhookEvent;
+  created_at: string;
+  data: WebhookVideoData;
+}

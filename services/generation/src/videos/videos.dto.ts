@@ -1,0 +1,101 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUrl, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VOICE_EMOTIONS, type CreateVideoRequest,
+  type ListVideosRequest, type UserVideoRequest,
+} from '@lipcast/contracts';
+import { IsStoredId } from '@lipcast/nest-kit';
+
+const METADATA_MESSAGE = `metadata must be a JSON object of at most ${VIDEO_METADATA_MAX_BYTES} bytes`;
+
+/** `metadata`: a JSON object (not an array) whose JSON takes at most `VIDEO_METADATA_MAX_BYTES` bytes. */
+const IsSmallJsonObject = () =>
+  ValidateBy({
+    name: 'isSmallJsonObject',
+    validator: {
+      validate: (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && Buffer.byteLength(JSON.stringify(value)) <= VIDEO_METADATA_MAX_BYTES,
+      defaultMessage: () => METADATA_MESSAGE,
+    },
+  });
+
+/**
+ * `POST /api/v1/videos`: the wizard's speech rules (dialogue text, voice, emotion, speed, pitch; the
+ * voice is checked against the active provider when the video is planned), and exactly one of actor
+ * and influencer (checked by the service, which also finds the clip).
+ */
+export class CreateVideoDto implements CreateVideoRequest {
+  @IsUUID() userId!: string;
+
+  @IsOptional()
+  @IsString({ message: 'Idempotency-Key must be text' })
+  @MinLength(1, { message: 'Idempotency-Key must not be empty' })
+  @MaxLength(IDEMPOTENCY_KEY_MAX_LENGTH, { message: `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters` })
+  idempotencyKey?: string;
+
+  @IsOptional()
+  @IsString({ message: "actor must be a built-in actor's id" })
+  @MaxLength(100, { message: "actor must be a built-in actor's id" })
+  actor?: string;
+
+  @IsOptional()
+  @IsStoredId("influencer must be an influencer's id")
+  influencer?: number;
+
+  @IsString({ message: 'script is required' })
+  @Matches(/\S/, { message: 'script is required' })
+  @MaxLength(MAX_SPEECH_TEXT_LENGTH, { message: `script must be at most ${MAX_SPEECH_TEXT_LENGTH} characters` })
+  script!: string;
+
+  @IsString({ message: 'voice is required' })
+  @MaxLength(60, { message: 'voice is not a known voice' })
+  voice!: string;
+
+  @IsOptional()
+  @IsIn([...VOICE_EMOTIONS, 'surprise'], { message: `emotion must be one of: ${VOICE_EMOTIONS.join(', ')}` })
+  emotion?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'speed must be a number from 0.5 to 2' })
+  @Min(0.5, { message: 'speed must be a number from 0.5 to 2' })
+  @Max(2, { message: 'speed must be a number from 0.5 to 2' })
+  speed?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pitch must be a whole number from -10 to 10' })
+  @Min(-10, { message: 'pitch must be a whole number from -10 to 10' })
+  @Max(10, { message: 'pitch must be a whole number from -10 to 10' })
+  pitch?: number;
+
+  @IsOptional()
+  @IsUrl({ protocols: ['https', 'http'], require_protocol: true, require_tld: false }, { message: 'webhook_url must be an http(s) URL' })
+  @MaxLength(2048, { message: 'webhook_url must be at most 2048 characters' })
+  webhookUrl?: string;
+
+  @IsOptional()
+  @IsObject({ message: METADATA_MESSAGE })
+  @IsSmallJsonObject()
+  metadata?: Record<string, unknown>;
+}
+
+export class UserVideoDto implements UserVideoRequest {
+  @IsUUID() userId!: string;
+  @IsUUID('all', { message: 'No such video' }) videoId!: string;
+}
+
+export class ListVideosDto implements ListVideosRequest {
+  @IsUUID() userId!: string;
+
+  @IsOptional()
+  @IsString({ message: 'cursor is not one this API gave' })
+  @MaxLength(200, { message: 'cursor is not one this API gave' })
+  cursor?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: `limit must be a whole number from 1 to ${VIDEO_LIST_MAX_LIMIT}` })
+  @Min(1, { message: `limit must be a whole number from 1 to ${VIDEO_LIST_MAX_LIMIT}` })
+  @Max(VIDEO_LIST_MAX_LIMIT, { message: `limit must be a whole number from 1 to ${VIDEO_LIST_MAX_LIMIT}` })
+  limit?: number;
+}

@@ -1,0 +1,159 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+import { ErrorCode, Subjects, type AdminReservation, type CanceledVideo, type Reservation, type Video, type VideoList } from '@lipcast/contracts';
+import { probeMedia } from '@lipcast/media-tools';
+import { billingService } from '../../../billing/src/service';
+import { mediaKeyOf } from '../media/media-refs';
+import { seedActorClip, startTestBed, type TestBed } from '../testing';
+
+const ACTOR_ID = 'ipfs-puppet-video-2';
+const BODY = { actor: ACTOR_ID, script: 'Hello from the public API.', voice: 'Friendly_Person', emotion: 'happy', speed: 1.2, pitch: 2 };
+
+jest.setTimeout(120_000);
+
+describe('public API videos over NATS: create, read, list, cancel and delete, with idempotency keys', () => {
+  let bed: TestBed;
+  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const newUser = () => crypto.randomUUID();
+  const create = (userId: string, body: Record<string, unknown> = BODY, idempotencyKey?: string) =>
+    send<Video>(Subjects.generation.videoCreate, { userId, ...body, ...(idempotencyKey ? { idempotencyKey } : {}) });
+  const get = (userId: string, videoId: string) => send<Video>(Subjects.generation.videoGet, { userId, videoId });
+  const list = (userId: string, page: { cursor?: string; limit?: number } = {}) => send<VideoList>(Subjects.generation.videosList, { userId, ...page });
+  const cancel = (userId: string, videoId: string) => send<CanceledVideo>(Subjects.generation.videoCancel, { userId, videoId });
+  const reservation = (jobId: string) => bed.billing.client.send<AdminReservation>(Subjects.billing.adminReservationGet, { jobId });
+  const finished = async (userId: string, videoId: string): Promise<Video> => {
+    for (const deadline = Date.now() + 90_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      const video = await get(userId, videoId);
+      if (['succeeded', 'failed', 'canceled'].includes(video.status)) return video;
+    }
+    throw new Error(`video ${videoId} did not finish within 90 s`);
+  };
+  /** A free user who has spent the 3 free generations. */
+  const spendFreeGenerations = async (userId: string) => {
+    for (let index = 0; index < 3; index++) {
+      const jobId = crypto.randomUUID();
+      await bed.billing.client.send<Reservation>(Subjects.billing.creditsReserve, { userId, jobId });
+      await bed.billing.client.send<Reservation>(Subjects.billing.creditsCommit, { jobId });
+    }
+  };
+
+  beforeAll(async () => (bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
+  afterAll(() => bed?.close());
+
+  it('makes a video: queued or running at once, then succeeded with its URL, length and what the caller gave; deleting it removes its media', async () => {
+    const user = newUser();
+    const metadata = { order: 'A-17', tags: ['promo'], nested: { ok: true } };
+    const created = await create(user, { ...BODY, metadata, webhookUrl: 'http://127.0.0.1:9/lipcast-hook' });
+    expect(created).toMatchObject({ status: expect.stringMatching(/^(queued|running)$/), url: null, durationSeconds: null, error: null, actor: ACTOR_ID, influencer: null, metadata, webhookUrl: 'http://127.0.0.1:9/lipcast-hook' });
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(['queued', 'running']).toContain((await get(user, created.id)).status);
+
+    const done = await finished(user, created.id);
+    expect(done).toMatchObject({ id: created.id, status: 'succeeded', progress: 1, error: null, url: `/api/media/users/${user}/jobs/${created.id}/video.mp4`, metadata, createdAt: created.createdAt });
+    const info = await probeMedia(await bed.download(done.url!, 'api-video.mp4'));
+    expect(info.video?.codec).toBe('h264');
+    expect(done.durationSeconds).toBeGreaterThan(1);
+    expect(Math.abs(info.durationSeconds - done.durationSeconds!)).toBeLessThan(0.3);
+    expect(await bed.generationsCount(user)).toBe(1);
+    await expect(get(newUser(), created.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+
+    // A finished video is deleted with its media; the next cancel of it finds nothing.
+    expect(await cancel(user, created.id)).toEqual({ id: created.id, outcome: 'deleted', video: null });
+    expect(await bed.storage.stat(mediaKeyOf(done.url!)!)).toBeNull();
+    await expect(get(user, created.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await expect(cancel(user, created.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    expect((await list(user)).videos).toEqual([]);
+  });
+
+  it('refuses what the app refuses, before anything is reserved', async () => {
+    const user = newUser();
+    await expect(create(user, { ...BODY, influencer: 1 })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Give either actor or influencer' });
+    await expect(create(user, { script: BODY.script, voice: BODY.voice })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Give either actor or influencer' });
+    await expect(create(user, { ...BODY, actor: 'nobody' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: "actor must be a built-in actor's id (GET /api/actors)" });
+    await expect(create(user, { ...BODY, actor: undefined, influencer: 2_000_000_000 })).rejects.toMatchObject({ message: 'influencer must be one of your influencers with a clip, or a published one' });
+    await expect(create(user, { ...BODY, voice: 'Nobody' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: expect.stringMatching(/^voice_id must be one of: /) });
+    await expect(create(user, { ...BODY, script: '   ' })).rejects.toMatchObject({ message: 'script is required' });
+    await expect(create(user, { ...BODY, script: 'x'.repeat(2001) })).rejects.toMatchObject({ message: 'script must be at most 2000 characters' });
+    await expect(create(user, { ...BODY, pitch: 11 })).rejects.toMatchObject({ message: 'pitch must be a whole number from -10 to 10' });
+    await expect(create(user, { ...BODY, speed: 3 })).rejects.toMatchObject({ message: 'speed must be a number from 0.5 to 2' });
+    await expect(create(user, { ...BODY, emotion: 'bored' })).rejects.toMatchObject({ message: expect.stringMatching(/^emotion must be one of: neutral/) });
+    await expect(create(user, { ...BODY, metadata: { note: 'x'.repeat(1020) } })).rejects.toMatchObject({ message: 'metadata must be a JSON object of at most 1024 bytes' });
+    await expect(create(user, { ...BODY, metadata: ['a'] })).rejects.toMatchObject({ message: 'metadata must be a JSON object of at most 1024 bytes' });
+    await expect(create(user, { ...BODY, webhookUrl: 'ftp://example.com/x' })).rejects.toMatchObject({ message: 'webhook_url must be an http(s) URL' });
+    await expect(create(user, BODY, 'k'.repeat(256))).rejects.toMatchObject({ message: 'Idempotency-Key must be at most 255 characters' });
+    expect((await list(user)).videos).toEqual([]);
+    expect(await bed.generationsCount(user)).toBe(0);
+  });
+
+  it('idempotent create: 10 concurrent identical creates with one key make one video and charge one credit', async () => {
+    const user = newUser();
+    const key = `order-${crypto.randomUUID()}`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => create(user, BODY, key)));
+    const ids = new Set(answers.map((video) => video.id));
+    expect(ids.size).toBe(1);
+    const [id] = ids;
+    expect((await list(user)).videos.map((video) => video.id)).toEqual([id]);
+    expect(await reservation(id)).toMatchObject({ status: 'reserved' });
+
+    expect(await finished(user, id)).toMatchObject({ status: 'succeeded' });
+    expect(await bed.generationsCount(user)).toBe(1);
+    // The same key and body later (key order and all) still answer that video, charging nothing more.
+    const { pitch, speed, emotion, voice, script, actor } = BODY;
+    expect((await create(user, { pitch, speed, emotion, voice, script, actor }, key)).id).toBe(id);
+    expect((await list(user)).videos).toHaveLength(1);
+    expect(await bed.generationsCount(user)).toBe(1);
+  });
+
+  it('refuses the same key with another body as IDEMPOTENCY_MISMATCH; another user may use the same key', async () => {
+    const user = newUser();
+    const key = 'same-key';
+    const first = await create(user, BODY, key);
+    await expect(create(user, { ...BODY, script: 'Something else entirely.' }, key)).rejects.toMatchObject({ code: ErrorCode.IdempotencyMismatch });
+    await expect(create(user, { ...BODY, metadata: { a: 1 } }, key)).rejects.toMatchObject({ code: ErrorCode.IdempotencyMismatch });
+    const other = newUser();
+    const theirs = await create(other, BODY, key);
+    expect(theirs.id).not.toBe(first.id);
+    await Promise.all([cancel(user, first.id), cancel(other, theirs.id)]);
+  });
+
+  it('answers PAYMENT_REQUIRED with the ledger details when no generation is left, and keeps no video or key', async () => {
+    const user = newUser();
+    await spendFreeGenerations(user);
+    const refused = { code: ErrorCode.PaymentRequired, details: { limit: 3, requiresAdditionalOnly: false } };
+    await expect(create(user)).rejects.toMatchObject(refused);
+    await expect(create(user, BODY, 'after-402')).rejects.toMatchObject(refused);
+    // The failed create let its key go: the same key with another body is not a mismatch.
+    await expect(create(user, { ...BODY, script: 'Another try.' }, 'after-402')).rejects.toMatchObject(refused);
+    expect((await list(user)).videos).toEqual([]);
+  });
+
+  it('lists newest first in cursor pages', async () => {
+    const user = newUser();
+    const made: Video[] = [];
+    for (const script of ['First video.', 'Second video.', 'Third video.']) made.push(await create(user, { ...BODY, script }));
+    const newestFirst = made.map((video) => video.id).reverse();
+
+    const first = await list(user, { limit: 2 });
+    expect(first.videos.map((video) => video.id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await list(user, { limit: 2, cursor: first.nextCursor! });
+    expect(second).toEqual({ videos: [expect.objectContaining({ id: newestFirst[2] })], nextCursor: null });
+    expect((await list(user)).videos.map((video) => video.id)).toEqual(newestFirst);
+    expect((await list(newUser())).videos).toEqual([]);
+    await expect(list(user, { cursor: 'bm90LWEtY3Vyc29y' })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    await expect(list(user, { limit: 101 })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    await Promise.all(made.map((video) => cancel(user, video.id)));
+  });
+
+  it('cancels a live video (its credit released, still listed as canceled); a second delete removes it', async () => {
+    const user = newUser();
+    const video = await create(user);
+    const canceled = await cancel(user, video.id);
+    expect(canceled).toMatchObject({ id: video.id, outcome: 'canceled', video: { id: video.id, status: 'canceled', url: null, error: { code: 'canceled', message: 'The generation was canceled.' } } });
+    expect(await reservation(video.id)).toMatchObject({ status: 'released' });
+    expect((await list(user)).videos).toEqual([expect.objectContaining({ id: video.id, status: 'canceled' })]);
+    expect(await bed.generationsCount(user)).toBe(0);
+
+    expect(await cancel(user, video.id)).toEqual({ id: video.id, outcome: 'deleted', video: null });
+    expect((await list(user)).videos).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '@lipcast/contracts';
+import { generationDatabase, millisecondsAgo } from '../database';
+import type { JobInputs } from '../jobs/job-inputs';
+import type { JobResult, StoredJobStatus } from '../jobs/job.entity';
+import type { VideoCursor } from './video-cursor';
+import type { IdempotencyKeyRecord, VideoRecord } from './video.entity';
+
+const KEY_TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 3600_000;
+/** A claim whose create never said which video it made (its process died) frees its key after this long. */
+export const ABANDONED_CLAIM_MS = 2 * 60_000;
+
+/** A video with the state of its job. */
+export interface VideoRow extends VideoRecord {
+  status: StoredJobStatus;
+  progress: number;
+  result: JobResult | null;
+  error: string | null;
+  input: JobInputs['lipsync'];
+}
+
+export type NewVideo = Omit<VideoRecord, 'createdAt'>;
+
+/** Videos and their idempotency keys in PostgreSQL. */
+@Injectable()
+export class VideosRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  private get db() {
+    return generationDatabase(this.em);
+  }
+
+  private selectVideos() {
+    return this.db
+      .selectFrom('video as v')
+      .innerJoin('job as j', 'j.id', 'v.id')
+      .selectAll('v')
+      .select(['j.status', 'j.progress', 'j.result', 'j.error', 'j.input']);
+  }
+
+  async insert(video: NewVideo): Promise<void> {
+    await this.db.insertInto('video').values(video).execute();
+  }
+
+  async find(userId: string, videoId: string): Promise<VideoRow | null> {
+    const row = await this.selectVideos().where('v.id', '=', videoId).where('v.userId', '=', userId).executeTakeFirst();
+    return (row as VideoRow | undefined) ?? null;
+  }
+
+  /** Newest first, below `after` when given. */
+  async list(userId: string, limit: number, after?: VideoCursor): Promise<VideoRow[]> {
+    let query = this.selectVideos().where('v.userId', '=', userId);
+    if (after) query = query.where((eb) => eb.or([eb('v.createdAt', '<', after.createdAt), eb.and([eb('v.createdAt', '=', after.createdAt), eb('v.id', '<', after.id)])]));
+    const rows = await query.orderBy('v.createdAt', 'desc').orderBy('v.id', 'desc').limit(limit).execute();
+    return rows as VideoRow[];
+  }
+
+  async delete(videoId: string): Promise<void> {
+    await this.db.deleteFrom('video').where('id', '=', videoId).execute();
+  }
+
+  /**
+   * Claims the key for one create: true when this caller inserted it (and must start the video),
+   * false when it is taken. Expired keys (every user's, older than 24 h) and this key's abandoned
+   * claim are deleted first, so they are free again.
+   */
+  async claimKey(userId: string, key: string, requestHash: string): Promise<boolean> {
+    await this.db
+      .deleteFrom('idempotency_key')
+      .where((eb) =>
+        eb.or([
+          eb('createdAt', '<', millisecondsAgo(KEY_TTL_MS)),
+          eb.and([eb('userId', '=', userId), eb('key', '=', key), eb('videoId', 'is', null), eb('createdAt', '<', millisecondsAgo(ABANDONED_CLAIM_MS))]),
+        ]),
+      )
+      .execute();
+    const claimed = await this.db
+      .insertInto('idempotency_key')
+      .values({ userId, key, requestHash, videoId: null })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  }
+
+  async findKey(userId: string, key: string): Promise<IdempotencyKeyRecord | null> {
+    return (await this.db.selectFrom('idempotency_key').selectAll().where('userId', '=', userId).where('key', '=', key).executeTakeFirst()) ?? null;
+  }
+
+  /** The claimed key names the video its create made. */
+  async settleKey(userId: string, key: string, videoId: string): Promise<void> {
+    await this.db.updateTable('idempotency_key').set({ videoId }).where('userId', '=', userId).where('key', '=', key).execute();
+  }
+
+  /** The claim of a create that failed (nothing was made) is let go, so the key can be used again. */
+  async releaseKey(userId: string, key: string): Promise<void> {
+    await this.db.deleteFrom('idempotency_key').where('userId', '=', userId).where('key', '=', key).where('videoId', 'is', null).execute();
+  }
+}

@@ -1,0 +1,82 @@
+import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+
+/** Its own work-queue stream; the subject is under `generation.jobs.>`, which only generation may publish to. */
+export const WEBHOOK_STREAM = 'WEBHOOK_DELIVERIES';
+export const WEBHOOK_SUBJECT = 'generation.jobs.webhook.v1';
+const WEBHOOK_CONSUMER = 'generation-webhook-senders';
+
+/** One attempt to make: the delivery it is for, and whether someone asked for it by hand. */
+export interface QueuedAttempt {
+  deliveryId: string;
+  /** A redelivery asked for by hand: one attempt, outside the retry schedule. */
+  manual: boolean;
+  /** 1 for the first attempt of this message; each retry (`retryLater`) adds one. */
+  delivery: number;
+  done(): void;
+  retryLater(delayMs: number): void;
+}
+
+/**
+ * Webhook deliveries on NATS JetStream: one message per delivery (and one per manual redelivery),
+ * taken by one shared durable consumer; a failed attempt is handed back with the schedule's delay
+ * (`nak(delay)`), so the retry waits on the server, not in a process.
+ */
+export class WebhookQueue {
+  private readonly messages = new Set<ConsumerMessages>();
+  private stopped = false;
+
+  constructor(
+    private readonly connection: NatsConnection,
+    /** Longer than one attempt may take: an attempt not acknowledged by then is given to another process. */
+    private readonly ackWaitMs: number,
+  ) {}
+
+  async ensure(): Promise<void> {
+    const manager = await jetstreamManager(this.connection);
+    const stream = { name: WEBHOOK_STREAM, subjects: [WEBHOOK_SUBJECT], retention: RetentionPolicy.Workqueue, storage: StorageType.File };
+    await manager.streams.add(stream).catch(async () => manager.streams.update(WEBHOOK_STREAM, { subjects: stream.subjects }));
+    // Unlimited deliveries: the retry schedule (counted by delivery) decides when a delivery has failed.
+    const consumer = { durable_name: WEBHOOK_CONSUMER, ack_policy: AckPolicy.Explicit, ack_wait: nanos(this.ackWaitMs), max_deliver: -1 };
+    await manager.consumers.add(WEBHOOK_STREAM, consumer).catch(async () => manager.consumers.update(WEBHOOK_STREAM, WEBHOOK_CONSUMER, consumer));
+  }
+
+  /** Queues an attempt; the same `messageId` within JetStream's duplicate window is queued once. */
+  async enqueue(deliveryId: string, manual: boolean, messageId: string): Promise<void> {
+    await jetstream(this.connection).publish(WEBHOOK_SUBJECT, JSON.stringify({ deliveryId, manual }), { msgID: messageId });
+  }
+
+  /** Hands attempts to `handle`, at most `concurrency` at a time, until `stop()`. */
+  async consume(concurrency: number, handle: (attempt: QueuedAttempt) => Promise<void>): Promise<void> {
+    const consumer = await jetstream(this.connection).consumers.get(WEBHOOK_STREAM, WEBHOOK_CONSUMER);
+    const messages = await consumer.consume({ max_messages: concurrency });
+    this.messages.add(messages);
+    const running = new Set<Promise<void>>();
+    for await (const message of messages) {
+      if (this.stopped) {
+        message.nak();
+        continue;
+      }
+      const task = handle(toQueuedAttempt(message)).finally(() => running.delete(task));
+      running.add(task);
+      if (running.size >= concurrency) await Promise.race(running);
+    }
+    await Promise.allSettled(running);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const messages of this.messages) void messages.close().catch(() => undefined);
+  }
+}
+
+function toQueuedAttempt(message: JsMsg): QueuedAttempt {
+  const { deliveryId, manual } = message.json<{ deliveryId: string; manual?: boolean }>();
+  return {
+    deliveryId,
+    manual: manual === true,
+    delivery: message.info.deliveryCount,
+    done: () => message.ack(),
+    retryLater: (delayMs) => message.nak(delayMs),
+  };
+}

@@ -1,0 +1,128 @@
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { counter, histogram, safeFetch, UnsafeUrlError } from '@lipcast/nest-kit';
+import { GenerationSettings } from '../settings';
+import { decryptSecret, requestWebhookSecret } from './secret-box';
+import { nextRetryDelay } from './retry-schedule';
+import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook } from './webhook-signature';
+import { WebhookQueue, type QueuedAttempt } from './webhook-queue';
+import { WebhooksRepository, type AttemptOutcome } from './webhooks.repository';
+
+const webhookAttempts = counter({
+  name: 'lipcast_generation_webhook_attempts_total',
+  help: 'Webhook attempts, by outcome (delivered, retry, failed, refused: an address outside the public internet, manual_failed)',
+  labelNames: ['outcome'],
+});
+const webhookAttemptSeconds = histogram({
+  name: 'lipcast_generation_webhook_attempt_seconds',
+  help: 'Time one webhook attempt took, redirects included',
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+});
+
+/** Attempts one process sends at once (each waits on a receiver, at most WEBHOOK_TIMEOUT_MS). */
+const SENDER_CONCURRENCY = 16;
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+/**
+ * Sends queued webhook attempts (worker and all-in-one processes): signs the stored payload, posts it
+ * through `safeFetch`, records the attempt, and hands a failed one back to the queue with the retry
+ * schedule's next wait; past the schedule, or for an address that may not be reached, it has failed.
+ */
+@Injectable()
+export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(WebhookSender.name);
+  private consuming: Promise<void> | null = null;
+  private readonly schedule: number[];
+
+  constructor(
+    private readonly queue: WebhookQueue,
+    private readonly repository: WebhooksRepository,
+    private readonly settings: GenerationSettings,
+    private readonly orm: MikroORM,
+  ) {
+    this.schedule = settings.webhookRetrySchedule;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.ensure();
+    if (this.settings.GENERATION_ROLE === 'api') return;
+    this.consuming = this.queue.consume(SENDER_CONCURRENCY, (attempt) =>
+      RequestContext.create(this.orm.em, () => this.send(attempt)).catch((error: unknown) => {
+        // The database is away: the attempt comes back later, unrecorded.
+        this.logger.error(`webhook delivery ${attempt.deliveryId} could not be processed, retrying later: ${String(error)}`);
+        attempt.retryLater(5000);
+      }),
+    );
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.queue.stop();
+    await this.consuming;
+  }
+
+  async send(queued: QueuedAttempt): Promise<void> {
+    const delivery = await this.repository.delivery(queued.deliveryId);
+    // Gone (its endpoint deleted), or already settled and this is a duplicate of an automatic attempt.
+    if (!delivery || (!queued.manual && delivery.status !== 'pending')) return queued.done();
+    const secret = await this.secretFor(delivery.userId, delivery.endpointId);
+    if (secret === null) return queued.done();
+
+    const body = JSON.stringify(delivery.payload);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Lipcast-Webhooks/1',
+      [SIGNATURE_HEADER]: signWebhook(secret, body),
+      [EVENT_HEADER]: delivery.event,
+      [DELIVERY_HEADER]: delivery.id,
+    };
+    const started = process.hrtime.bigint();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    let refused = false;
+    try {
+      const response = await safeFetch(delivery.url, { method: 'POST', headers, body }, {
+        allowLoopback: this.settings.WEBHOOK_ALLOW_LOOPBACK === 'true',
+        timeoutMs: this.settings.WEBHOOK_TIMEOUT_MS,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
+      });
+      statusCode = response.status;
+      if (statusCode < 200 || statusCode > 299) error = `the receiver answered HTTP ${statusCode}`;
+    } catch (reason) {
+      refused = reason instanceof UnsafeUrlError;
+      error = describe(reason);
+    }
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    webhookAttemptSeconds.observe(seconds);
+
+    const retryInMs = error && !refused && !queued.manual ? nextRetryDelay(this.schedule, queued.delivery) : null;
+    // A manual attempt that fails leaves the delivery as it was (an automatic retry may still be due).
+    const outcome: AttemptOutcome = !error
+      ? { status: 'delivered' }
+      : queued.manual
+        ? { status: 'unchanged' }
+        : retryInMs !== null
+          ? { status: 'pending', retryInMs }
+          : { status: 'failed' };
+    await this.repository.recordAttempt(delivery.id, { statusCode, error, durationMs: Math.round(seconds * 1000) }, outcome);
+    webhookAttempts.inc({ outcome: refused ? 'refused' : outcome.status === 'pending' ? 'retry' : queued.manual && error ? 'manual_failed' : outcome.status });
+    if (outcome.status === 'pending') return queued.retryLater(outcome.retryInMs);
+    if (error) this.logger.warn(`webhook delivery ${delivery.id} to ${new URL(delivery.url).host} ${outcome.status === 'failed' ? 'failed' : 'attempt failed'}: ${error}`);
+    queued.done();
+  }
+
+  /** The endpoint's secret (null when the endpoint is gone), or the user's request-webhook secret. */
+  private async secretFor(userId: string, endpointId: string | null): Promise<string | null> {
+    if (!endpointId) return requestWebhookSecret(this.settings.WEBHOOK_SECRET_KEY, userId);
+    const endpoint = await this.repository.endpoint(endpointId);
+    return endpoint ? decryptSecret(this.settings.WEBHOOK_SECRET_KEY, endpoint.encryptedSecret) : null;
+  }
+}
+
+/** What the delivery log shows of a failed attempt: never more than a line. */
+function describe(reason: unknown): string {
+  if (reason instanceof UnsafeUrlError) return `refused: ${reason.message}`;
+  if (reason instanceof Error && (reason.name === 'TimeoutError' || reason.name === 'AbortError')) return 'timed out';
+  const code = (reason as { code?: unknown }).code;
+  const message = reason instanceof Error ? reason.message : String(reason);
+  return (typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message).slice(0, 500);
+}

@@ -1,0 +1,172 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { actorClipKey, mediaUrl, Subjects, type AudioResponse, type CreatedWebhookEndpoint, type JobState, type WebhookDelivery, type WebhookPayload } from '@lipcast/contracts';
+import { pollUntil } from '../../../../tools/lib/poll';
+import { billingService } from '../../../billing/src/service';
+import { seedActorClip, startTestBed, type TestBed } from '../testing';
+import { verifyWebhookSignature } from './webhook-signature';
+
+const ACTOR_ID = 'ipfs-puppet-video-2';
+const ACTOR_URL = mediaUrl(actorClipKey(ACTOR_ID));
+const FIRST_RETRY_MS = 200;
+
+jest.setTimeout(120_000);
+
+interface Received {
+  at: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on 127.0.0.1 answering each request with the next status of `statuses` (then 200). */
+async function startReceiver() {
+  const received: Received[] = [];
+  const statuses: number[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ at: Date.now(), headers: request.headers, body });
+      response.writeHead(statuses.shift() ?? 200).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    statuses,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Starts the service with the given webhook settings (read at start). */
+async function startBed(allowLoopback: boolean): Promise<TestBed> {
+  process.env.WEBHOOK_ALLOW_LOOPBACK = String(allowLoopback);
+  process.env.WEBHOOK_RETRY_SCHEDULE = `${FIRST_RETRY_MS}ms,400ms`;
+  return startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined));
+}
+
+describe('outbound webhooks over NATS', () => {
+  let bed: TestBed;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+
+  /** A lip-sync job of a new user, to its end. */
+  async function finishedLipSync(userId: string): Promise<JobState> {
+    const audio = await send<AudioResponse>(Subjects.generation.audioCreate, { userId, text: 'Webhooks tell you when it is done.', voice_id: 'Friendly_Person' });
+    const started = await send<JobState>(Subjects.generation.lipsyncStart, { userId, video: ACTOR_URL, audio: audio.url });
+    return bed.finished(userId, started.id);
+  }
+
+  const deliveries = (userId: string) => send<WebhookDelivery[]>(Subjects.generation.webhookDeliveriesList, { userId });
+  const settled = (userId: string, count = 1) =>
+    pollUntil(async () => {
+      const listed = await deliveries(userId);
+      return listed.length >= count && listed.every((delivery) => delivery.status !== 'pending') && listed;
+    }, 30_000);
+  const register = (userId: string, events = ['video.succeeded']) =>
+    send<CreatedWebhookEndpoint>(Subjects.generation.webhookEndpointCreate, { userId, url: receiver.url, events });
+
+  beforeEach(async () => (receiver = await startReceiver()));
+  afterEach(() => receiver.close());
+
+  describe('with loopback allowed (the test setting)', () => {
+    beforeAll(async () => (bed = await startBed(true)), 60_000);
+    afterAll(() => bed?.close());
+
+    it('registers endpoints, shows the secret once, lists and deletes them', async () => {
+      const userId = crypto.randomUUID();
+      const created = await register(userId, ['video.succeeded', 'video.failed']);
+      expect(created.secret).toMatch(/^whsec_[\w-]{43}$/);
+      const listed = await send<unknown[]>(Subjects.generation.webhookEndpointsList, { userId });
+      expect(listed).toEqual([{ id: created.id, url: receiver.url, events: ['video.succeeded', 'video.failed'], createdAt: created.createdAt, disabled: false }]);
+      await expect(send(Subjects.generation.webhookEndpointCreate, { userId, url: 'ftp://example.com/', events: ['video.succeeded'] })).rejects.toThrow('url must be an http or https URL');
+      await expect(send(Subjects.generation.webhookEndpointCreate, { userId, url: receiver.url, events: ['video.started'] })).rejects.toThrow('events must be among');
+      await expect(send(Subjects.generation.webhookEndpointDelete, { userId: crypto.randomUUID(), endpointId: created.id })).rejects.toThrow('No such webhook endpoint');
+      await send(Subjects.generation.webhookEndpointDelete, { userId, endpointId: created.id });
+      expect(await send(Subjects.generation.webhookEndpointsList, { userId })).toEqual([]);
+    });
+
+    it('delivers a signed video.succeeded when a lip-sync succeeds, only to endpoints subscribed to it; a manual redelivery is one more attempt', async () => {
+      const userId = crypto.randomUUID();
+      const endpoint = await register(userId);
+      await send(Subjects.generation.webhookEndpointCreate, { userId, url: `${receiver.url}/failures-only`, events: ['video.failed'] });
+      const job = await finishedLipSync(userId);
+      expect(job.status).toBe('succeeded');
+
+      const [delivery] = await settled(userId);
+      expect(delivery).toMatchObject({ endpointId: endpoint.id, event: 'video.succeeded', status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null });
+      expect(receiver.received).toHaveLength(1);
+      const [request] = receiver.received;
+      expect(request.headers['content-type']).toBe('application/json');
+      expect(request.headers['lipcast-event']).toBe('video.succeeded');
+      expect(request.headers['lipcast-delivery']).toBe(delivery.id);
+      expect(verifyWebhookSignature(endpoint.secret, request.headers['lipcast-signature'] as string, request.body)).toBe(true);
+      expect(verifyWebhookSignature(endpoint.secret, request.headers['lipcast-signature'] as string, request.body.replace('succeeded', 'failed'))).toBe(false);
+      const payload = JSON.parse(request.body) as WebhookPayload;
+      expect(payload).toMatchObject({ id: delivery.id, event: 'video.succeeded', data: { video_id: job.id, job_id: job.id, kind: 'lipsync', status: 'succeeded', url: job.url, error: null } });
+      expect(payload.data.duration).toBeGreaterThan(0);
+
+      const redelivered = await send<WebhookDelivery>(Subjects.generation.webhookRedeliver, { userId, deliveryId: delivery.id });
+      expect(redelivered.id).toBe(delivery.id);
+      const [again] = await pollUntil(async () => {
+        const listed = await deliveries(userId);
+        return listed[0]!.attempts === 2 && listed;
+      }, 10_000);
+      expect(again).toMatchObject({ status: 'delivered', attempts: 2 });
+      expect(again.attemptLog.map((attempt) => attempt.statusCode)).toEqual([200, 200]);
+      expect(receiver.received).toHaveLength(2);
+      expect(receiver.received[1]!.headers['lipcast-delivery']).toBe(delivery.id);
+      expect(receiver.received[1]!.body).toBe(request.body);
+      await expect(send(Subjects.generation.webhookRedeliver, { userId: crypto.randomUUID(), deliveryId: delivery.id })).rejects.toThrow('No such webhook delivery');
+    });
+
+    it('retries after a 500 with the schedule\'s wait, recording both attempts, until delivered', async () => {
+      const userId = crypto.randomUUID();
+      await register(userId);
+      receiver.statuses.push(500);
+      await finishedLipSync(userId);
+
+      const [delivery] = await settled(userId);
+      expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
+      expect(delivery!.attemptLog.map(({ statusCode, error }) => ({ statusCode, error }))).toEqual([
+        { statusCode: 500, error: 'the receiver answered HTTP 500' },
+        { statusCode: 200, error: null },
+      ]);
+      expect(receiver.received).toHaveLength(2);
+      expect(receiver.received[1]!.at - receiver.received[0]!.at).toBeGreaterThanOrEqual(FIRST_RETRY_MS);
+    });
+
+    it('fails a delivery once the schedule is over (every attempt answered 500)', async () => {
+      const userId = crypto.randomUUID();
+      await register(userId);
+      receiver.statuses.push(500, 500, 500);
+      await finishedLipSync(userId);
+
+      const [delivery] = await settled(userId);
+      expect(delivery).toMatchObject({ status: 'failed', attempts: 3, lastStatusCode: 500, nextAttemptAt: null });
+      expect(receiver.received).toHaveLength(3);
+    });
+  });
+
+  describe('with loopback not allowed (the default)', () => {
+    beforeAll(async () => (bed = await startBed(false)), 60_000);
+    afterAll(async () => {
+      await bed?.close();
+      delete process.env.WEBHOOK_ALLOW_LOOPBACK;
+      delete process.env.WEBHOOK_RETRY_SCHEDULE;
+    });
+
+    it('fails the delivery to a loopback receiver without connecting to it', async () => {
+      const userId = crypto.randomUUID();
+      await register(userId);
+      await finishedLipSync(userId);
+
+      const [delivery] = await settled(userId);
+      expect(delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: null });
+      expect(delivery!.lastError).toMatch(/^refused: 127\.0\.0\.1 resolves to a forbidden address/);
+      expect(receiver.received).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { WebhookDeliveryStatus, WebhookEvent, WebhookPayload } from '@lipcast/contracts';
+import { generationDatabase, millisecondsFromNow, now, type GenerationRow } from '../database';
+
+export type WebhookEndpointRow = GenerationRow<'webhook_endpoint'>;
+export type WebhookDeliveryRow = GenerationRow<'webhook_delivery'>;
+export type WebhookAttemptRow = GenerationRow<'webhook_attempt'>;
+
+/** How an attempt ended for its delivery: delivered, still pending (retry in `retryInMs`), failed, or as it was (a manual attempt that failed). */
+export type AttemptOutcome = { status: 'delivered' } | { status: 'pending'; retryInMs: number } | { status: 'failed' } | { status: 'unchanged' };
+
+/** Webhook endpoints, deliveries and attempts in PostgreSQL. */
+@Injectable()
+export class WebhooksRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  private get db() {
+    return generationDatabase(this.em);
+  }
+
+  async createEndpoint(userId: string, url: string, events: WebhookEvent[], encryptedSecret: string): Promise<WebhookEndpointRow> {
+    return this.db.insertInto('webhook_endpoint').values({ id: randomUUID(), userId, url, events, encryptedSecret }).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async endpoints(userId: string): Promise<WebhookEndpointRow[]> {
+    return this.db.selectFrom('webhook_endpoint').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').execute();
+  }
+
+  async endpoint(endpointId: string): Promise<WebhookEndpointRow | undefined> {
+    return this.db.selectFrom('webhook_endpoint').selectAll().where('id', '=', endpointId).executeTakeFirst();
+  }
+
+  /** The user's enabled endpoints subscribed to `event`. */
+  async subscribers(userId: string, event: WebhookEvent): Promise<WebhookEndpointRow[]> {
+    const endpoints = await this.db.selectFrom('webhook_endpoint').selectAll().where('userId', '=', userId).where('disabled', '=', false).execute();
+    return endpoints.filter((endpoint) => endpoint.events.includes(event));
+  }
+
+  /** Deletes the endpoint and (cascade) its deliveries; false when the user has no such endpoint. */
+  async deleteEndpoint(userId: string, endpointId: string): Promise<boolean> {
+    const deleted = await this.db.deleteFrom('webhook_endpoint').where('id', '=', endpointId).where('userId', '=', userId).executeTakeFirst();
+    return deleted.numDeletedRows > 0n;
+  }
+
+  async createDelivery(delivery: { id: string; userId: string; endpointId: string | null; url: string; event: WebhookEvent; payload: WebhookPayload }): Promise<WebhookDeliveryRow> {
+    return this.db
+      .insertInto('webhook_delivery')
+      .values({ ...delivery, status: 'pending' satisfies WebhookDeliveryStatus, nextAttemptAt: now() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async delivery(deliveryId: string): Promise<WebhookDeliveryRow | undefined> {
+    return this.db.selectFrom('webhook_delivery').selectAll().where('id', '=', deliveryId).executeTakeFirst();
+  }
+
+  async deliveries(userId: string, limit: number, endpointId?: string): Promise<WebhookDeliveryRow[]> {
+    let query = this.db.selectFrom('webhook_delivery').selectAll().where('userId', '=', userId);
+    if (endpointId) query = query.where('endpointId', '=', endpointId);
+    return query.orderBy('createdAt', 'desc').orderBy('id').limit(limit).execute();
+  }
+
+  async attempts(deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
+    if (!deliveryIds.length) return [];
+    return this.db.selectFrom('webhook_attempt').selectAll().where('deliveryId', 'in', deliveryIds).orderBy('at').orderBy('id').execute();
+  }
+
+  /** Records one attempt and what it means for its delivery, in one transaction. */
+  async recordAttempt(deliveryId: string, attempt: { statusCode: number | null; error: string | null; durationMs: number }, outcome: AttemptOutcome): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const db = generationDatabase(em);
+      await db.insertInto('webhook_attempt').values({ id: randomUUID(), deliveryId, ...attempt }).execute();
+      const counted = db
+        .updateTable('webhook_delivery')
+        .set((row) => ({ attempts: row('attempts', '+', 1), lastStatusCode: attempt.statusCode, lastError: attempt.error }))
+        .where('id', '=', deliveryId);
+      if (outcome.status === 'delivered') await counted.set({ status: 'delivered', deliveredAt: now(), nextAttemptAt: null }).execute();
+      else if (outcome.status === 'pending') await counted.set({ nextAttemptAt: millisecondsFromNow(outcome.retryInMs) }).execute();
+      else if (outcome.status === 'failed') await counted.set({ status: 'failed', nextAttemptAt: null }).execute();
+      else await counted.execute();
+    });
+  }
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  mediaUrl, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret,
+} from '@lipcast/contracts';
+import { counter, ServiceError } from '@lipcast/nest-kit';
+import type { Job } from '../jobs/job.entity';
+import { GenerationSettings } from '../settings';
+import { encryptSecret, newWebhookSecret, requestWebhookSecret } from './secret-box';
+import { WebhookQueue } from './webhook-queue';
+import { WebhooksRepository, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
+
+export const webhookDeliveriesQueued = counter({
+  name: 'lipcast_generation_webhook_deliveries_queued_total',
+  help: 'Webhook deliveries created, by event and receiver (endpoint or request URL)',
+  labelNames: ['event', 'receiver'],
+});
+
+const DEFAULT_DELIVERIES_LISTED = 50;
+
+/** Users' webhook endpoints, the deliveries of their events, and manual redelivery; deliveries are only queued here, never sent. */
+@Injectable()
+export class WebhooksService {
+  private readonly logger = new Logger(WebhooksService.name);
+
+  constructor(
+    private readonly repository: WebhooksRepository,
+    private readonly queue: WebhookQueue,
+    private readonly settings: GenerationSettings,
+  ) {}
+
+  async createEndpoint(userId: string, url: string, events: WebhookEvent[]): Promise<CreatedWebhookEndpoint> {
+    const secret = newWebhookSecret();
+    const endpoint = await this.repository.createEndpoint(userId, url, [...new Set(events)], encryptSecret(this.settings.WEBHOOK_SECRET_KEY, secret));
+    return { ...toEndpoint(endpoint), secret };
+  }
+
+  async listEndpoints(userId: string): Promise<WebhookEndpoint[]> {
+    return (await this.repository.endpoints(userId)).map(toEndpoint);
+  }
+
+  async deleteEndpoint(userId: string, endpointId: string): Promise<{ deleted: true }> {
+    if (!(await this.repository.deleteEndpoint(userId, endpointId))) throw ServiceError.notFound('No such webhook endpoint');
+    return { deleted: true };
+  }
+
+  signingSecret(userId: string): WebhookSigningSecret {
+    return { secret: requestWebhookSecret(this.settings.WEBHOOK_SECRET_KEY, userId) };
+  }
+
+  async listDeliveries(userId: string, limit = DEFAULT_DELIVERIES_LISTED, endpointId?: string): Promise<WebhookDelivery[]> {
+    const deliveries = await this.repository.deliveries(userId, limit, endpointId);
+    const attempts = await this.repository.attempts(deliveries.map((delivery) => delivery.id));
+    return deliveries.map((delivery) => toDelivery(delivery, attempts));
+  }
+
+  /** Queues one more attempt of the user's delivery now, whatever its status. */
+  async redeliver(userId: string, deliveryId: string): Promise<WebhookDelivery> {
+    const delivery = await this.repository.delivery(deliveryId);
+    if (!delivery || delivery.userId !== userId) throw ServiceError.notFound('No such webhook delivery');
+    await this.queue.enqueue(delivery.id, true, `${delivery.id}:manual:${randomUUID()}`);
+    return toDelivery(delivery, await this.repository.attempts([delivery.id]));
+  }
+
+  /**
+   * A video job just ended (succeeded or failed): one delivery per endpoint of its user subscribed to
+   * the event, and one to the job's own `webhookUrl`, each queued for the senders.
+   */
+  async videoEnded(job: Job, durationSeconds: number | null): Promise<void> {
+    if (job.status !== 'succeeded' && job.status !== 'failed') return;
+    const event: WebhookEvent = job.status === 'succeeded' ? 'video.succeeded' : 'video.failed';
+    const receivers: { endpointId: string | null; url: string }[] = (await this.repository.subscribers(job.userId, event)).map((endpoint) => ({ endpointId: endpoint.id, url: endpoint.url }));
+    if (job.input.webhookUrl) receivers.push({ endpointId: null, url: job.input.webhookUrl });
+    for (const receiver of receivers) {
+      const id = randomUUID();
+      const payload: WebhookPayload = {
+        id,
+        event,
+        created_at: new Date().toISOString(),
+        data: {
+          video_id: job.id,
+          job_id: job.id,
+          kind: job.kind,
+          status: job.status,
+          url: job.status === 'succeeded' && job.result?.key ? mediaUrl(job.result.key) : null,
+          duration: job.status === 'succeeded' ? durationSeconds : null,
+          error: job.error,
+        },
+      };
+      await this.repository.createDelivery({ id, userId: job.userId, ...receiver, event, payload });
+      await this.queue.enqueue(id, false, id);
+      webhookDeliveriesQueued.inc({ event, receiver: receiver.endpointId ? 'endpoint' : 'request' });
+    }
+    if (receivers.length) this.logger.log(`job ${job.id}: ${receivers.length} ${event} webhook deliveries queued`);
+  }
+}
+
+function toEndpoint(endpoint: WebhookEndpointRow): WebhookEndpoint {
+  return { id: endpoint.id, url: endpoint.url, events: endpoint.events, createdAt: endpoint.createdAt.toISOString(), disabled: endpoint.disabled };
+}
+
+function toDelivery(delivery: WebhookDeliveryRow, attempts: WebhookAttemptRow[]): WebhookDelivery {
+  return {
+    id: delivery.id,
+    endpointId: delivery.endpointId,
+    url: delivery.url,
+    event: delivery.event,
+    payload: delivery.payload,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+    lastStatusCode: delivery.lastStatusCode,
+    lastError: delivery.lastError,
+    createdAt: delivery.createdAt.toISOString(),
+    deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+    attemptLog: attempts
+      .filter((attempt) => attempt.deliveryId === delivery.id)
+      .map((attempt) => ({ at: attempt.at.toISOString(), statusCode: attempt.statusCode, error: attempt.error, durationMs: attempt.durationMs })),
+  };
+}
