@@ -1,5 +1,6 @@
 import { AccountController } from './account/account.controller';
 import { adminControllers, adminProviders } from './admin/admin.module';
+import { apiKeyControllers, apiV1Controllers, apiV1Providers } from './api-v1/api-v1.module';
 import { AuthController } from './auth/auth.controller';
 import { CurrentUsers } from './auth/current-users';
 import { SignedInGuard } from './auth/signed-in.guard';
@@ -77,6 +78,9 @@ export class AppModule implements OnApplicationShutdown {
         InfluencersController,
         MediaController,
         ...adminControllers,
+        ...apiKeyControllers,
+        // Last: the public API ends with its not-found catch-all for /api/v1.
+        ...apiV1Controllers,
       ],
       providers: [
         { provide: APP_GUARD, useClass: ThrottlerGuard },
@@ -98,6 +102,7 @@ export class AppModule implements OnApplicationShutdown {
         OpenStreams,
         Draining,
         ...adminProviders(settings),
+        ...apiV1Providers,
       ],
     };
   }

@@ -23,7 +23,7 @@ import type { GatewaySettings } from './settings';
 import { createSessionMiddleware } from './session/session.middleware';
 import { mountFrontEnd } from './web/front-end';
 import { LiveRemoteVersions } from './web/remote-releases';
-import { buildOpenApiDocument } from './openapi';
+import { buildApiV1Document, buildOpenApiDocument } from './openapi';
 
 /** Builds the gateway application (used by main.ts and by the integration tests). */
 export async function createGateway(settings: GatewaySettings): Promise<NestExpressApplication> {
@@ -69,6 +69,8 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
     releases: { live: LiveRemoteVersions.fromRegistry(app.get(ServiceClient)), storage: app.get(StorageService) },
   });
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));
+  // The public API's own document: only /api/v1, with its bearer scheme.
+  SwaggerModule.setup('api/v1/docs', app, buildApiV1Document(app));
   // No Nest signal hooks: main.ts drains on SIGTERM (http/draining.ts); tests close the app themselves.
   return app;
 }

@@ -20,6 +20,7 @@ import type {
   AdminWithdrawResult,
 } from './admin';
 import { ADMIN_API_PREFIX } from './admin';
+import type { ApiKeyRevoked, ApiKeySummary, CreateApiKeyBody, CreatedApiKey } from './api-keys';
 import type { AdditionalGenerationsRequest, CheckoutStart, CreateSubscriptionRequest, SubscriptionSyncResponse } from './billing';
 import type { BlogPost, NewsletterSubscribeRequest, NewsletterSubscribeResponse } from './content';
 import type {
@@ -142,6 +143,11 @@ export const API_ROUTES = {
   buyAdditionalGenerations: route<CheckoutStart, AdditionalGenerationsRequest>('POST', '/api/stripe/additional-generations'),
   syncSubscription: route<SubscriptionSyncResponse>('GET', '/api/stripe/sync-subscription'),
   cancelSubscription: route<SubscriptionSyncResponse>('POST', '/api/stripe/cancel-subscription'),
+
+  // API keys for the public API (/api/v1), managed in the profile with the session
+  apiKeys: route<ApiKeySummary[]>('GET', '/api/api-keys'),
+  createApiKey: route<CreatedApiKey, CreateApiKeyBody>('POST', '/api/api-keys'),
+  revokeApiKey: (keyId: string) => route<ApiKeyRevoked>('DELETE', `/api/api-keys/${encodeURIComponent(keyId)}`),
 
   // The operator console (admin role only; the gateway answers 403 to anyone else)
   admin: {

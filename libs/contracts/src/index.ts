@@ -1,5 +1,6 @@
 export * from './services';
 export * from './auth';
+export * from './api-keys';
 export * from './subjects';
 export * from './errors';
 export * from './health';

@@ -9,6 +9,7 @@ import type {
   AdminBillingAccount, AdminCreditAdjustmentRequest, AdminGalleryReport, AdminJobDetail, AdminJobList, AdminJobListRequest, AdminPost,
   AdminPostBody, AdminPostList, AdminQueueState, AdminUserSearchRequest, AdminUserSummary, AdminWithdrawResult,
 } from './admin';
+import type { ApiKeyIdentity, ApiKeyRevoked, ApiKeySummary, CreateApiKeyRequest, CreatedApiKey, RevokeApiKeyRequest, VerifyApiKeyRequest } from './api-keys';
 import type { DeletedAnswer } from './api-routes';
 import type { AuthUser, DeleteUserDataRequest, GetUserRequest, UpsertUserRequest } from './auth';
 import type {
@@ -92,6 +93,10 @@ export interface SubjectContracts {
   'auth.user.get.v1': { request: GetUserRequest; reply: AuthUser };
   'auth.user.delete.v1': { request: DeleteUserDataRequest; reply: DeletedAnswer };
   'auth.admin.users.search.v1': { request: AdminUserSearchRequest; reply: AdminUserSummary[] };
+  'auth.apiKeys.create.v1': { request: CreateApiKeyRequest; reply: CreatedApiKey };
+  'auth.apiKeys.list.v1': { request: UserRequest; reply: ApiKeySummary[] };
+  'auth.apiKeys.revoke.v1': { request: RevokeApiKeyRequest; reply: ApiKeyRevoked };
+  'auth.apiKeys.verify.v1': { request: VerifyApiKeyRequest; reply: ApiKeyIdentity };
 
   'billing.health.ping.v1': { request: EmptyRequest; reply: PingResponse };
   'billing.account.get.v1': { request: GetAccountRequest; reply: Account };

@@ -15,6 +15,14 @@ export const Subjects = {
     userDelete: 'auth.user.delete.v1',
     /** Operator console: `AdminUserSearchRequest` → `AdminUserSummary[]` (username or e-mail contains the query). */
     adminUsersSearch: 'auth.admin.users.search.v1',
+    /** `CreateApiKeyRequest` → `CreatedApiKey` (the key shown once); `CONFLICT` past `MAX_API_KEYS_PER_USER`. */
+    apiKeysCreate: 'auth.apiKeys.create.v1',
+    /** `{userId}` → `ApiKeySummary[]`: the user's keys that are not revoked, newest first. */
+    apiKeysList: 'auth.apiKeys.list.v1',
+    /** `RevokeApiKeyRequest` → `{revoked: true}`; `NOT_FOUND` for a key that is not the user's. */
+    apiKeysRevoke: 'auth.apiKeys.revoke.v1',
+    /** `VerifyApiKeyRequest` → `ApiKeyIdentity`, or `UNAUTHENTICATED` (unknown, revoked, expired); records the last use. */
+    apiKeysVerify: 'auth.apiKeys.verify.v1',
   },
   billing: {
     accountGet: 'billing.account.get.v1',

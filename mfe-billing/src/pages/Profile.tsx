@@ -4,6 +4,7 @@ import { useAccount } from '@lipcast/web-kit';
 import { useSubscriptionSync } from '../account/subscription-sync';
 import { Waiting } from '../common/Waiting';
 import { AccountCard } from '../profile/AccountCard';
+import { ApiKeys } from '../profile/ApiKeys';
 import { DailyPreviewsBox } from '../profile/DailyPreviewsBox';
 import { GenerationHistory } from '../profile/GenerationHistory';
 import { SubscriptionBox } from '../profile/SubscriptionBox';
@@ -37,6 +38,7 @@ export default function Profile() {
           </div>
           <DailyPreviewsBox user={user} />
           <GenerationHistory />
+          <ApiKeys />
           <YourData />
         </>
       ) : (

@@ -1,17 +1,22 @@
 import { createOrmConfig } from '@lipcast/nest-kit';
+import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
+import { Migration20261126000000 } from './migrations/Migration20261126000000';
 import { UserEntity } from './users/user.entity';
 
 /** The PostgreSQL schema that holds every auth table. */
 export const AUTH_SCHEMA = 'auth';
 
 /** Every auth table; the typed query builder (`authDatabase`) is inferred from this list. */
-export const authEntities = [UserEntity] as const;
+export const authEntities = [UserEntity, ApiKeyEntity] as const;
 
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
     schema: AUTH_SCHEMA,
     databaseUrl,
     entities: [...authEntities],
-    migrations: [{ name: 'Migration20261122000000', class: Migration20261122000000 }],
+    migrations: [
+      { name: 'Migration20261122000000', class: Migration20261122000000 },
+      { name: 'Migration20261126000000', class: Migration20261126000000 },
+    ],
   });

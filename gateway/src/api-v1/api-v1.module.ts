@@ -1,0 +1,32 @@
+/**
+ * The public API (`/api/v1`) and what its routes are built from. A new v1 feature (the videos
+ * endpoints) writes its controller with `@ApiV1Controller('<path>')`, names its scope with
+ * `@RequireScopes(...)`, takes the caller with `@ApiKeyOwner()`, and joins `apiV1Controllers`
+ * before the not-found catch-all.
+ */
+import { ApiKeyGuard, ScopesGuard } from './api-key-owner';
+import { ApiKeyRateLimitGuard } from './api-key-rate-limit.guard';
+import { ApiKeyStrategy } from './api-key.strategy';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiV1NotFoundController } from './api-v1-not-found.controller';
+import { CatalogV1Controller } from './catalog.controller';
+
+export { ApiKeyGuard, ApiKeyOwner, apiKeyOwnerOf, missingScopes, RequireScopes, ScopesGuard } from './api-key-owner';
+export { ApiKeyRateLimitGuard } from './api-key-rate-limit.guard';
+export { API_KEY_STRATEGY, ApiKeyStrategy, bearerToken } from './api-key.strategy';
+export { API_V1_PATH, API_V1_SECURITY, ApiV1Controller } from './api-v1-controller';
+export { ApiV1ErrorDto } from './api-v1.dto';
+export { ApiV1ErrorFilter, apiV1ErrorResponse } from './api-v1-error.filter';
+
+/** The public API's controllers, in route order: the not-found catch-all stays last. */
+export const apiV1Controllers = [
+  CatalogV1Controller,
+  // The videos endpoints (issue 22, item 2) go here.
+  ApiV1NotFoundController,
+];
+
+/** The session routes the profile manages keys with. */
+export const apiKeyControllers = [ApiKeysController];
+
+/** The strategy (registered with passport when it is made) and the guards the v1 controllers use. */
+export const apiV1Providers = [ApiKeyStrategy, ApiKeyGuard, ApiKeyRateLimitGuard, ScopesGuard];

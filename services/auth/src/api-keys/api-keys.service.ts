@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import {
+  ErrorCode, isApiKeyFormat, MAX_API_KEYS_PER_USER, type ApiKeyIdentity, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey,
+} from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+import { UserEntity } from '../users/user.entity';
+import { ApiKeyEntity, type ApiKey } from './api-key.entity';
+import type { CreateApiKeyDto, RevokeApiKeyDto } from './api-key.dto';
+import { generateApiKey, hashApiKey, visiblePrefix } from './api-key-secret';
+
+/** A key's last use is written at most this often, so a burst of requests costs no writes. */
+export const LAST_USED_PRECISION_MS = 60_000;
+
+export function toApiKeySummary(key: ApiKey): ApiKeySummary {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+  };
+}
+
+const unauthenticated = (message: string) => new ServiceError(ErrorCode.Unauthenticated, message);
+
+@Injectable()
+export class ApiKeysService {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * A new key for the user, answered with the key itself this once. The user's row is locked while
+   * the keys are counted, so two creates racing cannot pass the limit together.
+   */
+  async create(request: CreateApiKeyDto): Promise<CreatedApiKey> {
+    const expiresAt = request.expiresAt ? new Date(request.expiresAt) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) {
+      throw ServiceError.validation('The expiry date must be in the future', { fields: { expiresAt: ['must be in the future'] } });
+    }
+    const key = generateApiKey();
+    const created = await this.em.transactional(async (em) => {
+      const user = await em.findOne(UserEntity, { id: request.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!user) throw ServiceError.notFound('User not found');
+      const held = await em.count(ApiKeyEntity, { userId: request.userId, revokedAt: null });
+      if (held >= MAX_API_KEYS_PER_USER) {
+        throw new ServiceError(ErrorCode.Conflict, `You already have ${MAX_API_KEYS_PER_USER} API keys, the most an account may hold. Revoke one you no longer use to create another.`, {
+          limit: MAX_API_KEYS_PER_USER,
+        });
+      }
+      const row = em.create(ApiKeyEntity, {
+        userId: request.userId,
+        name: request.name,
+        prefix: visiblePrefix(key),
+        hash: hashApiKey(key),
+        scopes: request.scopes,
+        expiresAt,
+      });
+      await em.flush();
+      return row;
+    });
+    return { ...toApiKeySummary(created), key };
+  }
+
+  /** The user's keys that still count (not revoked; expired ones too, so they can be seen and removed), newest first. */
+  async list(userId: string): Promise<ApiKeySummary[]> {
+    const keys = await this.em.find(ApiKeyEntity, { userId, revokedAt: null }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    return keys.map(toApiKeySummary);
+  }
+
+  /** Revokes one of the user's keys at once; revoking it again is fine, another user's key is NOT_FOUND. */
+  async revoke({ userId, keyId }: RevokeApiKeyDto): Promise<ApiKeyRevoked> {
+    const revoked = await this.em.nativeUpdate(ApiKeyEntity, { id: keyId, userId, revokedAt: null }, { revokedAt: new Date() });
+    if (revoked === 0 && (await this.em.count(ApiKeyEntity, { id: keyId, userId })) === 0) throw ServiceError.notFound('API key not found');
+    return { revoked: true };
+  }
+
+  /** Who a presented key speaks for; UNAUTHENTICATED for a key that is unknown, revoked or expired. */
+  async verify(presented: string): Promise<ApiKeyIdentity> {
+    if (!isApiKeyFormat(presented)) throw unauthenticated('Invalid API key');
+    const key = await this.em.findOne(ApiKeyEntity, { hash: hashApiKey(presented) });
+    if (!key) throw unauthenticated('Invalid API key');
+    if (key.revokedAt) throw unauthenticated('This API key was revoked');
+    const now = new Date();
+    if (key.expiresAt && key.expiresAt <= now) throw unauthenticated('This API key has expired');
+    await this.recordUse(key, now);
+    return { userId: key.userId, keyId: key.id, scopes: key.scopes };
+  }
+
+  /**
+   * Sets the last use when the stored one is older than `LAST_USED_PRECISION_MS`: the row read to
+   * verify tells, so a burst costs no writes, and the condition in the update keeps concurrent
+   * requests from writing it more than once.
+   */
+  private async recordUse(key: ApiKey, now: Date): Promise<void> {
+    const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_MS);
+    if (key.lastUsedAt && key.lastUsedAt > staleBefore) return;
+    await this.em.nativeUpdate(ApiKeyEntity, { id: key.id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lte: staleBefore } }] }, { lastUsedAt: now });
+  }
+}
