@@ -5,7 +5,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { declaredSubjects, type SubjectSchema } from '@lipcast/contracts';
+import { DECLARED_EVENTS, declaredSubjects, type SubjectSchema } from '@lipcast/contracts';
 import { incompatibilities } from './compat.ts';
 import { contractFile, formatContract, generateSubjectSchemas, readCheckedInContracts } from './schemas.ts';
 
@@ -28,8 +28,8 @@ describe('the NATS contracts', () => {
       return published === undefined ? [] : incompatibilities(JSON.parse(published) as SubjectSchema, schema).map((problem) => `${schema.subject} ${problem}`);
     });
 
-  it('covers every request/reply subject of subjects.ts (SubjectContracts has an entry for each)', () => {
-    expect(generated.map((schema) => schema.subject).sort()).toEqual(declaredSubjects().sort());
+  it('covers every request/reply subject of subjects.ts and every event (SubjectContracts and EventContracts)', () => {
+    expect(generated.map((schema) => schema.subject).sort()).toEqual([...declaredSubjects(), ...DECLARED_EVENTS].sort());
   });
 
   it('changes no published subject in a way its callers or service would not understand', () => {

@@ -37,7 +37,7 @@ function definitionsUsedBy(roots: JsonSchema[], all: Record<string, JsonSchema>)
   return Object.fromEntries([...used].sort().map((name) => [name, all[name]]));
 }
 
-/** Every subject's schema, from the TypeScript types as they are now (a few seconds: it compiles the contracts). */
+/** Every subject's and event's schema, from the TypeScript types as they are now (a few seconds: it compiles the contracts). */
 export function generateSubjectSchemas(): SubjectSchema[] {
   const generator = createGenerator({
     path: SOURCE,
@@ -52,12 +52,13 @@ export function generateSubjectSchemas(): SubjectSchema[] {
   const document = generator.createSchema('SubjectContracts') as { definitions: Record<string, JsonSchema> };
   const { SubjectContracts: map, ...definitions } = document.definitions;
   const subjects = map.properties as Record<string, { properties: { request: JsonSchema; reply: JsonSchema } }>;
-  return Object.entries(subjects).map(([subject, { properties }]) => ({
-    subject,
-    request: properties.request,
-    reply: properties.reply,
-    definitions: definitionsUsedBy([properties.request, properties.reply], definitions),
-  }));
+  const requestReply = Object.entries(subjects).map(([subject, { properties }]) => ({ subject, request: properties.request, reply: properties.reply }));
+  // An event is held as a reply nobody asked for: its publisher writes it, its subscribers read it.
+  const eventDocument = generator.createSchema('EventContracts') as { definitions: Record<string, JsonSchema> };
+  const { EventContracts: eventMap, ...eventDefinitions } = eventDocument.definitions;
+  const events = Object.entries(eventMap.properties as Record<string, JsonSchema>).map(([subject, payload]) => ({ subject, request: { type: 'null' } as JsonSchema, reply: payload }));
+  const allDefinitions = { ...definitions, ...eventDefinitions };
+  return [...requestReply, ...events].map((schema) => ({ ...schema, definitions: definitionsUsedBy([schema.request, schema.reply], allDefinitions) }));
 }
 
 /** Object keys sorted at every level (arrays keep their order), so a file changes only when its contract does. */

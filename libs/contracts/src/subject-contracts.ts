@@ -20,9 +20,10 @@ import type {
 import type {
   BlogPostDetail, GetPostRequest, ListPostsRequest, ListPostsResponse, NewsletterSubscribeRequest, NewsletterSubscribeResponse,
 } from './content';
+import { JOB_PROGRESS_EVENT, JOB_STOP_EVENT } from './generation';
 import type {
   Actor, AudioResponse, InfluencerImageRequest, InfluencerImageResponse, InfluencerProject, InfluencerPublishRequest, InfluencerReportRequest,
-  InfluencerVideoRequest, JobState, ListProjectsRequest, PipelineRequest, Project, ProviderWebhookRequest, SampleVideos, ScriptResponse,
+  InfluencerVideoRequest, JobStopEvent, JobState, ListProjectsRequest, PipelineRequest, Project, ProviderWebhookRequest, SampleVideos, ScriptResponse,
   UploadCheckRequest, UserAudioRequest, UserInfluencerRequest, UserJobRequest, UserLipSyncRequest, UserProjectRequest, UserScriptRequest,
 } from './generation';
 import type { PingResponse } from './health';
@@ -188,4 +189,24 @@ export type DeclaredSubject = Leaves<typeof Subjects> | ReturnType<typeof pingSu
 export function declaredSubjects(): string[] {
   const leaves = (value: object): string[] => Object.values(value).flatMap((entry: unknown) => (typeof entry === 'string' ? [entry] : leaves(entry as object)));
   return [...SERVICE_NAMES.map(pingSubject), ...leaves(Subjects)];
+}
+
+/**
+ * What each event carries: published to any number of subscribers, with no reply. The key is the
+ * event's subject or, for a family with one subject per job (`<key>.<jobId>`), its stem. The
+ * publisher writes it and every subscriber reads it, so its schema file holds it as the reply (the
+ * request is `null`) and it changes under the rules of a reply.
+ */
+export interface EventContracts {
+  'generation.job.progressed.v1': JobState;
+  'generation.job.stop.v1': JobStopEvent;
+}
+
+/** Every event of the contracts at run time (the type-check keeps it equal to `EventContracts`). */
+export const DECLARED_EVENTS = [JOB_PROGRESS_EVENT, JOB_STOP_EVENT] as const;
+
+/** The contract a subject is checked against: its own, or its event family's (`generation.job.progressed.v1.<jobId>`). */
+export function contractSubjectOf(subject: string): string {
+  const stem = subject.slice(0, subject.lastIndexOf('.'));
+  return (DECLARED_EVENTS as readonly string[]).includes(stem) ? stem : subject;
 }

@@ -138,9 +138,5 @@ export const Subjects = {
   },
 } as const;
 
-export const Events = {
-  billingSubscriptionChanged: 'billing.subscription.changed.v1',
-} as const;
-
 /** NATS header carrying the request id from the gateway into every service's logs. */
 export const REQUEST_ID_HEADER = 'x-request-id';

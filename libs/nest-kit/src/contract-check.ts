@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { schemaViolations, type SubjectSchema } from '@lipcast/contracts';
+import { contractSubjectOf, schemaViolations, type SubjectSchema } from '@lipcast/contracts';
 
 /**
  * The NATS contract check of the integration tests (ARCHITECTURE.md, "NATS contracts"): with
  * LIPCAST_CONTRACT_CHECK=1 (set by tools/lib/integration.ts) the caller and the service both check
- * every request they see answered and every reply against the subject's checked-in schema, so
- * both sides are held to the same file. Off in production: nothing is read or compared.
+ * every request they see answered and every reply against the subject's checked-in schema, and the
+ * publisher and every subscriber each event, so both sides are held to the same file. Off in
+ * production: nothing is read or compared.
  */
 export const CONTRACT_CHECK_ENV = 'LIPCAST_CONTRACT_CHECK';
 
@@ -33,9 +34,9 @@ function schemaOf(subject: string): SubjectSchema | null {
  * a plain 500) when the request or the reply of an answered message is off its contract. A
  * request the service refused is not checked: refusing bad input is the service's own job.
  */
-export function checkContract(subject: string, side: 'caller' | 'service', request: unknown, reply: unknown): void {
+export function checkContract(subject: string, side: 'caller' | 'service' | 'publisher' | 'subscriber', request: unknown, reply: unknown): void {
   if (!contractCheckOn()) return;
-  const schema = schemaOf(subject);
+  const schema = schemaOf(contractSubjectOf(subject));
   if (!schema) return;
   // As the message travels: JSON drops undefined fields and turns dates into strings.
   const asSent = (value: unknown) => (value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as unknown));
@@ -45,7 +46,7 @@ export function checkContract(subject: string, side: 'caller' | 'service', reque
     ...schemaViolations(schema.reply, schema.definitions, asSent(reply) ?? null, 'reply'),
   ];
   if (problems.length === 0) return;
-  const violation = new ContractViolation(`NATS contract violation on ${subject} (seen by the ${side}; libs/contracts/schemas/nats/${subject}.json):\n  ${problems.join('\n  ')}`);
+  const violation = new ContractViolation(`NATS contract violation on ${subject} (seen by the ${side}; libs/contracts/schemas/nats/${contractSubjectOf(subject)}.json):\n  ${problems.join('\n  ')}`);
   console.error(violation.message);
   throw violation;
 }

@@ -184,6 +184,7 @@ export class ServiceClient {
 
   /** Fire-and-forget event (progress, completion); nobody listening is fine. */
   publish(subject: string, data: unknown): void {
+    checkContract(subject, 'publisher', null, data);
     this.connection.publish(subject, JSON.stringify(data));
   }
 
@@ -191,7 +192,14 @@ export class ServiceClient {
   subscribe<T>(subject: string, handler: (event: T, subject: string) => void): () => void {
     const subscription = this.connection.subscribe(subject, {
       callback: (error, message) => {
-        if (!error) handler(message.json<T>(), message.subject);
+        if (error) return;
+        const event = message.json<T>();
+        try {
+          checkContract(message.subject, 'subscriber', null, event);
+        } catch {
+          return; // an event off its contract is not handled (the check has printed why)
+        }
+        handler(event, message.subject);
       },
     });
     return () => subscription.unsubscribe();

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { trace } from '@opentelemetry/api';
-import { jobCancelSubject, REQUEST_ID_HEADER, type JobKind } from '@lipcast/contracts';
+import { jobStopSubject, REQUEST_ID_HEADER, type JobKind } from '@lipcast/contracts';
 import { acceptOrCreateRequestId, extractTraceHeaders, inSpan, runWithRequestId, ServiceClient, SpanKind, StorageService } from '@lipcast/nest-kit';
 import { JobParked, ProviderError, type WorkContext } from '../ports/media';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
@@ -145,7 +145,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
 
     const abort = new AbortController();
     this.running.set(job.id, abort);
-    const stopListening = this.services.subscribe(jobCancelSubject(job.id), () => abort.abort(new ProviderError(JOB_CANCELED_MESSAGE, 'canceled')));
+    const stopListening = this.services.subscribe(jobStopSubject(job.id), () => abort.abort(new ProviderError(JOB_CANCELED_MESSAGE, 'canceled')));
     const timeLimit = setTimeout(() => abort.abort(new ProviderError(JOB_TIME_LIMIT_MESSAGE, 'timeout')), timeLimitMs);
     const heartbeat = setInterval(() => {
       queued.working();

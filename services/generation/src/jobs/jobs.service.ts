@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, jobCancelSubject, type JobState } from '@lipcast/contracts';
+import { ErrorCode, jobStopSubject, type JobState } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { JOB_CANCELED_MESSAGE, JobCompletions } from './job-completions';
 import { JobsRepository, toJobState } from './jobs.repository';
@@ -31,7 +31,7 @@ export class JobsService {
       if (finished.status === 'succeeded') throw new ServiceError(ErrorCode.Conflict, 'This generation is already finished and can no longer be canceled.');
       return toJobState(finished);
     }
-    this.services.publish(jobCancelSubject(jobId), { jobId });
+    this.services.publish(jobStopSubject(jobId), { jobId });
     await this.completions.end(canceled, { status: 'canceled', error: JOB_CANCELED_MESSAGE });
     return toJobState(canceled);
   }

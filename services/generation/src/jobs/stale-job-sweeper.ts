@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { jobCancelSubject } from '@lipcast/contracts';
+import { jobStopSubject } from '@lipcast/contracts';
 import { runPeriodically, ServiceClient } from '@lipcast/nest-kit';
 import { GenerationSettings } from '../settings';
 import { JobCompletions } from './job-completions';
@@ -68,7 +68,7 @@ export class StaleJobSweeper implements OnApplicationBootstrap, OnApplicationShu
     });
     for (const job of stale) {
       this.logger.warn(`job ${job.id} (${job.kind}, ${job.status}, attempt ${job.attempts}) is stale: ending it`);
-      this.services.publish(jobCancelSubject(job.id), { jobId: job.id }); // a worker still on it stops
+      this.services.publish(jobStopSubject(job.id), { jobId: job.id }); // a worker still on it stops
       await this.completions.end(job, { status: 'failed', error: messageFor(job) });
     }
     for (const job of await this.jobs.findUnsettled(UNSETTLED_AFTER_MS)) await this.completions.settle(job.id);
