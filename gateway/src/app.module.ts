@@ -25,6 +25,7 @@ import { PublicReadCaching, PublicReads } from './http/public-reads';
 import { gatewayOpsRegistry } from './health/readiness';
 import type { Infrastructure } from './infrastructure';
 import { MediaAccessPolicy } from './media/media-access.policy';
+import { MediaResponder } from './media/media-responder';
 import { MediaController } from './media/media.controller';
 import { GenerationController } from './generation/generation.controller';
 import { InfluencersController } from './generation/influencers.controller';
@@ -99,6 +100,7 @@ export class AppModule implements OnApplicationShutdown {
         PublicReadCaching,
         CurrentUsers,
         MediaAccessPolicy,
+        MediaResponder,
         OpenStreams,
         Draining,
         ...adminProviders(settings),

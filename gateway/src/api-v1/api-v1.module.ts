@@ -10,6 +10,7 @@ import { ApiKeyStrategy } from './api-key.strategy';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiV1NotFoundController } from './api-v1-not-found.controller';
 import { CatalogV1Controller } from './catalog.controller';
+import { VideosV1Controller } from './videos.controller';
 
 export { ApiKeyGuard, ApiKeyOwner, apiKeyOwnerOf, missingScopes, RequireScopes, ScopesGuard } from './api-key-owner';
 export { ApiKeyRateLimitGuard } from './api-key-rate-limit.guard';
@@ -21,7 +22,7 @@ export { ApiV1ErrorFilter, apiV1ErrorResponse } from './api-v1-error.filter';
 /** The public API's controllers, in route order: the not-found catch-all stays last. */
 export const apiV1Controllers = [
   CatalogV1Controller,
-  // The videos endpoints (issue 22, item 2) go here.
+  VideosV1Controller,
   ApiV1NotFoundController,
 ];
 

@@ -11,6 +11,8 @@ import type { SamplePoster } from './generation';
 /** The media route a stored object is served at. */
 export const MEDIA_ROUTE = '/api/media/';
 export const mediaUrl = (key: string) => `${MEDIA_ROUTE}${key}`;
+/** The stored key a media-route address names (its query left out), or null for any other address. */
+export const mediaKeyOf = (url: string): string | null => (url.startsWith(MEDIA_ROUTE) ? url.slice(MEDIA_ROUTE.length).split('?')[0]! : null);
 
 /** A download's file name as the media route accepts it (`?download=<name>`). */
 export const DOWNLOAD_NAME_PATTERN = /^[A-Za-z0-9._-]{1,120}$/;

@@ -94,3 +94,6 @@ export interface CanceledVideo {
   outcome: 'canceled' | 'deleted';
   video: Video | null;
 }
+
+/** Where the public API answers a video's file (the MP4, for the key that reads the video). */
+export const apiV1VideoFilePath = (videoId: string) => `/api/v1/videos/${videoId}/file`;

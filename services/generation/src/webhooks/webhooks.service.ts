@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  mediaUrl, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret,
+  apiV1VideoFilePath, mediaUrl, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret,
 } from '@lipcast/contracts';
 import { counter, ServiceError } from '@lipcast/nest-kit';
 import type { Job } from '../jobs/job.entity';
 import { GenerationSettings } from '../settings';
+import { VideosRepository } from '../videos/videos.repository';
 import { encryptSecret, newWebhookSecret, requestWebhookSecret } from './secret-box';
 import { WebhookQueue } from './webhook-queue';
 import { WebhooksRepository, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
@@ -25,6 +26,7 @@ export class WebhooksService {
 
   constructor(
     private readonly repository: WebhooksRepository,
+    private readonly videos: VideosRepository,
     private readonly queue: WebhookQueue,
     private readonly settings: GenerationSettings,
   ) {}
@@ -71,6 +73,8 @@ export class WebhooksService {
     const event: WebhookEvent = job.status === 'succeeded' ? 'video.succeeded' : 'video.failed';
     const receivers: { endpointId: string | null; url: string }[] = (await this.repository.subscribers(job.userId, event)).map((endpoint) => ({ endpointId: endpoint.id, url: endpoint.url }));
     if (job.input.webhookUrl) receivers.push({ endpointId: null, url: job.input.webhookUrl });
+    // A video made through the public API is downloaded there, with the caller's key; the app's own from the media route.
+    const isApiVideo = receivers.length > 0 && (await this.videos.find(job.userId, job.id)) !== null;
     for (const receiver of receivers) {
       const id = randomUUID();
       const payload: WebhookPayload = {
@@ -82,7 +86,7 @@ export class WebhooksService {
           job_id: job.id,
           kind: job.kind,
           status: job.status,
-          url: job.status === 'succeeded' && job.result?.key ? mediaUrl(job.result.key) : null,
+          url: job.status === 'succeeded' && job.result?.key ? (isApiVideo ? apiV1VideoFilePath(job.id) : mediaUrl(job.result.key)) : null,
           duration: job.status === 'succeeded' ? durationSeconds : null,
           error: job.error,
         },

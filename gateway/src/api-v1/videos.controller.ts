@@ -1,0 +1,142 @@
+import { Body, Delete, Get, Headers, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiExtraModels, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags,
+  ApiUnprocessableEntityResponse, getSchemaPath,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  ErrorCode, mediaKeyOf, Subjects, type ApiKeyIdentity, type CanceledVideo, type CreateVideoRequest, type UserVideoRequest, type Video, type VideoList,
+} from '@lipcast/contracts';
+import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { publicOrigin } from '../http/public-origin';
+import { MediaResponder } from '../media/media-responder';
+import { GatewaySettings } from '../settings';
+import { ApiKeyOwner, RequireScopes } from './api-key-owner';
+import { ApiV1Controller } from './api-v1-controller';
+import { ApiV1ErrorDto } from './api-v1.dto';
+import {
+  ApiV1VideoAcceptedDto, ApiV1VideoDeletedDto, ApiV1VideoDto, ApiV1VideoListDto, apiV1Video, CreateVideoBodyDto, IDEMPOTENCY_KEY_HEADER, ListVideosQueryDto,
+} from './videos.dto';
+
+/** A create waits for the speech to be planned and the credit reserved: longer than the default reply time. */
+const CREATE_REPLY_TIMEOUT_MS = 45_000;
+
+const NO_SUCH_VIDEO = 'No such video';
+/** A path id that is not a UUID names no video. */
+const VIDEO_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound(NO_SUCH_VIDEO) });
+
+const errorExample = (code: ErrorCode, message: string, details: Record<string, unknown> | null = null) => ({ error: { code, message, details } });
+const notFoundResponse = ApiNotFoundResponse({ description: 'No video of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_VIDEO) });
+
+/** Absent, not empty: `?cursor=&limit=` asks for the first page of the default size. */
+const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
+
+/**
+ * The public API's videos: made, read, listed and canceled by the generation service for the key's
+ * owner (`generation.videos.*.v1`); this controller turns them into the API's snake_case and makes
+ * their URLs absolute. Errors come as the service says them, in the v1 shape.
+ */
+@ApiTags('videos')
+@ApiV1Controller('videos')
+@ApiExtraModels(ApiV1VideoDto, ApiV1VideoDeletedDto)
+export class VideosV1Controller {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly settings: GatewaySettings,
+    private readonly media: MediaResponder,
+  ) {}
+
+  @Post()
+  @HttpCode(HttpStatus.ACCEPTED)
+  @RequireScopes('videos:write')
+  @ApiOperation({
+    summary: 'Make a video: an actor or influencer speaks the script',
+    description: 'Scope: `videos:write`. Uses one generation of your plan. Answers at once; poll `GET /api/v1/videos/{id}` or give `webhook_url` to learn when it ends.',
+  })
+  @ApiHeader(IDEMPOTENCY_KEY_HEADER)
+  @ApiAcceptedResponse({ type: ApiV1VideoAcceptedDto })
+  @ApiBadRequestResponse({
+    description: 'A field is missing or wrong (the message names it), or the Idempotency-Key is too long',
+    type: ApiV1ErrorDto,
+    example: errorExample(ErrorCode.Validation, 'script is required'),
+  })
+  @ApiResponse({
+    status: HttpStatus.PAYMENT_REQUIRED,
+    description: 'No generation left on your plan',
+    type: ApiV1ErrorDto,
+    example: errorExample(ErrorCode.PaymentRequired, 'No generations left', { requiresPayment: true, limit: 3, requiresAdditionalOnly: false }),
+  })
+  @ApiConflictResponse({ description: 'A create with this Idempotency-Key is still being made: retry shortly', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Conflict, 'A request with this Idempotency-Key is still being processed; try again shortly.') })
+  @ApiUnprocessableEntityResponse({
+    description: 'This Idempotency-Key was used with another body',
+    type: ApiV1ErrorDto,
+    example: errorExample(ErrorCode.IdempotencyMismatch, 'This Idempotency-Key was used with a different request body.'),
+  })
+  async create(@ApiKeyOwner() owner: ApiKeyIdentity, @Body() body: CreateVideoBodyDto, @Headers('idempotency-key') idempotencyKey: string | undefined): Promise<ApiV1VideoAcceptedDto> {
+    const { webhook_url: webhookUrl, ...spec } = body;
+    const request: CreateVideoRequest = { ...spec, webhookUrl, userId: owner.userId, idempotencyKey };
+    const video = await this.services.send<Video, CreateVideoRequest>(Subjects.generation.videoCreate, request, CREATE_REPLY_TIMEOUT_MS);
+    return { id: video.id, status: video.status };
+  }
+
+  @Get()
+  @RequireScopes('videos:read')
+  @ApiOperation({ summary: 'Your videos, newest first, in pages', description: 'Scope: `videos:read`. Pass a page\'s `next_cursor` as `cursor` for the next one.' })
+  @ApiOkResponse({ type: ApiV1VideoListDto })
+  @ApiBadRequestResponse({ description: 'A cursor this API did not give, or a limit out of range', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Validation, 'limit must be a whole number from 1 to 100') })
+  async list(@ApiKeyOwner() owner: ApiKeyIdentity, @Query() query: ListVideosQueryDto, @Req() http: Request): Promise<ApiV1VideoListDto> {
+    // The limit goes on as given: the service reads it as a number and names a bad one.
+    const request = { userId: owner.userId, cursor: given(query.cursor), limit: given(query.limit) };
+    const page = await this.services.send<VideoList>(Subjects.generation.videosList, request);
+    const origin = publicOrigin(this.settings, http);
+    return { data: page.videos.map((video) => apiV1Video(video, origin)), next_cursor: page.nextCursor };
+  }
+
+  @Get(':id')
+  @RequireScopes('videos:read')
+  @ApiOperation({ summary: 'One video: its status, progress and, once succeeded, its URL', description: 'Scope: `videos:read`.' })
+  @ApiOkResponse({ type: ApiV1VideoDto })
+  @notFoundResponse
+  async get(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', VIDEO_ID) videoId: string, @Req() http: Request): Promise<ApiV1VideoDto> {
+    const video = await this.services.send<Video, UserVideoRequest>(Subjects.generation.videoGet, { userId: owner.userId, videoId });
+    return apiV1Video(video, publicOrigin(this.settings, http));
+  }
+
+  @Get(':id/file')
+  @RequireScopes('videos:read')
+  @ApiOperation({
+    summary: "A succeeded video's MP4 (its `url`)",
+    description: 'Scope: `videos:read`. Answered as an attachment named `<id>.mp4`, with byte ranges; where the store has a public address, a short-lived redirect there.',
+  })
+  @ApiOkResponse({ description: 'The MP4 (or a 302 to it)', content: { 'video/mp4': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiConflictResponse({ description: 'The video has no file (yet)', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Conflict, 'The video is running: it has no file yet') })
+  @notFoundResponse
+  async file(
+    @ApiKeyOwner() owner: ApiKeyIdentity,
+    @Param('id', VIDEO_ID) videoId: string,
+    @Headers('range') rangeHeader: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const video = await this.services.send<Video, UserVideoRequest>(Subjects.generation.videoGet, { userId: owner.userId, videoId });
+    // The service answers only the key owner's videos, so their file is the owner's to read.
+    const key = video.url === null ? null : mediaKeyOf(video.url);
+    if (key === null) throw new ServiceError(ErrorCode.Conflict, `The video is ${video.status}: it has no file yet`);
+    await this.media.send(key, { download: `${video.id}.mp4`, rangeHeader }, response);
+  }
+
+  @Delete(':id')
+  @RequireScopes('videos:write')
+  @ApiOperation({
+    summary: 'Cancel a video, or delete a finished one',
+    description: 'Scope: `videos:write`. A queued or running video is canceled (its generation not charged) and answered; a finished one is deleted with its media.',
+  })
+  @ApiOkResponse({
+    description: 'The canceled video, or `{id, deleted: true}`',
+    schema: { oneOf: [{ $ref: getSchemaPath(ApiV1VideoDto) }, { $ref: getSchemaPath(ApiV1VideoDeletedDto) }] },
+  })
+  @notFoundResponse
+  async cancel(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', VIDEO_ID) videoId: string, @Req() http: Request): Promise<ApiV1VideoDto | ApiV1VideoDeletedDto> {
+    const canceled = await this.services.send<CanceledVideo, UserVideoRequest>(Subjects.generation.videoCancel, { userId: owner.userId, videoId });
+    return canceled.video ? apiV1Video(canceled.video, publicOrigin(this.settings, http)) : { id: canceled.id, deleted: true };
+  }
+}
