@@ -77,12 +77,13 @@ async function startDirectServer(databaseUrl: string) {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Signs a bench user in through the stack's development identity provider; answers the session cookie. */
-async function signedInCookie(base: string): Promise<string> {
+/** Signs `username` in through the embedded identity provider; answers the session cookie. */
+export async function signedInCookie(base: string, username = 'bench'): Promise<string> {
   const browser = new Browser();
   const login = await browser.visit(`${base}/api/login`);
   const action = /<form[^>]*action="([^"]+)"/.exec(login.html)?.[1];
   if (!action) throw new Error(`No sign-in form at the identity provider (status ${login.status})`);
-  await browser.visit(new URL(action.replaceAll('&amp;', '&'), login.url).href, { username: 'bench' });
+  await browser.visit(new URL(action.replaceAll('&amp;', '&'), login.url).href, { username });
   const session = browser.cookie('lipcast.sid');
   if (!session) throw new Error('Signing in gave no session');
   return `lipcast.sid=${session}`;
