@@ -6,6 +6,7 @@ import { json, type NextFunction, type Request, type Response } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { createLogger, PinoNestLogger, ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
+import { BATCHES_PATH, batchBodyParsers } from './api-v1/batches-body';
 import { blogPostMeta } from './content/blog-meta';
 import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
 import { REPLICATE_WEBHOOK_PATH } from './generation/provider-webhook.controller';
@@ -48,6 +49,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   app.use(INFLUENCER_VIDEO_PATH, (request: Request, response: Response, next: NextFunction) =>
     request.session?.userId ? uploadBodyParser(request, response, next) : next(),
   );
+  app.use(BATCHES_PATH, ...batchBodyParsers());
   // Nest's own parsers, placed here rather than at init (Nest skips parsers already in place) so that
   // the shape check runs after them: no route sees a body nested too deep, with a NUL, or in a type no parser reads.
   app.useBodyParser('json');

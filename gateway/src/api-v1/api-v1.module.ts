@@ -9,8 +9,11 @@ import { ApiKeyRateLimitGuard } from './api-key-rate-limit.guard';
 import { ApiKeyStrategy } from './api-key.strategy';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiV1NotFoundController } from './api-v1-not-found.controller';
+import { BatchesV1Controller } from './batches.controller';
 import { CatalogV1Controller } from './catalog.controller';
 import { VideosV1Controller } from './videos.controller';
+import { WebhooksSessionController } from './webhooks-session.controller';
+import { WebhooksV1Controller } from './webhooks.controller';
 
 export { ApiKeyGuard, ApiKeyOwner, apiKeyOwnerOf, missingScopes, RequireScopes, ScopesGuard } from './api-key-owner';
 export { ApiKeyRateLimitGuard } from './api-key-rate-limit.guard';
@@ -23,11 +26,13 @@ export { ApiV1ErrorFilter, apiV1ErrorResponse } from './api-v1-error.filter';
 export const apiV1Controllers = [
   CatalogV1Controller,
   VideosV1Controller,
+  WebhooksV1Controller,
+  BatchesV1Controller,
   ApiV1NotFoundController,
 ];
 
-/** The session routes the profile manages keys with. */
-export const apiKeyControllers = [ApiKeysController];
+/** The session routes the profile manages keys and webhook endpoints with. */
+export const apiKeyControllers = [ApiKeysController, WebhooksSessionController];
 
 /** The strategy (registered with passport when it is made) and the guards the v1 controllers use. */
 export const apiV1Providers = [ApiKeyStrategy, ApiKeyGuard, ApiKeyRateLimitGuard, ScopesGuard];

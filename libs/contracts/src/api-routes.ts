@@ -40,6 +40,7 @@ import type {
   ScriptResponse,
   UserAudioRequest,
 } from './generation';
+import type { CreatedWebhookEndpoint, CreateWebhookEndpointRequest, WebhookDelivery, WebhookEndpoint } from './webhooks';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -101,6 +102,10 @@ export interface JobStartAnswer {
   progress?: number;
   message?: string;
 }
+
+/** `POST /api/webhooks`: the endpoint's URL and the events it wants (the user is the session's). */
+export type CreateWebhookEndpointBody = Omit<CreateWebhookEndpointRequest, 'userId'>;
+
 /** What a delete answers. */
 export interface DeletedAnswer {
   deleted: true;
@@ -148,6 +153,13 @@ export const API_ROUTES = {
   apiKeys: route<ApiKeySummary[]>('GET', '/api/api-keys'),
   createApiKey: route<CreatedApiKey, CreateApiKeyBody>('POST', '/api/api-keys'),
   revokeApiKey: (keyId: string) => route<ApiKeyRevoked>('DELETE', `/api/api-keys/${encodeURIComponent(keyId)}`),
+
+  // Outbound webhooks: the user's endpoints and their delivery log, managed in the profile with the session
+  webhookEndpoints: route<WebhookEndpoint[]>('GET', '/api/webhooks'),
+  createWebhookEndpoint: route<CreatedWebhookEndpoint, CreateWebhookEndpointBody>('POST', '/api/webhooks'),
+  deleteWebhookEndpoint: (endpointId: string) => route<DeletedAnswer>('DELETE', `/api/webhooks/${encodeURIComponent(endpointId)}`),
+  webhookDeliveries: (filter: { endpointId?: string; limit?: number } = {}) => route<WebhookDelivery[]>('GET', `/api/webhooks/deliveries${queryString({ endpoint_id: filter.endpointId, limit: filter.limit })}`),
+  redeliverWebhook: (deliveryId: string) => route<WebhookDelivery>('POST', `/api/webhooks/deliveries/${encodeURIComponent(deliveryId)}/redeliver`),
 
   // The operator console (admin role only; the gateway answers 403 to anyone else)
   admin: {

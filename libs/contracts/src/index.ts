@@ -19,3 +19,4 @@ export * from './schema-check';
 export * from './subject-contracts';
 export * from './webhooks';
 export * from './videos';
+export * from './batches';

@@ -31,6 +31,7 @@ import type { RemoteHistory, RemoteHistoryRequest, RemoteLiveVersion, RemoteLive
 import { SERVICE_NAMES } from './services';
 import { pingSubject, Subjects } from './subjects';
 import type { CanceledVideo, CreateVideoRequest, ListVideosRequest, UserVideoRequest, Video, VideoList } from './videos';
+import type { Batch, BatchList, CreateBatchRequest, ListBatchesRequest, RetryBatchRowRequest, UserBatchRequest } from './batches';
 import type { VoiceSampleRequest, VoiceSampleResponse } from './voices';
 import type {
   CreatedWebhookEndpoint, CreateWebhookEndpointRequest, WebhookDeliveriesRequest, WebhookDelivery, WebhookDeliveryRequest, WebhookEndpoint,
@@ -175,6 +176,10 @@ export interface SubjectContracts {
   'generation.videos.get.v1': { request: UserVideoRequest; reply: Video };
   'generation.videos.list.v1': { request: ListVideosRequest; reply: VideoList };
   'generation.videos.cancel.v1': { request: UserVideoRequest; reply: CanceledVideo };
+  'generation.batches.create.v1': { request: CreateBatchRequest; reply: Batch };
+  'generation.batches.get.v1': { request: UserBatchRequest; reply: Batch };
+  'generation.batches.list.v1': { request: ListBatchesRequest; reply: BatchList };
+  'generation.batches.row.retry.v1': { request: RetryBatchRowRequest; reply: Batch };
 }
 
 export type ContractSubject = keyof SubjectContracts;

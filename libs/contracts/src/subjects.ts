@@ -135,6 +135,14 @@ export const Subjects = {
     videosList: 'generation.videos.list.v1',
     /** `UserVideoRequest` → `CanceledVideo`: a live video canceled (credit released), a finished one deleted with its media. */
     videoCancel: 'generation.videos.cancel.v1',
+    /** Public API batches (`batches.ts`): `CreateBatchRequest` → `Batch` (per-row errors; `PAYMENT_REQUIRED` when the valid rows outnumber the generations left). */
+    batchCreate: 'generation.batches.create.v1',
+    /** `UserBatchRequest` → `Batch`; another user's is `NOT_FOUND`. */
+    batchGet: 'generation.batches.get.v1',
+    /** `ListBatchesRequest` → `BatchList`. */
+    batchesList: 'generation.batches.list.v1',
+    /** `RetryBatchRowRequest` → `Batch`: a failed row runs again alone; any other row is `CONFLICT`. */
+    batchRowRetry: 'generation.batches.row.retry.v1',
   },
 } as const;
 

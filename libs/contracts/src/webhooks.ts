@@ -1,4 +1,5 @@
 /** Outbound webhooks: the events a user's endpoints may subscribe to, their deliveries and attempts. */
+import type { BatchCounts } from './batches';
 
 export const WEBHOOK_EVENTS = ['video.succeeded', 'video.failed', 'batch.completed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -88,10 +89,17 @@ export interface WebhookVideoData {
   error: string | null;
 }
 
+/** What `batch.completed` says about the batch. */
+export interface WebhookBatchData {
+  batch_id: string;
+  counts: BatchCounts;
+}
+
 /** The body of every delivery (JSON); `id` is the delivery's (also in `Lipcast-Delivery`). */
 export interface WebhookPayload {
   id: string;
   event: WebhookEvent;
   created_at: string;
-  data: WebhookVideoData;
+  /** A video's for `video.*`, a batch's for `batch.completed`. */
+  data: WebhookVideoData | WebhookBatchData;
 }

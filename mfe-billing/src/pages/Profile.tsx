@@ -8,6 +8,7 @@ import { ApiKeys } from '../profile/ApiKeys';
 import { DailyPreviewsBox } from '../profile/DailyPreviewsBox';
 import { GenerationHistory } from '../profile/GenerationHistory';
 import { SubscriptionBox } from '../profile/SubscriptionBox';
+import { Webhooks } from '../profile/Webhooks';
 import { YourData } from '../profile/YourData';
 import '../styles.css';
 
@@ -39,6 +40,7 @@ export default function Profile() {
           <DailyPreviewsBox user={user} />
           <GenerationHistory />
           <ApiKeys />
+          <Webhooks />
           <YourData />
         </>
       ) : (

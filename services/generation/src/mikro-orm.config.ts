@@ -9,6 +9,8 @@ import { Migration20261126000000 } from './migrations/Migration20261126000000';
 import { Migration20261126100000 } from './migrations/Migration20261126100000';
 import { Migration20261126220000 } from './migrations/Migration20261126220000';
 import { Migration20261126230000 } from './migrations/Migration20261126230000';
+import { Migration20261127000000 } from './migrations/Migration20261127000000';
+import { BatchEntity, BatchRowEntity } from './batches/batch.entities';
 import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
 import { JobEntity } from './jobs/job.entity';
@@ -21,7 +23,7 @@ import { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity } fr
 export const GENERATION_SCHEMA = 'generation';
 
 /** Every generation table; the typed query builder (`generationDatabase`) is inferred from this list. */
-export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, VideoEntity, IdempotencyKeyEntity] as const;
+export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, VideoEntity, IdempotencyKeyEntity, BatchEntity, BatchRowEntity] as const;
 
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
@@ -39,5 +41,6 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261126100000', class: Migration20261126100000 },
       { name: 'Migration20261126220000', class: Migration20261126220000 },
       { name: 'Migration20261126230000', class: Migration20261126230000 },
+      { name: 'Migration20261127000000', class: Migration20261127000000 },
     ],
   });

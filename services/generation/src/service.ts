@@ -4,6 +4,9 @@ import { AdminController } from './admin/admin.controller';
 import { AdminJobsService } from './admin/admin-jobs.service';
 import { AudioController } from './audio/audio.controller';
 import { AudioService } from './audio/audio.service';
+import { BatchesController } from './batches/batches.controller';
+import { BatchesRepository } from './batches/batches.repository';
+import { BatchesService } from './batches/batches.service';
 import { Credits } from './jobs/credits';
 import { Quotas } from './jobs/quotas';
 import { JobCompletions } from './jobs/job-completions';
@@ -58,7 +61,7 @@ export const generationService = defineService({
   ormConfig,
   settings: GenerationSettings,
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'generation', name: 'lipcast-generation-client' })],
-  controllers: [UserDataController, ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController, VoiceSamplesController, AdminController, WebhooksController, VideosController],
+  controllers: [UserDataController, ActorsController, AudioController, ScriptsController, LipSyncController, InfluencersController, PipelineController, JobsController, ProjectsController, UploadsController, ProviderWebhooksController, VoiceSamplesController, AdminController, WebhooksController, VideosController, BatchesController],
   providers: [
     ...providerBindings,
     FfmpegStatusSection,
@@ -106,5 +109,7 @@ export const generationService = defineService({
     VideoSpeech,
     VideosRepository,
     VideosService,
+    BatchesRepository,
+    BatchesService,
   ],
 });

@@ -48,6 +48,13 @@ export class GenerationSettings extends MediaServiceSettings {
   @IsIn(['all', 'api', 'worker'], { message: 'must be "all", "api" or "worker"' })
   GENERATION_ROLE: GenerationRole = 'all';
 
+  @EnvPurpose("rows of a user's public API batches that run as videos at once (the next starts when one ends)")
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  @Max(20, { message: 'must be 20 or fewer' })
+  BATCH_CONCURRENCY = 2;
+
   @EnvPurpose('jobs one worker process runs at once')
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number' })

@@ -30,6 +30,7 @@ export class UserDataService {
     await db.deleteFrom('job').where('userId', '=', userId).execute();
     await db.deleteFrom('webhook_delivery').where('userId', '=', userId).execute(); // with their attempts
     await db.deleteFrom('webhook_endpoint').where('userId', '=', userId).execute();
+    await db.deleteFrom('batch').where('userId', '=', userId).execute(); // with their rows
     await db.deleteFrom('influencer_report').where('reporter', '=', userId).execute();
     await this.storage.removeFolder(userFolder(userId));
     return { deleted: true };

@@ -1,7 +1,7 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { actorClipKey, mediaUrl, Subjects, type AudioResponse, type CreatedWebhookEndpoint, type JobState, type WebhookDelivery, type WebhookPayload } from '@lipcast/contracts';
+import { actorClipKey, mediaUrl, Subjects, type AudioResponse, type CreatedWebhookEndpoint, type JobState, type WebhookDelivery, type WebhookPayload, type WebhookVideoData } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
 import { billingService } from '../../../billing/src/service';
 import { seedActorClip, startTestBed, type TestBed } from '../testing';
@@ -106,7 +106,7 @@ describe('outbound webhooks over NATS', () => {
       expect(verifyWebhookSignature(endpoint.secret, request.headers['lipcast-signature'] as string, request.body.replace('succeeded', 'failed'))).toBe(false);
       const payload = JSON.parse(request.body) as WebhookPayload;
       expect(payload).toMatchObject({ id: delivery.id, event: 'video.succeeded', data: { video_id: job.id, job_id: job.id, kind: 'lipsync', status: 'succeeded', url: job.url, error: null } });
-      expect(payload.data.duration).toBeGreaterThan(0);
+      expect((payload.data as WebhookVideoData).duration).toBeGreaterThan(0);
 
       const redelivered = await send<WebhookDelivery>(Subjects.generation.webhookRedeliver, { userId, deliveryId: delivery.id });
       expect(redelivered.id).toBe(delivery.id);

@@ -1,0 +1,99 @@
+import { ApiHideProperty, ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+import { BATCH_MAX_ROWS, type Batch, type BatchCounts, type BatchRow, type BatchRowStatus, type BatchStatus } from '@lipcast/contracts';
+import { CreateVideoBodyDto } from './videos.dto';
+
+/*
+ * The batches of the public API at its edge, in snake_case. The rows pass on to the generation
+ * service, which checks each with a video create's rules and answers each its own error.
+ */
+
+const BATCH_ID_EXAMPLE = '8d0c2f61-5b7e-4a8e-b1f3-0c9d2e4a6b17';
+const ROW_STATUSES: BatchRowStatus[] = ['pending', 'running', 'succeeded', 'failed', 'invalid'];
+
+/** One row of a JSON batch: a video create's fields but `webhook_url` and `metadata`. */
+class BatchRowBodyDto extends PickType(CreateVideoBodyDto, ['actor', 'influencer', 'script', 'voice', 'emotion', 'speed', 'pitch'] as const) {}
+
+/** `POST /api/v1/batches` as JSON; a `text/csv` body arrives here as `csv` (see `batchBodyParsers`). */
+export class CreateBatchBodyDto {
+  @ApiPropertyOptional({ type: [BatchRowBodyDto], maxItems: BATCH_MAX_ROWS, description: 'the rows, each a video create\'s fields (actor or influencer, script, voice, emotion, speed, pitch)' })
+  @Allow()
+  rows?: unknown;
+
+  @ApiHideProperty()
+  @Allow()
+  csv?: string;
+}
+
+class ApiV1BatchRowResultDto {
+  @ApiProperty({ example: 3, description: '1-based, in the order given (a CSV\'s header is not a row)' })
+  row!: number;
+
+  @ApiProperty({ enum: ROW_STATUSES, example: 'invalid' })
+  status!: BatchRowStatus;
+
+  @ApiPropertyOptional({ example: 'script is required', description: 'why the row is invalid' })
+  error?: string;
+}
+
+/** `202` to a create: the batch's id and every row's verdict. */
+export class ApiV1BatchAcceptedDto {
+  @ApiProperty({ format: 'uuid', example: BATCH_ID_EXAMPLE })
+  id!: string;
+
+  @ApiProperty({ type: [ApiV1BatchRowResultDto], example: [{ row: 1, status: 'running' }, { row: 2, status: 'invalid', error: 'script is required' }, { row: 3, status: 'pending' }] })
+  rows!: ApiV1BatchRowResultDto[];
+}
+
+class ApiV1BatchCountsDto implements BatchCounts {
+  @ApiProperty({ example: 20 }) total!: number;
+  @ApiProperty({ example: 0 }) pending!: number;
+  @ApiProperty({ example: 0 }) running!: number;
+  @ApiProperty({ example: 18 }) succeeded!: number;
+  @ApiProperty({ example: 0 }) failed!: number;
+  @ApiProperty({ example: 2 }) invalid!: number;
+}
+
+class ApiV1BatchRowDto {
+  @ApiProperty({ example: 1 })
+  row!: number;
+
+  @ApiProperty({ enum: ROW_STATUSES, example: 'succeeded' })
+  status!: BatchRowStatus;
+
+  @ApiProperty({ example: 1, minimum: 0, maximum: 1 })
+  progress!: number;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, example: '3f1c9a52-7a3e-4c8e-9d59-2b1f0e6c4a10', description: 'its video (`GET /api/v1/videos/{id}`); a retried row names its newest' })
+  video_id!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'why it is invalid or failed' })
+  error!: string | null;
+}
+
+/** A batch as `GET /api/v1/batches/{id}` answers it. */
+export class ApiV1BatchDto {
+  @ApiProperty({ format: 'uuid', example: BATCH_ID_EXAMPLE })
+  id!: string;
+
+  @ApiProperty({ enum: ['running', 'completed'], example: 'completed', description: 'completed once no row is pending or running' })
+  status!: BatchStatus;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-26T14:00:00.000Z' })
+  created_at!: string;
+
+  @ApiProperty({ type: ApiV1BatchCountsDto })
+  counts!: BatchCounts;
+
+  @ApiProperty({ type: [ApiV1BatchRowDto] })
+  rows!: ApiV1BatchRowDto[];
+}
+
+const apiV1BatchRow = (row: BatchRow): ApiV1BatchRowDto => ({ row: row.row, status: row.status, progress: row.progress, video_id: row.videoId, error: row.error });
+
+export const apiV1Batch = (batch: Batch): ApiV1BatchDto => ({ id: batch.id, status: batch.status, created_at: batch.createdAt, counts: batch.counts, rows: batch.rows.map(apiV1BatchRow) });
+
+export const apiV1BatchAccepted = (batch: Batch): ApiV1BatchAcceptedDto => ({
+  id: batch.id,
+  rows: batch.rows.map((row) => ({ row: row.row, status: row.status, ...(row.error ? { error: row.error } : {}) })),
+});

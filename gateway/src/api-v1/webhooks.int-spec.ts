@@ -1,0 +1,255 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
+import {
+  ErrorCode, Subjects, type AuthUser, type CreateApiKeyBody, type CreatedApiKey, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint,
+  type WebhookPayload,
+} from '@lipcast/contracts';
+import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { pollUntil } from '../../../tools/lib/poll';
+import { authService } from '../../../services/auth/src/service';
+import { billingService } from '../../../services/billing/src/service';
+import { generationService } from '../../../services/generation/src/service';
+import { seedActorClip } from '../../../services/generation/src/testing';
+import { createGateway } from '../create-app';
+import { ormConfig } from '../mikro-orm.config';
+import { GatewaySettings } from '../settings';
+import { signedInCookie } from '../test-processes';
+import type { ApiV1CreatedWebhookEndpointDto, ApiV1WebhookDeliveryListDto } from './webhooks.dto';
+
+jest.setTimeout(180_000);
+
+const ACTOR_ID = 'ipfs-puppet-video-2';
+const VIDEO = { actor: ACTOR_ID, script: 'Webhooks tell you when it is done.', voice: 'Friendly_Person' };
+const SESSION_SECRET = randomBytes(24).toString('hex');
+
+/** The README's check of `Lipcast-Signature` ("Using the API"), as a receiver copies it. */
+function verifyLipcastSignature(secret: string, header: string | undefined, rawBody: string, toleranceSeconds = 300): boolean {
+  if (!header) return false;
+  const parts = header.split(',').map((part) => part.trim().split('='));
+  const timestamp = Number(parts.find(([name]) => name === 't')?.[1]);
+  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
+  const expected = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest();
+  return parts
+    .filter(([name, value]) => name === 'v1' && /^[0-9a-f]{64}$/.test(value ?? ''))
+    .some(([, value]) => timingSafeEqual(Buffer.from(value!, 'hex'), expected));
+}
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on 127.0.0.1 that answers 200 and keeps what it got. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(200).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** `/api/v1/webhooks` and the profile's `/api/webhooks` against the real auth, billing and generation services. */
+describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
+  const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
+  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
+  const services: RunningService[] = [];
+  const userIds: string[] = [];
+  let folder: string;
+  let gateway: INestApplication;
+  let base: string;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  /** A signed-in user with a key of these scopes: their id, session cookie and key. */
+  async function newCaller(name: string, scopes: CreateApiKeyBody['scopes'] = ['videos:read', 'videos:write', 'webhooks:manage']) {
+    const user = await services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name });
+    userIds.push(user.id);
+    const cookie = await signedInCookie(database, SESSION_SECRET, user.id);
+    const created = await session(cookie, 'POST', '/api-keys', { name, scopes });
+    expect(created.status).toBe(201);
+    return { user, cookie, key: ((await created.json()) as CreatedApiKey).key };
+  }
+
+  const call = (key: string, method: string, path: string, body?: unknown) =>
+    fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  /** A session call, same-site as the profile's are. */
+  const session = (cookie: string, method: string, path: string, body?: unknown) =>
+    fetch(`${base}/api${path}`, {
+      method,
+      headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const answer = async (response: Response) => ({ status: response.status, body: (await response.json()) as unknown });
+  const deliveries = async (key: string, query = '') => ((await (await call(key, 'GET', `/webhooks/deliveries${query}`)).json()) as ApiV1WebhookDeliveryListDto).data;
+
+  beforeAll(async () => {
+    // The receiver is on 127.0.0.1, which production refuses; the generation service reads this when it starts.
+    process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+    folder = await mkdtemp(join(tmpdir(), 'api-v1-webhooks-'));
+    await seedActorClip(new StorageService(settings), ACTOR_ID, folder);
+    await runMigrations(ormConfig(settings.DATABASE_URL));
+    for (const service of [authService, billingService, generationService]) services.push(await startServiceForTest(service));
+    gateway = await createGateway(settings);
+    await gateway.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+  });
+
+  beforeEach(async () => (receiver = await startReceiver()));
+  afterEach(() => receiver.close());
+
+  afterAll(async () => {
+    await gateway?.close();
+    for (const service of services.reverse()) await service.close();
+    delete process.env.WEBHOOK_ALLOW_LOOPBACK;
+    await database.query("delete from gateway.session where data::jsonb->>'userId' = any($1)", [userIds]);
+    await database.end();
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('registers an endpoint, delivers a signed video.succeeded for a video made through the API, logs it, and redelivers it', async () => {
+    const { key } = await newCaller('api-v1-webhooks-owner');
+    const created = await call(key, 'POST', '/webhooks', { url: receiver.url, events: ['video.succeeded', 'video.failed'] });
+    const endpoint = (await answer(created)) as { status: number; body: ApiV1CreatedWebhookEndpointDto };
+    expect(endpoint).toEqual({
+      status: 201,
+      body: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), url: receiver.url, events: ['video.succeeded', 'video.failed'], created_at: expect.any(String), disabled: false, secret: expect.stringMatching(/^whsec_/) },
+    });
+    const { secret, ...listed } = endpoint.body;
+    // The secret is shown once: the list leaves it out.
+    expect(await answer(await call(key, 'GET', '/webhooks'))).toEqual({ status: 200, body: { data: [listed] } });
+
+    const video = (await (await call(key, 'POST', '/videos', VIDEO)).json()) as { id: string };
+    const [delivery] = await pollUntil(async () => {
+      const logged = await deliveries(key);
+      return logged.length === 1 && logged[0]!.status !== 'pending' && logged;
+    }, 150_000);
+    expect(delivery).toEqual({
+      id: expect.any(String),
+      endpoint_id: endpoint.body.id,
+      url: receiver.url,
+      event: 'video.succeeded',
+      payload: expect.objectContaining({ event: 'video.succeeded', data: expect.objectContaining({ video_id: video.id, status: 'succeeded' }) }),
+      status: 'delivered',
+      attempts: 1,
+      next_attempt_at: null,
+      last_status_code: 200,
+      last_error: null,
+      created_at: expect.any(String),
+      delivered_at: expect.any(String),
+      attempt_log: [{ at: expect.any(String), status_code: 200, error: null, duration_ms: expect.any(Number) }],
+    });
+
+    expect(receiver.received).toHaveLength(1);
+    const [request] = receiver.received;
+    expect(request!.headers['lipcast-event']).toBe('video.succeeded');
+    expect(request!.headers['lipcast-delivery']).toBe(delivery!.id);
+    expect(verifyLipcastSignature(secret, request!.headers['lipcast-signature'] as string, request!.body)).toBe(true);
+    expect(verifyLipcastSignature(`${secret}x`, request!.headers['lipcast-signature'] as string, request!.body)).toBe(false);
+    expect(JSON.parse(request!.body) as WebhookPayload).toEqual(delivery!.payload);
+    // One endpoint's deliveries, and none of another (unknown) endpoint.
+    expect((await deliveries(key, `?endpoint_id=${endpoint.body.id}&limit=5`)).map((each) => each.id)).toEqual([delivery!.id]);
+    expect(await deliveries(key, `?endpoint_id=${crypto.randomUUID()}`)).toEqual([]);
+
+    const redelivered = await call(key, 'POST', `/webhooks/deliveries/${delivery!.id}/redeliver`);
+    expect(await answer(redelivered)).toMatchObject({ status: 200, body: { id: delivery!.id, endpoint_id: endpoint.body.id } });
+    const [again] = await pollUntil(async () => {
+      const logged = await deliveries(key);
+      return logged[0]!.attempts === 2 && logged[0]!.status !== 'pending' && logged;
+    }, 15_000);
+    expect(again!.attempt_log.map((attempt) => attempt.status_code)).toEqual([200, 200]);
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]!.headers['lipcast-delivery']).toBe(delivery!.id);
+    expect(verifyLipcastSignature(secret, receiver.received[1]!.headers['lipcast-signature'] as string, receiver.received[1]!.body)).toBe(true);
+
+    expect(await answer(await call(key, 'DELETE', `/webhooks/${endpoint.body.id}`))).toEqual({ status: 200, body: { id: endpoint.body.id, deleted: true } });
+    expect(await answer(await call(key, 'GET', '/webhooks'))).toEqual({ status: 200, body: { data: [] } });
+    await call(key, 'DELETE', `/videos/${video.id}`);
+  });
+
+  it("answers the signing secret for a video's own webhook_url, the same every time", async () => {
+    const { key } = await newCaller('api-v1-webhooks-secret');
+    const first = (await answer(await call(key, 'GET', '/webhooks/signing-secret'))) as { status: number; body: { secret: string } };
+    expect(first).toEqual({ status: 200, body: { secret: expect.stringMatching(/^whsec_/) } });
+    expect((await answer(await call(key, 'GET', '/webhooks/signing-secret'))).body).toEqual(first.body);
+    const other = await newCaller('api-v1-webhooks-secret-other');
+    expect(((await answer(await call(other.key, 'GET', '/webhooks/signing-secret'))).body as { secret: string }).secret).not.toBe(first.body.secret);
+  });
+
+  it("refuses a key without webhooks:manage (403), bad input (400), and another user's endpoint or delivery (404)", async () => {
+    const owner = await newCaller('api-v1-webhooks-refused');
+    const reader = await newCaller('api-v1-webhooks-reader', ['videos:read']);
+    expect(await answer(await call(reader.key, 'GET', '/webhooks'))).toEqual({
+      status: 403,
+      body: { error: { code: ErrorCode.Forbidden, message: 'This API key lacks the scope webhooks:manage', details: { required: ['webhooks:manage'], missing: ['webhooks:manage'] } } },
+    });
+    expect((await call(reader.key, 'POST', '/webhooks', { url: receiver.url, events: ['video.succeeded'] })).status).toBe(403);
+    expect((await call(reader.key, 'GET', '/webhooks/deliveries')).status).toBe(403);
+    expect((await call(reader.key, 'GET', '/webhooks/signing-secret')).status).toBe(403);
+
+    expect(await answer(await call(owner.key, 'POST', '/webhooks', { url: 'ftp://example.com/hooks', events: ['video.succeeded'] }))).toMatchObject({
+      status: 400,
+      body: { error: { code: ErrorCode.Validation, message: 'url must be an http or https URL' } },
+    });
+    expect(await answer(await call(owner.key, 'POST', '/webhooks', { url: receiver.url, events: ['video.started'] }))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation } } });
+
+    expect(await answer(await call(owner.key, 'GET', '/webhooks/deliveries?limit=ten'))).toEqual({
+      status: 400,
+      body: { error: { code: ErrorCode.Validation, message: 'limit must be a whole number from 1 to 200', details: null } },
+    });
+    expect(await answer(await call(owner.key, 'GET', '/webhooks/deliveries?limit=500'))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation } } });
+
+    const { id } = (await (await call(owner.key, 'POST', '/webhooks', { url: receiver.url, events: ['video.failed'] })).json()) as ApiV1CreatedWebhookEndpointDto;
+    const stranger = await newCaller('api-v1-webhooks-stranger');
+    expect(await answer(await call(stranger.key, 'DELETE', `/webhooks/${id}`))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such webhook endpoint', details: null } } });
+    expect((await call(stranger.key, 'DELETE', '/webhooks/not-a-uuid')).status).toBe(404);
+    expect(await answer(await call(stranger.key, 'POST', `/webhooks/deliveries/${crypto.randomUUID()}/redeliver`))).toEqual({
+      status: 404,
+      body: { error: { code: ErrorCode.NotFound, message: 'No such webhook delivery', details: null } },
+    });
+    expect((await call(stranger.key, 'POST', '/webhooks/deliveries/not-a-uuid/redeliver')).status).toBe(404);
+    // The owner's endpoint is still there.
+    expect(((await (await call(owner.key, 'GET', '/webhooks')).json()) as { data: { id: string }[] }).data.map((each) => each.id)).toEqual([id]);
+  });
+
+  it("manages endpoints through the profile's session routes, same-site writes only, never with a key", async () => {
+    const { cookie, key } = await newCaller('api-webhooks-session');
+    const created = await session(cookie, 'POST', '/webhooks', { url: receiver.url, events: ['batch.completed'] });
+    const endpoint = (await answer(created)) as { status: number; body: CreatedWebhookEndpoint };
+    expect(endpoint).toEqual({
+      status: 201,
+      body: { id: expect.any(String), url: receiver.url, events: ['batch.completed'], createdAt: expect.any(String), disabled: false, secret: expect.stringMatching(/^whsec_/) },
+    });
+    const listed: WebhookEndpoint = { id: endpoint.body.id, url: receiver.url, events: ['batch.completed'], createdAt: endpoint.body.createdAt, disabled: false };
+    expect(await answer(await session(cookie, 'GET', '/webhooks'))).toEqual({ status: 200, body: [listed] });
+    expect(await answer(await session(cookie, 'GET', '/webhooks/deliveries?endpoint_id=&limit='))).toEqual({ status: 200, body: [] satisfies WebhookDelivery[] });
+    expect((await session(cookie, 'POST', `/webhooks/deliveries/${crypto.randomUUID()}/redeliver`)).status).toBe(404);
+
+    // A cross-site write is refused, and a key does not open the session routes.
+    const crossSite = await fetch(`${base}/api/webhooks/${endpoint.body.id}`, { method: 'DELETE', headers: { cookie, origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect((await fetch(`${base}/api/webhooks`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+
+    expect(await answer(await session(cookie, 'DELETE', `/webhooks/${endpoint.body.id}`))).toEqual({ status: 200, body: { deleted: true } });
+    expect(await answer(await session(cookie, 'GET', '/webhooks'))).toEqual({ status: 200, body: [] });
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Batches of the public API (`/api/v1/batches`): many videos from one CSV or JSON upload, each row
+ * validated up front and run as one video, a few at a time per user. camelCase here and over NATS.
+ */
+import type { VideoSpec } from './videos';
+
+/** The most rows one batch takes, and the largest CSV body the gateway reads. */
+export const BATCH_MAX_ROWS = 100;
+export const BATCH_MAX_CSV_BYTES = 1024 * 1024;
+/** The CSV's header row names these columns (in any order; unknown columns are refused). */
+export const BATCH_CSV_COLUMNS = ['actor', 'influencer', 'script', 'voice', 'emotion', 'speed', 'pitch'] as const;
+
+/** `invalid`: refused up front, never run nor charged. */
+export type BatchRowStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'invalid';
+export type BatchStatus = 'running' | 'completed';
+
+/** One row as given: the fields of a video create (CSV cells are text; the service reads the numbers). */
+export type BatchRowInput = { [Field in keyof Omit<VideoSpec, 'webhookUrl' | 'metadata'>]?: VideoSpec[Field] | string | null };
+
+/** `generation.batches.create.v1`: the gateway has parsed the rows and read the user's remaining generations from the ledger. */
+export interface CreateBatchRequest {
+  userId: string;
+  rows: BatchRowInput[];
+  /** Generations the user has left (`billing.account.get.v1`): fewer than the valid rows is `PAYMENT_REQUIRED`, nothing started. */
+  availableGenerations: number;
+}
+
+export interface BatchCounts {
+  total: number;
+  pending: number;
+  running: number;
+  succeeded: number;
+  failed: number;
+  invalid: number;
+}
+
+export interface BatchRow {
+  /** 1-based, in the order given (the CSV's header is not a row). */
+  row: number;
+  status: BatchRowStatus;
+  /** 0..1: the video's progress while it runs. */
+  progress: number;
+  /** The video that made (or makes) it; a retried row names its newest video. */
+  videoId: string | null;
+  /** Why it is invalid or failed. */
+  error: string | null;
+}
+
+export interface Batch {
+  id: string;
+  status: BatchStatus;
+  createdAt: string;
+  counts: BatchCounts;
+  rows: BatchRow[];
+}
+
+export interface UserBatchRequest {
+  userId: string;
+  batchId: string;
+}
+
+/** `generation.batches.row.retry.v1`: a failed row runs again as a new video (one more generation). */
+export interface RetryBatchRowRequest extends UserBatchRequest {
+  row: number;
+}
+
+export interface ListBatchesRequest {
+  userId: string;
+}
+
+/** Newest first, without their rows. */
+export interface BatchList {
+  batches: Omit<Batch, 'rows'>[];
+}
+
+/** The `data` of a `batch.completed` webhook. */

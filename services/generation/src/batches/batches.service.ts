@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { plainToInstance } from 'class-transformer';
+import { builtInActor } from '@lipcast/media-engine';
+import {
+  ErrorCode, type Batch, type BatchCounts, type BatchList, type BatchRow, type BatchRowInput, type BatchRowStatus, type WebhookBatchData, type WebhookPayload,
+} from '@lipcast/contracts';
+import { runPeriodically, ServiceError } from '@lipcast/nest-kit';
+import { AudioService } from '../audio/audio.service';
+import { GenerationSettings } from '../settings';
+import { CreateVideoDto } from '../videos/videos.dto';
+import { VideosService } from '../videos/videos.service';
+import { WebhookQueue } from '../webhooks/webhook-queue';
+import { webhookDeliveriesQueued } from '../webhooks/webhooks.service';
+import { WebhooksRepository } from '../webhooks/webhooks.repository';
+import type { BatchRecord } from './batch.entities';
+import { videoCreateOfRow } from './batch-rows';
+import { BatchesRepository, type BatchRowState } from './batches.repository';
+
+/** How often the scheduler settles ended rows and starts waiting ones. */
+const SCHEDULE_INTERVAL_MS = 1000;
+
+/** The fields a row keeps once valid: a video create's, numbers read from the CSV's text. */
+const rowSpecOf = (dto: CreateVideoDto): BatchRowInput => ({
+  actor: dto.actor,
+  influencer: dto.influencer,
+  script: dto.script,
+  voice: dto.voice,
+  emotion: dto.emotion,
+  speed: dto.speed,
+  pitch: dto.pitch,
+});
+
+function rowOf(state: BatchRowState): BatchRow {
+  const progress = state.status === 'succeeded' ? 1 : state.status === 'running' && state.jobProgress !== null ? Math.round(state.jobProgress) / 100 : 0;
+  return { row: state.row, status: state.status, progress, videoId: state.videoId, error: state.error };
+}
+
+function countsOf(rows: { status: BatchRowStatus }[]): BatchCounts {
+  const counts: BatchCounts = { total: rows.length, pending: 0, running: 0, succeeded: 0, failed: 0, invalid: 0 };
+  for (const row of rows) counts[row.status]++;
+  return counts;
+}
+
+/**
+ * Public API batches: every row validated up front with a video create's rules (an invalid row is
+ * kept with its error and never run nor charged), the valid ones refused together when the user has
+ * fewer generations left, then run as videos, at most `BATCH_CONCURRENCY` of a user's rows at once.
+ * A scheduler (every second, in API processes) settles rows whose video ended, starts the next
+ * waiting rows, and completes batches with nothing left to run (queuing their `batch.completed`
+ * webhooks). Claims are row updates that skip rows another process holds.
+ */
+@Injectable()
+export class BatchesService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(BatchesService.name);
+  private stop: (() => void) | null = null;
+  private lastPass: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly batches: BatchesRepository,
+    private readonly videos: VideosService,
+    private readonly audio: AudioService,
+    private readonly webhooks: WebhooksRepository,
+    private readonly webhookQueue: WebhookQueue,
+    private readonly settings: GenerationSettings,
+    private readonly orm: MikroORM,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.settings.GENERATION_ROLE === 'worker') return;
+    this.stop = runPeriodically(
+      () => SCHEDULE_INTERVAL_MS,
+      () => RequestContext.create(this.orm.em, () => this.schedule()),
+      (error) => this.logger.warn(`batch scheduling failed: ${String(error)}`),
+    );
+  }
+
+  onApplicationShutdown(): void {
+    this.stop?.();
+  }
+
+  async create(userId: string, inputs: BatchRowInput[], availableGenerations: number): Promise<Batch> {
+    if (!inputs.length) throw ServiceError.validation('A batch needs at least one row', { field: 'rows' });
+    const rows = await Promise.all(
+      inputs.map(async (input, index) => {
+        const checked = await this.check(userId, input);
+        return 'error' in checked
+          ? { row: index + 1, input, status: 'invalid' as const, error: checked.error }
+          : { row: index + 1, input: checked.spec, status: 'pending' as const, error: null };
+      }),
+    );
+    const valid = rows.filter((row) => row.status === 'pending').length;
+    if (valid > availableGenerations) {
+      throw new ServiceError(ErrorCode.PaymentRequired, `This batch needs ${valid} generations; you have ${availableGenerations} left`, {
+        requiresPayment: true,
+        needed: valid,
+        available: availableGenerations,
+      });
+    }
+    const id = randomUUID();
+    await this.batches.insert({ id, userId }, rows);
+    await this.schedule();
+    return this.get(userId, id);
+  }
+
+  async get(userId: string, batchId: string): Promise<Batch> {
+    const batch = await this.batches.find(userId, batchId);
+    if (!batch) throw ServiceError.notFound('No such batch');
+    const rows = await this.batches.rows([batch.id]);
+    return { ...this.summary(batch, rows), rows: rows.map(rowOf) };
+  }
+
+  async list(userId: string): Promise<BatchList> {
+    const batches = await this.batches.list(userId);
+    const rows = await this.batches.rows(batches.map((batch) => batch.id));
+    return { batches: batches.map((batch) => this.summary(batch, rows.filter((row) => row.batchId === batch.id))) };
+  }
+
+  /** A failed row waits for its turn again and runs as a new video; any other row is a `CONFLICT`. */
+  async retryRow(userId: string, batchId: string, row: number): Promise<Batch> {
+    const batch = await this.get(userId, batchId);
+    const current = batch.rows.find((each) => each.row === row);
+    if (!current) throw ServiceError.notFound('No such row');
+    if (!(await this.batches.requeueFailedRow(batchId, row))) throw new ServiceError(ErrorCode.Conflict, `Row ${row} is ${current.status}: only a failed row is retried`);
+    await this.schedule();
+    return this.get(userId, batchId);
+  }
+
+  /**
+   * One pass of the scheduler, after any pass of this process under way (a create's pass then
+   * answers after its rows started): settle ended rows, start waiting ones within each user's
+   * bound, complete finished batches.
+   */
+  schedule(): Promise<void> {
+    const pass = this.lastPass.then(() => this.schedulePass());
+    this.lastPass = pass.catch(() => undefined);
+    return pass;
+  }
+
+  private async schedulePass(): Promise<void> {
+    await this.batches.settleEndedRows();
+    for (const userId of await this.batches.waitingUsers()) {
+      for (const row of await this.batches.claimPending(userId, this.settings.BATCH_CONCURRENCY)) {
+        try {
+          const video = await this.videos.create(plainToInstance(CreateVideoDto, { ...row.input, userId }));
+          await this.batches.setVideo(row.batchId, row.row, video.id);
+        } catch (error) {
+          // Refused when started (no generation left, a clip gone): the row fails alone and may be retried.
+          await this.batches.failRow(row.batchId, row.row, error instanceof ServiceError ? error.payload.message : String(error));
+        }
+      }
+    }
+    for (const batch of await this.batches.completeFinished()) await this.notifyCompleted(batch);
+  }
+
+  private summary(batch: BatchRecord, rows: BatchRowState[]): Omit<Batch, 'rows'> {
+    return { id: batch.id, status: batch.status, createdAt: batch.createdAt.toISOString(), counts: countsOf(rows) };
+  }
+
+  /** A video create's checks without starting it: the DTO's rules, one of actor and influencer, a built-in actor, a known voice. */
+  private async check(userId: string, input: BatchRowInput): Promise<{ spec: BatchRowInput } | { error: string }> {
+    const checked = await videoCreateOfRow(userId, input);
+    if ('error' in checked) return checked;
+    const dto = checked.create;
+    if ((dto.actor === undefined) === (dto.influencer === undefined)) return { error: 'Give either actor or influencer' };
+    if (dto.actor !== undefined && !builtInActor(dto.actor)) return { error: "actor must be a built-in actor's id (GET /api/actors)" };
+    try {
+      this.audio.paramsOf({ text: dto.script, voice_id: dto.voice, emotion: dto.emotion, speed: dto.speed, pitch: dto.pitch });
+    } catch (error) {
+      return { error: error instanceof ServiceError ? error.payload.message : String(error) };
+    }
+    return { spec: rowSpecOf(dto) };
+  }
+
+  /** `batch.completed` to each endpoint of the user subscribed to it. */
+  private async notifyCompleted(batch: BatchRecord): Promise<void> {
+    const event = 'batch.completed';
+    const rows = await this.batches.rows([batch.id]);
+    const data: WebhookBatchData = { batch_id: batch.id, counts: countsOf(rows) };
+    for (const endpoint of await this.webhooks.subscribers(batch.userId, event)) {
+      const id = randomUUID();
+      const payload: WebhookPayload = { id, event, created_at: new Date().toISOString(), data };
+      await this.webhooks.createDelivery({ id, userId: batch.userId, endpointId: endpoint.id, url: endpoint.url, event, payload });
+      await this.webhookQueue.enqueue(id, false, id);
+      webhookDeliveriesQueued.inc({ event, receiver: 'endpoint' });
+    }
+  }
+}
