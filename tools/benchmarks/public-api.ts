@@ -1,12 +1,27 @@
 /**
  * The public API (issue 22): throughput of `GET /api/v1/videos/{id}` under load with an API key
  * (the key verified by the auth service on every request, the video read from generation), and the
- * end-to-end time of one video from `POST /api/v1/videos` to `succeeded` on the embedded engine.
+ * end-to-end time of one video from `POST /api/v1/videos` to `succeeded` and of a 20-row CSV batch
+ * from `POST /api/v1/batches` to `completed`, on the embedded engine.
  */
+import pg from 'pg';
 import { CONNECTIONS, DURATION_SECONDS, load, signedInCookie, type LoadResult } from './gateway-vs-direct.ts';
 import { startIsolatedStack, type Stack } from '../lib/stack.ts';
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const BATCH_ROWS = 20;
+
+/** The user a key belongs to (the bench's own database: one key, so its prefix names it). */
+async function ownerOf(stack: Stack, key: string): Promise<string> {
+  const database = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+  await database.connect();
+  try {
+    const { rows } = await database.query<{ user_id: string }>('select user_id from auth.api_key where prefix = $1', [key.slice(0, 12)]);
+    return rows[0]!.user_id;
+  } finally {
+    await database.end();
+  }
+}
 
 /** A key of every scope for a new signed-in user of `stack`. */
 async function apiKey(stack: Stack, username: string): Promise<string> {
@@ -55,6 +70,25 @@ export async function publicApi(): Promise<void> {
     console.log(`\n[bench] public API (${CONNECTIONS} connections, ${DURATION_SECONDS} s after a 2 s warm-up)`);
     console.log(`  GET /api/v1/videos/{id} with an API key: ${read.requestsPerSecond.toFixed(0)} req/s   p50 ${ms(read.p50)}   p99 ${ms(read.p99)}   errors ${read.errors + read.non2xx}`);
     console.log(`  one video, POST /api/v1/videos → succeeded (speech + lip-sync, embedded engine): ${videoSeconds.toFixed(2)} s`);
+
+    // 20 rows need 20 generations: pack credits written as a paid pack would.
+    const userId = await ownerOf(stack, key);
+    const database = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+    await database.connect();
+    await database.query('insert into billing.account (user_id, pack_credits) values ($1, $2) on conflict (user_id) do update set pack_credits = excluded.pack_credits', [userId, BATCH_ROWS + 5]);
+    await database.end();
+    const csv = ['actor,script,voice', ...Array.from({ length: BATCH_ROWS }, (_, row) => `${actor},"Row ${row + 1} of the benchmark batch, spoken by the embedded engine.",${voice}`)].join('\n');
+    const batchStarted = performance.now();
+    const batch = await fetch(`${stack.url}/api/v1/batches`, { method: 'POST', headers: { authorization, 'content-type': 'text/csv' }, body: csv });
+    if (batch.status !== 202) throw new Error(`POST /api/v1/batches answered ${batch.status}: ${await batch.text()}`);
+    const { id: batchId } = (await batch.json()) as { id: string };
+    let finished: { status: string; counts: Record<string, number> };
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      finished = (await (await fetch(`${stack.url}/api/v1/batches/${batchId}`, { headers: { authorization } })).json()) as typeof finished;
+    } while (finished.status !== 'completed');
+    const batchSeconds = (performance.now() - batchStarted) / 1000;
+    console.log(`  a ${BATCH_ROWS}-row CSV batch, POST /api/v1/batches → completed: ${batchSeconds.toFixed(1)} s (${JSON.stringify(finished.counts)}, at most BATCH_CONCURRENCY rows at once)`);
   } finally {
     await stack.stop();
   }
