@@ -11,7 +11,9 @@ import { gatewayDatabase, type GatewayDb } from '../database';
  * `blockDuration`. Ended windows are swept now and then.
  *
  * A replica claims hits in blocks (one atomic upsert adds the block to the shared count) and spends
- * them in memory, so a busy client costs one query per block instead of one per request. The block
+ * them in memory, so a busy client costs one query per block instead of one per request; requests
+ * that find the block spent while another request of this replica is claiming the next one wait
+ * for that claim instead of each claiming one (many concurrent claims queue on the row's lock). The block
  * is a twentieth of the limit (at most 100, at least 1): small limits, such as sign-in's, stay exact;
  * a larger one may refuse a client up to (replicas − 1) blocks early, never let it past the limit.
  */
@@ -37,6 +39,8 @@ export class PgThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger(PgThrottlerStorage.name);
   private readonly sweeper: NodeJS.Timeout;
   private readonly claims = new Map<string, Claim>();
+  /** The claim under way for a key, which later requests for it wait for. */
+  private readonly claiming = new Map<string, Promise<unknown>>();
   private readonly db: GatewayDb;
 
   constructor(pool: pg.Pool, sweepEveryMs = 60_000) {
@@ -46,12 +50,33 @@ export class PgThrottlerStorage implements ThrottlerStorage {
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
-    const held = this.claims.get(key);
-    if (held && held.unspent > 0 && held.windowEndsAt > Date.now()) {
-      held.unspent -= 1;
-      const secondsLeft = Math.max(1, Math.ceil((held.windowEndsAt - Date.now()) / 1000));
-      return { totalHits: held.claimed - held.unspent, timeToExpire: secondsLeft, isBlocked: false, timeToBlockExpire: 0 };
+    for (;;) {
+      const spent = this.spendHeld(key);
+      if (spent) return spent;
+      const underWay = this.claiming.get(key);
+      if (!underWay) break;
+      await underWay;
     }
+    const claim = this.claim(key, ttl, limit, blockDuration);
+    this.claiming.set(key, claim);
+    try {
+      return await claim;
+    } finally {
+      this.claiming.delete(key);
+    }
+  }
+
+  /** One hit of this replica's claim for `key`, while it has hits left in an open window. */
+  private spendHeld(key: string): ThrottlerStorageRecord | null {
+    const held = this.claims.get(key);
+    if (!held || held.unspent <= 0 || held.windowEndsAt <= Date.now()) return null;
+    held.unspent -= 1;
+    const secondsLeft = Math.max(1, Math.ceil((held.windowEndsAt - Date.now()) / 1000));
+    return { totalHits: held.claimed - held.unspent, timeToExpire: secondsLeft, isBlocked: false, timeToBlockExpire: 0 };
+  }
+
+  /** Claims a block of hits from the shared count; this request takes the first. Never rejects. */
+  private async claim(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
     try {
       const size = claimSize(limit);
       // One atomic upsert: a new or ended window starts with this claim; otherwise the claim adds to

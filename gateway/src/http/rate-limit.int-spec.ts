@@ -115,6 +115,20 @@ describe(PgThrottlerStorage.name, () => {
     expect(queries).toBe(21); // 20 claims of 5 hits, then the refused request's
   });
 
+  it('has concurrent requests wait for one claim instead of each claiming a block', async () => {
+    const counted = new pg.Pool({ connectionString: baseSettings.DATABASE_URL, max: 4 });
+    let queries = 0;
+    counted.on('acquire', () => (queries += 1));
+    const storage = new PgThrottlerStorage(counted);
+    const results = await Promise.all(Array.from({ length: 50 }, () => storage.increment(`${key}-concurrent`, 60_000, 2000, 60_000)));
+    storage.stop();
+    await counted.end();
+    expect(claimSize(2000)).toBe(100);
+    expect(queries).toBe(1);
+    expect(results.map(({ totalHits }) => totalHits).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+    expect(results.some(({ isBlocked }) => isBlocked)).toBe(false);
+  });
+
   it('never lets a client past the limit across replicas, whatever each holds unspent', async () => {
     const [replicaA, replicaB] = [new PgThrottlerStorage(database), new PgThrottlerStorage(database)];
     const shared = `${key}-shared`;
