@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_KEY_NAME_MAX_LENGTH, API_KEY_SCOPES, API_ROUTES, type ApiKeyScope, type ApiKeySummary, type CreatedApiKey } from '@lipcast/contracts';
-import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Badge, Button, Card, CardContent,
-  CardDescription, CardHeader, CardTitle, Input, Label,
-} from '@lipcast/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label } from '@lipcast/ui';
 import { callApi, routeQuery, toast } from '@lipcast/web-kit';
+import { Checklist } from './Checklist';
+import { ConfirmDelete } from './ConfirmDelete';
+import { toastFailure } from './failure-toast';
+import { ShownOnceSecret } from './ShownOnceSecret';
+import { Loaded } from './Loaded';
 import { formatUsDate } from './subscription-summary';
 
 export const API_KEYS_ERROR_MESSAGE = 'Your API keys could not be loaded. Please try again later.';
@@ -16,8 +18,6 @@ export const SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   'videos:write': 'Create videos (spends credits as the app does)',
   'webhooks:manage': 'Manage webhook endpoints',
 };
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
 
 /** A date picked in the form (`YYYY-MM-DD`) as the end of that day in the user's time zone. */
 export function endOfDay(date: string): string {
@@ -39,7 +39,7 @@ const isExpired = (key: ApiKeySummary) => key.expiresAt !== null && Date.parse(k
 export function ApiKeys() {
   const queryClient = useQueryClient();
   const keysQuery = routeQuery(API_ROUTES.apiKeys);
-  const { data: keys, isLoading, isError } = useQuery(keysQuery);
+  const keys = useQuery(keysQuery);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: keysQuery.queryKey });
 
@@ -63,15 +63,9 @@ export function ApiKeys() {
           }}
         />
         {created && <NewKey created={created} onDone={() => setCreated(null)} />}
-        {isLoading ? (
-          <p className="text-sm text-slate-600">Loading your API keys...</p>
-        ) : isError || !keys ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            {API_KEYS_ERROR_MESSAGE}
-          </p>
-        ) : (
-          <KeyList keys={keys} onRevoked={() => void refresh()} />
-        )}
+        <Loaded query={keys} loading="Loading your API keys..." failed={API_KEYS_ERROR_MESSAGE}>
+          {(data) => <KeyList keys={data} onRevoked={() => void refresh()} />}
+        </Loaded>
       </CardContent>
     </Card>
   );
@@ -85,8 +79,6 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   const [expiry, setExpiry] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((current) => (on ? [...current, scope] : current.filter((held) => held !== scope)));
-
   async function create(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -96,7 +88,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
       setExpiry('');
       onCreated(key);
     } catch (error) {
-      toast({ title: 'The API key could not be created', description: errorText(error), variant: 'destructive' });
+      toastFailure('The API key could not be created', error);
     } finally {
       setBusy(false);
     }
@@ -112,17 +104,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
         <Label htmlFor={expiryId}>Expires on (optional)</Label>
         <Input id={expiryId} type="date" min={today()} value={expiry} onChange={(event) => setExpiry(event.target.value)} />
       </div>
-      <fieldset className="space-y-2 sm:col-span-2">
-        <legend className="text-sm font-medium text-neutral-800">Scopes</legend>
-        {API_KEY_SCOPES.map((scope) => (
-          <label key={scope} className="flex items-start gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="mt-0.5" checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} />
-            <span>
-              <code>{scope}</code>: {SCOPE_DESCRIPTIONS[scope]}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <Checklist legend="Scopes" options={API_KEY_SCOPES} descriptions={SCOPE_DESCRIPTIONS} checked={scopes} onChange={setScopes} className="space-y-2 sm:col-span-2" />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy || name.trim() === '' || scopes.length === 0}>
           {busy ? 'Creating...' : 'Create key'}
@@ -134,31 +116,15 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
 
 /** The new key, this once: copy it now. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const keyId = useId();
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      toast({ title: 'API key copied', variant: 'success' });
-    } catch {
-      toast({ title: 'The key could not be copied', description: 'Select it and copy it by hand.', variant: 'destructive' });
-    }
-  }
-
   return (
-    <div role="status" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-      <p className="text-sm font-medium text-amber-900">Copy your new key &ldquo;{created.name}&rdquo; now: it will not be shown again.</p>
-      <Label htmlFor={keyId}>Your new API key</Label>
-      <div className="flex gap-2">
-        <Input id={keyId} readOnly value={created.key} className="min-w-0 font-mono" onFocus={(event) => event.target.select()} />
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          Copy
-        </Button>
-      </div>
-      <Button type="button" variant="ghost" onClick={onDone}>
-        I have copied it
-      </Button>
-    </div>
+    <ShownOnceSecret
+      warning={<>Copy your new key &ldquo;{created.name}&rdquo; now: it will not be shown again.</>}
+      label="Your new API key"
+      value={created.key}
+      copiedTitle="API key copied"
+      notCopiedTitle="The key could not be copied"
+      onDone={onDone}
+    />
   );
 }
 
@@ -192,40 +158,25 @@ function KeyList({ keys, onRevoked }: { keys: ApiKeySummary[]; onRevoked: () => 
 }
 
 function RevokeKey({ apiKey, onRevoked }: { apiKey: ApiKeySummary; onRevoked: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function revoke(event: MouseEvent) {
-    // Keeps the dialog open, busy, until the server has answered.
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await callApi(API_ROUTES.revokeApiKey(apiKey.id));
-      toast({ title: `API key "${apiKey.name}" revoked`, variant: 'success' });
-      setOpen(false);
-      onRevoked();
-    } catch (error) {
-      toast({ title: 'The API key could not be revoked', description: errorText(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+  async function revoke() {
+    await callApi(API_ROUTES.revokeApiKey(apiKey.id));
+    toast({ title: `API key "${apiKey.name}" revoked`, variant: 'success' });
+    onRevoked();
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" aria-label={`Revoke ${apiKey.name}`}>
-          Revoke
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent title={`Revoke "${apiKey.name}"?`} description="Programs using this key stop working at once. This cannot be undone.">
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Keep the key</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={(event) => void revoke(event)} disabled={busy}>
-            {busy ? 'Revoking...' : 'Revoke key'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDelete
+      texts={{
+        trigger: 'Revoke',
+        triggerName: `Revoke ${apiKey.name}`,
+        title: `Revoke "${apiKey.name}"?`,
+        description: 'Programs using this key stop working at once. This cannot be undone.',
+        keep: 'Keep the key',
+        confirm: 'Revoke key',
+        busy: 'Revoking...',
+        failed: 'The API key could not be revoked',
+      }}
+      onConfirm={revoke}
+    />
   );
 }

@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, WEBHOOK_EVENTS, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookDeliveryStatus, type WebhookEndpoint, type WebhookEvent } from '@lipcast/contracts';
-import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Badge, Button, Card, CardContent,
-  CardDescription, CardHeader, CardTitle, Input, Label, type BadgeVariant,
-} from '@lipcast/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, type BadgeVariant } from '@lipcast/ui';
 import { callApi, routeQuery, toast } from '@lipcast/web-kit';
+import { Checklist } from './Checklist';
+import { ConfirmDelete } from './ConfirmDelete';
+import { toastFailure } from './failure-toast';
+import { ShownOnceSecret } from './ShownOnceSecret';
+import { Loaded } from './Loaded';
 import { formatUsDate } from './subscription-summary';
 
 export const WEBHOOKS_ERROR_MESSAGE = 'Your webhook endpoints could not be loaded. Please try again later.';
@@ -25,8 +27,6 @@ const STATUS_LABELS: Record<WebhookDeliveryStatus, { text: string; variant: Badg
   pending: { text: 'Pending', variant: 'info' },
   failed: { text: 'Failed', variant: 'destructive' },
 };
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
 
 /** A moment of the log: date and time, in the user's time zone. */
 export function formatMoment(value: string): string {
@@ -68,28 +68,16 @@ export function Webhooks() {
           }}
         />
         {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
-        {endpoints.isLoading ? (
-          <p className="text-sm text-slate-600">Loading your webhook endpoints...</p>
-        ) : endpoints.isError || !endpoints.data ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            {WEBHOOKS_ERROR_MESSAGE}
-          </p>
-        ) : (
-          <EndpointList endpoints={endpoints.data} onDeleted={() => void refreshEndpoints()} />
-        )}
+        <Loaded query={endpoints} loading="Loading your webhook endpoints..." failed={WEBHOOKS_ERROR_MESSAGE}>
+          {(data) => <EndpointList endpoints={data} onDeleted={() => void refreshEndpoints()} />}
+        </Loaded>
         <section aria-labelledby="recent-deliveries" className="space-y-3">
           <h3 id="recent-deliveries" className="text-base font-semibold text-slate-900">
             Recent deliveries
           </h3>
-          {deliveries.isLoading ? (
-            <p className="text-sm text-slate-600">Loading your deliveries...</p>
-          ) : deliveries.isError || !deliveries.data ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-              {DELIVERIES_ERROR_MESSAGE}
-            </p>
-          ) : (
-            <DeliveryLog deliveries={deliveries.data} onRedelivered={() => void refreshDeliveries()} />
-          )}
+          <Loaded query={deliveries} loading="Loading your deliveries..." failed={DELIVERIES_ERROR_MESSAGE}>
+            {(data) => <DeliveryLog deliveries={data} onRedelivered={() => void refreshDeliveries()} />}
+          </Loaded>
         </section>
       </CardContent>
     </Card>
@@ -102,8 +90,6 @@ function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhoo
   const [events, setEvents] = useState<WebhookEvent[]>(['video.succeeded', 'video.failed']);
   const [busy, setBusy] = useState(false);
 
-  const toggle = (event: WebhookEvent, on: boolean) => setEvents((current) => (on ? [...current, event] : current.filter((held) => held !== event)));
-
   async function create(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -112,7 +98,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhoo
       setUrl('');
       onCreated(endpoint);
     } catch (error) {
-      toast({ title: 'The endpoint could not be added', description: errorText(error), variant: 'destructive' });
+      toastFailure('The endpoint could not be added', error);
     } finally {
       setBusy(false);
     }
@@ -124,17 +110,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhoo
         <Label htmlFor={urlId}>Endpoint URL</Label>
         <Input id={urlId} type="url" value={url} maxLength={2000} placeholder="https://example.com/hooks/lipcast" required onChange={(event) => setUrl(event.target.value)} />
       </div>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-neutral-800">Events</legend>
-        {WEBHOOK_EVENTS.map((webhookEvent) => (
-          <label key={webhookEvent} className="flex items-start gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="mt-0.5" checked={events.includes(webhookEvent)} onChange={(event) => toggle(webhookEvent, event.target.checked)} />
-            <span>
-              <code>{webhookEvent}</code>: {EVENT_DESCRIPTIONS[webhookEvent]}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <Checklist legend="Events" options={WEBHOOK_EVENTS} descriptions={EVENT_DESCRIPTIONS} checked={events} onChange={setEvents} className="space-y-2" />
       <Button type="submit" disabled={busy || url.trim() === '' || events.length === 0}>
         {busy ? 'Adding...' : 'Add endpoint'}
       </Button>
@@ -144,31 +120,15 @@ function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhoo
 
 /** The new endpoint's signing secret, this once: copy it now. */
 function NewSecret({ created, onDone }: { created: CreatedWebhookEndpoint; onDone: () => void }) {
-  const secretId = useId();
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast({ title: 'Signing secret copied', variant: 'success' });
-    } catch {
-      toast({ title: 'The secret could not be copied', description: 'Select it and copy it by hand.', variant: 'destructive' });
-    }
-  }
-
   return (
-    <div role="status" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-      <p className="text-sm font-medium text-amber-900">Copy the signing secret of {created.url} now: it will not be shown again.</p>
-      <Label htmlFor={secretId}>Signing secret</Label>
-      <div className="flex gap-2">
-        <Input id={secretId} readOnly value={created.secret} className="min-w-0 font-mono" onFocus={(event) => event.target.select()} />
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          Copy
-        </Button>
-      </div>
-      <Button type="button" variant="ghost" onClick={onDone}>
-        I have copied it
-      </Button>
-    </div>
+    <ShownOnceSecret
+      warning={`Copy the signing secret of ${created.url} now: it will not be shown again.`}
+      label="Signing secret"
+      value={created.secret}
+      copiedTitle="Signing secret copied"
+      notCopiedTitle="The secret could not be copied"
+      onDone={onDone}
+    />
   );
 }
 
@@ -198,41 +158,26 @@ function EndpointList({ endpoints, onDeleted }: { endpoints: WebhookEndpoint[]; 
 }
 
 function DeleteEndpoint({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function remove(event: MouseEvent) {
-    // Keeps the dialog open, busy, until the server has answered.
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await callApi(API_ROUTES.deleteWebhookEndpoint(endpoint.id));
-      toast({ title: 'Webhook endpoint deleted', variant: 'success' });
-      setOpen(false);
-      onDeleted();
-    } catch (error) {
-      toast({ title: 'The endpoint could not be deleted', description: errorText(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+  async function remove() {
+    await callApi(API_ROUTES.deleteWebhookEndpoint(endpoint.id));
+    toast({ title: 'Webhook endpoint deleted', variant: 'success' });
+    onDeleted();
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" aria-label={`Delete ${endpoint.url}`}>
-          Delete
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent title="Delete this endpoint?" description={`${endpoint.url} gets no more events, retries included. This cannot be undone.`}>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Keep the endpoint</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={(event) => void remove(event)} disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete endpoint'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDelete
+      texts={{
+        trigger: 'Delete',
+        triggerName: `Delete ${endpoint.url}`,
+        title: 'Delete this endpoint?',
+        description: `${endpoint.url} gets no more events, retries included. This cannot be undone.`,
+        keep: 'Keep the endpoint',
+        confirm: 'Delete endpoint',
+        busy: 'Deleting...',
+        failed: 'The endpoint could not be deleted',
+      }}
+      onConfirm={remove}
+    />
   );
 }
 
@@ -279,7 +224,7 @@ function Redeliver({ delivery, onRedelivered }: { delivery: WebhookDelivery; onR
       toast({ title: 'Sending it again now', variant: 'success' });
       onRedelivered();
     } catch (error) {
-      toast({ title: 'The delivery could not be sent again', description: errorText(error), variant: 'destructive' });
+      toastFailure('The delivery could not be sent again', error);
     } finally {
       setBusy(false);
     }
