@@ -34,7 +34,11 @@ describe('your account: export and delete', () => {
   let base: string;
   let folder: string;
 
-  const signedIn = (userId: string) => signedInCookie(database, SESSION_SECRET, userId);
+  const signedInUsers: string[] = [];
+  const signedIn = (userId: string) => {
+    signedInUsers.push(userId);
+    return signedInCookie(database, SESSION_SECRET, userId);
+  };
 
   /** A user as a sign-in leaves them, with a session. */
   async function newUser(name: string): Promise<{ user: AuthUser; cookie: string }> {
@@ -55,7 +59,7 @@ describe('your account: export and delete', () => {
   afterAll(async () => {
     await gateway?.close();
     for (const service of services.reverse()) await service.close();
-    await database.query("delete from gateway.session where sid like 'export-test-%'");
+    await database.query("delete from gateway.session where data->>'userId' = any($1)", [signedInUsers]);
     await database.end();
     await rm(folder, { recursive: true, force: true });
   });

@@ -1,30 +1,15 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import pg from 'pg';
-import {
-  ErrorCode, Subjects, type AuthUser, type CreateApiKeyBody, type CreatedApiKey, type CreatedWebhookEndpoint, type Reservation, type WebhookBatchData,
-} from '@lipcast/contracts';
-import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { ErrorCode, Subjects, type CreatedWebhookEndpoint, type Reservation, type WebhookBatchData } from '@lipcast/contracts';
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
-import { seedActorClip } from '../../../services/generation/src/testing';
-import { createGateway } from '../create-app';
-import { ormConfig } from '../mikro-orm.config';
-import { GatewaySettings } from '../settings';
-import { signedInCookie } from '../test-processes';
 import { readZipDirectory, zipEntryDataOffset } from './batches-zip';
 import type { ApiV1BatchAcceptedDto, ApiV1BatchDto } from './batches.dto';
+import { answer, startPublicApiTestBed, type PublicApiTestBed } from './testing';
 
 jest.setTimeout(900_000);
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
-const SESSION_SECRET = randomBytes(24).toString('hex');
 /** The generation service's default `BATCH_CONCURRENCY`. */
 const BATCH_CONCURRENCY = 2;
 const OPERATOR = { operatorId: crypto.randomUUID(), operatorName: 'batches test' };
@@ -40,32 +25,14 @@ function csvOf(count: number, invalid: Record<number, string> = {}): string {
 
 /** `POST /api/v1/batches` against the real auth, billing and generation services: validation per row, bounded runs, the ZIP, a retry and `batch.completed`. */
 describe('the public API batches (/api/v1/batches)', () => {
-  const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
-  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
-  const services: RunningService[] = [];
-  const userIds: string[] = [];
-  let folder: string;
-  let gateway: INestApplication;
-  let base: string;
+  let api: PublicApiTestBed;
 
-  async function newCaller(name: string, scopes: CreateApiKeyBody['scopes'] = ['videos:read', 'videos:write']): Promise<{ user: AuthUser; key: string }> {
-    const user = await services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name });
-    userIds.push(user.id);
-    const cookie = await signedInCookie(database, SESSION_SECRET, user.id);
-    const created = await fetch(`${base}/api/api-keys`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ name, scopes }) });
-    expect(created.status).toBe(201);
-    return { user, key: ((await created.json()) as CreatedApiKey).key };
-  }
-
-  const billing = () => services[1].client;
-  const generation = () => services[2].client;
+  const billing = () => api.client(billingService);
+  const generation = () => api.client(generationService);
   /** Pack credits granted by an operator through the ledger. */
   const grant = (userId: string, delta: number) => billing().send(Subjects.billing.adminCreditsAdjust, { userId, delta, reason: 'batches test', ...OPERATOR });
-  const upload = (key: string, csv: string) => fetch(`${base}/api/v1/batches`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' }, body: csv });
-  const call = (key: string, method: string, path: string, body?: unknown) =>
-    fetch(`${base}/api/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  const answer = async (response: Response) => ({ status: response.status, body: (await response.json()) as unknown });
-  const batch = async (key: string, id: string) => (await (await call(key, 'GET', `/batches/${id}`)).json()) as ApiV1BatchDto;
+  const upload = (key: string, csv: string) => fetch(`${api.base}/api/v1/batches`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv' }, body: csv });
+  const batch = async (key: string, id: string) => (await (await api.call(key, 'GET', `/batches/${id}`)).json()) as ApiV1BatchDto;
   /** Polls the batch until it completes; answers it and the most rows seen running at once. */
   const completed = async (key: string, id: string): Promise<{ done: ApiV1BatchDto; mostRunning: number }> => {
     let mostRunning = 0;
@@ -78,25 +45,13 @@ describe('the public API batches (/api/v1/batches)', () => {
   };
 
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'api-v1-batches-'));
-    await seedActorClip(new StorageService(settings), ACTOR_ID, folder);
-    await runMigrations(ormConfig(settings.DATABASE_URL));
-    for (const service of [authService, billingService, generationService]) services.push(await startServiceForTest(service));
-    gateway = await createGateway(settings);
-    await gateway.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+    api = await startPublicApiTestBed({ services: [authService, billingService, generationService], actorClip: ACTOR_ID });
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    for (const service of services.reverse()) await service.close();
-    await database.query("delete from gateway.session where data::jsonb->>'userId' = any($1)", [userIds]);
-    await database.end();
-    if (folder) await rm(folder, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   it('makes 18 videos of a 20-row CSV with 2 invalid rows: per-row errors, at most 2 rows running, a ZIP of 18 MP4s and batch.completed', async () => {
-    const { user, key } = await newCaller('api-v1-batches-maker');
+    const { user, key } = await api.newCaller('api-v1-batches-maker');
     await grant(user.id, 20); // 3 free + 20 pack generations
     const endpoint = await generation().send<CreatedWebhookEndpoint>(Subjects.generation.webhookEndpointCreate, { userId: user.id, url: 'http://127.0.0.1:9/batches', events: ['batch.completed'] });
 
@@ -121,7 +76,7 @@ describe('the public API batches (/api/v1/batches)', () => {
     const account = await billing().send<{ generationsCount: number }>(Subjects.billing.accountGet, { userId: user.id });
     expect(account.generationsCount).toBe(18);
 
-    const zipped = await call(key, 'GET', `/batches/${done.id}/zip`);
+    const zipped = await api.call(key, 'GET', `/batches/${done.id}/zip`);
     expect(zipped.status).toBe(200);
     expect(zipped.headers.get('content-type')).toBe('application/zip');
     expect(zipped.headers.get('content-disposition')).toBe(`attachment; filename="batch-${done.id}.zip"`);
@@ -135,14 +90,14 @@ describe('the public API batches (/api/v1/batches)', () => {
     }
 
     // Read from the table: the deliveries list's v1 contract names only video payloads.
-    const deliveries = await database.query<{ event: string; data: WebhookBatchData }>("select event, payload->'data' as data from generation.webhook_delivery where endpoint_id = $1", [endpoint.id]);
+    const deliveries = await api.database.query<{ event: string; data: WebhookBatchData }>("select event, payload->'data' as data from generation.webhook_delivery where endpoint_id = $1", [endpoint.id]);
     expect(deliveries.rows).toEqual([
       { event: 'batch.completed', data: { batch_id: done.id, counts: done.counts } },
     ]);
   });
 
   it('retries a row that failed when it started (its generation taken meanwhile) alone, as a new video', async () => {
-    const { user, key } = await newCaller('api-v1-batches-retry');
+    const { user, key } = await api.newCaller('api-v1-batches-retry');
     const accepted = (await (await upload(key, csvOf(3))).json()) as ApiV1BatchAcceptedDto;
     // Rows 1 and 2 start at once (3 free generations, 2 at a time); row 3 waits. The last free generation goes elsewhere before it starts.
     const elsewhere = crypto.randomUUID();
@@ -151,10 +106,10 @@ describe('the public API batches (/api/v1/batches)', () => {
     const { done } = await completed(key, accepted.id);
     expect(done.rows.map((row) => row.status)).toEqual(['succeeded', 'succeeded', 'failed']);
     expect(done.rows[2]).toMatchObject({ video_id: null, error: 'No generations left' });
-    expect(await answer(await call(key, 'POST', `/batches/${done.id}/rows/1/retry`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });
+    expect(await answer(await api.call(key, 'POST', `/batches/${done.id}/rows/1/retry`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });
 
     await billing().send<Reservation>(Subjects.billing.creditsRelease, { jobId: elsewhere });
-    const retried = await call(key, 'POST', `/batches/${done.id}/rows/3/retry`);
+    const retried = await api.call(key, 'POST', `/batches/${done.id}/rows/3/retry`);
     expect(retried.status).toBe(202);
     const again = await completed(key, done.id);
     expect(again.done.rows.map((row) => row.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
@@ -164,23 +119,23 @@ describe('the public API batches (/api/v1/batches)', () => {
   });
 
   it('refuses a batch whose valid rows outnumber the generations left (402, nothing started), a bad CSV (400), and another user\'s batch (404)', async () => {
-    const { key } = await newCaller('api-v1-batches-refused');
+    const { key } = await api.newCaller('api-v1-batches-refused');
     expect(await answer(await upload(key, csvOf(5)))).toEqual({
       status: 402,
       body: { error: { code: ErrorCode.PaymentRequired, message: 'This batch needs 5 generations; you have 3 left', details: { requiresPayment: true, limit: 3, requiresAdditionalOnly: false } } },
     });
     expect(await answer(await upload(key, 'script,voice\n"open'))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation, message: 'CSV: a quoted field is not closed' } } });
-    expect(await answer(await call(key, 'POST', '/batches', { rows: [] }))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation } } });
+    expect(await answer(await api.call(key, 'POST', '/batches', { rows: [] }))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation } } });
 
     // JSON rows work too; all invalid means nothing to run, so the batch completes at once.
-    const json = await answer(await call(key, 'POST', '/batches', { rows: [{ actor: ACTOR_ID, influencer: 1, script: 'Both.', voice: 'Friendly_Person' }] }));
+    const json = await answer(await api.call(key, 'POST', '/batches', { rows: [{ actor: ACTOR_ID, influencer: 1, script: 'Both.', voice: 'Friendly_Person' }] }));
     expect(json).toEqual({ status: 202, body: { id: expect.any(String), rows: [{ row: 1, status: 'invalid', error: 'Give either actor or influencer' }] } });
     const id = (json.body as ApiV1BatchAcceptedDto).id;
     expect((await completed(key, id)).done.counts).toMatchObject({ total: 1, invalid: 1 });
-    expect(await answer(await call(key, 'GET', `/batches/${id}/zip`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });
+    expect(await answer(await api.call(key, 'GET', `/batches/${id}/zip`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });
 
-    const stranger = await newCaller('api-v1-batches-stranger');
-    expect(await answer(await call(stranger.key, 'GET', `/batches/${id}`))).toMatchObject({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such batch' } } });
-    expect((await call(stranger.key, 'GET', '/batches/not-a-uuid')).status).toBe(404);
+    const stranger = await api.newCaller('api-v1-batches-stranger');
+    expect(await answer(await api.call(stranger.key, 'GET', `/batches/${id}`))).toMatchObject({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such batch' } } });
+    expect((await api.call(stranger.key, 'GET', '/batches/not-a-uuid')).status).toBe(404);
   });
 });

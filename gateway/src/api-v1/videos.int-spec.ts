@@ -1,59 +1,24 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import pg from 'pg';
-import { ErrorCode, Subjects, type Account, type AuthUser, type CreateApiKeyBody, type CreatedApiKey, type Reservation } from '@lipcast/contracts';
-import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { ErrorCode, Subjects, type Account, type Reservation } from '@lipcast/contracts';
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
-import { seedActorClip } from '../../../services/generation/src/testing';
-import { createGateway } from '../create-app';
-import { ormConfig } from '../mikro-orm.config';
-import { GatewaySettings } from '../settings';
-import { signedInCookie } from '../test-processes';
+import { answer, startPublicApiTestBed, type PublicApiTestBed } from './testing';
 import type { ApiV1VideoDto, ApiV1VideoListDto } from './videos.dto';
 
 jest.setTimeout(180_000);
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const BODY = { actor: ACTOR_ID, script: 'Hello from the public API.', voice: 'Friendly_Person', emotion: 'happy', speed: 1.2, pitch: 2 };
-const SESSION_SECRET = randomBytes(24).toString('hex');
 const FINISHED = ['succeeded', 'failed', 'canceled'];
 
 /** `/api/v1/videos` against the real auth, billing and generation services, with keys made in the profile's session routes. */
 describe('the public API videos (/api/v1/videos)', () => {
-  const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
-  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
-  const services: RunningService[] = [];
-  const userIds: string[] = [];
-  let folder: string;
-  let gateway: INestApplication;
-  let base: string;
+  let api: PublicApiTestBed;
 
-  /** A signed-in user with a key of these scopes: their id, session cookie and key. */
-  async function newCaller(name: string, scopes: CreateApiKeyBody['scopes'] = ['videos:read', 'videos:write']): Promise<{ user: AuthUser; cookie: string; key: string }> {
-    const user = await services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name });
-    userIds.push(user.id);
-    const cookie = await signedInCookie(database, SESSION_SECRET, user.id);
-    const created = await fetch(`${base}/api/api-keys`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ name, scopes }) });
-    expect(created.status).toBe(201);
-    return { user, cookie, key: ((await created.json()) as CreatedApiKey).key };
-  }
-
-  const call = (key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-  const create = (key: string, body: unknown = BODY, idempotencyKey?: string) => call(key, 'POST', '/videos', body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
-  const answer = async (response: Response) => ({ status: response.status, body: (await response.json()) as unknown });
-  const video = async (key: string, id: string) => (await (await call(key, 'GET', `/videos/${id}`)).json()) as ApiV1VideoDto;
+  const create = (key: string, body: unknown = BODY, idempotencyKey?: string) => api.call(key, 'POST', '/videos', body, idempotencyKey ? { 'idempotency-key': idempotencyKey } : {});
+  const video = async (key: string, id: string) => (await (await api.call(key, 'GET', `/videos/${id}`)).json()) as ApiV1VideoDto;
   const finished = async (key: string, id: string): Promise<ApiV1VideoDto> => {
     for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 300))) {
       const current = await video(key, id);
@@ -61,28 +26,16 @@ describe('the public API videos (/api/v1/videos)', () => {
     }
     throw new Error(`video ${id} did not finish within 120 s`);
   };
-  const account = (userId: string) => services[1].client.send<Account>(Subjects.billing.accountGet, { userId });
+  const account = (userId: string) => api.client(billingService).send<Account>(Subjects.billing.accountGet, { userId });
 
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'api-v1-videos-'));
-    await seedActorClip(new StorageService(settings), ACTOR_ID, folder);
-    await runMigrations(ormConfig(settings.DATABASE_URL));
-    for (const service of [authService, billingService, generationService]) services.push(await startServiceForTest(service));
-    gateway = await createGateway(settings);
-    await gateway.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+    api = await startPublicApiTestBed({ services: [authService, billingService, generationService], actorClip: ACTOR_ID });
   });
 
-  afterAll(async () => {
-    await gateway?.close();
-    for (const service of services.reverse()) await service.close();
-    await database.query("delete from gateway.session where data::jsonb->>'userId' = any($1)", [userIds]);
-    await database.end();
-    if (folder) await rm(folder, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   it('makes a video: 202, then succeeded with an absolute URL to an MP4, listed, and deleted', async () => {
-    const { cookie, key } = await newCaller('api-v1-videos-maker');
+    const { cookie, key } = await api.newCaller('api-v1-videos-maker');
     const metadata = { order: 'A-17', nested: { ok: true } };
     const created = await create(key, { ...BODY, metadata, webhook_url: 'http://127.0.0.1:9/lipcast-hook' });
     const accepted = (await answer(created)) as { status: number; body: { id: string; status: string } };
@@ -94,7 +47,7 @@ describe('the public API videos (/api/v1/videos)', () => {
       id,
       status: 'succeeded',
       progress: 1,
-      url: `${base}/api/v1/videos/${id}/file`,
+      url: `${api.base}/api/v1/videos/${id}/file`,
       duration: expect.any(Number),
       error: null,
       created_at: expect.any(String),
@@ -115,32 +68,32 @@ describe('the public API videos (/api/v1/videos)', () => {
     expect(Buffer.from(await start.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
     // Not with the owner's session, and not with another user's key.
     expect((await fetch(done.url!, { headers: { cookie } })).status).toBe(401);
-    const stranger = await newCaller('api-v1-videos-stranger');
+    const stranger = await api.newCaller('api-v1-videos-stranger');
     expect(await answer(await fetch(done.url!, { headers: { authorization: `Bearer ${stranger.key}` } }))).toMatchObject({ status: 404, body: { error: { code: ErrorCode.NotFound } } });
 
-    const listed = (await (await call(key, 'GET', '/videos?cursor=&limit=')).json()) as ApiV1VideoListDto;
+    const listed = (await (await api.call(key, 'GET', '/videos?cursor=&limit=')).json()) as ApiV1VideoListDto;
     expect(listed).toEqual({ data: [done], next_cursor: null });
 
-    const deleted = await call(key, 'DELETE', `/videos/${id}`);
+    const deleted = await api.call(key, 'DELETE', `/videos/${id}`);
     expect(await answer(deleted)).toEqual({ status: 200, body: { id, deleted: true } });
-    expect(await answer(await call(key, 'GET', `/videos/${id}`))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such video', details: null } } });
-    expect(await (await call(key, 'GET', '/videos')).json()).toEqual({ data: [], next_cursor: null });
+    expect(await answer(await api.call(key, 'GET', `/videos/${id}`))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such video', details: null } } });
+    expect(await (await api.call(key, 'GET', '/videos')).json()).toEqual({ data: [], next_cursor: null });
   });
 
   it('cancels a live video: 200 with the canceled video', async () => {
-    const { key } = await newCaller('api-v1-videos-canceler');
+    const { key } = await api.newCaller('api-v1-videos-canceler');
     const { id } = (await (await create(key)).json()) as { id: string };
-    expect(await answer(await call(key, 'GET', `/videos/${id}/file`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });
-    const canceled = await call(key, 'DELETE', `/videos/${id}`);
+    expect(await answer(await api.call(key, 'GET', `/videos/${id}/file`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });
+    const canceled = await api.call(key, 'DELETE', `/videos/${id}`);
     expect(await answer(canceled)).toEqual({
       status: 200,
       body: expect.objectContaining({ id, status: 'canceled', url: null, error: { code: 'canceled', message: 'The generation was canceled.' } }),
     });
-    await call(key, 'DELETE', `/videos/${id}`);
+    await api.call(key, 'DELETE', `/videos/${id}`);
   });
 
   it('makes one video of 10 concurrent identical creates with one Idempotency-Key, charged once; another body with that key is a 422', async () => {
-    const { user, key } = await newCaller('api-v1-videos-idempotent');
+    const { user, key } = await api.newCaller('api-v1-videos-idempotent');
     const idempotencyKey = `order-${randomBytes(6).toString('hex')}`;
     const answers = await Promise.all(Array.from({ length: 10 }, () => create(key, BODY, idempotencyKey).then(answer)));
     expect(answers.map((each) => each.status)).toEqual(Array(10).fill(202));
@@ -150,46 +103,46 @@ describe('the public API videos (/api/v1/videos)', () => {
 
     expect((await finished(key, id)).status).toBe('succeeded');
     expect((await account(user.id)).generationsCount).toBe(1);
-    expect(((await (await call(key, 'GET', '/videos')).json()) as ApiV1VideoListDto).data.map((each) => each.id)).toEqual([id]);
+    expect(((await (await api.call(key, 'GET', '/videos')).json()) as ApiV1VideoListDto).data.map((each) => each.id)).toEqual([id]);
 
     const mismatch = await create(key, { ...BODY, script: 'Something else entirely.' }, idempotencyKey);
     expect(await answer(mismatch)).toEqual({
       status: 422,
       body: { error: { code: ErrorCode.IdempotencyMismatch, message: 'This Idempotency-Key was used with a different request body.', details: null } },
     });
-    await call(key, 'DELETE', `/videos/${id}`);
+    await api.call(key, 'DELETE', `/videos/${id}`);
   });
 
   it('refuses bad input with 400, a non-UUID id with 404, and a key without videos:write with 403', async () => {
-    const { key } = await newCaller('api-v1-videos-refused');
+    const { key } = await api.newCaller('api-v1-videos-refused');
     expect(await answer(await create(key, BODY, 'k'.repeat(256)))).toMatchObject({
       status: 400,
       body: { error: { code: ErrorCode.Validation, message: 'Idempotency-Key must be at most 255 characters' } },
     });
     expect(await answer(await create(key, { ...BODY, webhook_url: 'ftp://example.com/x' }))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation, message: 'webhook_url must be an http(s) URL' } } });
-    expect(await answer(await call(key, 'GET', '/videos/not-a-uuid'))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such video', details: null } } });
-    expect((await call(key, 'DELETE', '/videos/not-a-uuid')).status).toBe(404);
-    expect((await call(key, 'GET', `/videos/${crypto.randomUUID()}`)).status).toBe(404);
+    expect(await answer(await api.call(key, 'GET', '/videos/not-a-uuid'))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such video', details: null } } });
+    expect((await api.call(key, 'DELETE', '/videos/not-a-uuid')).status).toBe(404);
+    expect((await api.call(key, 'GET', `/videos/${crypto.randomUUID()}`)).status).toBe(404);
 
-    const reader = await newCaller('api-v1-videos-reader', ['videos:read']);
+    const reader = await api.newCaller('api-v1-videos-reader', ['videos:read']);
     expect(await answer(await create(reader.key))).toEqual({
       status: 403,
       body: { error: { code: ErrorCode.Forbidden, message: 'This API key lacks the scope videos:write', details: { required: ['videos:write'], missing: ['videos:write'] } } },
     });
-    expect(await answer(await call(reader.key, 'GET', '/videos'))).toEqual({ status: 200, body: { data: [], next_cursor: null } });
+    expect(await answer(await api.call(reader.key, 'GET', '/videos'))).toEqual({ status: 200, body: { data: [], next_cursor: null } });
   });
 
   it('answers 402 with the plan facts to a free user who has used the 3 free generations', async () => {
-    const { user, key } = await newCaller('api-v1-videos-free');
+    const { user, key } = await api.newCaller('api-v1-videos-free');
     for (let index = 0; index < 3; index++) {
       const jobId = crypto.randomUUID();
-      await services[1].client.send<Reservation>(Subjects.billing.creditsReserve, { userId: user.id, jobId });
-      await services[1].client.send<Reservation>(Subjects.billing.creditsCommit, { jobId });
+      await api.client(billingService).send<Reservation>(Subjects.billing.creditsReserve, { userId: user.id, jobId });
+      await api.client(billingService).send<Reservation>(Subjects.billing.creditsCommit, { jobId });
     }
     expect(await answer(await create(key))).toEqual({
       status: 402,
       body: { error: { code: ErrorCode.PaymentRequired, message: 'No generations left', details: { requiresPayment: true, limit: 3, requiresAdditionalOnly: false } } },
     });
-    expect(await (await call(key, 'GET', '/videos')).json()).toEqual({ data: [], next_cursor: null });
+    expect(await (await api.call(key, 'GET', '/videos')).json()).toEqual({ data: [], next_cursor: null });
   });
 });

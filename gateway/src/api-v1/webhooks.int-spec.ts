@@ -1,33 +1,19 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import pg from 'pg';
-import {
-  ErrorCode, Subjects, type AuthUser, type CreateApiKeyBody, type CreatedApiKey, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint,
-  type WebhookPayload,
-} from '@lipcast/contracts';
-import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
+import { ErrorCode, type ApiKeyScope, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookPayload } from '@lipcast/contracts';
 import { pollUntil } from '../../../tools/lib/poll';
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
-import { seedActorClip } from '../../../services/generation/src/testing';
-import { createGateway } from '../create-app';
-import { ormConfig } from '../mikro-orm.config';
-import { GatewaySettings } from '../settings';
-import { signedInCookie } from '../test-processes';
+import { answer, startPublicApiTestBed, type PublicApiTestBed } from './testing';
 import type { ApiV1CreatedWebhookEndpointDto, ApiV1WebhookDeliveryListDto } from './webhooks.dto';
 
 jest.setTimeout(180_000);
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const VIDEO = { actor: ACTOR_ID, script: 'Webhooks tell you when it is done.', voice: 'Friendly_Person' };
-const SESSION_SECRET = randomBytes(24).toString('hex');
 
 /** The README's check of `Lipcast-Signature` ("Using the API"), as a receiver copies it. */
 function verifyLipcastSignature(secret: string, header: string | undefined, rawBody: string, toleranceSeconds = 300): boolean {
@@ -67,68 +53,30 @@ async function startReceiver() {
 
 /** `/api/v1/webhooks` and the profile's `/api/webhooks` against the real auth, billing and generation services. */
 describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
-  const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
-  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
-  const services: RunningService[] = [];
-  const userIds: string[] = [];
-  let folder: string;
-  let gateway: INestApplication;
-  let base: string;
+  let api: PublicApiTestBed;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   /** A signed-in user with a key of these scopes: their id, session cookie and key. */
-  async function newCaller(name: string, scopes: CreateApiKeyBody['scopes'] = ['videos:read', 'videos:write', 'webhooks:manage']) {
-    const user = await services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name });
-    userIds.push(user.id);
-    const cookie = await signedInCookie(database, SESSION_SECRET, user.id);
-    const created = await session(cookie, 'POST', '/api-keys', { name, scopes });
-    expect(created.status).toBe(201);
-    return { user, cookie, key: ((await created.json()) as CreatedApiKey).key };
-  }
-
-  const call = (key: string, method: string, path: string, body?: unknown) =>
-    fetch(`${base}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-  /** A session call, same-site as the profile's are. */
-  const session = (cookie: string, method: string, path: string, body?: unknown) =>
-    fetch(`${base}/api${path}`, {
-      method,
-      headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-  const answer = async (response: Response) => ({ status: response.status, body: (await response.json()) as unknown });
-  const deliveries = async (key: string, query = '') => ((await (await call(key, 'GET', `/webhooks/deliveries${query}`)).json()) as ApiV1WebhookDeliveryListDto).data;
+  const newCaller = (name: string, scopes: ApiKeyScope[] = ['videos:read', 'videos:write', 'webhooks:manage']) => api.newCaller(name, scopes);
+  const deliveries = async (key: string, query = '') => ((await (await api.call(key, 'GET', `/webhooks/deliveries${query}`)).json()) as ApiV1WebhookDeliveryListDto).data;
 
   beforeAll(async () => {
-    // The receiver is on 127.0.0.1, which production refuses; the generation service reads this when it starts.
-    process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-    folder = await mkdtemp(join(tmpdir(), 'api-v1-webhooks-'));
-    await seedActorClip(new StorageService(settings), ACTOR_ID, folder);
-    await runMigrations(ormConfig(settings.DATABASE_URL));
-    for (const service of [authService, billingService, generationService]) services.push(await startServiceForTest(service));
-    gateway = await createGateway(settings);
-    await gateway.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+    api = await startPublicApiTestBed({
+      services: [authService, billingService, generationService],
+      // The receiver is on 127.0.0.1, which production refuses.
+      serviceEnv: { WEBHOOK_ALLOW_LOOPBACK: 'true' },
+      actorClip: ACTOR_ID,
+    });
   });
 
   beforeEach(async () => (receiver = await startReceiver()));
   afterEach(() => receiver.close());
 
-  afterAll(async () => {
-    await gateway?.close();
-    for (const service of services.reverse()) await service.close();
-    delete process.env.WEBHOOK_ALLOW_LOOPBACK;
-    await database.query("delete from gateway.session where data::jsonb->>'userId' = any($1)", [userIds]);
-    await database.end();
-    if (folder) await rm(folder, { recursive: true, force: true });
-  });
+  afterAll(() => api?.close());
 
   it('registers an endpoint, delivers a signed video.succeeded for a video made through the API, logs it, and redelivers it', async () => {
     const { key } = await newCaller('api-v1-webhooks-owner');
-    const created = await call(key, 'POST', '/webhooks', { url: receiver.url, events: ['video.succeeded', 'video.failed'] });
+    const created = await api.call(key, 'POST', '/webhooks', { url: receiver.url, events: ['video.succeeded', 'video.failed'] });
     const endpoint = (await answer(created)) as { status: number; body: ApiV1CreatedWebhookEndpointDto };
     expect(endpoint).toEqual({
       status: 201,
@@ -136,9 +84,9 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     });
     const { secret, ...listed } = endpoint.body;
     // The secret is shown once: the list leaves it out.
-    expect(await answer(await call(key, 'GET', '/webhooks'))).toEqual({ status: 200, body: { data: [listed] } });
+    expect(await answer(await api.call(key, 'GET', '/webhooks'))).toEqual({ status: 200, body: { data: [listed] } });
 
-    const video = (await (await call(key, 'POST', '/videos', VIDEO)).json()) as { id: string };
+    const video = (await (await api.call(key, 'POST', '/videos', VIDEO)).json()) as { id: string };
     const [delivery] = await pollUntil(async () => {
       const logged = await deliveries(key);
       return logged.length === 1 && logged[0]!.status !== 'pending' && logged;
@@ -170,7 +118,7 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     expect((await deliveries(key, `?endpoint_id=${endpoint.body.id}&limit=5`)).map((each) => each.id)).toEqual([delivery!.id]);
     expect(await deliveries(key, `?endpoint_id=${crypto.randomUUID()}`)).toEqual([]);
 
-    const redelivered = await call(key, 'POST', `/webhooks/deliveries/${delivery!.id}/redeliver`);
+    const redelivered = await api.call(key, 'POST', `/webhooks/deliveries/${delivery!.id}/redeliver`);
     expect(await answer(redelivered)).toMatchObject({ status: 200, body: { id: delivery!.id, endpoint_id: endpoint.body.id } });
     const [again] = await pollUntil(async () => {
       const logged = await deliveries(key);
@@ -181,75 +129,75 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     expect(receiver.received[1]!.headers['lipcast-delivery']).toBe(delivery!.id);
     expect(verifyLipcastSignature(secret, receiver.received[1]!.headers['lipcast-signature'] as string, receiver.received[1]!.body)).toBe(true);
 
-    expect(await answer(await call(key, 'DELETE', `/webhooks/${endpoint.body.id}`))).toEqual({ status: 200, body: { id: endpoint.body.id, deleted: true } });
-    expect(await answer(await call(key, 'GET', '/webhooks'))).toEqual({ status: 200, body: { data: [] } });
-    await call(key, 'DELETE', `/videos/${video.id}`);
+    expect(await answer(await api.call(key, 'DELETE', `/webhooks/${endpoint.body.id}`))).toEqual({ status: 200, body: { id: endpoint.body.id, deleted: true } });
+    expect(await answer(await api.call(key, 'GET', '/webhooks'))).toEqual({ status: 200, body: { data: [] } });
+    await api.call(key, 'DELETE', `/videos/${video.id}`);
   });
 
   it("answers the signing secret for a video's own webhook_url, the same every time", async () => {
     const { key } = await newCaller('api-v1-webhooks-secret');
-    const first = (await answer(await call(key, 'GET', '/webhooks/signing-secret'))) as { status: number; body: { secret: string } };
+    const first = (await answer(await api.call(key, 'GET', '/webhooks/signing-secret'))) as { status: number; body: { secret: string } };
     expect(first).toEqual({ status: 200, body: { secret: expect.stringMatching(/^whsec_/) } });
-    expect((await answer(await call(key, 'GET', '/webhooks/signing-secret'))).body).toEqual(first.body);
+    expect((await answer(await api.call(key, 'GET', '/webhooks/signing-secret'))).body).toEqual(first.body);
     const other = await newCaller('api-v1-webhooks-secret-other');
-    expect(((await answer(await call(other.key, 'GET', '/webhooks/signing-secret'))).body as { secret: string }).secret).not.toBe(first.body.secret);
+    expect(((await answer(await api.call(other.key, 'GET', '/webhooks/signing-secret'))).body as { secret: string }).secret).not.toBe(first.body.secret);
   });
 
   it("refuses a key without webhooks:manage (403), bad input (400), and another user's endpoint or delivery (404)", async () => {
     const owner = await newCaller('api-v1-webhooks-refused');
     const reader = await newCaller('api-v1-webhooks-reader', ['videos:read']);
-    expect(await answer(await call(reader.key, 'GET', '/webhooks'))).toEqual({
+    expect(await answer(await api.call(reader.key, 'GET', '/webhooks'))).toEqual({
       status: 403,
       body: { error: { code: ErrorCode.Forbidden, message: 'This API key lacks the scope webhooks:manage', details: { required: ['webhooks:manage'], missing: ['webhooks:manage'] } } },
     });
-    expect((await call(reader.key, 'POST', '/webhooks', { url: receiver.url, events: ['video.succeeded'] })).status).toBe(403);
-    expect((await call(reader.key, 'GET', '/webhooks/deliveries')).status).toBe(403);
-    expect((await call(reader.key, 'GET', '/webhooks/signing-secret')).status).toBe(403);
+    expect((await api.call(reader.key, 'POST', '/webhooks', { url: receiver.url, events: ['video.succeeded'] })).status).toBe(403);
+    expect((await api.call(reader.key, 'GET', '/webhooks/deliveries')).status).toBe(403);
+    expect((await api.call(reader.key, 'GET', '/webhooks/signing-secret')).status).toBe(403);
 
-    expect(await answer(await call(owner.key, 'POST', '/webhooks', { url: 'ftp://example.com/hooks', events: ['video.succeeded'] }))).toMatchObject({
+    expect(await answer(await api.call(owner.key, 'POST', '/webhooks', { url: 'ftp://example.com/hooks', events: ['video.succeeded'] }))).toMatchObject({
       status: 400,
       body: { error: { code: ErrorCode.Validation, message: 'url must be an http or https URL' } },
     });
-    expect(await answer(await call(owner.key, 'POST', '/webhooks', { url: receiver.url, events: ['video.started'] }))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation } } });
+    expect(await answer(await api.call(owner.key, 'POST', '/webhooks', { url: receiver.url, events: ['video.started'] }))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation } } });
 
-    expect(await answer(await call(owner.key, 'GET', '/webhooks/deliveries?limit=ten'))).toEqual({
+    expect(await answer(await api.call(owner.key, 'GET', '/webhooks/deliveries?limit=ten'))).toEqual({
       status: 400,
       body: { error: { code: ErrorCode.Validation, message: 'limit must be a whole number from 1 to 200', details: null } },
     });
-    expect(await answer(await call(owner.key, 'GET', '/webhooks/deliveries?limit=500'))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation } } });
+    expect(await answer(await api.call(owner.key, 'GET', '/webhooks/deliveries?limit=500'))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation } } });
 
-    const { id } = (await (await call(owner.key, 'POST', '/webhooks', { url: receiver.url, events: ['video.failed'] })).json()) as ApiV1CreatedWebhookEndpointDto;
+    const { id } = (await (await api.call(owner.key, 'POST', '/webhooks', { url: receiver.url, events: ['video.failed'] })).json()) as ApiV1CreatedWebhookEndpointDto;
     const stranger = await newCaller('api-v1-webhooks-stranger');
-    expect(await answer(await call(stranger.key, 'DELETE', `/webhooks/${id}`))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such webhook endpoint', details: null } } });
-    expect((await call(stranger.key, 'DELETE', '/webhooks/not-a-uuid')).status).toBe(404);
-    expect(await answer(await call(stranger.key, 'POST', `/webhooks/deliveries/${crypto.randomUUID()}/redeliver`))).toEqual({
+    expect(await answer(await api.call(stranger.key, 'DELETE', `/webhooks/${id}`))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such webhook endpoint', details: null } } });
+    expect((await api.call(stranger.key, 'DELETE', '/webhooks/not-a-uuid')).status).toBe(404);
+    expect(await answer(await api.call(stranger.key, 'POST', `/webhooks/deliveries/${crypto.randomUUID()}/redeliver`))).toEqual({
       status: 404,
       body: { error: { code: ErrorCode.NotFound, message: 'No such webhook delivery', details: null } },
     });
-    expect((await call(stranger.key, 'POST', '/webhooks/deliveries/not-a-uuid/redeliver')).status).toBe(404);
+    expect((await api.call(stranger.key, 'POST', '/webhooks/deliveries/not-a-uuid/redeliver')).status).toBe(404);
     // The owner's endpoint is still there.
-    expect(((await (await call(owner.key, 'GET', '/webhooks')).json()) as { data: { id: string }[] }).data.map((each) => each.id)).toEqual([id]);
+    expect(((await (await api.call(owner.key, 'GET', '/webhooks')).json()) as { data: { id: string }[] }).data.map((each) => each.id)).toEqual([id]);
   });
 
   it("manages endpoints through the profile's session routes, same-site writes only, never with a key", async () => {
     const { cookie, key } = await newCaller('api-webhooks-session');
-    const created = await session(cookie, 'POST', '/webhooks', { url: receiver.url, events: ['batch.completed'] });
+    const created = await api.session(cookie, 'POST', '/webhooks', { url: receiver.url, events: ['batch.completed'] });
     const endpoint = (await answer(created)) as { status: number; body: CreatedWebhookEndpoint };
     expect(endpoint).toEqual({
       status: 201,
       body: { id: expect.any(String), url: receiver.url, events: ['batch.completed'], createdAt: expect.any(String), disabled: false, secret: expect.stringMatching(/^whsec_/) },
     });
     const listed: WebhookEndpoint = { id: endpoint.body.id, url: receiver.url, events: ['batch.completed'], createdAt: endpoint.body.createdAt, disabled: false };
-    expect(await answer(await session(cookie, 'GET', '/webhooks'))).toEqual({ status: 200, body: [listed] });
-    expect(await answer(await session(cookie, 'GET', '/webhooks/deliveries?endpoint_id=&limit='))).toEqual({ status: 200, body: [] satisfies WebhookDelivery[] });
-    expect((await session(cookie, 'POST', `/webhooks/deliveries/${crypto.randomUUID()}/redeliver`)).status).toBe(404);
+    expect(await answer(await api.session(cookie, 'GET', '/webhooks'))).toEqual({ status: 200, body: [listed] });
+    expect(await answer(await api.session(cookie, 'GET', '/webhooks/deliveries?endpoint_id=&limit='))).toEqual({ status: 200, body: [] satisfies WebhookDelivery[] });
+    expect((await api.session(cookie, 'POST', `/webhooks/deliveries/${crypto.randomUUID()}/redeliver`)).status).toBe(404);
 
     // A cross-site write is refused, and a key does not open the session routes.
-    const crossSite = await fetch(`${base}/api/webhooks/${endpoint.body.id}`, { method: 'DELETE', headers: { cookie, origin: 'https://evil.example' } });
+    const crossSite = await fetch(`${api.base}/api/webhooks/${endpoint.body.id}`, { method: 'DELETE', headers: { cookie, origin: 'https://evil.example' } });
     expect(crossSite.status).toBe(403);
-    expect((await fetch(`${base}/api/webhooks`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+    expect((await fetch(`${api.base}/api/webhooks`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
 
-    expect(await answer(await session(cookie, 'DELETE', `/webhooks/${endpoint.body.id}`))).toEqual({ status: 200, body: { deleted: true } });
-    expect(await answer(await session(cookie, 'GET', '/webhooks'))).toEqual({ status: 200, body: [] });
+    expect(await answer(await api.session(cookie, 'DELETE', `/webhooks/${endpoint.body.id}`))).toEqual({ status: 200, body: { deleted: true } });
+    expect(await answer(await api.session(cookie, 'GET', '/webhooks'))).toEqual({ status: 200, body: [] });
   });
 });
