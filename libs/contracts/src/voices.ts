@@ -14,6 +14,18 @@ export type VoiceTone = (typeof VOICE_TONES)[number];
 /** The emotions a voice speaks with (spec section 3, Audio parameters). */
 export const VOICE_EMOTIONS = ['neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised'] as const;
 export type VoiceEmotion = (typeof VOICE_EMOTIONS)[number];
+/** What a request may name as its emotion: the voices' own, and `surprise` as older requests spell it. */
+export const ACCEPTED_EMOTIONS: readonly string[] = [...VOICE_EMOTIONS, 'surprise'];
+
+/** The speech settings' ranges (spec section 3, Audio parameters): speed a number, pitch a whole number. */
+export const SPEECH_SPEED = { min: 0.5, max: 2, default: 1 } as const;
+export const SPEECH_PITCH = { min: -10, max: 10, default: 0 } as const;
+/** How a setting out of its range, or a named emotion not spoken, is refused (by the engine and the request checks alike). */
+export const SpeechSettingMessages = {
+  speed: `speed must be a number from ${SPEECH_SPEED.min} to ${SPEECH_SPEED.max}`,
+  pitch: `pitch must be a whole number from ${SPEECH_PITCH.min} to ${SPEECH_PITCH.max}`,
+  emotion: `emotion must be one of: ${VOICE_EMOTIONS.join(', ')}`,
+} as const;
 
 export interface VoiceInfo {
   id: string;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { VOICE_EMOTIONS } from '@lipcast/contracts';
+import { SPEECH_PITCH, SPEECH_SPEED, VOICE_EMOTIONS } from '@lipcast/contracts';
 import { Button, cn, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Slider, Textarea } from '@lipcast/ui';
 import { toast, type SelectedVideo } from '@lipcast/web-kit';
 import { createAudio, DEFAULT_VOICE, defaultVoice, fetchVoices } from './generation-api';
@@ -143,11 +143,11 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
         </div>
         <div className="space-y-3">
           <Label id={ids.pitch}>Pitch: {pitch}</Label>
-          <Slider aria-labelledby={ids.pitch} thumbLabel="Pitch" min={-10} max={10} step={1} value={[pitch]} onValueChange={([value]) => setPitch(value)} />
+          <Slider aria-labelledby={ids.pitch} thumbLabel="Pitch" min={SPEECH_PITCH.min} max={SPEECH_PITCH.max} step={1} value={[pitch]} onValueChange={([value]) => setPitch(value)} />
         </div>
         <div className="space-y-3">
           <Label id={ids.speed}>Speed: {speed.toFixed(1)}x</Label>
-          <Slider aria-labelledby={ids.speed} thumbLabel="Speed" min={0.5} max={2} step={0.1} value={[speed]} onValueChange={([value]) => setSpeed(Math.round(value * 10) / 10)} />
+          <Slider aria-labelledby={ids.speed} thumbLabel="Speed" min={SPEECH_SPEED.min} max={SPEECH_SPEED.max} step={0.1} value={[speed]} onValueChange={([value]) => setSpeed(Math.round(value * 10) / 10)} />
         </div>
       </div>
       <div className="space-y-2">

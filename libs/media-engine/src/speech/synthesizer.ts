@@ -1,4 +1,4 @@
-import { MAX_SPEECH_TEXT_LENGTH, VOICE_EMOTIONS } from '@lipcast/contracts';
+import { MAX_SPEECH_TEXT_LENGTH, SPEECH_PITCH, SPEECH_SPEED, SpeechSettingMessages } from '@lipcast/contracts';
 import { EMOTION_PROSODY, emotionOf, SPEECH_VOICE_IDS, VOICE_PROFILES, type SpeechVoiceId } from './voices';
 
 export interface SpeechRequest {
@@ -76,11 +76,11 @@ function checked(request: SpeechRequest) {
     throw new SpeechInputError(`voice_id must be one of: ${SPEECH_VOICE_IDS.join(', ')}`);
   }
   const emotion = emotionOf(request.emotion);
-  if (!emotion) throw new SpeechInputError(`emotion must be one of: ${VOICE_EMOTIONS.join(', ')}`);
-  const pitch = request.pitch ?? 0;
-  if (!Number.isInteger(pitch) || pitch < -10 || pitch > 10) throw new SpeechInputError('pitch must be a whole number from -10 to 10');
-  const speed = request.speed ?? 1;
-  if (!(speed >= 0.5 && speed <= 2)) throw new SpeechInputError('speed must be a number from 0.5 to 2');
+  if (!emotion) throw new SpeechInputError(SpeechSettingMessages.emotion);
+  const pitch = request.pitch ?? SPEECH_PITCH.default;
+  if (!Number.isInteger(pitch) || pitch < SPEECH_PITCH.min || pitch > SPEECH_PITCH.max) throw new SpeechInputError(SpeechSettingMessages.pitch);
+  const speed = request.speed ?? SPEECH_SPEED.default;
+  if (!(speed >= SPEECH_SPEED.min && speed <= SPEECH_SPEED.max)) throw new SpeechInputError(SpeechSettingMessages.speed);
   const volume = request.volume ?? 1;
   if (!(volume >= 0 && volume <= 10)) throw new SpeechInputError('volume must be a number from 0 to 10');
   return { text, voiceId: request.voiceId as SpeechVoiceId, emotion, pitch, speed, volume };

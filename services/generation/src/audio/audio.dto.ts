@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { MAX_SPEECH_TEXT_LENGTH, VOICE_EMOTIONS, type UserAudioRequest } from '@lipcast/contracts';
+import { IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { MAX_SPEECH_TEXT_LENGTH, type UserAudioRequest } from '@lipcast/contracts';
+import { IsSpeechEmotion, IsSpeechPitch, IsSpeechSpeed } from './speech-settings.validation';
 
 /** `POST /api/replicate/audio` (spec section 3, Audio parameters); the voice id is checked against the active provider. */
 export class AudioRequestDto implements UserAudioRequest {
@@ -16,22 +17,13 @@ export class AudioRequestDto implements UserAudioRequest {
   @MaxLength(60, { message: 'voice_id is not a known voice' })
   voice_id!: string;
 
-  @IsOptional()
-  @IsIn([...VOICE_EMOTIONS, 'surprise'], { message: `emotion must be one of: ${VOICE_EMOTIONS.join(', ')}` })
+  @IsSpeechEmotion()
   emotion?: string;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pitch must be a whole number from -10 to 10' })
-  @Min(-10, { message: 'pitch must be a whole number from -10 to 10' })
-  @Max(10, { message: 'pitch must be a whole number from -10 to 10' })
+  @IsSpeechPitch()
   pitch?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'speed must be a number from 0.5 to 2' })
-  @Min(0.5, { message: 'speed must be a number from 0.5 to 2' })
-  @Max(2, { message: 'speed must be a number from 0.5 to 2' })
+  @IsSpeechSpeed()
   speed?: number;
 
   @IsOptional()

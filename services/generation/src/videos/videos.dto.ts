@@ -1,10 +1,11 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsObject, IsOptional, IsString, IsUrl, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
+import { IsInt, IsObject, IsOptional, IsString, IsUrl, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
 import {
-  IDEMPOTENCY_KEY_MAX_LENGTH, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VOICE_EMOTIONS, type CreateVideoRequest,
+  IDEMPOTENCY_KEY_MAX_LENGTH, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, type CreateVideoRequest,
   type ListVideosRequest, type UserVideoRequest,
 } from '@lipcast/contracts';
 import { IsStoredId } from '@lipcast/nest-kit';
+import { IsSpeechEmotion, IsSpeechPitch, IsSpeechSpeed } from '../audio/speech-settings.validation';
 
 const METADATA_MESSAGE = `metadata must be a JSON object of at most ${VIDEO_METADATA_MAX_BYTES} bytes`;
 
@@ -50,22 +51,13 @@ export class CreateVideoDto implements CreateVideoRequest {
   @MaxLength(60, { message: 'voice is not a known voice' })
   voice!: string;
 
-  @IsOptional()
-  @IsIn([...VOICE_EMOTIONS, 'surprise'], { message: `emotion must be one of: ${VOICE_EMOTIONS.join(', ')}` })
+  @IsSpeechEmotion()
   emotion?: string;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: 'speed must be a number from 0.5 to 2' })
-  @Min(0.5, { message: 'speed must be a number from 0.5 to 2' })
-  @Max(2, { message: 'speed must be a number from 0.5 to 2' })
+  @IsSpeechSpeed()
   speed?: number;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pitch must be a whole number from -10 to 10' })
-  @Min(-10, { message: 'pitch must be a whole number from -10 to 10' })
-  @Max(10, { message: 'pitch must be a whole number from -10 to 10' })
+  @IsSpeechPitch()
   pitch?: number;
 
   @IsOptional()
