@@ -1,7 +1,8 @@
-import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JsMsg } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER } from '@lipcast/contracts';
 import { currentRequestId, injectTraceHeaders, inSpan, SpanKind, type HeaderCarrier } from '@lipcast/nest-kit';
+import { WorkQueuePuller } from './work-queue-puller';
 
 export const JOB_STREAM = 'GENERATION_JOBS';
 
@@ -44,13 +45,14 @@ export interface QueuedJob {
  * replicas) takes the next job of a lane. Only job ids travel; the job's state lives in PostgreSQL.
  */
 export class JobQueue {
-  private readonly messages = new Set<ConsumerMessages>();
-  private stopped = false;
+  private readonly puller: WorkQueuePuller;
 
   constructor(
     private readonly connection: NatsConnection,
     private readonly options: JobQueueOptions,
-  ) {}
+  ) {
+    this.puller = new WorkQueuePuller(connection);
+  }
 
   /** Creates the stream and the lanes' consumers when missing, and applies the current settings. */
   async ensure(): Promise<void> {
@@ -96,32 +98,16 @@ export class JobQueue {
   }
 
   /** Delivers a lane's jobs to `handle`, at most `concurrency` at a time, until `stop()`. */
-  async consume(lane: JobLane, concurrency: number, handle: (job: QueuedJob) => Promise<void>): Promise<void> {
-    const consumer = await jetstream(this.connection).consumers.get(JOB_STREAM, JOB_LANES[lane].consumer);
-    const messages = await consumer.consume({ max_messages: concurrency });
-    this.messages.add(messages);
-    const running = new Set<Promise<void>>();
-    for await (const message of messages) {
-      // Pulled but not started when the worker stops: straight back to the queue for another worker.
-      if (this.stopped) {
-        message.nak();
-        continue;
-      }
-      const task = handle(toQueuedJob(message)).finally(() => running.delete(task));
-      running.add(task);
-      if (running.size >= concurrency) await Promise.race(running);
-    }
-    await Promise.allSettled(running);
+  consume(lane: JobLane, concurrency: number, handle: (job: QueuedJob) => Promise<void>): Promise<void> {
+    return this.puller.consume(JOB_STREAM, JOB_LANES[lane].consumer, concurrency, (message) => handle(toQueuedJob(message)));
   }
 
   /**
    * Stops pulling jobs; the running ones go on (their `done`/`retryLater` still work), and `consume`
-   * resolves once they are over. Closing is not awaited: it waits for the consume loop, which waits
-   * for the running jobs, and a draining worker must be free to hand those back first.
+   * resolves once they are over.
    */
   async stop(): Promise<void> {
-    this.stopped = true;
-    for (const messages of this.messages) void messages.close().catch(() => undefined);
+    this.puller.stop();
   }
 }
 

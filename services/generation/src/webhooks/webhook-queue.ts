@@ -1,5 +1,6 @@
-import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JsMsg } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import { WorkQueuePuller } from '../jobs/work-queue-puller';
 
 /** Its own work-queue stream; the subject is under `generation.jobs.>`, which only generation may publish to. */
 export const WEBHOOK_STREAM = 'WEBHOOK_DELIVERIES';
@@ -23,14 +24,15 @@ export interface QueuedAttempt {
  * (`nak(delay)`), so the retry waits on the server, not in a process.
  */
 export class WebhookQueue {
-  private readonly messages = new Set<ConsumerMessages>();
-  private stopped = false;
+  private readonly puller: WorkQueuePuller;
 
   constructor(
     private readonly connection: NatsConnection,
     /** Longer than one attempt may take: an attempt not acknowledged by then is given to another process. */
     private readonly ackWaitMs: number,
-  ) {}
+  ) {
+    this.puller = new WorkQueuePuller(connection);
+  }
 
   async ensure(): Promise<void> {
     const manager = await jetstreamManager(this.connection);
@@ -47,26 +49,12 @@ export class WebhookQueue {
   }
 
   /** Hands attempts to `handle`, at most `concurrency` at a time, until `stop()`. */
-  async consume(concurrency: number, handle: (attempt: QueuedAttempt) => Promise<void>): Promise<void> {
-    const consumer = await jetstream(this.connection).consumers.get(WEBHOOK_STREAM, WEBHOOK_CONSUMER);
-    const messages = await consumer.consume({ max_messages: concurrency });
-    this.messages.add(messages);
-    const running = new Set<Promise<void>>();
-    for await (const message of messages) {
-      if (this.stopped) {
-        message.nak();
-        continue;
-      }
-      const task = handle(toQueuedAttempt(message)).finally(() => running.delete(task));
-      running.add(task);
-      if (running.size >= concurrency) await Promise.race(running);
-    }
-    await Promise.allSettled(running);
+  consume(concurrency: number, handle: (attempt: QueuedAttempt) => Promise<void>): Promise<void> {
+    return this.puller.consume(WEBHOOK_STREAM, WEBHOOK_CONSUMER, concurrency, (message) => handle(toQueuedAttempt(message)));
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    for (const messages of this.messages) void messages.close().catch(() => undefined);
+    this.puller.stop();
   }
 }
 
