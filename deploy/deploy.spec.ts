@@ -125,6 +125,7 @@ const PRODUCTION_ENV: Env = {
   OIDC_CLIENT_SECRET: 'client-secret',
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  WEBHOOK_SECRET_KEY: 'a-webhook-key-of-at-least-32-characters',
   GATEWAY_NATS_PASS: 'gatewayPass1',
   AUTH_NATS_PASS: 'authPass1',
   GENERATION_NATS_PASS: 'generationPass1',
