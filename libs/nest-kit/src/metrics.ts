@@ -45,7 +45,7 @@ export const secondsSince = (started: bigint) => Number(process.hrtime.bigint() 
 
 /**
  * A NATS subject as a label: the subject constant without what follows its version (the job id of
- * `generation.job.cancel.v1.<jobId>`); anything not shaped `<service>.<entity>.<verb>.v<N>` is `other`.
+ * `generation.job.stop.v1.<jobId>`); anything not shaped `<service>.<entity>.<verb>.v<N>` is `other`.
  */
 export function subjectLabel(subject: string): string {
   return /^([a-z][\w-]*(?:\.[\w-]+)*?\.v\d+)(?:\.|$)/i.exec(subject)?.[1] ?? 'other';
