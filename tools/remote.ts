@@ -12,6 +12,8 @@
  * service, asked over NATS (NATS_URL; NATS_USER and NATS_PASS, or NATS_NKEY_SEED, on a server with
  * users: the command signs in as the gateway, the one user allowed to send to the content service).
  * Publishing also needs the object store: S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET, S3_REGION.
+ * Beside `npm start` none of these needs setting: what is unset is read from the running stack's
+ * `.data/stack.json` (or the file LIPCAST_STACK_FILE names), embedded servers on random ports included.
  * Nothing is rebuilt or restarted: the gateway's `/remotes.json` follows the registry.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -32,8 +34,10 @@ import {
   type RemoteLiveVersions,
   type RemoteName,
 } from '@lipcast/contracts';
+import { stackFileIn, withStackFile } from './lib/stack-file.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
+const env = withStackFile(process.env, process.env.LIPCAST_STACK_FILE ?? stackFileIn(join(ROOT, '.data')));
 const USAGE = `usage: npm run remote -- publish <remote> [version] [--dist <folder>]
        npm run remote -- release <remote> <version>
        npm run remote -- rollback <remote>
@@ -85,7 +89,7 @@ async function ask<T>(nats: NatsConnection, subject: string, data: unknown): Pro
 }
 
 async function connectToRegistry(): Promise<NatsConnection> {
-  const { NATS_URL = 'nats://127.0.0.1:4222', NATS_USER, NATS_PASS, NATS_NKEY_SEED } = process.env;
+  const { NATS_URL = 'nats://127.0.0.1:4222', NATS_USER, NATS_PASS, NATS_NKEY_SEED } = env;
   const authenticator = NATS_NKEY_SEED
     ? nkeyAuthenticator(new TextEncoder().encode(NATS_NKEY_SEED))
     : NATS_USER
@@ -98,8 +102,8 @@ async function connectToRegistry(): Promise<NatsConnection> {
 }
 
 function objectStore(): { client: Client; bucket: string } {
-  const { S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET = 'lipcast-media', S3_REGION = 'us-east-1' } = process.env;
-  if (!S3_ENDPOINT || !S3_ACCESS_KEY || !S3_SECRET_KEY) throw new UsageError('publish needs the object store: set S3_ENDPOINT, S3_ACCESS_KEY and S3_SECRET_KEY (and S3_BUCKET, S3_REGION).');
+  const { S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET = 'lipcast-media', S3_REGION = 'us-east-1' } = env;
+  if (!S3_ENDPOINT || !S3_ACCESS_KEY || !S3_SECRET_KEY) throw new UsageError('publish needs the object store: start the stack (npm start), or set S3_ENDPOINT, S3_ACCESS_KEY and S3_SECRET_KEY (and S3_BUCKET, S3_REGION).');
   const endpoint = new URL(S3_ENDPOINT);
   const client = new Client({
     endPoint: endpoint.hostname,

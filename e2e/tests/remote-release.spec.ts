@@ -18,9 +18,13 @@ const BLOG_HEADING = { level: 1, name: 'Lipcast Blog' } as const;
 
 const run = promisify(execFile);
 
-/** The operator's command, as they type it (`npm run remote -- …`), against this stack's NATS and object store. */
+/**
+ * The operator's command, as they type it (`npm run remote -- …`) beside a running stack: with no NATS
+ * or object-store variables set, it finds this stack's (on random ports) through its stack file.
+ */
 async function remoteCommand(stack: Stack, ...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'remote', '--', ...args], { cwd: ROOT, env: { ...process.env, ...stack.env, REMOTE_OPERATOR: 'e2e' } });
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NATS_URL' && !name.startsWith('S3_')));
+  const { stdout } = await run('npm', ['run', '--silent', 'remote', '--', ...args], { cwd: ROOT, env: { ...env, LIPCAST_STACK_FILE: stack.stackFile, REMOTE_OPERATOR: 'e2e' } });
   return stdout;
 }
 

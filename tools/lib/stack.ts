@@ -12,6 +12,7 @@ import { DEV_ADMIN_GROUP, startDevIdentityProvider, type DevIdentityProvider } f
 import { startStripeStandIn, type StripeStandIn } from '../stripe/stand-in.ts';
 import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase } from './infra.ts';
 import { DEFAULT_OPS_PORTS, everyServiceUp, readStatus } from './ops-status.ts';
+import { removeStackFile, stackFileIn, writeStackFile } from './stack-file.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SERVICES = ['auth', 'generation', 'billing', 'content'] as const;
@@ -43,6 +44,8 @@ export interface Stack {
   env: Record<string, string>;
   /** The operator-only listener of each process (`/healthz`, `/readyz`, `/status`). */
   opsUrls: Record<ProcessName, string>;
+  /** Where operator commands (`npm run remote`) read this stack's NATS and object store while it runs (tools/lib/stack-file.ts). */
+  stackFile: string;
   /** The process id of a running process (benchmarks read its memory). */
   pid(name: ProcessName): number | undefined;
   stopService(name: ServiceName): Promise<void>;
@@ -190,8 +193,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
   };
 
+  const stackFile = stackFileIn(options.dataDir);
   const stop = async () => {
     stopping = true;
+    removeStackFile(stackFile);
     await Promise.all([...children.keys()].map(stopProcess));
     await embeddedS3?.stop();
     await devIdentityProvider?.stop();
@@ -218,6 +223,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
       options.readyTimeoutMs ?? 60_000,
     );
+    writeStackFile(stackFile, env);
   } catch (error) {
     await stop();
     throw error;
@@ -227,6 +233,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     url,
     env,
     opsUrls,
+    stackFile,
     pid: (name) => children.get(name)?.pid,
     stopService: (name) => stopProcess(name),
     startService: (name) => startProcess(name),
