@@ -126,6 +126,8 @@ const PRODUCTION_ENV: Env = {
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
   WEBHOOK_SECRET_KEY: 'a-webhook-key-of-at-least-32-characters',
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+  MAIL_FROM: 'Lipcast <hello@lipcast.example>',
   GATEWAY_NATS_PASS: 'gatewayPass1',
   AUTH_NATS_PASS: 'authPass1',
   GENERATION_NATS_PASS: 'generationPass1',
@@ -225,7 +227,7 @@ describe('compose', () => {
     expect(environment(objectAt(localServices.stripe)).STRIPE_WEBHOOK_SECRET).toBe(environment(objectAt(localServices.billing)).STRIPE_WEBHOOK_SECRET);
     expect(String(gateway.SESSION_SECRET).length).toBeGreaterThanOrEqual(32);
     // The stand-ins come from the tools build stage, never from the app image.
-    for (const name of ['oidc', 'stripe']) expect(objectAt(objectAt(localServices[name]).build).target).toBe('tools');
+    for (const name of ['oidc', 'stripe', 'mail']) expect(objectAt(objectAt(localServices[name]).build).target).toBe('tools');
     for (const name of [...APP_SERVICES, 'migrate']) expect(objectAt(objectAt(localServices[name]).build).target).toBe('runtime');
   });
 

@@ -7,5 +7,6 @@ module.exports = createConfig({
   exposes: {
     './Wizard': './src/pages/Wizard.tsx',
     './Projects': './src/pages/Projects.tsx',
+    './Batches': './src/pages/Batches.tsx',
   },
 });

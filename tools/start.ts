@@ -50,12 +50,14 @@ const stripe = process.env.STRIPE_SECRET_KEY
   ? { secretKey: process.env.STRIPE_SECRET_KEY, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? '', publishableKey: process.env.STRIPE_PUBLISHABLE_KEY }
   : undefined;
 console.log('\n[lipcast] starting the platform...');
-stack = await startStack({ port, databaseUrl, natsUrl, s3, oidc, stripe, dataDir: join(ROOT, '.data') }).catch(async (error) => {
+stack = await startStack({ port, databaseUrl, natsUrl, s3, oidc, stripe, smtpUrl: process.env.SMTP_URL || undefined, dataDir: join(ROOT, '.data') }).catch(async (error) => {
   console.error(`[lipcast] the platform did not become ready: ${error.message}`);
   await stopEverything();
   process.exit(1);
 });
 
 const shown = stack.url.replace('127.0.0.1', 'localhost');
-console.log(`\n[lipcast] ready: ${shown}   (API docs: ${shown}/api/docs; Ctrl-C stops everything)\n`);
+console.log(`\n[lipcast] ready: ${shown}   (API docs: ${shown}/api/docs; Ctrl-C stops everything)`);
+if (stack.mailUrl) console.log(`[lipcast] mail sent by the platform: ${stack.mailUrl.replace('127.0.0.1', 'localhost')}`);
+console.log('');
 

@@ -21,6 +21,7 @@ const SIGNED_IN_ROUTES: Record<string, string> = {
   '/ai-influencer': 'AI Influencer Creator',
   '/ai-influencer-pipeline': 'One Shot Influencer Video',
   '/projects': 'Your Projects',
+  '/batches': 'Batch videos',
   '/profile': 'Your Profile',
 };
 

@@ -17,6 +17,7 @@ import { StripeWebhookController } from './billing/stripe-webhook.controller';
 import { ProviderWebhookController } from './generation/provider-webhook.controller';
 import { BlogController } from './content/blog.controller';
 import { NewsletterController } from './content/newsletter.controller';
+import { MailPreferencesController } from './content/mail-preferences.controller';
 import { HealthController } from './health/health.controller';
 import { Draining } from './http/draining';
 import { PgThrottlerStorage } from './http/pg-throttler-storage';
@@ -30,6 +31,7 @@ import { MediaController } from './media/media.controller';
 import { GenerationController } from './generation/generation.controller';
 import { InfluencersController } from './generation/influencers.controller';
 import { OpenStreams } from './generation/open-streams';
+import { JobWatchers } from './generation/job-watchers';
 import { ProjectsController } from './generation/projects.controller';
 import { VoiceSamplesController } from './generation/voice-samples.controller';
 import { GatewaySettings } from './settings';
@@ -69,6 +71,7 @@ export class AppModule implements OnApplicationShutdown {
         HealthController,
         BlogController,
         NewsletterController,
+        MailPreferencesController,
         PlansController,
         StripeController,
         StripeWebhookController,
@@ -102,6 +105,7 @@ export class AppModule implements OnApplicationShutdown {
         MediaAccessPolicy,
         MediaResponder,
         OpenStreams,
+        JobWatchers,
         Draining,
         ...adminProviders(settings),
         ...apiV1Providers,

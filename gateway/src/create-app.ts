@@ -6,12 +6,12 @@ import { json, type NextFunction, type Request, type Response } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { createLogger, PinoNestLogger, ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
-import { BATCHES_PATH, batchBodyParsers } from './api-v1/batches-body';
+import { BATCHES_PATH, batchBodyParsers, SESSION_BATCHES_PATH } from './api-v1/batches-body';
 import { blogPostMeta } from './content/blog-meta';
 import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
 import { REPLICATE_WEBHOOK_PATH } from './generation/provider-webhook.controller';
 import { OpenStreams } from './generation/open-streams';
-import { INFLUENCER_VIDEO_PATH } from './generation/influencers.controller';
+import { CHECK_IMAGE_PATH, INFLUENCER_VIDEO_PATH } from './generation/influencers.controller';
 import { HttpErrorFilter } from './http/error.filter';
 import { httpMetricsMiddleware, watchOpenStreams } from './http/http-metrics';
 import { requestIdMiddleware } from './http/request-id.middleware';
@@ -21,7 +21,7 @@ import { sameOriginMiddleware } from './http/same-origin.middleware';
 import { parseTrustProxy } from './http/trust-proxy';
 import { connectInfrastructure } from './infrastructure';
 import type { GatewaySettings } from './settings';
-import { createSessionMiddleware } from './session/session.middleware';
+import { createSessionMiddleware, withoutSessionOnPublicApi } from './session/session.middleware';
 import { mountFrontEnd } from './web/front-end';
 import { LiveRemoteVersions } from './web/remote-releases';
 import { buildApiV1Document, buildOpenApiDocument } from './openapi';
@@ -42,14 +42,17 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   app.use(requestIdMiddleware(logger));
   app.use(httpMetricsMiddleware());
   watchOpenStreams(app.get(OpenStreams));
-  app.use('/api', sameOriginMiddleware(settings.PUBLIC_URL, [STRIPE_WEBHOOK_PATH, REPLICATE_WEBHOOK_PATH]), createSessionMiddleware(settings, infrastructure.database, logger).middleware);
-  // The Creator's upload arrives as a base64 data URL (10 MB of picture): only that route, and only
-  // for a signed-in user, takes big bodies (named apart from Nest's own `jsonParser`, which still runs for the rest).
+  // The public API knows API keys only: no session is read, made or touched there (nor its cookie set).
+  const sessions = withoutSessionOnPublicApi(createSessionMiddleware(settings, infrastructure.database, logger).middleware);
+  app.use('/api', sameOriginMiddleware(settings.PUBLIC_URL, [STRIPE_WEBHOOK_PATH, REPLICATE_WEBHOOK_PATH]), sessions);
+  // The Creator's upload arrives as a base64 data URL (10 MB of picture): only that route and the
+  // picture's check, and only for a signed-in user, take big bodies (named apart from Nest's own `jsonParser`, which still runs for the rest).
   const uploadBodyParser = json({ limit: '14mb' });
-  app.use(INFLUENCER_VIDEO_PATH, (request: Request, response: Response, next: NextFunction) =>
+  app.use([INFLUENCER_VIDEO_PATH, CHECK_IMAGE_PATH], (request: Request, response: Response, next: NextFunction) =>
     request.session?.userId ? uploadBodyParser(request, response, next) : next(),
   );
   app.use(BATCHES_PATH, ...batchBodyParsers());
+  app.use(SESSION_BATCHES_PATH, ...batchBodyParsers().map((parser) => (request: Request, response: Response, next: NextFunction) => (request.session?.userId ? parser(request, response, next) : next())));
   // Nest's own parsers, placed here rather than at init (Nest skips parsers already in place) so that
   // the shape check runs after them: no route sees a body nested too deep, with a NUL, or in a type no parser reads.
   app.useBodyParser('json');

@@ -58,6 +58,12 @@ export class GatewaySettings extends MediaServiceSettings {
   @Min(1, { message: 'must be 1 or more' })
   RATE_LIMIT_PER_MINUTE = 600;
 
+  @EnvPurpose('requests per minute and API key allowed on the public API (/api/v1), over all its routes together (429 beyond)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  API_RATE_LIMIT_PER_MINUTE = 600;
+
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_WIZARD_URL?: string;
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_INFLUENCER_URL?: string;
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_BILLING_URL?: string;

@@ -2,10 +2,12 @@
 import { renderDevHost } from '@lipcast/ui';
 import Wizard from './pages/Wizard';
 import Projects from './pages/Projects';
+import Batches from './pages/Batches';
 import './styles.css';
 
 renderDevHost('mfe-wizard', {
   '/': Wizard,
   '/create': Wizard,
   '/projects': Projects,
+  '/batches': Batches,
 });

@@ -45,7 +45,7 @@ async function waitForVideo(stack: Stack, key: string, id: string): Promise<{ st
 }
 
 export async function publicApi(): Promise<void> {
-  const stack = await startIsolatedStack('bench_api', { env: { RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' } });
+  const stack = await startIsolatedStack('bench_api', { env: { RATE_LIMIT_PER_MINUTE: '100000000', API_RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' } });
   try {
     const key = await apiKey(stack, 'benchapi');
     const authorization = `Bearer ${key}`;

@@ -1,6 +1,6 @@
 /**
  * Starts the whole platform as child processes on one machine: the embedded S3 server (unless an
- * S3 endpoint is configured), the services' migrations (a deliberate step before any replica starts),
+ * S3 endpoint is configured), the local mail catcher (unless `SMTP_URL` is), the services' migrations (a deliberate step before any replica starts),
  * the four services and the gateway. Used by `npm start`, the end-to-end tests and the benchmarks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { startEmbeddedS3, type EmbeddedS3 } from '../embedded-s3.ts';
 import { DEV_ADMIN_GROUP, startDevIdentityProvider, type DevIdentityProvider } from '../oidc/dev-provider.ts';
 import { startStripeStandIn, type StripeStandIn } from '../stripe/stand-in.ts';
+import { startMailCatcher, type MailCatcher } from '../mail/catcher.ts';
 import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase } from './infra.ts';
 import { DEFAULT_OPS_PORTS, everyServiceUp, readStatus } from './ops-status.ts';
 import { removeStackFile, stackFileIn, writeStackFile } from './stack-file.ts';
@@ -29,6 +30,8 @@ export interface StackOptions {
   oidc?: { issuerUrl: string; clientId: string; clientSecret: string };
   /** Real Stripe keys; without them the local Stripe stand-in is started (hosted checkout, signed webhooks). */
   stripe?: { secretKey: string; webhookSecret: string; publishableKey?: string };
+  /** A real SMTP relay (`smtp://` or `smtps://user:pass@host:port`); without it the local mail catcher is started. */
+  smtpUrl?: string;
   /** A real S3/MinIO endpoint; without it the embedded server is started. */
   s3?: { endpoint: string; accessKey: string; secretKey: string; bucket?: string };
   /** Extra environment for every process (for example a higher rate limit for benchmarks). */
@@ -44,6 +47,8 @@ export interface Stack {
   env: Record<string, string>;
   /** The operator-only listener of each process (`/healthz`, `/readyz`, `/status`). */
   opsUrls: Record<ProcessName, string>;
+  /** The local mail catcher's page (its JSON API under `/api/messages`), when no SMTP relay is configured. */
+  mailUrl?: string;
   /** Where operator commands (`npm run remote`) read this stack's NATS and object store while it runs (tools/lib/stack-file.ts). */
   stackFile: string;
   /** The process id of a running process (benchmarks read its memory). */
@@ -107,6 +112,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stripe: Record<string, string> = options.stripe
     ? { STRIPE_SECRET_KEY: options.stripe.secretKey, STRIPE_WEBHOOK_SECRET: options.stripe.webhookSecret, ...(options.stripe.publishableKey ? { STRIPE_PUBLISHABLE_KEY: options.stripe.publishableKey } : {}) }
     : { STRIPE_SECRET_KEY: stripeStandIn!.secretKey, STRIPE_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET, STRIPE_API_URL: stripeStandIn!.url, STRIPE_CHECKOUT: 'hosted' };
+  const mailCatcher: MailCatcher | null = options.smtpUrl ? null : await startMailCatcher();
   const publicMediaUrl = mediaOrigin(embeddedS3);
   const env: Record<string, string> = {
     DATABASE_URL: options.databaseUrl,
@@ -127,6 +133,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // Operators of the console: the dev identity provider puts usernames starting with "admin" in this group.
     ...(devIdentityProvider ? { ADMIN_GROUPS: process.env.ADMIN_GROUPS || DEV_ADMIN_GROUP } : {}),
     ...stripe,
+    SMTP_URL: options.smtpUrl ?? mailCatcher!.smtpUrl,
     ...options.env,
   };
   const children = new Map<ProcessName, ChildProcess>();
@@ -201,6 +208,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await embeddedS3?.stop();
     await devIdentityProvider?.stop();
     await stripeStandIn?.stop();
+    await mailCatcher?.stop();
     for (const file of logFiles) file.end();
   };
 
@@ -233,6 +241,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     url,
     env,
     opsUrls,
+    ...(mailCatcher ? { mailUrl: mailCatcher.url } : {}),
     stackFile,
     pid: (name) => children.get(name)?.pid,
     stopService: (name) => stopProcess(name),

@@ -23,6 +23,16 @@ export interface ReviewedException extends Contraction {
  */
 export const REVIEWED_CONTRACTIONS: ReviewedException[] = [
   {
+    migration: 'content:Migration20261126100000',
+    finding: 'create unique index content.newsletter_subscriber.newsletter_subscriber_confirm_token_unique',
+    reason: 'on a column added in the same migration whose default is a fresh random token per row: old code never writes it, its inserts get distinct values',
+  },
+  {
+    migration: 'content:Migration20261126100000',
+    finding: 'create unique index content.newsletter_subscriber.newsletter_subscriber_unsubscribe_token_unique',
+    reason: 'on a column added in the same migration whose default is a fresh random token per row: old code never writes it, its inserts get distinct values',
+  },
+  {
     migration: 'billing:Migration20261123000000',
     finding: 'set not null billing.plan.stripe_lookup_key',
     reason: 'added and back-filled in the same migration; no code inserts plans (the migrations seed them, the price catalog only updates them)',

@@ -3,7 +3,7 @@ import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Equals } from 'class-validator';
 import type { Request, Response } from 'express';
 import {
-  DELETE_ACCOUNT_CONFIRMATION, Subjects, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type ListProjectsRequest, type Project,
+  DELETE_ACCOUNT_CONFIRMATION, Subjects, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type ListProjectsRequest, type MailPreferences, type Project,
 } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId } from '../auth/signed-in.guard';
@@ -18,6 +18,8 @@ export interface ExportedRecords {
   account: Account;
   history: Project[];
   influencers: InfluencerProject[];
+  /** Which mails the user gets (content). */
+  mailPreferences: MailPreferences;
 }
 
 export const EXPORT_FILE_NAME = 'lipcast-export.zip';
@@ -44,7 +46,7 @@ export class AccountController {
    * Deletes the account. Each service is asked in turn and answers (a failure is reported and the
    * deletion can be retried: every step can run again): generation first (live jobs cancelled, media
    * and community copies removed), then billing (subscription ended at Stripe, ledger kept under an
-   * anonymous id), then auth (the user). Last, every session of the user ends, on every device.
+   * anonymous id), then content (mail preferences), then auth (the user). Last, every session of the user ends, on every device.
    */
   @Delete()
   @HttpCode(200)
@@ -53,6 +55,7 @@ export class AccountController {
     const step: DeleteUserDataRequest = { userId };
     await this.services.send<{ deleted: true }>(Subjects.generation.userDataDelete, step, 120_000);
     await this.services.send<{ deleted: true }>(Subjects.billing.accountDelete, step, 60_000);
+    await this.services.send<{ deleted: true }>(Subjects.content.userDelete, step);
     await this.services.send<{ deleted: true }>(Subjects.auth.userDelete, step);
     // This request's session is destroyed (so it is not saved again as the answer goes), then all the others.
     await new Promise<void>((resolve, reject) => request.session.destroy((error: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve())));
@@ -70,14 +73,15 @@ export class AccountController {
   @ApiOperation({ summary: 'Export my data: a ZIP of records.json and the media under users/<id>/' })
   async export(@CurrentUserId() userId: string, @Res() response: Response): Promise<void> {
     // Everything that can fail before a byte is sent is asked first, so a failure is still a proper error answer.
-    const [user, account, history, influencers, objects] = await Promise.all([
+    const [user, account, history, influencers, mailPreferences, objects] = await Promise.all([
       this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId }),
       this.services.send<Account>(Subjects.billing.accountGet, { userId }),
       this.services.send<Project[], ListProjectsRequest>(Subjects.generation.projectsList, { userId }),
       this.services.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId }),
+      this.services.send<MailPreferences>(Subjects.content.mailPreferencesGet, { userId }),
       this.storage.list(userFolder(userId)),
     ]);
-    const records: ExportedRecords = { exportedAt: new Date().toISOString(), user, account, history, influencers };
+    const records: ExportedRecords = { exportedAt: new Date().toISOString(), user, account, history, influencers, mailPreferences };
     response.status(200);
     response.setHeader('Content-Type', 'application/zip');
     response.setHeader('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`);

@@ -14,6 +14,7 @@ import { readEnv, runMigrations, startServiceForTest, StorageService, type Runni
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
+import { contentService } from '../../../services/content/src/service';
 import { createGateway } from '../create-app';
 import { ormConfig } from '../mikro-orm.config';
 import { GatewaySettings } from '../settings';
@@ -49,7 +50,7 @@ describe('your account: export and delete', () => {
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'export-it-'));
     await runMigrations(ormConfig(settings.DATABASE_URL));
-    for (const service of [authService, billingService, generationService]) services.push(await startServiceForTest(service));
+    for (const service of [authService, billingService, generationService, contentService]) services.push(await startServiceForTest(service));
     await storage.ensureBucket();
     gateway = await createGateway(settings);
     await gateway.listen(0, '127.0.0.1');
@@ -94,6 +95,7 @@ describe('your account: export and delete', () => {
     expect(records.account).toMatchObject({ generationsCount: 0 });
     expect(records.influencers).toEqual([expect.objectContaining({ id: image.id, imageUrl: image.url })]);
     expect(records.history).toEqual([]);
+    expect(records.mailPreferences).toEqual({ videoReady: true });
     const listing = (await run('unzip', ['-Z1', path])).stdout;
     expect(listing).not.toContain('secret.mp3');
     expect(listing).not.toContain(other.user.id);
@@ -117,6 +119,7 @@ describe('your account: export and delete', () => {
     expect((await fetch(`${base}${image.url}`, { headers: { cookie } })).status).toBe(200);
     const othersAudio = `users/${other.user.id}/audio/kept.mp3`;
     await storage.put(othersAudio, Buffer.from('still here'), 'audio/mpeg');
+    await services[3].client.send(Subjects.content.mailPreferencesSet, { userId: user.id, videoReady: false });
 
     const remove = (body: unknown) => fetch(`${base}/api/account`, { method: 'DELETE', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const unconfirmed = await remove({ confirm: 'yes' });
@@ -140,6 +143,7 @@ describe('your account: export and delete', () => {
     const gallery = (await (await fetch(`${base}/api/ai-influencer/gallery`)).json()) as { id: number }[];
     expect(gallery.some((item) => item.id === image.id)).toBe(false);
     await expect(services[0].client.send(Subjects.auth.userGet, { id: user.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await database.query('select 1 from content.mail_preference where user_id = $1', [user.id])).rowCount).toBe(0);
     // Someone else's account is untouched.
     expect((await fetch(`${base}/api/auth/user`, { headers: { cookie: other.cookie } })).status).toBe(200);
     expect(await storage.stat(othersAudio)).not.toBeNull();

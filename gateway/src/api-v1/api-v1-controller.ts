@@ -37,5 +37,10 @@ export const ApiV1Controller = (path: string) =>
       type: ApiV1ErrorDto,
       example: errorExample(ErrorCode.Forbidden, 'This API key lacks the scope videos:read', { required: ['videos:read'], missing: ['videos:read'] }),
     }),
-    ApiTooManyRequestsResponse({ description: "Over the key's requests per minute", type: ApiV1ErrorDto, example: errorExample(ErrorCode.RateLimited, Messages.rateLimited) }),
+    ApiTooManyRequestsResponse({
+      description: "Over the key's requests per minute (every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` in seconds)",
+      type: ApiV1ErrorDto,
+      example: errorExample(ErrorCode.RateLimited, Messages.rateLimited),
+      headers: { 'Retry-After': { description: 'Seconds until the key may call again', schema: { type: 'integer' } } },
+    }),
   );

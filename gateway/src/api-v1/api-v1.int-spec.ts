@@ -129,22 +129,68 @@ describe('the public API (/api/v1) with API keys', () => {
   describe('per-key rate limit', () => {
     let limited: StartedGateway;
     beforeAll(async () => {
-      limited = await api.startGateway({ RATE_LIMIT_PER_MINUTE: '3' });
+      // The per-address limit well above the keys' own: only API_RATE_LIMIT_PER_MINUTE refuses here.
+      limited = await api.startGateway({ RATE_LIMIT_PER_MINUTE: '100', API_RATE_LIMIT_PER_MINUTE: '3' });
     });
     afterAll(() => limited?.gateway.close());
 
-    it('counts a key over every v1 route together, and another key apart', async () => {
+    it("gives each key of a user its own budget over every v1 route together: 429 in the error shape with Retry-After past it", async () => {
       const { cookie } = await api.newUser('api-v1-busy');
       const [busy, calm] = [await api.createKey(cookie, { name: 'Busy', scopes: ['videos:read'] }), await api.createKey(cookie, { name: 'Calm', scopes: ['videos:read'] })];
       const call = (path: string, key: string) => fetch(`${limited.base}${path}`, { headers: { authorization: `Bearer ${key}` } });
-      // Under the per-address limit of each route (3 a minute), over the key's 3 across routes.
-      for (const path of ['/api/v1/actors', '/api/v1/voices', '/api/v1/actors']) expect((await call(path, busy.key)).status).toBe(200);
+      const budget = (response: Response) => ['ratelimit-limit', 'ratelimit-remaining'].map((name) => response.headers.get(name));
+
+      const answered: (string | null)[][] = [];
+      for (const path of ['/api/v1/actors', '/api/v1/voices', '/api/v1/actors']) {
+        const response = await call(path, busy.key);
+        expect(response.status).toBe(200);
+        answered.push(budget(response));
+      }
+      expect(answered).toEqual([['3', '2'], ['3', '1'], ['3', '0']]);
       const refused = await call('/api/v1/voices', busy.key);
       expect({ status: refused.status, body: await refused.json() }).toEqual({
         status: 429,
         body: { error: { code: ErrorCode.RateLimited, message: 'Rate limit exceeded. Please try again in a few minutes.', details: null } },
       });
-      expect((await call('/api/v1/voices', calm.key)).status).toBe(200);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect(budget(refused)).toEqual(['3', '0']);
+
+      // The other key of the same user (and the same address) still has its whole budget, and spends it alone.
+      for (const remaining of ['2', '1', '0']) {
+        const response = await call('/api/v1/voices', calm.key);
+        expect({ status: response.status, budget: budget(response) }).toEqual({ status: 200, budget: ['3', remaining] });
+      }
+      expect((await call('/api/v1/actors', calm.key)).status).toBe(429);
     });
+  });
+
+  it('never reads, makes or extends a session on /api/v1: a session cookie without a key is a 401 and no cookie is set', async () => {
+    const { cookie } = await api.newUser('api-v1-no-session');
+    const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;
+    const storedExpiry = async () => ((await api.database.query<{ expires_at: Date }>('select expires_at from gateway.session where sid = $1', [sid])).rows[0]?.expires_at ?? null)?.getTime();
+    const sessionRows = async () => Number((await api.database.query<{ count: string }>('select count(*) from gateway.session')).rows[0]!.count);
+    // Stored to end sooner than the cookie says: any request that touches the session writes a later end.
+    await api.database.query("update gateway.session set expires_at = now() + interval '10 minutes' where sid = $1", [sid]);
+    const before = await storedExpiry();
+    expect(before).toEqual(expect.any(Number));
+
+    for (const path of ['/api/v1/actors', '/api/V1/voices', '/api/v1/videos', '/api/v1/nothing/here']) {
+      const response = await fetch(`${api.base}${path}`, { headers: { cookie } });
+      expect({ path, status: response.status, setCookie: response.headers.get('set-cookie') }).toEqual({ path, status: 401, setCookie: null });
+      await response.text();
+    }
+    // Not even a signed-out request's session (a cookie naming no row) is made there.
+    const rows = await sessionRows();
+    const anonymous = await fetch(`${api.base}/api/v1/actors`, { headers: { cookie: 'lipcast.sid=s%3Aunknown.signature' } });
+    expect({ status: anonymous.status, setCookie: anonymous.headers.get('set-cookie') }).toEqual({ status: 401, setCookie: null });
+    expect(await sessionRows()).toBeLessThanOrEqual(rows);
+    // The session, whose expiry a session route extends (rolling, past the touch interval), was never touched.
+    expect(await storedExpiry()).toBe(before);
+
+    const sessionRoute = await fetch(`${api.base}/api/api-keys`, { headers: { cookie } });
+    expect({ status: sessionRoute.status, setsCookie: sessionRoute.headers.get('set-cookie')?.startsWith('lipcast.sid=') }).toEqual({ status: 200, setsCookie: true });
+    await sessionRoute.text(); // the answer ends once the session is written
+    expect(await storedExpiry()).toBeGreaterThan(before!);
   });
 });

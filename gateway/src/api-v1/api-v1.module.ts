@@ -9,6 +9,8 @@ import { ApiKeyRateLimitGuard } from './api-key-rate-limit.guard';
 import { ApiKeyStrategy } from './api-key.strategy';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiV1NotFoundController } from './api-v1-not-found.controller';
+import { BatchOperations } from './batch-operations';
+import { BatchesSessionController } from './batches-session.controller';
 import { BatchesV1Controller } from './batches.controller';
 import { CatalogV1Controller } from './catalog.controller';
 import { VideosV1Controller } from './videos.controller';
@@ -31,8 +33,8 @@ export const apiV1Controllers = [
   ApiV1NotFoundController,
 ];
 
-/** The session routes the profile manages keys and webhook endpoints with. */
-export const apiKeyControllers = [ApiKeysController, WebhooksSessionController];
+/** The session routes of the API's features: the profile's keys and webhook endpoints, the app's batch page. */
+export const apiKeyControllers = [ApiKeysController, WebhooksSessionController, BatchesSessionController];
 
-/** The strategy (registered with passport when it is made) and the guards the v1 controllers use. */
-export const apiV1Providers = [ApiKeyStrategy, ApiKeyGuard, ApiKeyRateLimitGuard, ScopesGuard];
+/** The strategy (registered with passport when it is made), the guards the v1 controllers use, and the batches' operations (both doors). */
+export const apiV1Providers = [ApiKeyStrategy, ApiKeyGuard, ApiKeyRateLimitGuard, ScopesGuard, BatchOperations];

@@ -1,6 +1,6 @@
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { BATCH_MAX_ROWS, type Batch, type BatchCounts, type BatchRow, type BatchRowStatus, type BatchStatus } from '@lipcast/contracts';
+import { BATCH_MAX_ROWS, type ApiV1List, type Batch, type BatchCounts, type BatchPage, type BatchRow, type BatchRowStatus, type BatchStatus } from '@lipcast/contracts';
 import { CreateVideoBodyDto } from './videos.dto';
 
 /*
@@ -71,8 +71,8 @@ class ApiV1BatchRowDto {
   error!: string | null;
 }
 
-/** A batch as `GET /api/v1/batches/{id}` answers it. */
-export class ApiV1BatchDto {
+/** A batch without its rows, as `GET /api/v1/batches` lists it. */
+export class ApiV1BatchSummaryDto {
   @ApiProperty({ format: 'uuid', example: BATCH_ID_EXAMPLE })
   id!: string;
 
@@ -84,14 +84,30 @@ export class ApiV1BatchDto {
 
   @ApiProperty({ type: ApiV1BatchCountsDto })
   counts!: BatchCounts;
+}
 
+/** A batch as `GET /api/v1/batches/{id}` answers it. */
+export class ApiV1BatchDto extends ApiV1BatchSummaryDto {
   @ApiProperty({ type: [ApiV1BatchRowDto] })
   rows!: ApiV1BatchRowDto[];
 }
 
+/** `GET /api/v1/batches`: a page, newest first (paged as `GET /api/v1/videos`). */
+export class ApiV1BatchListDto implements ApiV1List<ApiV1BatchSummaryDto> {
+  @ApiProperty({ type: [ApiV1BatchSummaryDto], description: 'newest first, without their rows' })
+  data!: ApiV1BatchSummaryDto[];
+
+  @ApiProperty({ type: String, nullable: true, example: 'WzE3OTQ2NjU2MDAwMDAsIjhkMGMyZjYxLTViN2UtNGE4ZS1iMWYzLTBjOWQyZTRhNmIxNyJd', description: "the next page's `cursor`; null on the last page" })
+  next_cursor!: string | null;
+}
+
 const apiV1BatchRow = (row: BatchRow): ApiV1BatchRowDto => ({ row: row.row, status: row.status, progress: row.progress, video_id: row.videoId, error: row.error });
 
-export const apiV1Batch = (batch: Batch): ApiV1BatchDto => ({ id: batch.id, status: batch.status, created_at: batch.createdAt, counts: batch.counts, rows: batch.rows.map(apiV1BatchRow) });
+const apiV1BatchSummary = (batch: Omit<Batch, 'rows'>): ApiV1BatchSummaryDto => ({ id: batch.id, status: batch.status, created_at: batch.createdAt, counts: batch.counts });
+
+export const apiV1Batch = (batch: Batch): ApiV1BatchDto => ({ ...apiV1BatchSummary(batch), rows: batch.rows.map(apiV1BatchRow) });
+
+export const apiV1BatchList = (page: BatchPage): ApiV1BatchListDto => ({ data: page.batches.map(apiV1BatchSummary), next_cursor: page.nextCursor });
 
 export const apiV1BatchAccepted = (batch: Batch): ApiV1BatchAcceptedDto => ({
   id: batch.id,

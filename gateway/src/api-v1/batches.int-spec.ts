@@ -1,10 +1,10 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
-import { ErrorCode, Subjects, type CreatedWebhookEndpoint, type Reservation, type WebhookBatchData } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type Batch, type BatchList, type CreatedWebhookEndpoint, type Reservation, type WebhookBatchData } from '@lipcast/contracts';
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
 import { readZipDirectory, zipEntryDataOffset } from './batches-zip';
-import type { ApiV1BatchAcceptedDto, ApiV1BatchDto } from './batches.dto';
+import type { ApiV1BatchAcceptedDto, ApiV1BatchDto, ApiV1BatchListDto } from './batches.dto';
 import { answer, startPublicApiTestBed, type PublicApiTestBed } from './testing';
 
 jest.setTimeout(900_000);
@@ -45,7 +45,8 @@ describe('the public API batches (/api/v1/batches)', () => {
   };
 
   beforeAll(async () => {
-    api = await startPublicApiTestBed({ services: [authService, billingService, generationService], actorClip: ACTOR_ID });
+    // Its endpoint is on 127.0.0.1, which registration refuses unless the test setting allows loopback.
+    api = await startPublicApiTestBed({ services: [authService, billingService, generationService], serviceEnv: { WEBHOOK_ALLOW_LOOPBACK: 'true' }, actorClip: ACTOR_ID });
   });
 
   afterAll(() => api?.close());
@@ -116,6 +117,79 @@ describe('the public API batches (/api/v1/batches)', () => {
     // Rows 1 and 2 kept their videos; row 3 has its own.
     expect(again.done.rows.slice(0, 2).map((row) => row.video_id)).toEqual(done.rows.slice(0, 2).map((row) => row.video_id));
     expect(again.done.rows[2].video_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('lists the caller\'s batches newest first in pages (GET /api/v1/batches, scope videos:read), paged as the videos', async () => {
+    const { key } = await api.newCaller('api-v1-batches-lister');
+    // Rows that are all invalid run nothing: the batches complete at once and charge nothing.
+    const ids: string[] = [];
+    for (let count = 1; count <= 3; count++) {
+      const created = (await (await api.call(key, 'POST', '/batches', { rows: Array.from({ length: count }, () => ({ actor: ACTOR_ID, voice: 'Friendly_Person' })) })).json()) as ApiV1BatchAcceptedDto;
+      ids.unshift(created.id);
+    }
+    const first = await answer(await api.call(key, 'GET', '/batches?limit=2'));
+    expect(first).toEqual({
+      status: 200,
+      body: {
+        data: [
+          { id: ids[0], status: 'completed', created_at: expect.any(String), counts: { total: 3, pending: 0, running: 0, succeeded: 0, failed: 0, invalid: 3 } },
+          { id: ids[1], status: 'completed', created_at: expect.any(String), counts: { total: 2, pending: 0, running: 0, succeeded: 0, failed: 0, invalid: 2 } },
+        ],
+        next_cursor: expect.any(String),
+      },
+    });
+    const cursor = (first.body as ApiV1BatchListDto).next_cursor!;
+    const second = (await (await api.call(key, 'GET', `/batches?limit=2&cursor=${encodeURIComponent(cursor)}`)).json()) as ApiV1BatchListDto;
+    expect(second.data.map((batch) => batch.id)).toEqual([ids[2]]);
+    expect(second.next_cursor).toBeNull();
+    // The default page holds them all.
+    expect(((await (await api.call(key, 'GET', '/batches?cursor=&limit=')).json()) as ApiV1BatchListDto).data.map((batch) => batch.id)).toEqual(ids);
+
+    expect(await answer(await api.call(key, 'GET', '/batches?cursor=nonsense'))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation, message: 'cursor is not one this API gave' } } });
+    for (const limit of ['101', '0', 'two']) {
+      expect(await answer(await api.call(key, 'GET', `/batches?limit=${limit}`))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation, message: 'limit must be a whole number from 1 to 100' } } });
+    }
+    const writer = await api.newCaller('api-v1-batches-writer', ['videos:write']);
+    expect(await answer(await api.call(writer.key, 'GET', '/batches'))).toMatchObject({ status: 403, body: { error: { code: ErrorCode.Forbidden } } });
+    // Another user sees none of them.
+    expect(((await (await api.call(writer.key, 'POST', '/batches', { rows: [{ voice: 'Friendly_Person' }] })).json()) as ApiV1BatchAcceptedDto).rows).toHaveLength(1);
+    const reader = await api.newCaller('api-v1-batches-reader', ['videos:read']);
+    expect(await answer(await api.call(reader.key, 'GET', '/batches'))).toEqual({ status: 200, body: { data: [], next_cursor: null } });
+  });
+
+  it('serves the app\'s batch page with the session (/api/batches): the same checks, batches, list and 402 facts, and no key reaches it', async () => {
+    const { cookie, key } = await api.newCaller('app-batches-page');
+    const created = await api.session(cookie, 'POST', '/batches', { csv: `actor,script,voice\r\n${ACTOR_ID},Made on the page.,Friendly_Person\r\n${ACTOR_ID},,Friendly_Person\r\n` });
+    expect(created.status).toBe(202);
+    const batch = (await created.json()) as Batch;
+    expect(batch.rows.map(({ row, status, error }) => ({ row, status, error }))).toEqual([
+      { row: 1, status: expect.stringMatching(/^(pending|running)$/), error: null },
+      { row: 2, status: 'invalid', error: 'script is required' },
+    ]);
+    expect(await answer(await api.session(cookie, 'GET', `/batches/${batch.id}`))).toMatchObject({ status: 200, body: { id: batch.id, counts: { total: 2, invalid: 1 } } });
+    const listed = (await (await api.session(cookie, 'GET', '/batches')).json()) as BatchList;
+    expect(listed).toEqual({ batches: [{ id: batch.id, status: expect.any(String), createdAt: batch.createdAt, counts: expect.objectContaining({ total: 2 }) }], nextCursor: null });
+    // The API sees the same batch.
+    expect(((await (await api.call(key, 'GET', '/batches')).json()) as ApiV1BatchListDto).data.map((each) => each.id)).toEqual([batch.id]);
+
+    // A CSV the API refuses is refused here as well; 5 valid rows for 2 generations left carry the paywall's facts.
+    expect(await answer(await api.session(cookie, 'POST', '/batches', { csv: 'script,voice\n"open' }))).toEqual({ status: 400, body: { message: 'CSV: a quoted field is not closed' } });
+    expect(await answer(await api.session(cookie, 'POST', '/batches', { csv: csvOf(5) }))).toEqual({
+      status: 402,
+      body: { message: expect.stringMatching(/^This batch needs 5 generations; you have [23] left$/), requiresPayment: true, limit: 3, requiresAdditionalOnly: false },
+    });
+    expect(await answer(await api.session(cookie, 'POST', `/batches/${batch.id}/rows/2/retry`))).toEqual({ status: 409, body: { message: 'Row 2 is invalid: only a failed row is retried' } });
+
+    // Its one valid row runs; the ZIP of the page holds its video.
+    await completed(key, batch.id);
+    const zipped = await api.session(cookie, 'GET', `/batches/${batch.id}/zip`);
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('content-type')).toBe('application/zip');
+    expect(readZipDirectory(Buffer.from(await zipped.arrayBuffer())).map((entry) => entry.name)).toEqual(['row-1.mp4']);
+
+    // A key is not a session; the session's routes are not the API's.
+    expect((await fetch(`${api.base}/api/batches`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+    expect((await fetch(`${api.base}/api/v1/batches`, { headers: { cookie } })).status).toBe(401);
   });
 
   it('refuses a batch whose valid rows outnumber the generations left (402, nothing started), a bad CSV (400), and another user\'s batch (404)', async () => {

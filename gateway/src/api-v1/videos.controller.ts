@@ -5,7 +5,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
-  ErrorCode, mediaKeyOf, Subjects, type ApiKeyIdentity, type CanceledVideo, type CreateVideoRequest, type UserVideoRequest, type Video, type VideoList,
+  ErrorCode, mediaKeyOf, Subjects, videoDownloadName, type ApiKeyIdentity, type CanceledVideo, type CreateVideoRequest, type ListVideosRequest, type UserVideoRequest, type Video, type VideoList,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { publicOrigin } from '../http/public-origin';
@@ -14,6 +14,7 @@ import { GatewaySettings } from '../settings';
 import { ApiKeyOwner, RequireScopes } from './api-key-owner';
 import { ApiV1Controller } from './api-v1-controller';
 import { ApiV1ErrorDto } from './api-v1.dto';
+import { listPageOf } from './list-page';
 import {
   ApiV1VideoAcceptedDto, ApiV1VideoDeletedDto, ApiV1VideoDto, ApiV1VideoListDto, apiV1Video, CreateVideoBodyDto, IDEMPOTENCY_KEY_HEADER, ListVideosQueryDto,
 } from './videos.dto';
@@ -27,9 +28,6 @@ const VIDEO_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFou
 
 const errorExample = (code: ErrorCode, message: string, details: Record<string, unknown> | null = null) => ({ error: { code, message, details } });
 const notFoundResponse = ApiNotFoundResponse({ description: 'No video of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_VIDEO) });
-
-/** Absent, not empty: `?cursor=&limit=` asks for the first page of the default size. */
-const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
 
 /**
  * The public API's videos: made, read, listed and canceled by the generation service for the key's
@@ -85,9 +83,7 @@ export class VideosV1Controller {
   @ApiOkResponse({ type: ApiV1VideoListDto })
   @ApiBadRequestResponse({ description: 'A cursor this API did not give, or a limit out of range', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Validation, 'limit must be a whole number from 1 to 100') })
   async list(@ApiKeyOwner() owner: ApiKeyIdentity, @Query() query: ListVideosQueryDto, @Req() http: Request): Promise<ApiV1VideoListDto> {
-    // The limit goes on as given: the service reads it as a number and names a bad one.
-    const request = { userId: owner.userId, cursor: given(query.cursor), limit: given(query.limit) };
-    const page = await this.services.send<VideoList>(Subjects.generation.videosList, request);
+    const page = await this.services.send<VideoList, ListVideosRequest>(Subjects.generation.videosList, { userId: owner.userId, ...listPageOf(query) });
     const origin = publicOrigin(this.settings, http);
     return { data: page.videos.map((video) => apiV1Video(video, origin)), next_cursor: page.nextCursor };
   }
@@ -106,7 +102,7 @@ export class VideosV1Controller {
   @RequireScopes('videos:read')
   @ApiOperation({
     summary: "A succeeded video's MP4 (its `url`)",
-    description: 'Scope: `videos:read`. Answered as an attachment named `<id>.mp4`, with byte ranges; where the store has a public address, a short-lived redirect there.',
+    description: 'Scope: `videos:read`. Answered as an attachment named `lipcast-<id>-<format>.mp4` (e.g. `lipcast-<id>-9x16-1080p.mp4`; the portrait card reads `640x720`), with byte ranges; where the store has a public address, a short-lived redirect there.',
   })
   @ApiOkResponse({ description: 'The MP4 (or a 302 to it)', content: { 'video/mp4': { schema: { type: 'string', format: 'binary' } } } })
   @ApiConflictResponse({ description: 'The video has no file (yet)', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Conflict, 'The video is running: it has no file yet') })
@@ -121,7 +117,31 @@ export class VideosV1Controller {
     // The service answers only the key owner's videos, so their file is the owner's to read.
     const key = video.url === null ? null : mediaKeyOf(video.url);
     if (key === null) throw new ServiceError(ErrorCode.Conflict, `The video is ${video.status}: it has no file yet`);
-    await this.media.send(key, { download: `${video.id}.mp4`, rangeHeader }, response);
+    await this.media.send(key, { download: videoDownloadName(video.id, video.format), rangeHeader }, response);
+  }
+
+  @Get(':id/captions')
+  @RequireScopes('videos:read')
+  @ApiOperation({
+    summary: "A succeeded video's word-timed captions (its `captions_url`)",
+    description: 'Scope: `videos:read`. WebVTT (`text/vtt`), or SubRip with `?format=srt`; answered as an attachment named like the video (`lipcast-<id>-<format>.vtt`).',
+  })
+  @ApiOkResponse({ description: 'The captions', content: { 'text/vtt': { schema: { type: 'string' } }, 'application/x-subrip': { schema: { type: 'string' } } } })
+  @ApiConflictResponse({ description: 'The video has no captions (yet)', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Conflict, 'The video is running: it has no captions yet') })
+  @notFoundResponse
+  async captions(
+    @ApiKeyOwner() owner: ApiKeyIdentity,
+    @Param('id', VIDEO_ID) videoId: string,
+    @Query('format') format: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    if (format !== undefined && format !== 'vtt' && format !== 'srt') throw ServiceError.validation('format must be vtt or srt', { field: 'format' });
+    const video = await this.services.send<Video, UserVideoRequest>(Subjects.generation.videoGet, { userId: owner.userId, videoId });
+    const vttKey = video.captionsUrl ? mediaKeyOf(video.captionsUrl) : null;
+    if (vttKey === null) throw new ServiceError(ErrorCode.Conflict, video.status === 'succeeded' ? 'The video has no captions' : `The video is ${video.status}: it has no captions yet`);
+    const extension = format ?? 'vtt';
+    const key = extension === 'srt' ? vttKey.replace(/\.vtt$/, '.srt') : vttKey;
+    await this.media.send(key, { download: videoDownloadName(video.id, video.format).replace(/\.mp4$/, `.${extension}`) }, response);
   }
 
   @Delete(':id')

@@ -1,9 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import {
-  apiV1VideoFilePath, IDEMPOTENCY_KEY_MAX_LENGTH, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_DEFAULT_LIMIT, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VOICE_EMOTIONS,
-  type ApiV1List, type Video, type VideoError, type VideoStatus,
+  apiV1VideoCaptionsPath, apiV1VideoFilePath, CAPTION_CHOICES, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, IDEMPOTENCY_KEY_MAX_LENGTH, VIDEO_FORMAT_IDS, VIDEO_FORMATS, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_DEFAULT_LIMIT, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VOICE_EMOTIONS,
+  type ApiV1List, type CaptionsChoice, type Video, type VideoError, type VideoFormatId, type VideoStatus,
 } from '@lipcast/contracts';
+
+const FORMAT_DESCRIPTION = `the video's format: ${VIDEO_FORMAT_IDS.map((id) => `\`${id}\` ${VIDEO_FORMATS[id].width}x${VIDEO_FORMATS[id].height}`).join(', ')}`;
 
 /*
  * The videos of the public API at its edge: snake_case in and out. The bodies and queries pass on
@@ -56,6 +58,19 @@ export class CreateVideoBodyDto {
   })
   @Allow()
   metadata?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ enum: VIDEO_FORMAT_IDS, default: DEFAULT_VIDEO_FORMAT, example: '9x16-1080p', description: FORMAT_DESCRIPTION })
+  @Allow()
+  format?: VideoFormatId;
+
+  @ApiPropertyOptional({
+    enum: CAPTION_CHOICES,
+    default: DEFAULT_CAPTIONS,
+    example: 'bold',
+    description: 'captions burned into the picture: `clean` (lower third), `bold` (each word highlighted as it is said), `boxed` (on an opaque box), or `none`; the word-timed captions (`captions_url`) are made either way',
+  })
+  @Allow()
+  captions?: CaptionsChoice;
 }
 
 /** `GET /api/v1/videos?cursor=&limit=`. */
@@ -122,6 +137,23 @@ export class ApiV1VideoDto extends ApiV1VideoAcceptedDto {
 
   @ApiProperty({ type: String, nullable: true, example: 'https://example.com/hooks/lipcast' })
   webhook_url!: string | null;
+
+  @ApiProperty({ enum: VIDEO_FORMAT_IDS, example: '9x16-1080p', description: FORMAT_DESCRIPTION })
+  format!: VideoFormatId;
+
+  @ApiProperty({ type: Number, nullable: true, example: null, minimum: 0, description: 'while queued, the videos ahead of it (0: it starts next); on `GET /videos/{id}` only, else null' })
+  queue_position!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true, example: null, minimum: 1, description: 'while queued or running, the seconds until it should be done (its wait and its run, from the engines\' measured speed and its progress); on `GET /videos/{id}` only, else null' })
+  estimated_seconds!: number | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: `https://lipcast.example/api/v1/videos/${VIDEO_ID_EXAMPLE}/captions`,
+    description: 'its word-timed captions as WebVTT (absolute; `?format=srt` for SubRip), once succeeded; null for videos made before captions',
+  })
+  captions_url!: string | null;
 }
 
 export class ApiV1VideoListDto implements ApiV1List<ApiV1VideoDto> {
@@ -155,5 +187,9 @@ export function apiV1Video(video: Video, origin: string): ApiV1VideoDto {
     influencer: video.influencer,
     metadata: video.metadata,
     webhook_url: video.webhookUrl,
+    format: video.format,
+    queue_position: video.queuePosition ?? null,
+    estimated_seconds: video.estimatedSeconds ?? null,
+    captions_url: video.captionsUrl ? `${origin}${apiV1VideoCaptionsPath(video.id)}` : null,
   };
 }

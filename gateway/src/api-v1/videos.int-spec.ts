@@ -55,12 +55,27 @@ describe('the public API videos (/api/v1/videos)', () => {
       influencer: null,
       metadata,
       webhook_url: 'http://127.0.0.1:9/lipcast-hook',
+      format: 'portrait-card',
+      // Only while it waits or runs.
+      queue_position: null,
+      estimated_seconds: null,
+      captions_url: `${api.base}/api/v1/videos/${id}/captions`,
     });
     expect(done.duration).toBeGreaterThan(1);
-    // The URL downloads the MP4 with the key alone, named after the video, byte ranges included.
+    // Its word-timed captions, with the key alone: WebVTT, or SRT with ?format=srt.
+    const vtt = await fetch(done.captions_url!, { headers: { authorization: `Bearer ${key}` } });
+    expect(vtt.status).toBe(200);
+    expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    expect(vtt.headers.get('content-disposition')).toBe(`attachment; filename="lipcast-${id}-640x720.vtt"`);
+    const [, vttText] = /^WEBVTT\n\n1\n00:00:00\.\d{3} --> 00:00:0\d\.\d{3}\n([^]+)\n\n$/.exec(await vtt.text()) ?? [];
+    expect(vttText?.replace(/\n/g, ' ')).toBe('Hello from the public API.'); // one cue, its lines wrapped to the frame
+    const srt = await fetch(`${done.captions_url}?format=srt`, { headers: { authorization: `Bearer ${key}` } });
+    expect(await srt.text()).toMatch(/^1\n00:00:00,\d{3} --> 00:00:0\d,\d{3}\nHello from the(\n| )public API\.\n\n$/);
+    expect(await answer(await fetch(`${done.captions_url}?format=ass`, { headers: { authorization: `Bearer ${key}` } }))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation } } });
+    // The URL downloads the MP4 with the key alone, named after the video and its format, byte ranges included.
     const media = await fetch(done.url!, { headers: { authorization: `Bearer ${key}` } });
     expect(media.status).toBe(200);
-    expect(media.headers.get('content-disposition')).toBe(`attachment; filename="${id}.mp4"`);
+    expect(media.headers.get('content-disposition')).toBe(`attachment; filename="lipcast-${id}-640x720.mp4"`);
     // An MP4 starts with its ftyp box.
     expect(Buffer.from(await media.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
     const start = await fetch(done.url!, { headers: { authorization: `Bearer ${key}`, range: 'bytes=0-7' } });

@@ -1,12 +1,22 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
+import type { Response } from 'express';
 import { IsString, MaxLength } from 'class-validator';
 import {
-  EMAIL_MAX_LENGTH, INVALID_EMAIL_MESSAGE, Subjects, type NewsletterSubscribeRequest, type NewsletterSubscribeResponse,
+  EMAIL_MAX_LENGTH, ErrorCode, INVALID_EMAIL_MESSAGE, Subjects, type NewsletterConfirmed, type NewsletterSubscribeRequest, type NewsletterSubscribeResponse,
+  type NewsletterTokenRequest, type NewsletterUnsubscribed,
 } from '@lipcast/contracts';
-import { ServiceClient } from '@lipcast/nest-kit';
+import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
+import { confirmedPage, invalidLinkPage, unsubscribedPage, unsubscribePage } from './newsletter-pages';
+
+/** A newsletter link's token (64 hex characters); the content service checks it. */
+export class NewsletterTokenBody {
+  @IsString()
+  @MaxLength(200)
+  token!: string;
+}
 
 /** Only the shape is checked here; the content service validates the address itself (one rule, one place). */
 export class SubscribeBody implements NewsletterSubscribeRequest {
@@ -29,5 +39,42 @@ export class NewsletterController {
   @Throttle({ api: { limit: 10, ttl: 60_000 } })
   subscribe(@Body() body: SubscribeBody): Promise<NewsletterSubscribeResponse> {
     return this.services.send<NewsletterSubscribeResponse>(Subjects.content.newsletterSubscribe, { email: body.email });
+  }
+
+  /** The confirmation link of the double opt-in mail: activates the sign-up and says so (an HTML page). */
+  @Get('confirm')
+  @ApiExcludeEndpoint()
+  @Header('cache-control', 'no-store')
+  @Throttle({ api: { limit: 30, ttl: 60_000 } })
+  async confirm(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
+    try {
+      const confirmed = await this.services.send<NewsletterConfirmed, NewsletterTokenRequest>(Subjects.content.newsletterConfirm, { token: typeof token === 'string' ? token : '' });
+      response.status(200).type('html').send(confirmedPage(confirmed.email));
+    } catch (error) {
+      if (!(error instanceof ServiceError) || (error.code !== ErrorCode.NotFound && error.code !== ErrorCode.Validation)) throw error;
+      response.status(error.code === ErrorCode.NotFound ? 404 : 400).type('html').send(invalidLinkPage(error.message));
+    }
+  }
+
+  /** The unsubscribe link of every newsletter mail: a page whose button unsubscribes (mail scanners open links, people press buttons). */
+  @Get('unsubscribe')
+  @ApiExcludeEndpoint()
+  @Header('cache-control', 'no-store')
+  unsubscribePage(@Query('token') token: unknown, @Res() response: Response): void {
+    response.status(200).type('html').send(unsubscribePage(typeof token === 'string' ? token : ''));
+  }
+
+  @Post('unsubscribe')
+  @ApiExcludeEndpoint()
+  @Header('cache-control', 'no-store')
+  @Throttle({ api: { limit: 30, ttl: 60_000 } })
+  async unsubscribe(@Body() body: NewsletterTokenBody, @Res() response: Response): Promise<void> {
+    try {
+      await this.services.send<NewsletterUnsubscribed, NewsletterTokenRequest>(Subjects.content.newsletterUnsubscribe, { token: body.token });
+      response.status(200).type('html').send(unsubscribedPage());
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.code !== ErrorCode.Validation) throw error;
+      response.status(400).type('html').send(invalidLinkPage(error.message));
+    }
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res, Sse, SseSig
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
-import { fromEvent, map, merge, takeUntil, timer, type Observable } from 'rxjs';
+import { fromEvent, map, merge, takeUntil, tap, timer, type Observable } from 'rxjs';
 import { GENERATION_REPLY_TIMEOUT_MS, SCRIPT_REPLY_TIMEOUT_MS, Subjects, type Actor, type AudioResponse, type JobState, type SampleVideos, type ScriptResponse } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
@@ -10,7 +10,8 @@ import { Draining } from '../http/draining';
 import { PublicReadCaching, PublicReads } from '../http/public-reads';
 import { GatewaySettings } from '../settings';
 import { AudioRequestDto, LipSyncRequestDto, ScriptRequestDto } from './generation.dto';
-import { jobStates } from './job-events';
+import { isFinished, jobStates } from './job-events';
+import { JobWatchers } from './job-watchers';
 import { answerLongJob, JOB_ID, sendJobAnswer, type JobHolding } from './jobs';
 import { OpenStreams } from './open-streams';
 
@@ -25,6 +26,7 @@ export class GenerationController {
     private readonly openStreams: OpenStreams,
     private readonly draining: Draining,
     private readonly reads: PublicReads,
+    private readonly watchers: JobWatchers,
   ) {
     this.holding = { services, openStreams, draining };
   }
@@ -107,7 +109,14 @@ export class GenerationController {
     const release = this.openStreams.open(userId);
     ended.addEventListener('abort', release, { once: true });
     if (ended.aborted) release(); // the client left while the job was looked up
+    // A job followed here to its end gets no "video ready" mail (content asks the gateways).
+    const unwatch = this.watchers.watch(jobId);
+    ended.addEventListener('abort', unwatch, { once: true });
+    if (ended.aborted) unwatch();
     return jobStates(this.services, userId, jobId).pipe(
+      tap((state) => {
+        if (isFinished(state) && !ended.aborted) this.watchers.sawEnd(jobId);
+      }),
       // Ends after its lifetime, or when this gateway drains; the browser reconnects either way.
       takeUntil(merge(timer(this.settings.STREAM_LIFETIME_MS), fromEvent(this.draining.signal, 'abort'))),
       map((state): MessageEvent => ({ type: 'progress', data: state })),

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { VOICE_EMOTIONS, type AudioParams, type AudioRequest, type LipSyncRequest, type ScriptRequestBody } from '@lipcast/contracts';
+import { CAPTION_CHOICES, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, VIDEO_FORMAT_IDS, type CaptionsChoice, VOICE_EMOTIONS, type AudioParams, type AudioRequest, type LipSyncRequest, type ScriptRequestBody, type VideoFormatId } from '@lipcast/contracts';
 
 /*
  * The wizard's bodies are passed on to the generation service, which validates them (one rule, one
@@ -84,4 +84,12 @@ export class LipSyncRequestDto implements LipSyncRequest {
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'the voice settings the audio was made with (kept with the project)' })
   @Allow()
   audioParams?: AudioParams;
+
+  @ApiPropertyOptional({ enum: VIDEO_FORMAT_IDS, default: DEFAULT_VIDEO_FORMAT, description: "the video's format" })
+  @Allow()
+  format?: VideoFormatId;
+
+  @ApiPropertyOptional({ enum: CAPTION_CHOICES, default: DEFAULT_CAPTIONS, description: 'captions burned in, and their style (the captions track is made either way)' })
+  @Allow()
+  captions?: CaptionsChoice;
 }

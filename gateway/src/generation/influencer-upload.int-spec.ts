@@ -2,11 +2,14 @@
 import { signedInCookie } from '../test-processes';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
-import { Subjects, type InfluencerProject, type JobState } from '@lipcast/contracts';
+import { FaceCheckMessages, Subjects, type InfluencerProject, type JobState } from '@lipcast/contracts';
+import { makeFaceFixture } from '@lipcast/media-engine';
 import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
@@ -21,7 +24,7 @@ const SESSION_SECRET = randomBytes(24).toString('hex');
 const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
 const QUOTA_BYTES = 1024 * 1024;
 
-/** A real photo (1280x1158 JPEG, 267 KB) that ships with the face-landmark package. */
+/** A real photo (1280x1158 JPEG, 267 KB) that ships with the face-landmark package: many small faces, which the face check refuses. */
 const PHOTO = readFileSync(join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg'));
 const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
 
@@ -47,6 +50,9 @@ describe('uploaded pictures are checked before they are stored', () => {
   let generation: RunningService;
   let gateway: INestApplication;
   let base: string;
+  /** One face, facing the camera (the sample sheet's faces are many and small: the face check refuses it). */
+  let facePhoto: Buffer;
+  let noFacePhoto: Buffer;
 
   const signedIn = (userId: string) => signedInCookie(database, SESSION_SECRET, userId);
 
@@ -72,6 +78,10 @@ describe('uploaded pictures are checked before they are stored', () => {
   }
 
   beforeAll(async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'upload-faces-'));
+    facePhoto = await readFile(await makeFaceFixture(folder, 'man'));
+    noFacePhoto = await readFile(await makeFaceFixture(folder, 'noFace'));
+    await rm(folder, { recursive: true, force: true });
     await runMigrations(ormConfig(settings.DATABASE_URL));
     billing = await startServiceForTest(billingService);
     // Answers only: the clips these tests start are never made.
@@ -122,19 +132,28 @@ describe('uploaded pictures are checked before they are stored', () => {
     // The account still shows three generations (none committed), but running jobs hold them all.
     const userId = randomUUID();
     await spendFreeGenerations(userId, false);
-    expect(await upload(userId, { image: dataUrl(PHOTO) })).toMatchObject({ status: 402 });
+    expect(await upload(userId, { image: dataUrl(facePhoto) })).toMatchObject({ status: 402 });
     expect(await uploadsOf(userId)).toEqual([]);
+  });
+
+  it('a picture lip-sync could not use gets 400 with the reason, nothing is stored and nothing charged', async () => {
+    const userId = randomUUID();
+    expect(await upload(userId, { image: dataUrl(noFacePhoto), prompt: 'waving' })).toEqual({ status: 400, body: { message: FaceCheckMessages['no-face']('photo'), details: { field: 'image', faceCheck: 'no-face' } } });
+    expect(await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving' })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^(More than one face found|The face is too small)/) } });
+    expect(await everythingOf(userId)).toEqual([]);
+    const account = await billing.client.send<{ generationsCount: number }>(Subjects.billing.accountGet, { userId });
+    expect(account.generationsCount).toBe(0);
   });
 
   it('stores an accepted picture and starts its clip from it', async () => {
     const userId = randomUUID();
-    const answer = await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving' });
+    const answer = await upload(userId, { image: dataUrl(facePhoto), prompt: 'waving' });
     expect(answer.status).toBe(202);
     const jobId = answer.body.predictionId as string;
     try {
       const [project] = await generation.client.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId });
       expect(project).toMatchObject({ imageKind: 'upload' });
-      expect((await storage.stat(project.imageUrl.replace('/api/media/', '')))?.size).toBe(PHOTO.length);
+      expect((await storage.stat(project.imageUrl.replace('/api/media/', '')))?.size).toBe(facePhoto.length);
     } finally {
       await generation.client.send<JobState>(Subjects.generation.jobCancel, { userId, jobId });
     }

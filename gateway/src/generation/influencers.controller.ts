@@ -3,19 +3,21 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, R
 import type { Request, Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { normalizeIp, Throttle } from '@nestjs/throttler';
-import { CREATOR_CLIP_SECONDS, GENERATION_REPLY_TIMEOUT_MS, Subjects, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, GENERATION_REPLY_TIMEOUT_MS, Subjects, type FaceCheckAnswer, type FaceCheckRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { decodeImageUpload } from '../media/image-upload';
 import { GatewaySettings } from '../settings';
-import { ApproveInfluencerDto, InfluencerImageDto, InfluencerVideoDto, PipelineRequestDto, PublishInfluencerDto, ReportInfluencerDto } from './influencers.dto';
+import { ApproveInfluencerDto, CheckImageDto, InfluencerImageDto, InfluencerVideoDto, PipelineRequestDto, PublishInfluencerDto, ReportInfluencerDto } from './influencers.dto';
 import { answerLongJob, JOB_ID, sendJobAnswer, type JobHolding } from './jobs';
 import { OpenStreams } from './open-streams';
 import { StoredIdPipe } from '../http/stored-id.pipe';
 
 /** The route whose JSON body may carry an uploaded picture (up to 10 MB, base64). */
 export const INFLUENCER_VIDEO_PATH = '/api/ai-influencer/video';
+/** The Creator's check of a chosen picture: its body is the same data: URL. */
+export const CHECK_IMAGE_PATH = '/api/ai-influencer/check-image';
 
 const PROJECT_ID = new StoredIdPipe('No such influencer project');
 const GALLERY_ITEM_ID = new StoredIdPipe('No such influencer in the gallery');
@@ -42,6 +44,29 @@ export class InfluencersController {
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
   image(@CurrentUserId() userId: string, @Body() body: InfluencerImageDto): Promise<InfluencerImageResponse> {
     return this.services.send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { ...body, userId }, GENERATION_REPLY_TIMEOUT_MS);
+  }
+
+  /**
+   * The check before charging, as soon as a picture is chosen (issue 23): the same limits as an
+   * upload (bytes, type, pixel size), then the generation service's face check. The picture is held
+   * in the user's uploads only while it is checked (NATS messages are far smaller than a picture) and
+   * removed after the answer (the hourly upload sweep catches what this misses). Free, but limited:
+   * each check costs real compute.
+   */
+  @Post('check-image')
+  @HttpCode(200)
+  @Throttle({ api: { limit: 30, ttl: 60_000 } })
+  @ApiOperation({ summary: 'Checks a chosen picture for one clearly visible face: {ok: true}, or {ok: false, reason, message}; nothing is charged or kept' })
+  async checkImage(@CurrentUserId() userId: string, @Body() body: CheckImageDto): Promise<FaceCheckAnswer> {
+    const upload = decodeImageUpload(body.image);
+    const key = uploadKey(userId, upload.extension);
+    await this.storage.put(key, upload.bytes, upload.contentType);
+    try {
+      const request: FaceCheckRequest = { userId, key };
+      return await this.services.send<FaceCheckAnswer>(Subjects.generation.facesCheck, request, GENERATION_REPLY_TIMEOUT_MS);
+    } finally {
+      await this.storage.remove(key).catch(() => undefined);
+    }
   }
 
   @Post('video')

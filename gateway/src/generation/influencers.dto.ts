@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, Equals, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { Allow, Equals, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import {
-  MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, ONE_SHOT_SCRIPT_MAX_CHARACTERS, PORTRAIT_SIZE_TEXT, REPORT_REASONS,
-  type InfluencerImageRequest, type InfluencerReportBody, type InfluencerVideoRequest, type PipelineRequest, type ReportReason,
+  CAPTION_CHOICES, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, ONE_SHOT_SCRIPT_MAX_CHARACTERS, PORTRAIT_SIZE_TEXT, REPORT_REASONS, VIDEO_FORMAT_IDS,
+  type InfluencerImageRequest, type InfluencerReportBody, type InfluencerVideoRequest, type PipelineRequest, type ReportReason, type VideoFormatId, type CaptionsChoice,
 } from '@lipcast/contracts';
 
 /** Longest media URL the generation service takes for an image (its own rule; a data: URL is an upload instead). */
@@ -53,6 +53,17 @@ export class InfluencerVideoDto implements Omit<InfluencerVideoRequest, 'project
   @IsString({ message: 'prompt must be text' })
   @MaxLength(MAX_VIDEO_PROMPT_LENGTH, { message: 'Prompt cannot exceed 1000 characters.' })
   prompt?: string;
+}
+
+/**
+ * `POST /api/ai-influencer/check-image`: a picture chosen in the Creator, as the data: URL it would
+ * upload with its clip (the route takes the same 14 MB bodies; the picture's own limits are checked after).
+ */
+export class CheckImageDto {
+  @ApiProperty({ description: 'the chosen picture as a data: URL (JPEG, PNG or WebP, up to 10 MB)' })
+  @IsString({ message: 'image is required' })
+  @Matches(/^data:/, { message: 'image must be an uploaded picture (a data: URL)' })
+  image!: string;
 }
 
 /** Some text to show in the gallery, up to the longest name; one message saying what is wrong. */
@@ -132,4 +143,12 @@ export class PipelineRequestDto implements PipelineRequest {
   @ApiPropertyOptional({ maxLength: ONE_SHOT_SCRIPT_MAX_CHARACTERS, description: 'the script as the creator edited it; without it the run writes one from the topic' })
   @Allow()
   script?: string;
+
+  @ApiPropertyOptional({ enum: VIDEO_FORMAT_IDS, default: DEFAULT_VIDEO_FORMAT, description: "the video's format" })
+  @Allow()
+  format?: VideoFormatId;
+
+  @ApiPropertyOptional({ enum: CAPTION_CHOICES, default: DEFAULT_CAPTIONS, description: 'captions burned in, and their style (the captions track is made either way)' })
+  @Allow()
+  captions?: CaptionsChoice;
 }

@@ -11,6 +11,7 @@ import { HttpErrorFilter } from '../http/error.filter';
 import { PublicReads } from '../http/public-reads';
 import { GatewaySettings } from '../settings';
 import { GenerationController } from './generation.controller';
+import { JobWatchers } from './job-watchers';
 import { OpenStreams } from './open-streams';
 
 const JOB_ID = '00000000-0000-4000-8000-000000000001';
@@ -26,6 +27,8 @@ class FakeServices {
   subscribe(): () => void {
     return () => undefined;
   }
+  /** JobWatchers listens for content's "is anyone watching" question; nobody asks here. */
+  readonly nats = { subscribe: () => ({ unsubscribe: () => undefined }) };
 }
 
 async function startGateway(env: Record<string, string>) {
@@ -40,6 +43,7 @@ async function startGateway(env: Record<string, string>) {
       CurrentUsers,
       { provide: PublicReads, useValue: new PublicReads(services as unknown as ServiceClient, 0) },
       OpenStreams,
+      JobWatchers,
       Draining,
     ],
   })

@@ -25,6 +25,8 @@ const RUN = `media-links-${Date.now()}`;
 const VIDEO = Buffer.from(Array.from({ length: 4096 }, (_, index) => index % 251));
 const ownerId = `${RUN}-owner`;
 const privateKey = `users/${ownerId}/jobs/${RUN}/video.mp4`;
+const captionsKey = `users/${ownerId}/jobs/${RUN}/captions.vtt`;
+const CAPTIONS = 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.000\nHello\n\n';
 const actorKey = `actors/${RUN}/idle-v1.mp4`;
 const communityKey = `community/${Date.now() % 1_000_000}/video-v1.mp4`;
 const posterKey = samplePosterKey(RUN, 'avif', 640);
@@ -48,13 +50,14 @@ describe('media through presigned links at the store (S3_PUBLIC_URL)', () => {
     base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
     for (const key of [privateKey, actorKey, communityKey]) await storage.put(key, VIDEO, 'video/mp4');
     await storage.put(posterKey, POSTER, 'image/avif');
+    await storage.put(captionsKey, Buffer.from(CAPTIONS), 'text/vtt; charset=utf-8');
     ownerCookie = await signedInCookie(database, SESSION_SECRET, ownerId);
     strangerCookie = await signedInCookie(database, SESSION_SECRET, `${RUN}-stranger`);
   });
 
   afterAll(async () => {
     await gateway?.close();
-    for (const key of [privateKey, actorKey, communityKey, posterKey]) await storage.remove(key);
+    for (const key of [privateKey, actorKey, communityKey, posterKey, captionsKey]) await storage.remove(key);
     await database.end();
     rmSync(webRoot, { recursive: true, force: true });
   });
@@ -75,6 +78,14 @@ describe('media through presigned links at the store (S3_PUBLIC_URL)', () => {
     const range = await fetch(link, { headers: { range: 'bytes=100-199' } });
     expect(range.status).toBe(206);
     expect(Buffer.from(await range.arrayBuffer())).toEqual(VIDEO.subarray(100, 200));
+  });
+
+  it('answers captions itself, not by a redirect (a <track> loads only from the page’s origin), to the owner only', async () => {
+    const answer = await media(captionsKey, ownerCookie);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    expect(await answer.text()).toBe(CAPTIONS);
+    expect((await media(captionsKey, strangerCookie)).status).not.toBe(200);
   });
 
   it('hands every reader the same link within a window, so caches keep one copy', async () => {

@@ -6,6 +6,12 @@ import { MediaLinks, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { parseByteRange } from './byte-range';
 import { mediaCaching } from './media-caching';
 
+/**
+ * Captions (a few KB) always come from here: a `<track>` loads only from the page's own origin
+ * unless the video and the store both do CORS, so a redirect to the store would leave it empty.
+ */
+const answeredHere = (key: string) => /\.(vtt|srt)$/.test(key);
+
 export interface MediaAnswer {
   /** Answered as an attachment with this file name. */
   download?: string;
@@ -17,7 +23,7 @@ export interface MediaAnswer {
  * Answers a stored object the caller has been allowed to read (the media route for sessions, the
  * public API's video file for keys): with the store's public address configured, a presigned
  * redirect there, so the bytes, byte ranges included, come from the store or its CDN; otherwise the
- * object streamed from here. A missing object is a 404.
+ * object streamed from here (captions always: `answeredHere`). A missing object is a 404.
  */
 @Injectable()
 export class MediaResponder {
@@ -34,7 +40,7 @@ export class MediaResponder {
     if (!object) throw new NotFoundException();
     const caching = mediaCaching(key);
 
-    if (this.links) {
+    if (this.links && !answeredHere(key)) {
       const location = await this.links.readUrl(key, { ...caching.link, cacheControl: caching.object, downloadName: download });
       response.setHeader('Cache-Control', caching.redirect);
       return void response.redirect(302, location);

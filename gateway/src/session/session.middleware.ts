@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Logger } from 'pino';
 import type pg from 'pg';
@@ -44,4 +45,16 @@ export function createSessionMiddleware(settings: GatewaySettings, pool: pg.Pool
     cookie: { httpOnly: true, sameSite: 'lax', secure: settings.PUBLIC_URL?.startsWith('https:') ? true : 'auto', maxAge: ttlMs, path: '/' },
   });
   return { middleware, store };
+}
+
+/** `/v1` and below, as the router under `/api` matches them (case-insensitively, as Express routes). */
+const PUBLIC_API_PATH = /^\/v1(?:\/|$)/i;
+
+/**
+ * The session middleware (mounted on `/api`) for every route but the public API's: a `/api/v1`
+ * request's cookie is not parsed, no session is looked up, created or extended for it and no cookie
+ * is set, so a browser's session can never authenticate there (its routes take API keys only).
+ */
+export function withoutSessionOnPublicApi(middleware: RequestHandler): RequestHandler {
+  return (request: Request, response: Response, next: NextFunction) => (PUBLIC_API_PATH.test(request.path) ? next() : middleware(request, response, next));
 }

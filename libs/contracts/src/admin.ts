@@ -44,6 +44,10 @@ export interface AdminJobSummary {
   error: string | null;
   createdAt: string;
   updatedAt: string;
+  /** While queued: the jobs of its lane ahead of it. */
+  queuePosition?: number;
+  /** While queued or running: the seconds until it should be done (as its user sees them). */
+  estimatedSeconds?: number;
 }
 
 export interface AdminJobList {

@@ -21,8 +21,11 @@ import type {
 } from './admin';
 import { ADMIN_API_PREFIX } from './admin';
 import type { ApiKeyRevoked, ApiKeySummary, CreateApiKeyBody, CreatedApiKey } from './api-keys';
+import type { Batch, BatchPage, CreateBatchBody } from './batches';
 import type { AdditionalGenerationsRequest, CheckoutStart, CreateSubscriptionRequest, SubscriptionSyncResponse } from './billing';
 import type { BlogPost, NewsletterSubscribeRequest, NewsletterSubscribeResponse } from './content';
+import type { FaceCheckAnswer } from './face-check';
+import type { MailPreferences } from './mail';
 import type {
   Actor,
   AudioResponse,
@@ -41,6 +44,7 @@ import type {
   UserAudioRequest,
 } from './generation';
 import type { CreatedWebhookEndpoint, CreateWebhookEndpointRequest, WebhookDelivery, WebhookEndpoint } from './webhooks';
+import type { CaptionFiles } from './captions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -98,6 +102,8 @@ export interface DeleteAccountBody {
 export interface JobStartAnswer {
   url?: string;
   predictionId?: string;
+  /** A finished spoken video's captions (WebVTT and SRT). */
+  captions?: CaptionFiles;
   status?: string;
   progress?: number;
   message?: string;
@@ -124,9 +130,19 @@ export const API_ROUTES = {
   projects: route<Project[]>('GET', '/api/projects'),
   deleteProject: (projectId: number) => route<DeletedAnswer>('DELETE', `/api/projects/${projectId}`),
 
+  // Batches: many videos from one CSV, on the wizard's batch page (the session's door to the API's batches)
+  batches: (cursor?: string) => route<BatchPage>('GET', `/api/batches${queryString({ cursor })}`),
+  createBatch: spending<Batch, CreateBatchBody>('POST', '/api/batches'),
+  batch: (batchId: string) => route<Batch>('GET', `/api/batches/${encodeURIComponent(batchId)}`),
+  retryBatchRow: (batchId: string, row: number) => route<Batch>('POST', `/api/batches/${encodeURIComponent(batchId)}/rows/${row}/retry`),
+  /** The ZIP of a batch's videos: a download link, not a JSON call. */
+  batchZip: (batchId: string) => route<never>('GET', `/api/batches/${encodeURIComponent(batchId)}/zip`),
+
   // AI influencers
   writeScript: route<ScriptResponse, ScriptRequestBody>('POST', '/api/openai/generate-script'),
   influencerImage: route<InfluencerImageResponse, InfluencerImageRequest>('POST', '/api/ai-influencer/image'),
+  /** The face check of a picture as soon as it is chosen (free; nothing kept): `image` is its data: URL. */
+  checkImage: route<FaceCheckAnswer, { image: string }>('POST', '/api/ai-influencer/check-image'),
   influencerVideo: (projectId: number | null) =>
     spending<JobStartAnswer, InfluencerVideoBody>('POST', `/api/ai-influencer/video${projectId !== null ? `?projectId=${projectId}` : ''}`),
   influencerProjects: route<InfluencerProject[]>('GET', '/api/ai-influencer/projects'),
@@ -141,6 +157,10 @@ export const API_ROUTES = {
   // Content
   publishedPosts: route<BlogPost[]>('GET', '/api/blog/posts?published=true'),
   subscribeNewsletter: route<NewsletterSubscribeResponse, NewsletterSubscribeRequest>('POST', '/api/newsletter'),
+
+  // Which mails the user gets (the profile's toggle)
+  mailPreferences: route<MailPreferences>('GET', '/api/profile/mail-preferences'),
+  setMailPreferences: route<MailPreferences, MailPreferences>('PUT', '/api/profile/mail-preferences'),
 
   // Billing and the account
   deleteAccount: route<DeletedAnswer, DeleteAccountBody>('DELETE', '/api/account'),

@@ -44,6 +44,8 @@ export interface BatchRow {
   videoId: string | null;
   /** Why it is invalid or failed. */
   error: string | null;
+  /** The video's file (`/media/...`, the owner's to read) once the row succeeded. */
+  url?: string | null;
 }
 
 export interface Batch {
@@ -64,13 +66,26 @@ export interface RetryBatchRowRequest extends UserBatchRequest {
   row: number;
 }
 
+/** `generation.batches.list.v1`: newest first, in pages as the videos' list (`cursor` a page's `nextCursor`; `limit` 1 to `VIDEO_LIST_MAX_LIMIT`, default `VIDEO_LIST_DEFAULT_LIMIT`). */
 export interface ListBatchesRequest {
   userId: string;
+  cursor?: string;
+  limit?: number;
 }
 
 /** Newest first, without their rows. */
 export interface BatchList {
   batches: Omit<Batch, 'rows'>[];
+  /** Null on the last page (absent from services older than the paged list). */
+  nextCursor?: string | null;
 }
+
+/** `POST /api/batches` from the app's batch page: the uploaded CSV's text, read as `POST /api/v1/batches` reads a `text/csv` body. */
+export interface CreateBatchBody {
+  csv: string;
+}
+
+/** `GET /api/batches`: a page of the user's batches with its cursor (null on the last page). */
+export type BatchPage = Required<BatchList>;
 
 /** The `data` of a `batch.completed` webhook. */

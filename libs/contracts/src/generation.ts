@@ -1,4 +1,6 @@
 import { ONE_SHOT_CLIP_SECONDS } from './generation-spec';
+import type { VideoFormatId } from './video-formats';
+import type { CaptionFiles, CaptionsChoice } from './captions';
 
 /** Voice settings of a wizard audio (spec section 3, Audio parameters), as kept with a project. */
 export interface AudioParams {
@@ -23,6 +25,8 @@ export interface Project {
   audioUrl: string | null;
   outputUrl: string | null;
   audioParams: AudioParams | null;
+  /** The video's format (`VIDEO_FORMATS`); absent for items made before formats existed (the portrait card). */
+  format?: VideoFormatId;
 }
 
 export interface ListProjectsRequest {
@@ -44,6 +48,12 @@ export interface JobState {
   error: string | null;
   /** A One Shot run's steps, as they complete. */
   steps?: PipelineSteps;
+  /** While queued: how many jobs of its lane are ahead of it (0: it starts next). */
+  queuePosition?: number;
+  /** While queued or running: the seconds until it should be done (its wait and its run), from the engines' measured speed and its progress. */
+  estimatedSeconds?: number;
+  /** A finished spoken video's word-timed captions (WebVTT and SRT); absent for videos made before captions, or without speech timings. */
+  captions?: CaptionFiles;
 }
 
 export type PipelineStepStatus = 'waiting' | 'running' | 'done' | 'failed';
@@ -65,6 +75,10 @@ export interface PipelineRequest {
   scriptTopic: string;
   /** The script the creator read and edited (from `POST /api/openai/generate-script`); without it the run writes one from the topic. */
   script?: string;
+  /** The video's format (`VIDEO_FORMATS`, the portrait card unless said). */
+  format?: VideoFormatId;
+  /** Captions burned into the picture, and their style (`CAPTION_CHOICES`; `none` unless said). The captions track is made either way. */
+  captions?: CaptionsChoice;
 }
 
 /** One Shot's speech budget (spec section 9): a script is estimated at words / 2.2 + 1 seconds, at most the clip's 15. */
@@ -143,6 +157,10 @@ export interface LipSyncRequest {
   audioUrl?: string;
   videoDuration?: number;
   audioParams?: AudioParams;
+  /** The video's format (`VIDEO_FORMATS`, the portrait card unless said). */
+  format?: VideoFormatId;
+  /** Captions burned into the picture, and their style (`CAPTION_CHOICES`; `none` unless said). The captions track is made either way. */
+  captions?: CaptionsChoice;
 }
 
 export interface UserLipSyncRequest extends LipSyncRequest {

@@ -20,3 +20,7 @@ export * from './subject-contracts';
 export * from './webhooks';
 export * from './videos';
 export * from './batches';
+export * from './mail';
+export * from './video-formats';
+export * from './face-check';
+export * from './captions';

@@ -70,7 +70,9 @@ export const UPLOAD_KEY_PATTERN = /^users\/[^/]+\/uploads\/[^/]+$/;
 
 /** The folder of everything one job stores, and the files it may store there. */
 export const jobFolder = (userId: string, jobId: string) => `users/${userId}/jobs/${jobId}/`;
-export type JobFile = 'video.mp4' | 'clip.mp4' | 'thumbnail.jpg' | 'audio.mp3' | 'audio.timings.json' | ImageFile | 'look.json';
+export type JobFile = 'video.mp4' | 'clip.mp4' | 'thumbnail.jpg' | 'audio.mp3' | 'audio.timings.json' | ImageFile | 'look.json' | CaptionsFile;
+/** A job's captions, beside its video (WebVTT for the player, SRT to download). */
+export type CaptionsFile = 'captions.vtt' | 'captions.srt';
 export const jobOutputKey = (userId: string, jobId: string, file: JobFile) => `${jobFolder(userId, jobId)}${file}`;
 
 /** An influencer project's own folder (the Creator's portrait and its drawing). */
@@ -96,7 +98,7 @@ export function communityImageKey(projectId: number, imageKey: string): string {
 }
 
 // Files kept beside others.
-/** The phoneme timings beside an audio (the embedded lip-sync follows them). */
+/** The phoneme and word timings beside an audio (the embedded lip-sync follows the phonemes, captions the words). */
 export const timingsKeyOf = (audioKey: string) => audioKey.replace(/\.\w+$/, '.timings.json');
 /** The mouth landmarks the embedded lip-sync keeps beside a picture or clip it analysed; they go with it. */
 export const landmarksKeyOf = (mediaKey: string) => `${mediaKey}.mouths-v1.json`;

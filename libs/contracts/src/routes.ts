@@ -74,6 +74,12 @@ export const ROUTES: readonly RouteEntry[] = [
     requiresAuth: true,
     meta: meta('One Shot Influencer Video', 'From a description, a gender and a topic to a finished lip-synced video in one automatic run.', 'one shot video, AI script, AI influencer video'),
   },
+  {
+    path: '/batches',
+    owner: remote('mfe_wizard', './Batches'),
+    requiresAuth: true,
+    meta: meta('Batch videos', 'Upload a CSV of scripts and make many lip-synced videos at once: each row checked first, progress per row, one ZIP.', 'batch video, CSV, bulk AI video'),
+  },
   { path: '/subscribe', owner: remote('mfe_billing', './Subscribe'), requiresAuth: true, meta: meta('Subscribe', 'Start a Premium subscription.', 'subscribe, premium') },
   { path: '/additional-generations', owner: remote('mfe_billing', './AdditionalGenerations'), requiresAuth: true, meta: meta('Buy extra generations', 'Add a pack of 15 generations.', 'extra generations, credits') },
   { path: '/payment-success', owner: remote('mfe_billing', './PaymentSuccess'), requiresAuth: false, meta: meta('Payment received', 'Your purchase is confirmed.', 'payment') },

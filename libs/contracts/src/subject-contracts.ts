@@ -26,7 +26,12 @@ import type {
   InfluencerVideoRequest, JobStopEvent, JobState, ListProjectsRequest, PipelineRequest, Project, ProviderWebhookRequest, SampleVideos, ScriptResponse,
   UploadCheckRequest, UserAudioRequest, UserInfluencerRequest, UserJobRequest, UserLipSyncRequest, UserProjectRequest, UserScriptRequest,
 } from './generation';
+import type { FaceCheckAnswer, FaceCheckRequest } from './face-check';
 import type { PingResponse } from './health';
+import type {
+  JobWatching, JobWatchingRequest, MailOutcome, MailPreferences, MailPreferencesUpdate, NewsletterConfirmed, NewsletterTokenRequest, NewsletterUnsubscribed,
+  PaymentMailRequest, VideoReadyMailRequest,
+} from './mail';
 import type { RemoteHistory, RemoteHistoryRequest, RemoteLiveVersion, RemoteLiveVersions, RemotePublishRequest, RemoteReleaseRequest, RemoteRollbackRequest } from './remote-releases';
 import { SERVICE_NAMES } from './services';
 import { pingSubject, Subjects } from './subjects';
@@ -124,6 +129,15 @@ export interface SubjectContracts {
   'content.posts.list.v1': { request: ListPostsRequest; reply: ListPostsResponse };
   'content.posts.get.v1': { request: GetPostRequest; reply: BlogPostDetail };
   'content.newsletter.subscribe.v1': { request: NewsletterSubscribeRequest; reply: NewsletterSubscribeResponse };
+  'content.newsletter.confirm.v1': { request: NewsletterTokenRequest; reply: NewsletterConfirmed };
+  'content.newsletter.unsubscribe.v1': { request: NewsletterTokenRequest; reply: NewsletterUnsubscribed };
+  'content.mail.videoReady.v1': { request: VideoReadyMailRequest; reply: MailOutcome };
+  'content.mail.paymentConfirmed.v1': { request: PaymentMailRequest; reply: MailOutcome };
+  'content.mail.preferences.get.v1': { request: UserRequest; reply: MailPreferences };
+  'content.mail.preferences.set.v1': { request: MailPreferencesUpdate; reply: MailPreferences };
+  'content.user.delete.v1': { request: DeleteUserDataRequest; reply: DeletedAnswer };
+
+  'gateway.jobs.watching.v1': { request: JobWatchingRequest; reply: JobWatching };
   'content.admin.posts.list.v1': { request: EmptyRequest; reply: AdminPostList };
   'content.admin.post.get.v1': { request: AdminPostIdRequest; reply: AdminPost };
   'content.admin.post.create.v1': { request: AdminPostBody; reply: AdminPost };
@@ -149,6 +163,7 @@ export interface SubjectContracts {
   'generation.influencer.image.create.v1': { request: UserInfluencerImageRequest; reply: InfluencerImageResponse };
   'generation.influencer.video.start.v1': { request: UserInfluencerVideoRequest; reply: JobState };
   'generation.uploads.check.v1': { request: UploadCheckRequest; reply: { allowed: true } };
+  'generation.faces.check.v1': { request: FaceCheckRequest; reply: FaceCheckAnswer };
   'generation.influencers.list.v1': { request: UserRequest; reply: InfluencerProject[] };
   'generation.influencer.get.v1': { request: UserInfluencerRequest; reply: InfluencerProject };
   'generation.influencer.approve.v1': { request: InfluencerPublishRequest; reply: InfluencerProject };

@@ -53,6 +53,20 @@ export const Subjects = {
     postsList: 'content.posts.list.v1',
     postsGet: 'content.posts.get.v1',
     newsletterSubscribe: 'content.newsletter.subscribe.v1',
+    /** `NewsletterTokenRequest` → `NewsletterConfirmed` (double opt-in); `NOT_FOUND` for an unknown token. */
+    newsletterConfirm: 'content.newsletter.confirm.v1',
+    /** `NewsletterTokenRequest` → `NewsletterUnsubscribed`; an unknown token (already unsubscribed) is a success too. */
+    newsletterUnsubscribe: 'content.newsletter.unsubscribe.v1',
+    /** From generation: `VideoReadyMailRequest` → `MailOutcome` (mail.ts). */
+    mailVideoReady: 'content.mail.videoReady.v1',
+    /** From billing: `PaymentMailRequest` → `MailOutcome`. */
+    mailPaymentConfirmed: 'content.mail.paymentConfirmed.v1',
+    /** `{userId}` → `MailPreferences`. */
+    mailPreferencesGet: 'content.mail.preferences.get.v1',
+    /** `MailPreferencesUpdate` → `MailPreferences`. */
+    mailPreferencesSet: 'content.mail.preferences.set.v1',
+    /** `{userId}` → `{deleted: true}`: the user's mail preferences go (account deletion). */
+    userDelete: 'content.user.delete.v1',
     /** Operator console: `{}` → `AdminPostList` (drafts, scheduled and published). */
     adminPostsList: 'content.admin.posts.list.v1',
     /** Operator console: `{id}` → `AdminPost`. */
@@ -89,6 +103,8 @@ export const Subjects = {
     influencerVideoStart: 'generation.influencer.video.start.v1',
     /** Before the gateway stores an upload: may this user start a clip from it (credits, storage)? */
     uploadCheck: 'generation.uploads.check.v1',
+    /** `FaceCheckRequest` → `FaceCheckAnswer`: the face check of a chosen picture, before any generation (nothing charged or kept). */
+    facesCheck: 'generation.faces.check.v1',
     influencersList: 'generation.influencers.list.v1',
     influencerGet: 'generation.influencer.get.v1',
     influencerApprove: 'generation.influencer.approve.v1',
@@ -143,6 +159,14 @@ export const Subjects = {
     batchesList: 'generation.batches.list.v1',
     /** `RetryBatchRowRequest` → `Batch`: a failed row runs again alone; any other row is `CONFLICT`. */
     batchRowRetry: 'generation.batches.row.retry.v1',
+  },
+  gateway: {
+    /**
+     * Asked by content before a "video ready" mail: `JobWatchingRequest` → `JobWatching`. Every
+     * gateway hears it; only one with an event stream open for the job (or that delivered the job's
+     * end to one) answers, so "no responders" or no answer means nobody watched.
+     */
+    jobWatching: 'gateway.jobs.watching.v1',
   },
 } as const;
 

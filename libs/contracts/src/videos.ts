@@ -1,3 +1,6 @@
+import type { VideoFormatId } from './video-formats';
+import type { CaptionsChoice } from './captions';
+
 /**
  * The public API's videos (`/api/v1/videos`): one speech + lip-sync run of a built-in actor or an
  * influencer, made for one user and paid by one generation. camelCase here and over NATS; the
@@ -34,6 +37,10 @@ export interface VideoSpec {
   webhookUrl?: string;
   /** Kept with the video and answered as given: a JSON object of at most `VIDEO_METADATA_MAX_BYTES`. */
   metadata?: Record<string, unknown>;
+  /** The video's format (`VIDEO_FORMATS`; `DEFAULT_VIDEO_FORMAT`, the portrait card, unless said). */
+  format?: VideoFormatId;
+  /** Captions burned into the picture, and their style (`CAPTION_CHOICES`; `none` unless said). The WebVTT track is made either way. */
+  captions?: CaptionsChoice;
 }
 
 /** `generation.videos.create.v1`: the same `idempotencyKey` and body answer the same video, charged once. */
@@ -66,6 +73,14 @@ export interface Video {
   influencer: number | null;
   metadata: Record<string, unknown> | null;
   webhookUrl: string | null;
+  /** The video's format (the portrait card for videos made before formats existed). */
+  format: VideoFormatId;
+  /** A finished video's word-timed captions (WebVTT); null before it finishes, or for videos made before captions. */
+  captionsUrl: string | null;
+  /** One video's answer (not a list's), while queued: the jobs of its lane ahead of it. */
+  queuePosition?: number;
+  /** One video's answer, while queued or running: the seconds until it should be done. */
+  estimatedSeconds?: number;
 }
 
 /** `generation.videos.get.v1`, and `generation.videos.cancel.v1`. */
@@ -97,3 +112,5 @@ export interface CanceledVideo {
 
 /** Where the public API answers a video's file (the MP4, for the key that reads the video). */
 export const apiV1VideoFilePath = (videoId: string) => `/api/v1/videos/${videoId}/file`;
+/** Where the public API answers a video's captions: WebVTT, or SRT with `?format=srt`. */
+export const apiV1VideoCaptionsPath = (videoId: string) => `/api/v1/videos/${videoId}/captions`;

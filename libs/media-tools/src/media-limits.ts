@@ -8,6 +8,13 @@ import { ffmpegPath } from './ffmpeg';
  */
 export const MEDIA_LIMITS = { maxSide: 4096, maxPixels: 16_000_000, maxDurationSeconds: 600 } as const;
 
+/**
+ * A real person's clip that lip-sync can use (the check before charging): long enough to loop, and a
+ * frame rate the engine reads well (it decodes at 25 fps; under 15 the mouth barely moves between
+ * frames, over 60 costs decoding for nothing). The longest is the media limit.
+ */
+export const CLIP_LIMITS = { minDurationSeconds: 1, maxDurationSeconds: MEDIA_LIMITS.maxDurationSeconds, minFps: 15, maxFps: 60 } as const;
+
 /** ffmpeg input option: its decoders refuse a picture over the pixel limit, also while probing, before allocating it. */
 export const MAX_PIXELS_OPTION = ['-max_pixels', String(MEDIA_LIMITS.maxPixels)] as const;
 

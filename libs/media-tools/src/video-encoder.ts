@@ -14,6 +14,8 @@ export interface VideoEncoding {
   audioPath?: string;
   out: string;
   signal?: AbortSignal;
+  /** A filter graph (one input, one output) the frames go through before the encoder, e.g. a format's blurred fill. */
+  videoFilter?: string;
   /** x264's speed preset; `veryfast` unless the caller measured that a faster one keeps the quality. */
   preset?: 'veryfast' | 'superfast';
 }
@@ -30,6 +32,7 @@ export async function encodeVideo(encoding: VideoEncoding): Promise<void> {
     [
       ...video,
       ...audio,
+      ...(encoding.videoFilter ? ['-vf', encoding.videoFilter] : []),
       ...['-c:v', 'libx264', '-preset', encoding.preset ?? 'veryfast', '-tune', 'animation', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
       ...['-t', encoding.durationSeconds.toFixed(3), '-movflags', '+faststart', encoding.out],
     ],

@@ -212,6 +212,12 @@ export class ServiceClient {
 
   async close(): Promise<void> {
     this.replies.unsubscribe();
+    // No reply can arrive any more: requests still waiting fail now rather than hold the process until their time-out.
+    for (const [token, request] of this.pending) {
+      this.pending.delete(token);
+      clearTimeout(request.timer);
+      request.reject();
+    }
     await this.connection.drain().catch(() => this.connection.close());
   }
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { mediaDownloadUrl } from '@lipcast/contracts';
+import { mediaDownloadUrl, type CaptionFiles } from '@lipcast/contracts';
 import { buttonVariants, Button } from './button';
 import { cn } from './cn';
 
@@ -21,6 +21,14 @@ export interface VideoPlayerProps {
    * past 1x and at most 70% of the viewport's height, so a result stays sharp with its actions in view.
    */
   fit?: 'frame' | 'natural';
+  /** The frame's shape for `fit="frame"` (a video format's width and height); 8:9, the portrait card's, unless said. */
+  aspect?: { width: number; height: number };
+  /** The video's word-timed captions: a `<track kind="captions">` with an on/off toggle, and SRT and VTT downloads. */
+  captions?: CaptionFiles | null;
+  /** The captions downloads' name, without extension; from `downloadName` (or the video's file name) unless said. */
+  captionsFileName?: string;
+  /** Whether the captions track shows when the video loads (off for a video with captions burned in); on unless said. */
+  captionsOn?: boolean;
   className?: string;
 }
 
@@ -46,9 +54,24 @@ export function isMobileDevice(): boolean {
  * error state with Retry, Download and the offline tip, a "Download Video" button, a loading retry
  * after 3 s, and no autoplay on mobile (a play overlay instead).
  */
-export function VideoPlayer({ src, poster, title = 'Video', autoPlay = false, loop = false, muted = false, downloadName, fit = 'frame', className }: VideoPlayerProps) {
+export function VideoPlayer({
+  src,
+  poster,
+  title = 'Video',
+  autoPlay = false,
+  loop = false,
+  muted = false,
+  downloadName,
+  fit = 'frame',
+  aspect,
+  captions,
+  captionsOn = true,
+  captionsFileName,
+  className,
+}: VideoPlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
+  const [showCaptions, setShowCaptions] = useState(captionsOn);
   const [attempt, setAttempt] = useState(0);
   const [mobile] = useState(isMobileDevice);
   const [overlay, setOverlay] = useState(mobile);
@@ -57,6 +80,14 @@ export function VideoPlayer({ src, poster, title = 'Video', autoPlay = false, lo
     setFailed(false);
     setOverlay(mobile);
   }, [src, mobile]);
+
+  useEffect(() => setShowCaptions(captionsOn), [src, captionsOn]);
+
+  // The track's mode follows the toggle (the browser's own captions menu may change it too).
+  useEffect(() => {
+    const track = video.current?.textTracks?.[0];
+    if (track) track.mode = showCaptions ? 'showing' : 'hidden';
+  }, [showCaptions, captions?.vttUrl, attempt, failed]);
 
   useEffect(() => {
     if (!src || failed) return;
@@ -114,9 +145,12 @@ export function VideoPlayer({ src, poster, title = 'Video', autoPlay = false, lo
           muted={muted}
           playsInline
           preload="metadata"
-          className={fit === 'natural' ? 'block h-auto max-h-[70vh] w-auto max-w-full object-contain' : 'aspect-[8/9] w-full object-contain'}
+          className={fit === 'natural' ? 'block h-auto max-h-[70vh] w-auto max-w-full object-contain' : cn('w-full object-contain', !aspect && 'aspect-[8/9]')}
+          style={fit === 'frame' && aspect ? { aspectRatio: `${aspect.width} / ${aspect.height}` } : undefined}
           onError={() => setFailed(true)}
-        />
+        >
+          {captions && <track kind="captions" src={captions.vttUrl} srcLang="en" label="English" default={showCaptions} />}
+        </video>
         {overlay && (
           <button
             type="button"
@@ -131,7 +165,28 @@ export function VideoPlayer({ src, poster, title = 'Video', autoPlay = false, lo
           </button>
         )}
       </div>
-      {downloadName && download('Download Video')}
+      {(captions || downloadName) && (
+        <div className="flex flex-wrap items-center gap-2">
+          {downloadName && download('Download Video')}
+          {captions && (
+            <Button variant="outline" aria-pressed={showCaptions} onClick={() => setShowCaptions((shown) => !shown)}>
+              {showCaptions ? 'Hide captions' : 'Show captions'}
+            </Button>
+          )}
+          {captions && (
+            <>
+              {(['srt', 'vtt'] as const).map((extension) => {
+                const name = `${captionsFileName ?? (downloadName ?? fileNameOf(src)).replace(/\.mp4$/, '')}.${extension}`;
+                return (
+                  <a key={extension} href={mediaDownloadUrl(extension === 'srt' ? captions.srtUrl : captions.vttUrl, name)} download={name} className={buttonVariants({ variant: 'link' })}>
+                    Captions ({extension.toUpperCase()})
+                  </a>
+                );
+              })}
+            </>
+          )}
+        </div>
+      )}
     </div>
   );
 }

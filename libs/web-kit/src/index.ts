@@ -22,6 +22,7 @@ export * from './toast';
 export * from './payment';
 export * from './remote';
 export * from './jobs';
+export * from './job-wait';
 export * from './spend';
 export * from './admin';
 export * from './selected-influencer';

@@ -37,4 +37,20 @@ describe('the influencer handed to the wizard', () => {
     }
     expect(readSelectedInfluencer()).toMatchObject({ id: '7' });
   });
+
+  it('keeps the video format the Creator chose, and drops one that is not a format', () => {
+    const influencer = { id: '9', title: 'Influencer 9', duration: 20, thumbnail: '/t.jpg', url: '/v.mp4' };
+    handInfluencerToWizard({ ...influencer, format: '9x16-720p' });
+    expect(readSelectedInfluencer()).toMatchObject({ id: '9', format: '9x16-720p' });
+    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify({ ...influencer, format: '4x3' }));
+    expect(readSelectedInfluencer()).not.toHaveProperty('format');
+  });
+
+  it('keeps the burned-in captions the Creator chose, and drops an unknown style', () => {
+    const influencer = { id: '9', title: 'Influencer 9', duration: 20, thumbnail: '/t.jpg', url: '/v.mp4' };
+    handInfluencerToWizard({ ...influencer, captions: 'bold' });
+    expect(readSelectedInfluencer()).toMatchObject({ id: '9', captions: 'bold' });
+    sessionStorage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify({ ...influencer, captions: 'neon' }));
+    expect(readSelectedInfluencer()).not.toHaveProperty('captions');
+  });
 });

@@ -4,6 +4,8 @@
  * after a sign-in round trip, which is why it is not passed in memory) and then clears it.
  */
 
+import { isCaptionsChoice, isVideoFormatId, type CaptionsChoice, type VideoFormatId } from '@lipcast/contracts';
+
 /** What the wizard animates: a built-in actor, or an influencer chosen in the Creator or the gallery. */
 export interface SelectedVideo {
   id: string;
@@ -13,6 +15,10 @@ export interface SelectedVideo {
   duration: number;
   thumbnail: string;
   url: string;
+  /** The video format the Creator chose for the lip-sync (the wizard's step 3 starts on it); absent: the portrait card. */
+  format?: VideoFormatId;
+  /** The burned-in captions the Creator chose for the lip-sync (the wizard's step 3 starts on it); absent: not burned in. */
+  captions?: CaptionsChoice;
 }
 
 export const SELECTED_INFLUENCER_KEY = 'selectedInfluencer';
@@ -45,6 +51,8 @@ export function readSelectedInfluencer(storage: Storage | undefined = globalThis
       duration: Number(value.duration) > 0 ? Number(value.duration) : 20,
       thumbnail: typeof value.thumbnail === 'string' ? value.thumbnail : '',
       url: value.url,
+      ...(isVideoFormatId(value.format) ? { format: value.format } : {}),
+      ...(isCaptionsChoice(value.captions) && value.captions !== 'none' ? { captions: value.captions } : {}),
     };
   } catch {
     return null;

@@ -6,7 +6,7 @@ import { callApi, routeQuery, toast } from '@lipcast/web-kit';
 import { errorText, refreshAdminData } from '../admin-api';
 import { ConfirmAction } from '../common/ConfirmAction';
 import { SelectField, TextField } from '../common/fields';
-import { formatDateTime } from '../common/format';
+import { formatDateTime, formatWait } from '../common/format';
 import { LoadState } from '../common/LoadState';
 import { cellClass, Table } from '../common/Table';
 
@@ -86,6 +86,8 @@ function JobDetail({ id, onRefund, onClose }: { id: string; onRefund: (userId: s
             <dd>{job.provider ?? '—'}</dd>
             <dt className="font-medium text-slate-600">Progress</dt>
             <dd>{Math.round(job.progress)}%</dd>
+            <dt className="font-medium text-slate-600">Wait</dt>
+            <dd>{formatWait(job)}</dd>
             <dt className="font-medium text-slate-600">Attempts</dt>
             <dd>{job.attempts}</dd>
             <dt className="font-medium text-slate-600">Error</dt>
@@ -168,7 +170,7 @@ export function JobsTab({ onRefund, initialUser }: { onRefund: (userId: string, 
       <LoadState isLoading={isLoading} error={error} label="jobs" />
       {data && (
         <>
-          <Table caption="Jobs, newest first" columns={['Job', 'Status', 'Kind', 'User', 'Provider', 'Error', 'Created']} empty={data.jobs.length === 0 && 'No job matches these filters'}>
+          <Table caption="Jobs, newest first" columns={['Job', 'Status', 'Wait', 'Kind', 'User', 'Provider', 'Error', 'Created']} empty={data.jobs.length === 0 && 'No job matches these filters'}>
             {data.jobs.map((job) => (
               <tr key={job.id} className={job.id === selectedId ? 'bg-brand-50' : undefined}>
                 <td className={cellClass}>
@@ -179,6 +181,7 @@ export function JobsTab({ onRefund, initialUser }: { onRefund: (userId: string, 
                 <td className={cellClass}>
                   <JobStatusBadge status={job.status} />
                 </td>
+                <td className={`${cellClass} whitespace-nowrap`}>{formatWait(job)}</td>
                 <td className={cellClass}>{job.kind}</td>
                 <td className={`${cellClass} font-mono text-xs`}>{job.userId}</td>
                 <td className={cellClass}>{job.provider ?? '—'}</td>

@@ -6,6 +6,7 @@ import { Waiting } from '../common/Waiting';
 import { AccountCard } from '../profile/AccountCard';
 import { ApiKeys } from '../profile/ApiKeys';
 import { DailyPreviewsBox } from '../profile/DailyPreviewsBox';
+import { EmailPreferences } from '../profile/EmailPreferences';
 import { GenerationHistory } from '../profile/GenerationHistory';
 import { SubscriptionBox } from '../profile/SubscriptionBox';
 import { Webhooks } from '../profile/Webhooks';
@@ -39,6 +40,7 @@ export default function Profile() {
           </div>
           <DailyPreviewsBox user={user} />
           <GenerationHistory />
+          <EmailPreferences />
           <ApiKeys />
           <Webhooks />
           <YourData />

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { InfluencerProject, Project } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_FORMAT, videoFormat, videoFormatTag, type InfluencerProject, type Project } from '@lipcast/contracts';
 import { Badge, Button, Card, CardContent, Tabs, TabsContent, TabsList, TabsTrigger, VideoPlayer, type BadgeVariant } from '@lipcast/ui';
 import { Waiting } from '../common/Waiting';
 import { completedProjects, CREATOR_CLIPS_QUERY_KEY, historyItems, historyStatus, PROJECTS_QUERY_KEY, textPreview, type HistoryItem, type HistoryStatus } from './history';
@@ -88,11 +88,13 @@ export function HistoryCard({ item }: { item: HistoryItem }) {
   const badge = STATUS_BADGE[status];
   const preview = textPreview(item.text);
   const what = item.kind === 'creator-clip' ? 'Creator clip' : 'Video';
+  const format = videoFormat(item.format);
   return (
     <Card className="h-full">
       <div className="flex items-center justify-between gap-2 px-6 pt-6 pb-3">
         <span className="grid text-sm">
           <span className="font-medium text-slate-900">{what}</span>
+          <span className="text-slate-600">{format.label}</span>
           <time dateTime={item.createdAt} className="text-slate-500">
             {formatUsDate(item.createdAt)}
           </time>
@@ -104,8 +106,9 @@ export function HistoryCard({ item }: { item: HistoryItem }) {
           <VideoPlayer
             src={item.outputUrl}
             poster={item.poster}
+            aspect={format}
             title={`${what} of ${formatUsDate(item.createdAt)}`}
-            downloadName={`${item.kind === 'creator-clip' ? 'influencer-video' : 'lipsync-video'}-${item.key}.mp4`}
+            downloadName={`${item.kind === 'creator-clip' ? 'influencer-video' : 'lipsync-video'}-${item.key}${item.format && item.format !== DEFAULT_VIDEO_FORMAT ? `-${videoFormatTag(item.format)}` : ''}.mp4`}
           />
         )}
         {status === 'audio-only' && (

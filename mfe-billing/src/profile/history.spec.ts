@@ -1,5 +1,5 @@
 import type { Project } from '@lipcast/contracts';
-import { completedProjects, historyStatus, textPreview } from './history';
+import { completedProjects, historyItems, historyStatus, textPreview } from './history';
 
 const project = (overrides: Partial<Project>): Project => ({
   id: 1,
@@ -35,5 +35,13 @@ describe(completedProjects.name, () => {
   it('keeps the generations with a video', () => {
     const done = project({ id: 2, outputUrl: '/media/v.mp4' });
     expect(completedProjects([project({ id: 1, audioUrl: '/a.mp3' }), done, project({ id: 3 })])).toEqual([done]);
+  });
+});
+
+describe(historyItems.name, () => {
+  it("keeps a video's format (none for the portrait card and videos made before formats)", () => {
+    const [vertical, card] = historyItems([project({ id: 2, format: '9x16-1080p', outputUrl: '/media/v2.mp4' }), project({ id: 1, outputUrl: '/media/v1.mp4' })], []);
+    expect(vertical).toMatchObject({ key: 'video-2', format: '9x16-1080p' });
+    expect(card).not.toHaveProperty('format');
   });
 });

@@ -1,4 +1,4 @@
-import type { InfluencerProject, Project } from '@lipcast/contracts';
+import type { InfluencerProject, Project, VideoFormatId } from '@lipcast/contracts';
 
 export const PROJECTS_QUERY_KEY = ['/api/projects'] as const;
 export const TEXT_PREVIEW_LENGTH = 100;
@@ -41,6 +41,8 @@ export interface HistoryItem {
   text: string | null | undefined;
   /** A still to show before the video plays (Creator clips have their thumbnail). */
   poster?: string;
+  /** A video's format (contracts' `VIDEO_FORMATS`); absent: the portrait card. */
+  format?: VideoFormatId;
 }
 
 /** The job folder of a media URL (`.../jobs/<jobId>/...`): a One Shot run stores its clip and its video there. */
@@ -62,6 +64,7 @@ export function historyItems(projects: readonly Project[], clips: readonly Influ
     audioUrl: project.audioUrl,
     outputUrl: project.outputUrl,
     text: project.audioParams?.text,
+    ...(project.format ? { format: project.format } : {}),
   }));
   const creatorClips: HistoryItem[] = clips
     .filter((clip) => clip.outputUrl !== null && !oneShotJobs.has(jobOf(clip.outputUrl) ?? ''))

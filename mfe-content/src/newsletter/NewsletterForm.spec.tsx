@@ -27,7 +27,7 @@ describe(NewsletterForm.name, () => {
     answer({ body: { subscribed: true } });
 
     await waitFor(() =>
-      expect(getToasts()[0]).toMatchObject({ title: 'Subscribed', description: "Thanks! We'll send new posts to reader@example.com.", variant: 'success' }),
+      expect(getToasts()[0]).toMatchObject({ title: 'Almost there', description: 'Check your inbox: we sent a confirmation link to reader@example.com.', variant: 'success' }),
     );
     expect(await screen.findByRole('button', { name: 'Subscribe' })).toBeTruthy();
     expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe('');

@@ -17,7 +17,7 @@ export function NewsletterForm({ className }: { className?: string }) {
   const mutation = useMutation({
     mutationFn: subscribe,
     onSuccess: (_answer, request) => {
-      toast({ title: 'Subscribed', description: `Thanks! We'll send new posts to ${request.email}.`, variant: 'success' });
+      toast({ title: 'Almost there', description: `Check your inbox: we sent a confirmation link to ${request.email}.`, variant: 'success' });
       setEmail('');
     },
     onError: (error) => toast({ title: SUBSCRIBE_FAILED_TITLE, description: error.message, variant: 'destructive' }),

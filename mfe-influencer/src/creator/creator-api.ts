@@ -1,4 +1,4 @@
-import { API_ROUTES, PORTRAIT_SIZE_TEXT, type InfluencerImageResponse, type InfluencerProject } from '@lipcast/contracts';
+import { API_ROUTES, PORTRAIT_SIZE_TEXT, withCreditNotUsed, type FaceCheckAnswer, type InfluencerImageResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
 import { callApi, followJob, isPaymentRequired, type PaymentRequired } from '@lipcast/web-kit';
 
 /** Spec section 9: portraits are 640x720 (PORTRAIT_SIZE_TEXT), asked for as a photo-realistic smartphone selfie. */
@@ -23,19 +23,27 @@ export function readPicture(file: File): Promise<string> {
   });
 }
 
+/** The check before charging of a chosen picture (its data URL), before anything is generated: free, and nothing is kept. */
+export function checkPicture(dataUrl: string): Promise<FaceCheckAnswer> {
+  return callApi(API_ROUTES.checkImage, { body: { image: dataUrl } });
+}
+
 /**
  * The portrait's 20 s clip (one generation). The request answers at once (`Prefer: respond-async`)
  * with the job, whose progress then comes on its event stream; resolves with the clip's URL.
  */
 export async function generateVideo(
   request: { image: string; prompt: string; projectId: number | null },
-  onProgress: (progress: number) => void,
+  /** Each state of the job: its progress, and its place in the queue or time left. */
+  onProgress: (progress: number, state: JobState) => void,
 ): Promise<string | PaymentRequired> {
   const answer = await callApi(API_ROUTES.influencerVideo(request.projectId), { body: { image: request.image, prompt: request.prompt }, headers: { Prefer: 'respond-async' } });
   if (isPaymentRequired(answer)) return answer;
   if (answer?.url) return answer.url;
   if (!answer?.predictionId) throw new Error('Failed to generate video');
-  const finished = await followJob(answer.predictionId, (state) => onProgress(state.progress));
+  const finished = await followJob(answer.predictionId, (state) => onProgress(state.progress, state));
+  // A failed job's credit is released: the message says so.
+  if (finished.status === 'failed') throw new Error(withCreditNotUsed(finished.error ?? 'Failed to generate video'));
   if (finished.status !== 'succeeded' || !finished.url) throw new Error(finished.error ?? 'Failed to generate video');
   return finished.url;
 }

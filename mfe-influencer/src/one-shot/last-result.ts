@@ -1,4 +1,4 @@
-import type { JobState, PortraitCoverage } from '@lipcast/contracts';
+import type { CaptionFiles, JobState, PortraitCoverage } from '@lipcast/contracts';
 
 /**
  * One Shot's last finished run, kept in this browser so that reopening the page shows the result
@@ -18,6 +18,8 @@ export interface OneShotResult {
   script?: string;
   /** What the offline engine drew of the description and what it could not. */
   coverage?: PortraitCoverage;
+  /** Its word-timed captions (player track and downloads). */
+  captions?: CaptionFiles;
 }
 
 const KEY = 'lipcast.oneShot.lastResult';
@@ -34,7 +36,9 @@ export function saveLastResult(userId: string, run: JobState): void {
 }
 
 export function resultOf(run: JobState): OneShotResult | null {
-  return run.url ? { id: run.id, url: run.url, image: run.steps?.image.url, script: run.steps?.script.script, coverage: run.steps?.image.coverage } : null;
+  return run.url
+    ? { id: run.id, url: run.url, image: run.steps?.image.url, script: run.steps?.script.script, coverage: run.steps?.image.coverage, ...(run.captions ? { captions: run.captions } : {}) }
+    : null;
 }
 
 export function readLastResult(userId: string): OneShotResult | null {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoPlayer } from '@lipcast/ui';
-import { ApiError, handInfluencerToWizard, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
-import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, type InfluencerProject, type PortraitCoverage as Coverage } from '@lipcast/contracts';
-import { generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
+import { Badge, Button, CaptionsChoice, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
+import { ApiError, handInfluencerToWizard, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, type JobWaitState } from '@lipcast/web-kit';
+import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_FORMAT, DEFAULT_VIDEO_PROMPT, faceCheckReasonOf, withCreditNotUsed, type InfluencerProject, type PortraitCoverage as Coverage, type VideoFormatId, DEFAULT_CAPTIONS, type CaptionsChoice as CaptionsChoiceValue } from '@lipcast/contracts';
+import { checkPicture, generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { PublishPanel } from '../creator/PublishPanel';
 import { creatorPromptSchema, videoPromptSchema } from '../forms/schemas';
@@ -21,6 +21,10 @@ interface Portrait {
   illustration: boolean;
   /** What the offline engine drew of the description and what it could not. */
   coverage?: Coverage;
+  /** An upload while the check before charging looks at it, as soon as it is chosen. */
+  checking?: boolean;
+  /** That check's refusal (no face, several, too small, turned): nothing can be generated from it. */
+  refusal?: string;
 }
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
@@ -75,6 +79,13 @@ export default function Creator() {
   const [busy, setBusy] = useState<'image' | 'video' | null>(null);
   const imageProgress = useProgress('image');
   const videoProgress = useProgress('video');
+  const [videoWait, setVideoWait] = useState<JobWaitState | null>(null);
+  /** The check before charging refused the picture (no face, several, too small, turned): said beside it. */
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  /** The format of the talking video the wizard makes from the clip (its step 3 starts on it). */
+  const [format, setFormat] = useState<VideoFormatId>(DEFAULT_VIDEO_FORMAT);
+  /** The burned-in captions of that talking video (its captions track is made either way). */
+  const [captions, setCaptions] = useState<CaptionsChoiceValue>(DEFAULT_CAPTIONS);
   const fileInput = useRef<HTMLInputElement>(null);
 
   async function makeImage() {
@@ -88,6 +99,7 @@ export default function Creator() {
     try {
       const image = await generateImage(parsed.data);
       setPortrait({ url: image.url, projectId: image.id, illustration: image.imageKind === 'illustration', coverage: image.coverage });
+      setPictureError(null);
       setVideo(null);
       setVideoPrompt(DEFAULT_VIDEO_PROMPT); // the fixed video prompt of section 9, prefilled once there is an image
       done = true;
@@ -106,9 +118,11 @@ export default function Creator() {
     if (!file) return;
     try {
       const dataUrl = await readPicture(file);
-      setPortrait({ url: dataUrl, projectId: null, illustration: false });
+      setPortrait({ url: dataUrl, projectId: null, illustration: false, checking: true });
+      setPictureError(null);
       setVideo(null);
       setVideoPrompt(DEFAULT_VIDEO_PROMPT);
+      void checkChosenPicture(dataUrl);
     } catch (error) {
       toast({ title: 'Error', description: errorText(error, 'The picture could not be used.'), variant: 'destructive' });
     } finally {
@@ -116,16 +130,33 @@ export default function Creator() {
     }
   }
 
+  /** The check before charging, as soon as a picture is chosen; its answer applies only if that picture is still the one shown. */
+  async function checkChosenPicture(dataUrl: string) {
+    let refusal: string | undefined;
+    try {
+      const answer = await checkPicture(dataUrl);
+      if (!answer.ok) refusal = answer.message;
+    } catch (error) {
+      // The upload's own limits (type, size) refuse it here too; when the check could not run, Generate Video checks again.
+      if (error instanceof ApiError && error.status === 400) refusal = error.message;
+    }
+    setPortrait((current) => (current?.url === dataUrl ? { ...current, checking: false, refusal } : current));
+  }
+
   async function makeVideo() {
-    if (busy || !portrait) return;
+    if (busy || !portrait || portrait.checking || portrait.refusal) return;
     const parsedPrompt = videoPromptSchema.safeParse(videoPrompt);
     if (!parsedPrompt.success) return void setVideoPromptError(parsedPrompt.error.issues[0].message);
     setVideoPromptError(null);
     setBusy('video');
     videoProgress.start();
+    setVideoWait(null);
     let done = false;
     try {
-      const url = await generateVideo({ image: portrait.url, prompt: parsedPrompt.data || DEFAULT_VIDEO_PROMPT, projectId: portrait.projectId }, (progress) => videoProgress.report(progress));
+      const url = await generateVideo({ image: portrait.url, prompt: parsedPrompt.data || DEFAULT_VIDEO_PROMPT, projectId: portrait.projectId }, (progress, state) => {
+        videoProgress.report(progress);
+        setVideoWait(state);
+      });
       if (isPaymentRequired(url)) return;
       done = true;
       // Private to its creator: it reaches the community gallery only if they publish it, with consent.
@@ -135,7 +166,9 @@ export default function Creator() {
       toast({ title: 'Video Generated', description: 'Your silent motion clip is ready: add a voice next.', variant: 'success' });
       void refreshAccount(queryClient);
     } catch (error) {
-      toast({ title: 'Error', description: errorText(error, 'Failed to generate video'), variant: 'destructive' });
+      // A picture lip-sync could not use is refused before anything is charged: the reason goes beside it.
+      if (error instanceof ApiError && faceCheckReasonOf(error.body)) setPictureError(withCreditNotUsed(error.message));
+      else toast({ title: 'Error', description: errorText(error, 'Failed to generate video'), variant: 'destructive' });
     } finally {
       videoProgress.finish(done);
       setBusy(null);
@@ -145,7 +178,7 @@ export default function Creator() {
   function sendToWizard() {
     if (!video) return;
     const id = String(video.projectId ?? Date.now());
-    handInfluencerToWizard({ id, title: `Influencer ${id}`, setting: 'AI Influencer', duration: CLIP_SECONDS, thumbnail: video.thumbnail, url: video.url });
+    handInfluencerToWizard({ id, title: `Influencer ${id}`, setting: 'AI Influencer', duration: CLIP_SECONDS, thumbnail: video.thumbnail, url: video.url, ...(format === DEFAULT_VIDEO_FORMAT ? {} : { format }), ...(captions === DEFAULT_CAPTIONS ? {} : { captions }) });
     navigate('/');
   }
 
@@ -178,13 +211,16 @@ export default function Creator() {
                 </Button>
               </div>
               {busy === 'image' && <Progress value={imageProgress.value} aria-label="Image generation progress" />}
+              <p role="status" aria-live="polite" className="text-sm text-slate-600 empty:hidden">
+                {portrait?.checking && 'Checking the photo…'}
+              </p>
             </CardContent>
           </Card>
-          {portrait && !video && (
+          {portrait && !video && !portrait.checking && (
             <Card>
               <CardHeader>
                 <CardTitle>Preview</CardTitle>
-                <CardDescription>Are you happy with this image?</CardDescription>
+                <CardDescription>{portrait.refusal ? 'This photo cannot be animated: choose another one.' : 'Are you happy with this image?'}</CardDescription>
               </CardHeader>
               <CardContent className="space-y-4">
                 <div className="relative">
@@ -195,6 +231,11 @@ export default function Creator() {
                     </Badge>
                   )}
                 </div>
+                {(pictureError ?? portrait.refusal) && (
+                  <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                    {pictureError ?? portrait.refusal}
+                  </p>
+                )}
                 <PortraitCoverage coverage={portrait.coverage} />
                 <TextareaField
                   label="Video prompt"
@@ -207,12 +248,13 @@ export default function Creator() {
                   <Button variant="outline" onClick={() => void makeImage()} disabled={busy !== null}>
                     Regenerate
                   </Button>
-                  <Button onClick={() => void makeVideo()} disabled={busy !== null} aria-busy={busy === 'video'} aria-describedby={spends ? ids.spend : undefined}>
+                  <Button onClick={() => void makeVideo()} disabled={busy !== null || Boolean(portrait.refusal)} aria-busy={busy === 'video'} aria-describedby={spends ? ids.spend : undefined}>
                     {busy === 'video' ? 'Generating Video...' : 'Generate Video'}
                   </Button>
                 </div>
                 <SpendNotice id={ids.spend} />
                 {busy === 'video' && <Progress value={videoProgress.value} aria-label="Video generation progress" />}
+                {busy === 'video' && <JobWaitNote state={videoWait} />}
               </CardContent>
             </Card>
           )}
@@ -228,6 +270,8 @@ export default function Creator() {
                 <VideoPlayer src={video.url} poster={portrait?.url} title="Influencer video" loop downloadName={`influencer-video-${Date.now()}.mp4`} />
                 <p className="text-sm text-emerald-700">Your video plays for {CLIP_SECONDS} seconds, looping forward and backward.</p>
                 <p className="text-sm text-slate-700">It is a silent motion clip: add a voice next. Write what your influencer says in the video wizard, which voices it and lip-syncs the clip.</p>
+                <VideoFormatChoice value={format} onChange={setFormat} label="Format of the talking video" />
+                <CaptionsChoice value={captions} onChange={setCaptions} label="Burned-in captions of the talking video" />
                 <Button onClick={sendToWizard}>Generate Audio for this Video</Button>
                 {video.project && (
                   <PublishPanel

@@ -4,17 +4,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   API_ROUTES,
+  DEFAULT_CAPTIONS,
+  DEFAULT_VIDEO_FORMAT,
   ONE_SHOT_SCRIPT_MAX_SECONDS,
   scriptProblem,
   scriptSpeechSeconds,
   scriptWordCount,
+  videoFormatTag,
+  withCreditNotUsed,
+  type CaptionsChoice as CaptionsChoiceValue,
   type JobState,
   type PipelineRequest,
   type PipelineStepStatus,
   type ScriptRequestBody,
+  type VideoFormatId,
 } from '@lipcast/contracts';
-import { Button, Card, CardContent, Label, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, TextareaField, VideoPlayer } from '@lipcast/ui';
-import { ApiError, callApi, followJob, isPaymentRequired, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
+import { Button, CaptionsChoice, Card, CardContent, Label, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
+import { ApiError, callApi, followJob, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { readLastResult, resultOf, saveLastResult, type OneShotResult } from '../one-shot/last-result';
 import { oneShotSchema, type OneShotInput, type OneShotValues } from '../forms/schemas';
@@ -41,6 +47,7 @@ function RunProgress({ run }: { run: JobState }) {
   return (
     <div className="space-y-6">
       <Progress value={run.progress} aria-label="One Shot progress" />
+      <JobWaitNote state={run} />
       <ol className="grid gap-3 md:grid-cols-2">
         {STEP_LABELS.map(([key, label]) => {
           const status = run.steps?.[key].status ?? 'waiting';
@@ -91,6 +98,8 @@ export default function OneShot() {
   const [script, setScript] = useState<string | null>(null);
   const [scriptError, setScriptError] = useState<string | null>(null);
   const [writing, setWriting] = useState(false);
+  const [format, setFormat] = useState<VideoFormatId>(DEFAULT_VIDEO_FORMAT);
+  const [captions, setCaptions] = useState<CaptionsChoiceValue>(DEFAULT_CAPTIONS);
   const scriptField = useRef<HTMLTextAreaElement>(null);
   const following = useRef<string | null>(null);
   const form = useForm<OneShotInput, unknown, OneShotValues>({ resolver: zodResolver(oneShotSchema), defaultValues: { influencerDescription: '', gender: 'male', scriptTopic: '' } });
@@ -119,7 +128,9 @@ export default function OneShot() {
         void refreshAccount(queryClient);
       } else {
         setPhase({ kind: 'input' });
-        toast({ title: 'Error', description: finished.error ?? 'The video could not be made. Please try again.', variant: 'destructive' });
+        const failure = finished.error ?? 'The video could not be made. Please try again.';
+        // A failed run releases its credit (a cancelled one too): the message says so.
+        toast({ title: 'Error', description: finished.status === 'failed' ? withCreditNotUsed(failure) : failure, variant: 'destructive' });
       }
     } catch (error) {
       setPhase({ kind: 'input' });
@@ -182,7 +193,12 @@ export default function OneShot() {
       return;
     }
     try {
-      const request: PipelineRequest = { ...values, script: script!.trim() };
+      const request: PipelineRequest = {
+        ...values,
+        script: script!.trim(),
+        ...(format === DEFAULT_VIDEO_FORMAT ? {} : { format }),
+        ...(captions === DEFAULT_CAPTIONS ? {} : { captions }),
+      };
       const run = await callApi(API_ROUTES.startPipeline, { body: request });
       if (isPaymentRequired(run) || !run) return;
       void follow(run);
@@ -266,6 +282,8 @@ export default function OneShot() {
                       </p>
                     )}
                   </div>
+                  <VideoFormatChoice value={format} onChange={setFormat} disabled={isSubmitting} />
+                  <CaptionsChoice value={captions} onChange={setCaptions} disabled={isSubmitting} />
                   <div className="space-y-2">
                     <Button type="submit" disabled={isSubmitting || writing} aria-describedby={spends ? ids.spend : undefined}>
                       Create One-Shot Video
@@ -279,7 +297,15 @@ export default function OneShot() {
           {phase.kind === 'processing' && <RunProgress run={phase.run} />}
           {phase.kind === 'complete' && (
             <div className="space-y-4">
-              <VideoPlayer src={phase.result.url} poster={phase.result.image} title="One Shot video" fit="natural" downloadName={`one-shot-video-${Date.now()}.mp4`} />
+              <VideoPlayer
+                src={phase.result.url}
+                // The portrait is the poster of a portrait-card video; another format shows its own first frame.
+                poster={format === DEFAULT_VIDEO_FORMAT ? phase.result.image : undefined}
+                title="One Shot video"
+                fit="natural"
+                downloadName={`one-shot-video-${Date.now()}${format === DEFAULT_VIDEO_FORMAT ? '' : `-${videoFormatTag(format)}`}.mp4`}
+                captions={phase.result.captions}
+              />
               {phase.result.script && (
                 <div>
                   <p className="text-sm font-medium text-slate-700">Script</p>

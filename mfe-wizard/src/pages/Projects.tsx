@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { API_ROUTES, type Project } from '@lipcast/contracts';
+import { API_ROUTES, videoFormat, type Project } from '@lipcast/contracts';
 import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Button, Card, CardContent, Page, Spinner, VideoPlayer,
+  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Badge, Button, Card, CardContent, Page, Spinner, VideoPlayer,
 } from '@lipcast/ui';
 import { callApi, toast } from '@lipcast/web-kit';
 import { failureToast } from '../wizard/errors';
@@ -30,7 +30,7 @@ function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () =
     <Card>
       <CardContent className="space-y-3 p-4">
         {project.outputUrl ? (
-          <VideoPlayer src={project.outputUrl} title={`Video ${project.id}`} downloadName={downloadFileName(new Date(project.createdAt))} />
+          <VideoPlayer src={project.outputUrl} title={`Video ${project.id}`} downloadName={downloadFileName(new Date(project.createdAt), project.format)} aspect={videoFormat(project.format)} />
         ) : (
           <div className="space-y-2 rounded-lg bg-slate-50 p-4">
             <p className="text-sm text-slate-600">Video not made yet</p>
@@ -38,6 +38,7 @@ function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () =
           </div>
         )}
         {project.audioParams?.text && <p className="text-sm text-slate-700">“{preview(project.audioParams.text)}”</p>}
+        <Badge variant="outline">Format: {videoFormat(project.format).label}</Badge>
         <div className="flex items-center justify-between">
           <time dateTime={project.createdAt} className="text-xs text-slate-500">
             {DATE.format(new Date(project.createdAt))}

@@ -1,5 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { JobState } from '@lipcast/contracts';
 import { accountUser, fakeApi } from '@lipcast/web-kit/testing';
 import { VideoStep } from './VideoStep';
 
@@ -54,5 +55,44 @@ describe(VideoStep.name, () => {
     expect(description?.textContent).toBe(notice.textContent);
     expect(generate.parentElement?.contains(notice)).toBe(true); // beside it, not elsewhere on the page
     expect(screen.getByText('Host Maya').parentElement?.textContent).toBe('Host Maya · 10s video');
+  });
+
+  it("shows the job's place in the queue, then its time left, in a live region under the progress bar", async () => {
+    // The start answers at once with the job's id (202); the run then goes on while the page follows its event stream.
+    let starts = 0;
+    fakeApi({ 'POST /api/replicate/lipsync': () => (starts++ === 0 ? { status: 202, body: { predictionId: 'job-9' } } : new Promise(() => undefined)) });
+    const streams: { url: string; listeners: ((event: { data: string }) => void)[] }[] = [];
+    class FakeEventSource {
+      onerror: (() => void) | null = null;
+      readonly listeners: ((event: { data: string }) => void)[] = [];
+      constructor(readonly url: string) {
+        streams.push(this);
+      }
+      addEventListener(_type: string, listener: (event: { data: string }) => void) {
+        this.listeners.push(listener);
+      }
+      close() {}
+    }
+    (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+    try {
+      const { unmount } = renderStep();
+      fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
+      await screen.findByRole('progressbar', { name: 'Video generation progress' });
+      await act(async () => undefined);
+      expect(streams.map((stream) => stream.url)).toEqual(['/api/jobs/job-9/events']);
+      const send = (state: Partial<JobState>) => act(() => streams[0].listeners.forEach((listener) => listener({ data: JSON.stringify({ id: 'job-9', kind: 'lipsync', progress: 0, url: null, error: null, ...state }) })));
+      const region = screen.getByRole('status');
+      expect(region.getAttribute('aria-live')).toBe('polite');
+
+      send({ status: 'queued', queuePosition: 2, estimatedSeconds: 40 });
+      expect(region.textContent).toBe('2 videos ahead of yours, about 40 s');
+      send({ status: 'queued', queuePosition: 0, estimatedSeconds: 18 });
+      expect(region.textContent).toBe('Yours is next, about 20 s');
+      send({ status: 'running', progress: 50, estimatedSeconds: 12 });
+      expect(region.textContent).toBe('About 10 s left');
+      unmount();
+    } finally {
+      delete (globalThis as { EventSource?: unknown }).EventSource;
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { mediaDownloadUrl } from '@lipcast/contracts';
-import { Button, Progress, VideoPlayer } from '@lipcast/ui';
-import { isPaymentRequired, refreshAccount, SpendNotice, toast, watchJob, type SelectedVideo } from '@lipcast/web-kit';
+import { DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, mediaDownloadUrl, type CaptionFiles, type CaptionsChoice as CaptionsChoiceValue, type VideoFormatId } from '@lipcast/contracts';
+import { Button, CaptionsChoice, Progress, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
+import { isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, toast, watchJob, type JobWaitState, type SelectedVideo } from '@lipcast/web-kit';
 import type { CreatedAudio } from './AudioStep';
 import { failureToast } from './errors';
 import { runLipSync } from './generation-api';
@@ -21,13 +21,22 @@ const preview = (text: string, length = 50) => (text.length > length ? `${text.s
 export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audio: CreatedAudio; onBack: () => void }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState(0);
+  const [wait, setWait] = useState<JobWaitState | null>(null);
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const runningRef = useRef(false);
   const stopWatching = useRef<() => void>(() => undefined);
   const resultView = useRef<HTMLDivElement>(null);
   const spendId = useId();
-  const [fileName] = useState(() => downloadFileName());
+  const [startedAt] = useState(() => new Date());
+  // An influencer from the Creator comes with the format chosen there.
+  const [format, setFormat] = useState<VideoFormatId>(video.format ?? DEFAULT_VIDEO_FORMAT);
+  /** The format the shown result was made in (the choice may change after it). */
+  const [resultFormat, setResultFormat] = useState<VideoFormatId>(DEFAULT_VIDEO_FORMAT);
+  const fileName = downloadFileName(startedAt, resultFormat);
+  // Burned-in captions, if any (the captions track comes with every video).
+  const [captions, setCaptions] = useState<CaptionsChoiceValue>(video.captions ?? DEFAULT_CAPTIONS);
+  const [resultCaptions, setResultCaptions] = useState<{ files: CaptionFiles | null; burnedIn: boolean }>({ files: null, burnedIn: false });
   useEffect(() => () => stopWatching.current(), []);
   // A new result is brought into view with its Download button (issue 16: a result view for posting),
   // and again once the video knows its size, as the page only then has its final height. The scroll
@@ -43,20 +52,34 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
     setRunning(true);
     setResult(null);
     setProgress(0);
+    setWait(null);
     const timers = NOTICES.map(([after, message]) => setTimeout(() => toast({ title: 'Generating video', description: message, variant: 'info' }), after));
     try {
       const answer = await runLipSync(
-        { video: video.url, audio: audio.url, audioUrl: audio.url, videoDuration: video.duration, audioParams: { text: audio.text, voice_id: audio.voice, emotion: audio.emotion, pitch: audio.pitch, speed: audio.speed, videoId: video.id } },
+        {
+          video: video.url,
+          audio: audio.url,
+          audioUrl: audio.url,
+          videoDuration: video.duration,
+          audioParams: { text: audio.text, voice_id: audio.voice, emotion: audio.emotion, pitch: audio.pitch, speed: audio.speed, videoId: video.id },
+          ...(format === DEFAULT_VIDEO_FORMAT ? {} : { format }),
+          ...(captions === DEFAULT_CAPTIONS ? {} : { captions }),
+        },
         {
           onPredictionId: (id) => {
             stopWatching.current();
-            stopWatching.current = watchJob(id, (state) => setProgress((current) => nextProgress(current, state.progress, false)));
+            stopWatching.current = watchJob(id, (state) => {
+              setProgress((current) => nextProgress(current, state.progress, false));
+              setWait(state); // its place in the queue, then its time left
+            });
           },
           onRetrying: (message) => toast({ title: 'Please wait', description: message, variant: 'info' }),
         },
       );
       if (isPaymentRequired(answer)) return;
       setProgress(100);
+      setResultFormat(format);
+      setResultCaptions({ files: answer.captions ?? null, burnedIn: captions !== 'none' });
       setResult(answer.url);
       toast({ title: 'Video Generated', description: 'Your lip-synced video is ready.', variant: 'success' });
       void refreshAccount(queryClient);
@@ -76,7 +99,14 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
       <section className="space-y-4" aria-label="Your video">
         <div ref={resultView} className="scroll-mt-20 space-y-3" onLoadedMetadataCapture={showResult}>
           <p className="text-sm font-medium text-slate-700">Your video</p>
-          <VideoPlayer src={result} title="Generated video" fit="natural" />
+          <VideoPlayer
+            src={result}
+            title="Generated video"
+            fit="natural"
+            captions={resultCaptions.files}
+            captionsOn={!resultCaptions.burnedIn}
+            captionsFileName={fileName.replace(/\.mp4$/, '')}
+          />
           <Progress value={progress} aria-label="Video generation progress" />
           <div className="flex flex-wrap gap-3">
             <Button asChild>
@@ -114,6 +144,8 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
           <p className="text-sm text-slate-600">“{preview(audio.text)}”</p>
         </div>
       </div>
+      <VideoFormatChoice value={format} onChange={setFormat} disabled={running} />
+      <CaptionsChoice value={captions} onChange={setCaptions} disabled={running} />
       <div className="space-y-3">
         {/* The lip-sync is what spends a generation: the notice says so beside the button. */}
         <div className="flex flex-wrap items-center gap-3">
@@ -125,6 +157,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
           </div>
         </div>
         {running && <Progress value={progress} aria-label="Video generation progress" />}
+        {running && <JobWaitNote state={wait} />}
       </div>
       <div className="flex justify-start">
         <Button variant="outline" onClick={onBack} disabled={running}>

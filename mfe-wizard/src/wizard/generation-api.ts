@@ -1,4 +1,4 @@
-import { API_ROUTES, type AudioParams, type AudioResponse, type JobStartAnswer } from '@lipcast/contracts';
+import { API_ROUTES, type AudioParams, type AudioResponse, type CaptionFiles, type CaptionsChoice, type JobStartAnswer, type VideoFormatId } from '@lipcast/contracts';
 import { ApiError, callApi, isPaymentRequired, RequestTimeoutError, type PaymentRequired } from '@lipcast/web-kit';
 import { LIPSYNC, LIPSYNC_ABORTED_MESSAGE, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
 
@@ -54,6 +54,10 @@ export interface LipSyncInput {
   audioUrl: string;
   videoDuration: number;
   audioParams: AudioParams;
+  /** The video's format; absent: the portrait card. */
+  format?: VideoFormatId;
+  /** Captions burned in, and their style; absent: not burned in (the captions track is made either way). */
+  captions?: CaptionsChoice;
 }
 
 export interface LipSyncEvents {
@@ -75,7 +79,7 @@ export interface LipSyncOptions {
  * `Prefer: respond-async`, so the job id comes back at once and its progress can be followed while
  * the later asks wait for the video. Resolves with the video URL (or the paywall hand-off).
  */
-export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, options: LipSyncOptions = {}): Promise<{ url: string; predictionId: string } | PaymentRequired> {
+export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, options: LipSyncOptions = {}): Promise<{ url: string; predictionId: string; captions?: CaptionFiles } | PaymentRequired> {
   const retryWaitMs = options.retryWaitMs ?? LIPSYNC.retryWaitMs;
   const timeoutMs = options.requestTimeoutMs ?? LIPSYNC.requestTimeoutMs;
   let predictionId: string | null = null;
@@ -98,7 +102,7 @@ export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, opt
       predictionId = id;
       events.onPredictionId(id);
     }
-    if (answer?.url) return { url: answer.url, predictionId: id ?? '' };
+    if (answer?.url) return { url: answer.url, predictionId: id ?? '', ...(answer.captions ? { captions: answer.captions } : {}) };
     if (attempt === LIPSYNC.maxAttempts) throw new Error(TOO_MANY_ATTEMPTS_MESSAGE);
     // The first (asynchronous) answer is expected to be 202; only later ones are worth a notice.
     if (attempt > 1) events.onRetrying(retryingMessage(attempt + 1));

@@ -1,3 +1,5 @@
+import { DEFAULT_VIDEO_FORMAT, videoFormatTag, type VideoFormatId } from '@lipcast/contracts';
+
 /** The wizard's rules (spec sections 4, 5, 8 and 9), kept pure so they are tested on their own. */
 
 /** Speech in the wizard runs at 2.5 words per second. */
@@ -52,5 +54,6 @@ export function nextProgress(current: number, reported: number, done: boolean): 
   return Math.min(95, Math.max(current, reported));
 }
 
-/** "lipsync-video" plus a timestamp, as mp4 (spec section 9). */
-export const downloadFileName = (now = new Date()) => `lipsync-video-${now.getTime()}.mp4`;
+/** "lipsync-video" plus a timestamp, as mp4 (spec section 9); a format other than the portrait card adds its tag (`-9x16-1080p`). */
+export const downloadFileName = (now = new Date(), format?: VideoFormatId | null) =>
+  `lipsync-video-${now.getTime()}${format && format !== DEFAULT_VIDEO_FORMAT ? `-${videoFormatTag(format)}` : ''}.mp4`;

@@ -1,4 +1,4 @@
-import { defineService } from '@lipcast/nest-kit';
+import { defineService, ServiceClientModule } from '@lipcast/nest-kit';
 import { ormConfig } from './mikro-orm.config';
 import { AdminAccountsService } from './admin/admin-accounts.service';
 import { BillingAdminController } from './admin/admin.controller';
@@ -13,6 +13,7 @@ import { QuotasService } from './quotas/quotas.service';
 import { BillingSettings } from './settings';
 import { CheckoutService } from './stripe/checkout.service';
 import { CustomersService } from './stripe/customers.service';
+import { PaymentMails } from './stripe/payment-mails';
 import { PriceCatalog } from './stripe/price-catalog.service';
 import { StripeController } from './stripe/stripe.controller';
 import { stripeProvider } from './stripe/stripe.provider';
@@ -24,6 +25,8 @@ export const billingService = defineService({
   name: 'billing',
   ormConfig,
   settings: BillingSettings,
+  // Asks content for the payments' companion mails.
+  imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'billing', name: 'lipcast-billing-client' })],
   controllers: [PlansController, AccountsController, CreditsController, QuotasController, StripeController, BillingAdminController],
-  providers: [stripeProvider, Clock, AccountDeletionService, QuotasService, LedgerService, PriceCatalog, CustomersService, CheckoutService, SubscriptionsService, WebhooksService, AdminAccountsService],
+  providers: [stripeProvider, Clock, AccountDeletionService, QuotasService, LedgerService, PriceCatalog, CustomersService, CheckoutService, SubscriptionsService, WebhooksService, AdminAccountsService, PaymentMails],
 });

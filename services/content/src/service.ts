@@ -1,6 +1,10 @@
-import { defineService } from '@lipcast/nest-kit';
+import { defineService, ServiceClientModule } from '@lipcast/nest-kit';
 import { AdminPostsController } from './admin/admin-posts.controller';
 import { AdminPostsService } from './admin/admin-posts.service';
+import { MailController } from './mail/mail.controller';
+import { MailLinks } from './mail/mail-links';
+import { MailService } from './mail/mail.service';
+import { Mailer } from './mail/mailer';
 import { ormConfig } from './mikro-orm.config';
 import { NewsletterController } from './newsletter/newsletter.controller';
 import { NewsletterService } from './newsletter/newsletter.service';
@@ -8,11 +12,15 @@ import { PostsController } from './posts/posts.controller';
 import { PostsService } from './posts/posts.service';
 import { RemoteRegistryController } from './remotes/remote-registry.controller';
 import { RemoteRegistryService } from './remotes/remote-registry.service';
+import { ContentSettings } from './settings';
 
-/** Blog posts, newsletter subscribers, and the registry of released remotes. */
+/** Blog posts, newsletter subscribers, the registry of released remotes, and the platform's e-mail. */
 export const contentService = defineService({
   name: 'content',
   ormConfig,
-  controllers: [PostsController, NewsletterController, AdminPostsController, RemoteRegistryController],
-  providers: [PostsService, NewsletterService, AdminPostsService, RemoteRegistryService],
+  settings: ContentSettings,
+  // Mail asks auth for the recipient's address and the gateways whether anyone watched a job.
+  imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'content', name: 'lipcast-content-client' })],
+  controllers: [PostsController, NewsletterController, AdminPostsController, RemoteRegistryController, MailController],
+  providers: [PostsService, NewsletterService, AdminPostsService, RemoteRegistryService, Mailer, MailLinks, MailService],
 });

@@ -10,10 +10,14 @@ import { Migration20261126100000 } from './migrations/Migration20261126100000';
 import { Migration20261126220000 } from './migrations/Migration20261126220000';
 import { Migration20261126230000 } from './migrations/Migration20261126230000';
 import { Migration20261127000000 } from './migrations/Migration20261127000000';
+import { Migration20261128041500 } from './migrations/Migration20261128041500';
+import { Migration20261128153700 } from './migrations/Migration20261128153700';
+import { Migration20261128170500 } from './migrations/Migration20261128170500';
 import { BatchEntity, BatchRowEntity } from './batches/batch.entities';
 import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
 import { JobEntity } from './jobs/job.entity';
+import { RealTimeFactorEntity } from './jobs/real-time-factor.entity';
 import { ProjectEntity } from './projects/project.entity';
 import { ProviderCallEntity } from './provider-calls/provider-call.entity';
 import { IdempotencyKeyEntity, VideoEntity } from './videos/video.entity';
@@ -23,7 +27,7 @@ import { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity } fr
 export const GENERATION_SCHEMA = 'generation';
 
 /** Every generation table; the typed query builder (`generationDatabase`) is inferred from this list. */
-export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, VideoEntity, IdempotencyKeyEntity, BatchEntity, BatchRowEntity] as const;
+export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, VideoEntity, IdempotencyKeyEntity, BatchEntity, BatchRowEntity, RealTimeFactorEntity] as const;
 
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
@@ -42,5 +46,8 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261126220000', class: Migration20261126220000 },
       { name: 'Migration20261126230000', class: Migration20261126230000 },
       { name: 'Migration20261127000000', class: Migration20261127000000 },
+      { name: 'Migration20261128041500', class: Migration20261128041500 },
+      { name: 'Migration20261128153700', class: Migration20261128153700 },
+      { name: 'Migration20261128170500', class: Migration20261128170500 },
     ],
   });

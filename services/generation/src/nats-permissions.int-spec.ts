@@ -9,6 +9,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { ErrorCode, jobProgressSubject, pingSubject, SERVICE_NAMES, Subjects, type Reservation, type ServiceName } from '@lipcast/contracts';
 import { bootstrapService, CONTRACT_CHECK_ENV, natsConnectionOptions, ServiceClient, startServiceForTest, type NatsRole, type NatsTarget, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../billing/src/service';
+import { JobWatchers } from '../../../gateway/src/generation/job-watchers';
 import { startPrivateNats, type PrivateNats } from '../../../tools/lib/infra';
 import { newNatsCredentials, newNatsUsers, type NatsUser } from '../../../tools/lib/nats-users';
 import { JOB_LANES, JobQueue } from './jobs/job-queue';
@@ -134,14 +135,31 @@ describe('NATS users and permissions (deploy/nats/nats-server.conf)', () => {
 
   it('lets the gateway request every subject of every service, and each service answer it', async () => {
     const gateway = await client('gateway');
+    // Mail about a job or a payment is asked for by generation and billing only.
+    const notFromGateway: string[] = [Subjects.content.mailVideoReady, Subjects.content.mailPaymentConfirmed];
     for (const service of ['auth', 'content', 'generation'] as const) {
-      for (const subject of [pingSubject(service), ...Object.values(Subjects[service])]) {
+      for (const subject of [pingSubject(service), ...Object.values(Subjects[service])].filter((subject) => !notFromGateway.includes(subject))) {
         await expect(gateway.send(subject, {})).resolves.toEqual({ service, subject });
       }
+    }
+    for (const subject of notFromGateway) {
+      const violation = nextPermissionViolation(gateway.nats);
+      await expect(gateway.send(subject, {})).rejects.toMatchObject({ code: ErrorCode.Unavailable });
+      await expect(violation).resolves.toMatchObject({ operation: 'publish', subject });
     }
     await expect(gateway.send(pingSubject('billing'), {})).resolves.toMatchObject({ service: 'billing', database: 'up' });
     await expect(gateway.send(Subjects.billing.plansList, {})).resolves.toEqual(expect.any(Array));
     await expect(gateway.send(Subjects.billing.accountGet, { userId: crypto.randomUUID() })).resolves.toMatchObject({ generationsCount: 0 });
+  });
+
+  it('lets content ask the gateways whether a job is watched, and a gateway that watches it answer', async () => {
+    const watchers = new JobWatchers(await client('gateway'));
+    watchers.onModuleInit();
+    const release = watchers.watch('job-watched');
+    const content = await client('content', 1000);
+    await expect(content.send(Subjects.gateway.jobWatching, { jobId: 'job-watched' })).resolves.toEqual({ watching: true });
+    release();
+    watchers.onApplicationShutdown();
   });
 
   it('keeps the content service from releasing a credit: the release never reaches billing', async () => {

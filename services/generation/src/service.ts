@@ -11,6 +11,7 @@ import { Credits } from './jobs/credits';
 import { Quotas } from './jobs/quotas';
 import { JobCompletions } from './jobs/job-completions';
 import { JobLanes } from './jobs/job-lanes';
+import { JobEta } from './jobs/job-eta';
 import { JobQueue } from './jobs/job-queue';
 import { JobSubmitter } from './jobs/job-submitter';
 import { JOB_HANDLERS, JobWorker, MAX_DELIVERIES } from './jobs/job-worker';
@@ -27,6 +28,7 @@ import { InfluencersService } from './influencers/influencers.service';
 import { LipSyncController } from './lipsync/lipsync.controller';
 import { LipSyncHandler } from './lipsync/lipsync.handler';
 import { LipSyncService } from './lipsync/lipsync.service';
+import { FaceChecks } from './media/face-checks';
 import { MediaRefs } from './media/media-refs';
 import { UploadChecks } from './media/upload-checks';
 import { UploadSweeper } from './media/upload-sweeper';
@@ -46,9 +48,11 @@ import { GenerationSettings } from './settings';
 import { VoiceSamplesController } from './voices/voice-samples.controller';
 import { VoiceSamples } from './voices/voice-samples.service';
 import { VideoSpeech } from './videos/video-speech';
+import { VideoCaptions } from './captions/video-captions';
 import { VideosController } from './videos/videos.controller';
 import { VideosRepository } from './videos/videos.repository';
 import { VideosService } from './videos/videos.service';
+import { WebhookDeliverySweeper } from './webhooks/webhook-delivery-sweeper';
 import { WebhookQueue } from './webhooks/webhook-queue';
 import { WebhookSender } from './webhooks/webhook-sender';
 import { WebhooksController } from './webhooks/webhooks.controller';
@@ -80,12 +84,14 @@ export const generationService = defineService({
     WebhooksRepository,
     WebhooksService,
     WebhookSender,
+    WebhookDeliverySweeper,
     { provide: JOB_HANDLERS, inject: [LipSyncHandler, ImageToVideoHandler, OneShotHandler], useFactory: (...handlers: unknown[]) => handlers },
     JobsRepository,
     Credits,
     Quotas,
     JobSubmitter,
     JobLanes,
+    JobEta,
     ProviderCallsRepository,
     ProviderCallsService,
     JobCompletions,
@@ -93,6 +99,7 @@ export const generationService = defineService({
     StaleJobSweeper,
     JobsService,
     MediaRefs,
+    FaceChecks,
     UploadChecks,
     UploadSweeper,
     AudioService,
@@ -107,6 +114,7 @@ export const generationService = defineService({
     UserDataService,
     AdminJobsService,
     VideoSpeech,
+    VideoCaptions,
     VideosRepository,
     VideosService,
     BatchesRepository,

@@ -44,6 +44,7 @@ describe(Header.name, () => {
     expect(within(menu).getByText('2 of 3 videos left')).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Projects' }).getAttribute('href')).toBe('/projects');
+    expect(within(menu).getByRole('menuitem', { name: 'Batch videos' }).getAttribute('href')).toBe('/batches');
     expect(within(menu).getByRole('menuitem', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
     expect(within(menu).getByRole('menuitem', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/subscribe');
 

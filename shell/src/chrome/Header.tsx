@@ -69,6 +69,9 @@ function AccountMenu({ user }: { user: AccountUser }) {
           <Link to="/projects">Projects</Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
+          <Link to="/batches">Batch videos</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
           <Link to={PRICING_LINK.to}>{PRICING_LINK.label}</Link>
         </DropdownMenuItem>
         {isAdmin(user) && (

@@ -2,10 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import { videoFormat, type VideoFormatId } from '@lipcast/contracts';
 import { checkDuration, encodeJpeg, encodeVideo, loopVideo } from '@lipcast/media-tools';
 import type { MouthFrame } from '../lipsync/mouth-track';
 import type { CharacterLook } from './look';
-import { backdropSvg, characterSvg, EYES_BOX, eyelidsSvg, FACE, HEIGHT, MOUTH_BOX, mouthSvg, WIDTH } from './portrait-svg';
+import { backdropSvg, characterLayout, characterSvg, EYES_BOX, eyelidsSvg, FACE, MOUTH_BOX, mouthSvg, type CharacterLayout, type FrameSize } from './portrait-svg';
 
 export const FPS = 25;
 /** The idle motion (sway, nod, one blink) repeats every this many seconds, so a loop of it is seamless. */
@@ -19,21 +20,24 @@ interface Layer {
   height: number;
 }
 
-function rasterize(svg: string): Layer {
-  const image = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+/** The SVG drawn at `zoom` times its own size: vector art stays sharp at any frame size (never upscaled pixels). */
+function rasterize(svg: string, zoom = 1): Layer {
+  const image = new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: zoom === 1 ? { mode: 'original' } : { mode: 'zoom', value: zoom } }).render();
   return { pixels: image.pixels, width: image.width, height: image.height };
 }
 
-/** Draws `layer` over the rgb24 `frame` with its top-left corner at (left, top); clipped to the frame. */
-function blend(frame: Buffer, layer: Layer, left: number, top: number): void {
+/** Draws `layer` over the rgb24 `frame` (of `size`) with its top-left corner at (left, top); clipped to the frame. */
+function blend(frame: Buffer, size: FrameSize, layer: Layer, left: number, top: number): void {
   const { pixels, width, height } = layer;
-  for (let y = Math.max(0, -top); y < height && y + top < HEIGHT; y++) {
+  left = Math.round(left);
+  top = Math.round(top);
+  for (let y = Math.max(0, -top); y < height && y + top < size.height; y++) {
     let source = y * width * 4;
-    let target = ((y + top) * WIDTH + left) * 3;
+    let target = ((y + top) * size.width + left) * 3;
     for (let x = 0; x < width; x++, source += 4, target += 3) {
       const alpha = pixels[source + 3];
       const column = x + left;
-      if (alpha === 0 || column < 0 || column >= WIDTH) continue;
+      if (alpha === 0 || column < 0 || column >= size.width) continue;
       if (alpha === 255) {
         frame[target] = pixels[source];
         frame[target + 1] = pixels[source + 1];
@@ -61,27 +65,38 @@ export function idleMotion(t: number): { dx: number; dy: number; eyesClosed: num
 /**
  * Renders a character's frames cheaply: the backdrop and the body are rasterised once (per head
  * position), the eyelids and the mouth shapes once each; a frame is a copy plus two small blends.
+ * Everything is drawn at the frame's own size (a format's width x height), laid out by
+ * `characterLayout`: a 1080x1920 clip is drawn at 1080x1920, not scaled up from a smaller one.
  */
 export class CharacterRenderer {
+  readonly size: FrameSize;
+  private readonly layout: CharacterLayout;
   private readonly backdrop: Buffer;
   private readonly character: Layer;
   private readonly bases = new Map<string, Buffer>();
   private readonly mouths = new Map<string, Layer>();
   private readonly eyelids = new Map<number, Layer>();
 
-  constructor(private readonly look: CharacterLook) {
-    const backdrop = rasterize(backdropSvg(look));
-    this.backdrop = Buffer.alloc(WIDTH * HEIGHT * 3);
-    blend(this.backdrop, backdrop, 0, 0);
-    this.character = rasterize(characterSvg(look));
+  constructor(
+    private readonly look: CharacterLook,
+    format?: VideoFormatId,
+  ) {
+    const { width, height } = videoFormat(format);
+    this.size = { width, height };
+    this.layout = characterLayout(this.size);
+    this.backdrop = Buffer.alloc(width * height * 3);
+    blend(this.backdrop, this.size, rasterize(backdropSvg(look, this.size)), 0, 0);
+    this.character = rasterize(characterSvg(look), this.layout.scale);
   }
 
   /** The rgb24 frame at time `t` seconds with the given mouth. */
   frame(t: number, mouth: MouthFrame): Buffer {
     const { dx, dy, eyesClosed } = idleMotion(t);
+    const { scale, left, top } = this.layout;
     const frame = Buffer.from(this.base(dx, dy));
-    if (eyesClosed > 0) blend(frame, this.eyelidLayer(eyesClosed), FACE.eyes.left + (FACE.eyes.right - FACE.eyes.left) / 2 - EYES_BOX.width / 2 + dx, FACE.eyes.y - EYES_BOX.height / 2 + dy);
-    blend(frame, this.mouthLayer(mouth), FACE.mouth.x - MOUTH_BOX.width / 2 + dx, FACE.mouth.y - MOUTH_BOX.height / 2 + dy);
+    const [x, y] = [left + dx * scale, top + dy * scale];
+    if (eyesClosed > 0) blend(frame, this.size, this.eyelidLayer(eyesClosed), x + (FACE.eyes.left + (FACE.eyes.right - FACE.eyes.left) / 2 - EYES_BOX.width / 2) * scale, y + (FACE.eyes.y - EYES_BOX.height / 2) * scale);
+    blend(frame, this.size, this.mouthLayer(mouth), x + (FACE.mouth.x - MOUTH_BOX.width / 2) * scale, y + (FACE.mouth.y - MOUTH_BOX.height / 2) * scale);
     return frame;
   }
 
@@ -89,8 +104,9 @@ export class CharacterRenderer {
     const key = `${dx},${dy}`;
     let base = this.bases.get(key);
     if (!base) {
+      const { scale, left, top } = this.layout;
       base = Buffer.from(this.backdrop);
-      blend(base, this.character, dx, dy);
+      blend(base, this.size, this.character, left + dx * scale, top + dy * scale);
       this.bases.set(key, base);
     }
     return base;
@@ -102,18 +118,20 @@ export class CharacterRenderer {
     const width = Math.round(Math.min(1, Math.max(0, mouth.width)) * 4) / 4;
     const key = `${open},${width}`;
     let layer = this.mouths.get(key);
-    if (!layer) this.mouths.set(key, (layer = rasterize(mouthSvg(this.look, open, width))));
+    if (!layer) this.mouths.set(key, (layer = rasterize(mouthSvg(this.look, open, width), this.layout.scale)));
     return layer;
   }
 
   private eyelidLayer(closedness: number): Layer {
     let layer = this.eyelids.get(closedness);
-    if (!layer) this.eyelids.set(closedness, (layer = rasterize(eyelidsSvg(this.look, closedness))));
+    if (!layer) this.eyelids.set(closedness, (layer = rasterize(eyelidsSvg(this.look, closedness), this.layout.scale)));
     return layer;
   }
 }
 
 export interface ClipOptions {
+  /** The frame's format (the portrait card unless said). */
+  format?: VideoFormatId;
   signal?: AbortSignal;
   /** Fraction of frames written, 0..1. */
   onProgress?: (fraction: number) => void;
@@ -132,24 +150,25 @@ async function* frames(renderer: CharacterRenderer, mouths: readonly MouthFrame[
 /** The character speaking `audioPath` with one mouth shape per frame (the clip lasts as long as the mouth track). */
 export async function renderTalkingClip(look: CharacterLook, mouths: readonly MouthFrame[], audioPath: string, out: string, options: ClipOptions = {}): Promise<void> {
   checkDuration(mouths.length / FPS);
-  const renderer = new CharacterRenderer(look);
-  await encodeVideo({ frames: frames(renderer, mouths, options), width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: mouths.length / FPS, audioPath, out, signal: options.signal });
+  const renderer = new CharacterRenderer(look, options.format);
+  await encodeVideo({ frames: frames(renderer, mouths, options), ...renderer.size, fps: FPS, durationSeconds: mouths.length / FPS, audioPath, out, signal: options.signal });
 }
 
 /** The character waiting silently (blinking, swaying) for `durationSeconds`: one seamless period, looped. */
-export async function renderIdleClip(look: CharacterLook, durationSeconds: number, out: string): Promise<void> {
+export async function renderIdleClip(look: CharacterLook, durationSeconds: number, out: string, format?: VideoFormatId): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'lipcast-idle-'));
   try {
     const period = join(folder, 'period.mp4');
-    const renderer = new CharacterRenderer(look);
-    await encodeVideo({ frames: frames(renderer, MOTION_PERIOD_SECONDS * FPS, {}), width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: MOTION_PERIOD_SECONDS, out: period });
+    const renderer = new CharacterRenderer(look, format);
+    await encodeVideo({ frames: frames(renderer, MOTION_PERIOD_SECONDS * FPS, {}), ...renderer.size, fps: FPS, durationSeconds: MOTION_PERIOD_SECONDS, out: period });
     await loopVideo(period, durationSeconds, out);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-/** The character's portrait (its first frame) as a JPEG. */
-export async function renderPortrait(look: CharacterLook, out: string): Promise<void> {
-  await encodeJpeg(new CharacterRenderer(look).frame(0, CLOSED_MOUTH), WIDTH, HEIGHT, out);
+/** The character's portrait (its first frame) as a JPEG, in `format` (the portrait card unless said). */
+export async function renderPortrait(look: CharacterLook, out: string, format?: VideoFormatId): Promise<void> {
+  const renderer = new CharacterRenderer(look, format);
+  await encodeJpeg(renderer.frame(0, CLOSED_MOUTH), renderer.size.width, renderer.size.height, out);
 }

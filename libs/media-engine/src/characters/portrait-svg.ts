@@ -1,9 +1,34 @@
 import { PORTRAIT_SIZE } from '@lipcast/contracts';
 import { seededRandom, type Backdrop, type CharacterLook } from './look';
 
-/** Every drawn portrait and clip is 640x720 (the size the spec gives the Creator and One Shot). */
+/**
+ * The character is designed on a 640x720 canvas (the portrait card, the size the spec gives the
+ * Creator and One Shot); other formats draw the same vector art at their own size (`characterLayout`).
+ */
 export const WIDTH = PORTRAIT_SIZE.width;
 export const HEIGHT = PORTRAIT_SIZE.height;
+
+export interface FrameSize {
+  width: number;
+  height: number;
+}
+
+/** Where the 640x720 character canvas sits in a frame: drawn `scale` times its size with its top-left corner at (left, top). */
+export interface CharacterLayout {
+  scale: number;
+  left: number;
+  top: number;
+}
+
+/**
+ * The character in a frame of `size`: as tall as the frame allows while its shoulders (about 480 of
+ * the canvas's 640 units) still fit the width, centred, standing on the bottom edge. The portrait
+ * card is the canvas itself (scale 1 at 0, 0); 1080x1920 draws it 2.25 times, 1920x1080 1.5 times.
+ */
+export function characterLayout(size: FrameSize): CharacterLayout {
+  const scale = Math.min(size.width / 480, size.height / HEIGHT);
+  return { scale, left: Math.round((size.width - WIDTH * scale) / 2), top: Math.round(size.height - HEIGHT * scale) };
+}
 
 /** Where the face's moving parts sit on the canvas (before head motion). */
 export const FACE = {
@@ -75,8 +100,11 @@ const BACKDROPS: Record<Backdrop, (random: () => number) => string> = {
 };
 
 /** The scene behind the character. */
-export function backdropSvg(look: CharacterLook): string {
-  return svg(WIDTH, HEIGHT, BACKDROPS[look.backdrop](seededRandom(`backdrop-${look.seed}`)));
+export function backdropSvg(look: CharacterLook, size: FrameSize = PORTRAIT_SIZE): string {
+  const body = BACKDROPS[look.backdrop](seededRandom(`backdrop-${look.seed}`));
+  if (size.width === WIDTH && size.height === HEIGHT) return svg(WIDTH, HEIGHT, body);
+  // The same scene drawn at the frame's size, covering it (the middle kept): vector art, never scaled pixels.
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${WIDTH} ${HEIGHT}" preserveAspectRatio="xMidYMid slice">${body}</svg>`;
 }
 
 function hairBack(look: CharacterLook): string {

@@ -13,11 +13,17 @@ export interface MouthGeometry {
   chinDrop: number;
 }
 
-type Point = [number, number, number?];
-interface HumanResult {
-  face: { mesh: Point[]; score: number }[];
+export type Point = [number, number, number?];
+/** One face as Human reports it: its box in pixels of the input ([x, y, width, height]) and its 468-point mesh. */
+export interface HumanFace {
+  mesh: Point[];
+  score: number;
+  box: [number, number, number, number];
 }
-interface HumanInstance {
+interface HumanResult {
+  face: HumanFace[];
+}
+export interface HumanInstance {
   load(): Promise<void>;
   detect(input: unknown): Promise<HumanResult>;
   tf: { tensor4d(values: Uint8Array, shape: [number, number, number, number], dtype: 'int32'): { dispose(): void } };
@@ -30,7 +36,8 @@ const UPPER_INNER_LIP = 13;
 const LOWER_INNER_LIP = 14;
 const CHIN = 152;
 
-let human: Promise<HumanInstance> | null = null;
+/** One model per number of faces it looks for (a call's config would change the instance's for every later call). */
+const humans = new Map<number, Promise<HumanInstance>>();
 
 /**
  * Human's model loader fetches `file://` URLs, which Node's fetch does not serve: answer those from
@@ -48,10 +55,13 @@ function serveFileUrls(): void {
 
 /**
  * The face detector and mesh of `@vladmandic/human` on TensorFlow.js' WebAssembly backend: the
- * models and the WASM binaries ship inside the npm packages, so it runs offline. Loaded once.
+ * models and the WASM binaries ship inside the npm packages, so it runs offline. Loaded once for
+ * each `maxDetected` (the lip-sync looks for one face; the face check for several, to count them).
  */
-function faceModel(): Promise<HumanInstance> {
-  human ??= (async () => {
+export function faceModel(maxDetected = 1): Promise<HumanInstance> {
+  const known = humans.get(maxDetected);
+  if (known) return known;
+  const human = (async () => {
     serveFileUrls();
     // The package's `exports` lists subpaths without "./", so its WASM build is reached by path.
     const dist = dirname(require.resolve('@vladmandic/human'));
@@ -67,7 +77,7 @@ function faceModel(): Promise<HumanInstance> {
       cacheSensitivity: 0,
       face: {
         enabled: true,
-        detector: { rotation: false, maxDetected: 1, minConfidence: 0.4 },
+        detector: { rotation: false, maxDetected, minConfidence: 0.4 },
         mesh: { enabled: true },
         iris: { enabled: false },
         description: { enabled: false },
@@ -85,6 +95,7 @@ function faceModel(): Promise<HumanInstance> {
     await instance.load();
     return instance;
   })();
+  humans.set(maxDetected, human);
   return human;
 }
 

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { PORTRAIT_SIZE } from '@lipcast/contracts';
-import { checkDuration, checkMediaInput, encodeVideo, ffmpegPath, MAX_PIXELS_OPTION, MediaLimitMessages, ProviderError, runFfmpeg } from '@lipcast/media-tools';
+import { PORTRAIT_SIZE, type VideoFormatId } from '@lipcast/contracts';
+import { checkDuration, checkMediaInput, encodeVideo, ffmpegPath, MAX_PIXELS_OPTION, MediaLimitMessages, ProviderError, runFfmpeg, type InputSize } from '@lipcast/media-tools';
 import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
+import { framingFor } from './framing';
 import type { MouthFrame } from './mouth-track';
 
 export const WIDTH = PORTRAIT_SIZE.width;
@@ -34,27 +35,99 @@ export class NoFaceError extends Error {
  * is what both the decoder and the encoder hold, so neither converts and the pipes carry half the bytes.
  */
 type PixelFormat = 'rgb24' | 'yuv420p';
-const FRAME_BYTES: Record<PixelFormat, number> = { rgb24: WIDTH * HEIGHT * 3, yuv420p: (WIDTH * HEIGHT * 3) / 2 };
+
+/**
+ * The frame the mouth is found and opened in: the source scaled (and cropped) by `fit`. The portrait
+ * card's is the source covering 640x720 (cropped in the middle); another format's is its framing
+ * around the face (`faceFraming`), as wide as the target or narrower (the blurred fill is the encoder's).
+ */
+export interface WorkFrame {
+  width: number;
+  height: number;
+  fit: string[];
+  bytes: Record<PixelFormat, number>;
+  luma: Plane;
+  chroma: Plane;
+}
+
+function workFrame(width: number, height: number, fit: string[]): WorkFrame {
+  return {
+    width,
+    height,
+    fit,
+    bytes: { rgb24: width * height * 3, yuv420p: (width * height * 3) / 2 },
+    luma: { width, height, scale: 1, channels: [{ offset: 0, interior: INTERIOR[0], teeth: TEETH[0] }] },
+    chroma: {
+      width: width / 2,
+      height: height / 2,
+      scale: 0.5,
+      channels: [
+        { offset: width * height, interior: INTERIOR[1], teeth: TEETH[1] },
+        { offset: (width * height * 5) / 4, interior: INTERIOR[2], teeth: TEETH[2] },
+      ],
+    },
+  };
+}
 
 /** A picture or clip to speak, checked against the media limits. */
 interface Source {
   path: string;
   isImage: boolean;
   durationSeconds: number;
+  size: InputSize;
+  frame: WorkFrame;
+  /** Where in the work frame the landmark model looks (a format's frame; the portrait card's: all of it). */
+  look?: LookWindow;
 }
 
-const FIT = [`scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase`, `crop=${WIDTH}:${HEIGHT}`];
+/**
+ * A part of the work frame around the face, as tall as it and as wide as the portrait card's 8:9 at
+ * most, scaled to at most 720 pixels high and padded to 8:9 when narrower: the landmark model sees
+ * a picture shaped as the portrait card's (a tall frame squeezed into its square input, or a narrow
+ * strip, hid the face), at no more cost.
+ */
+interface LookWindow {
+  left: number;
+  width: number;
+  /** The window's size as looked at over its size in the work frame. */
+  scale: number;
+  /** Where the window starts in the padded picture looked at. */
+  padLeft: number;
+  frame: WorkFrame;
+}
+
+const LOOK_HEIGHT = 720;
+
+function lookWindow(work: { width: number; height: number; fit: string[] }, faceX: number): LookWindow {
+  const width = Math.min(work.width, 2 * Math.round((work.height * WIDTH) / HEIGHT / 2));
+  const left = Math.round(Math.min(work.width - width, Math.max(0, faceX - width / 2)));
+  const lookHeight = 2 * Math.round((work.height * Math.min(1, LOOK_HEIGHT / work.height)) / 2);
+  const scale = lookHeight / work.height;
+  const lookWidth = 2 * Math.round((width * scale) / 2);
+  const paddedWidth = Math.max(lookWidth, 2 * Math.round((lookHeight * WIDTH) / HEIGHT / 2));
+  const padLeft = Math.round(Math.min(paddedWidth - lookWidth, Math.max(0, paddedWidth / 2 - (faceX - left) * scale)));
+  const fit = [...work.fit, `crop=${width}:${work.height}:${left}:0`, `scale=${lookWidth}:${lookHeight}`, ...(paddedWidth > lookWidth ? [`pad=${paddedWidth}:${lookHeight}:${padLeft}:0`] : [])];
+  return { left, width, scale, padLeft, frame: workFrame(paddedWidth, lookHeight, fit) };
+}
+
+/** A mouth found in the look window, in the work frame's pixels. */
+const fromLook = (look: LookWindow, mouth: MouthGeometry): MouthGeometry => ({
+  x: look.left + (mouth.x - look.padLeft + 0.5) / look.scale - 0.5,
+  y: (mouth.y + 0.5) / look.scale - 0.5,
+  width: mouth.width / look.scale,
+  chinDrop: mouth.chinDrop / look.scale,
+});
 
 async function openSource(path: string, isImage: boolean, signal?: AbortSignal): Promise<Source> {
   const input = await checkMediaInput(path, signal);
-  return { path, isImage, durationSeconds: input.durationSeconds };
+  return { path, isImage, durationSeconds: input.durationSeconds, size: input, frame: PORTRAIT_CARD };
 }
 
-/** A still, scaled and cropped to 640x720, decoded once for each pass that needs it (one frame each). */
+/** A still, scaled and cropped to the work frame, decoded once for each pass that needs it (one frame each). */
 async function decodeStill(source: Source, format: PixelFormat, signal?: AbortSignal): Promise<Buffer> {
-  const args = [...MAX_PIXELS_OPTION, '-i', source.path, '-vf', FIT.join(','), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', format, 'pipe:1'];
+  const args = [...MAX_PIXELS_OPTION, '-i', source.path, '-vf', source.frame.fit.join(','), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', format, 'pipe:1'];
   const still = await runFfmpeg(args, { captureOutput: true, signal });
-  if (still.length !== FRAME_BYTES[format]) throw new ProviderError(MediaLimitMessages.unreadable, 'invalid-input');
+  if (still.length !== source.frame.bytes[format]) throw new ProviderError(MediaLimitMessages.unreadable, 'invalid-input');
   return still;
 }
 
@@ -69,9 +142,10 @@ interface FrameReading {
   signal?: AbortSignal;
 }
 
-/** Raw frames of the source scaled to 640x720 at 25 fps, looped for ever (a still repeats); the reader stops it. */
+/** Raw frames of the source in its work frame at 25 fps, looped for ever (a still repeats); the reader stops it. */
 async function* sourceFrames(source: Source, format: PixelFormat, options: FrameReading = {}): AsyncGenerator<Buffer> {
   const { select, reuseBuffer, signal } = options;
+  const fit = source.frame.fit;
   if (source.isImage) {
     // The still's one decoded frame stands for every frame (a selection of frames takes just it).
     const still = await decodeStill(source, format, signal);
@@ -80,13 +154,13 @@ async function* sourceFrames(source: Source, format: PixelFormat, options: Frame
     return;
   }
   // A selection is made before scaling, so only the frames kept are scaled (a third less time for the samples' pass).
-  const filters = select ? [`fps=${FPS}`, select, ...FIT] : [...FIT, `fps=${FPS}`];
+  const filters = select ? [`fps=${FPS}`, select, ...fit] : [...fit, `fps=${FPS}`];
   const args = ['-hide_banner', '-loglevel', 'error', ...MAX_PIXELS_OPTION, '-stream_loop', select ? '0' : '-1', '-i', source.path, '-vf', filters.join(','), ...(select ? ['-vsync', '0'] : []), '-f', 'rawvideo', '-pix_fmt', format, 'pipe:1'];
   const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'ignore'] });
   // An abort stops the decoder even when its reader never asks for another frame (a killed encoder).
   const kill = () => child.kill('SIGKILL');
   signal?.addEventListener('abort', kill, { once: true });
-  const frameBytes = FRAME_BYTES[format];
+  const frameBytes = source.frame.bytes[format];
   // Each pipe chunk (64 KB) is copied once, straight into its frame: gluing chunks together as they
   // come would copy every frame's bytes about twenty times.
   let frame = Buffer.allocUnsafe(frameBytes);
@@ -123,12 +197,15 @@ type OnSettled = (samples: MouthGeometry[] | null, count: number) => void;
 
 async function sampleSource(source: Source, signal?: AbortSignal, onSettled?: OnSettled): Promise<SampledMouths> {
   const period = periodOf(source);
-  const frames = sourceFrames(source, 'rgb24', { select: `select='not(mod(n\\,${SAMPLE_EVERY}))'`, signal });
+  const { look } = source;
+  const frames = sourceFrames(look ? { ...source, frame: look.frame } : source, 'rgb24', { select: `select='not(mod(n\\,${SAMPLE_EVERY}))'`, signal });
   const found = await findMouthsWhereNeeded(
     frames,
-    (frame) => {
+    async (frame) => {
       signal?.throwIfAborted();
-      return findMouth(frame, WIDTH, HEIGHT);
+      if (!look) return findMouth(frame, source.frame.width, source.frame.height);
+      const mouth = await findMouth(frame, look.frame.width, look.frame.height);
+      return mouth && fromLook(look, mouth);
     },
     (settled, count) => onSettled?.(fillMissedFaces(settled.slice(0, count)), count),
   );
@@ -242,27 +319,20 @@ interface Plane {
   scale: number;
   channels: { offset: number; interior: number; teeth: number }[];
 }
-const LUMA: Plane = { width: WIDTH, height: HEIGHT, scale: 1, channels: [{ offset: 0, interior: INTERIOR[0], teeth: TEETH[0] }] };
-const CHROMA: Plane = {
-  width: WIDTH / 2,
-  height: HEIGHT / 2,
-  scale: 0.5,
-  channels: [
-    { offset: WIDTH * HEIGHT, interior: INTERIOR[1], teeth: TEETH[1] },
-    { offset: (WIDTH * HEIGHT * 5) / 4, interior: INTERIOR[2], teeth: TEETH[2] },
-  ],
-};
+
+/** The portrait card's work frame: the source covering 640x720, cropped in the middle. */
+const PORTRAIT_CARD = workFrame(WIDTH, HEIGHT, [`scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase`, `crop=${WIDTH}:${HEIGHT}`]);
 
 /**
  * Opens the mouth of a real face in place: the jaw below the lip line is pulled down (a smooth window
  * as wide as the chin), and the opening between the lips is painted as the inside of a mouth, with
- * the upper teeth when it opens wide. `frame` is yuv420p 640x720 and is changed in place; `source`
- * is the frame as decoded.
+ * the upper teeth when it opens wide. `frame` is yuv420p in the work frame (the portrait card's
+ * 640x720 unless said) and is changed in place; `source` is the frame as decoded.
  */
-export function openMouth(frame: Buffer, source: Buffer, geometry: MouthGeometry, mouth: MouthFrame): void {
+export function openMouth(frame: Buffer, source: Buffer, geometry: MouthGeometry, mouth: MouthFrame, work: WorkFrame = PORTRAIT_CARD): void {
   if (Math.max(0, Math.min(1, mouth.open)) * 0.42 * geometry.width < 0.5) return;
-  openMouthInPlane(frame, source, LUMA, geometry, mouth);
-  openMouthInPlane(frame, source, CHROMA, geometry, mouth);
+  openMouthInPlane(frame, source, work.luma, geometry, mouth);
+  openMouthInPlane(frame, source, work.chroma, geometry, mouth);
 }
 
 function openMouthInPlane(frame: Buffer, source: Buffer, plane: Plane, geometry: MouthGeometry, mouth: MouthFrame): void {
@@ -314,7 +384,9 @@ function openMouthInPlane(frame: Buffer, source: Buffer, plane: Plane, geometry:
 
 export interface PhotoClipOptions {
   isImage: boolean;
-  /** Mouth landmarks found earlier for this clip (the caller's cache); found now when missing. */
+  /** The video's format (the portrait card unless said): another is framed around the face, with a blurred fill where the source is narrower. */
+  format?: VideoFormatId;
+  /** Mouth landmarks found earlier for this clip in the portrait card (the caller's cache); found now when missing or for another format. */
   mouths?: SampledMouths;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
@@ -371,7 +443,12 @@ class SettlingMouths {
  */
 export async function renderPhotoTalkingClip(sourcePath: string, track: readonly MouthFrame[], audioPath: string, out: string, options: PhotoClipOptions): Promise<SampledMouths> {
   checkDuration(track.length / FPS);
-  const input = await openSource(sourcePath, options.isImage, options.signal);
+  const opened = await openSource(sourcePath, options.isImage, options.signal);
+  const framing = await framingFor(sourcePath, opened.size, options.format, options.signal);
+  const work = framing && workFrame(framing.working.width, framing.working.height, framing.decode);
+  const input: Source = framing && work ? { ...opened, frame: work, look: lookWindow(work, framing.face.x) } : opened;
+  // Landmarks are kept for the portrait card's frame: another format's work frame finds its own.
+  if (framing) options = { ...options, mouths: undefined };
   // Each pass stops the other when it fails: no face stops the encoder, a failed encoder the landmark pass.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -385,7 +462,7 @@ export async function renderPhotoTalkingClip(sourcePath: string, track: readonly
     },
   );
   // One output buffer: the encoder has written each frame to its pipe before it asks for the next.
-  const frame = Buffer.allocUnsafe(FRAME_BYTES.yuv420p);
+  const frame = Buffer.allocUnsafe(input.frame.bytes.yuv420p);
   async function* frames(): AsyncGenerator<Buffer> {
     let index = 0;
     for await (const source of sourceFrames(input, 'yuv420p', { reuseBuffer: true, signal })) {
@@ -395,14 +472,17 @@ export async function renderPhotoTalkingClip(sourcePath: string, track: readonly
       if (!geometry) return;
       if (index === 0) options.onProgress?.(0.3);
       source.copy(frame);
-      openMouth(frame, source, geometry, track[index]);
+      openMouth(frame, source, geometry, track[index], input.frame);
       yield frame;
       index++;
       if (index % FPS === 0) options.onProgress?.(0.3 + (0.7 * index) / track.length);
     }
   }
   try {
-    await encodeVideo({ frames: frames(), pixelFormat: 'yuv420p', width: WIDTH, height: HEIGHT, fps: FPS, durationSeconds: track.length / FPS, audioPath, out, signal, preset: PHOTO_CLIP_PRESET });
+    await encodeVideo({
+      ...{ frames: frames(), pixelFormat: 'yuv420p', width: input.frame.width, height: input.frame.height, fps: FPS, durationSeconds: track.length / FPS },
+      ...{ audioPath, out, signal, preset: PHOTO_CLIP_PRESET, videoFilter: framing?.fill ?? undefined },
+    });
     // The landmark pass may still be on the clip's last part, past the end of the video (kept for next time).
     return await sampling;
   } catch (error) {

@@ -128,9 +128,37 @@ export async function synthesizeSpeech(request: SpeechRequest): Promise<SpeechRe
 function timings(text: string, events: EspeakEvent[], durationMs: number): Pick<SpeechResult, 'words' | 'phonemes'> {
   const intervals = (marks: { text: string; startMs: number }[]): TimedUnit[] =>
     marks.map((mark, index) => ({ ...mark, endMs: marks[index + 1]?.startMs ?? durationMs }));
-  const words = events
-    .filter((event) => event.type === 'word')
-    .map((event) => ({ text: text.slice(event.text_position - 1, event.text_position - 1 + event.word_length), startMs: event.audio_position }));
+  const words = scriptWords(
+    text,
+    events.filter((event) => event.type === 'word').map((event) => ({ at: event.text_position - 1, startMs: event.audio_position })),
+    durationMs,
+  );
   const phonemes = events.filter((event) => event.type === 'phoneme').map((event) => ({ text: String(event.id ?? ''), startMs: event.audio_position }));
   return { words: intervals(words), phonemes: intervals(phonemes) };
+}
+
+/**
+ * The script's own words (punctuation kept, as captions show them) at the times espeak says them:
+ * espeak marks where each word it speaks starts in the text; a word it speaks in parts (e-mail,
+ * 1999) is one word of the script, starting with its first part. A word espeak marks none of (it
+ * runs some short words into the next) shares the time of the marked word before it, evenly.
+ */
+function scriptWords(text: string, marks: { at: number; startMs: number }[], durationMs: number): { text: string; startMs: number }[] {
+  const tokens = [...text.matchAll(/\S+/g)].map((match) => ({ from: match.index, to: match.index + match[0].length, text: match[0] }));
+  const starts: (number | undefined)[] = tokens.map(() => undefined);
+  for (const mark of marks) {
+    const token = tokens.findIndex((candidate) => mark.at >= candidate.from && mark.at < candidate.to);
+    if (token >= 0 && starts[token] === undefined) starts[token] = mark.startMs;
+  }
+  const marked = starts.flatMap((start, index) => (start === undefined ? [] : [index]));
+  if (marked.length === 0) return [];
+  // Words before the first mark start with it; those after a mark share the time until the next mark (or the end).
+  for (let index = 0; index < marked[0]!; index++) starts[index] = starts[marked[0]!];
+  marked.forEach((from, order) => {
+    const to = marked[order + 1] ?? tokens.length;
+    const until = marked[order + 1] !== undefined ? starts[to]! : Math.max(starts[from]!, durationMs);
+    const step = (until - starts[from]!) / (to - from);
+    for (let index = from + 1; index < to; index++) starts[index] = Math.round(starts[from]! + step * (index - from));
+  });
+  return tokens.map((token, index) => ({ text: token.text, startMs: starts[index]! }));
 }

@@ -2,9 +2,15 @@ import pg from 'pg';
 import Stripe from 'stripe';
 import {
   ErrorCode, Subjects, type Account, type CheckoutStart, type Plan, type Reservation, type StartPackPurchaseRequest, type StartSubscriptionRequest,
-  type StripeWebhookResult,
+  type AuthUser, type StripeWebhookResult,
 } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
+/* eslint-disable @nx/enforce-module-boundaries -- the payment mails' test runs the real auth and content services in the test's process, and reads the mail catcher */
+import { authService } from '../../../auth/src/service';
+import { contentService } from '../../../content/src/service';
+import type { CaughtMail } from '../../../../tools/mail/catcher';
+import { pollUntil } from '../../../../tools/lib/poll';
+/* eslint-enable @nx/enforce-module-boundaries */
 import { billingService } from '../service';
 import { createStripeClient } from './stripe.client';
 
@@ -429,5 +435,38 @@ describeBilling('billing with the embedded payment form', 'embedded', (context) 
 
   it('tells the browser to use the embedded form', async () => {
     expect(await context().send(Subjects.billing.stripeConfig, {})).toEqual({ publishableKey: null, checkout: 'embedded' });
+  });
+});
+
+describeBilling('billing\'s payment mails (sent by content, to the local mail catcher)', 'hosted', (context) => {
+  const others: RunningService[] = [];
+  const mailTo = async (address: string): Promise<CaughtMail[]> =>
+    (await (await fetch(`${process.env.MAIL_CATCHER_URL}/api/messages?to=${encodeURIComponent(address)}`)).json()) as CaughtMail[];
+
+  beforeAll(async () => {
+    others.push(await startServiceForTest(authService), await startServiceForTest(contentService));
+  });
+  afterAll(async () => {
+    for (const service of others) await service.close();
+  });
+
+  it('mails "15 extra generations added" once per pack and "Premium is active" once per subscription', async () => {
+    const name = `buyer-${crypto.randomUUID().slice(0, 8)}`;
+    const user = await others[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: name, username: name, email: `${name}@example.com` });
+    await pay(await context().startPack(user.id));
+    const packEvents = await context().newEvents();
+    for (let round = 0; round < 3; round++) for (const event of packEvents) await context().deliver(event);
+    await context().skipPastEvents();
+    await pollUntil(async () => (await mailTo(user.email!)).length === 1, 10_000);
+
+    await pay(await context().startSubscription(user.id));
+    await context().deliverNew();
+    await context().send<Account>(Subjects.billing.subscriptionSync, { userId: user.id });
+    const mails = await pollUntil(async () => {
+      const all = await mailTo(user.email!);
+      return all.length === 2 && all;
+    }, 10_000);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(['15 extra generations added', 'Premium is active']);
+    expect(mails.find((mail) => mail.subject === 'Premium is active')!.text).toContain('Premium is active');
   });
 });

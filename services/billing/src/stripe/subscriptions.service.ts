@@ -6,6 +6,7 @@ import { ServiceError } from '@lipcast/nest-kit';
 import { LedgerService } from '../credits/ledger.service';
 import { billingDatabase } from '../database';
 import { CustomersService } from './customers.service';
+import { PaymentMails } from './payment-mails';
 import { PriceCatalog } from './price-catalog.service';
 import { callStripe } from './stripe-errors';
 import { STRIPE } from './stripe.provider';
@@ -25,6 +26,7 @@ export class SubscriptionsService {
     private readonly customers: CustomersService,
     private readonly catalog: PriceCatalog,
     private readonly ledger: LedgerService,
+    private readonly mails: PaymentMails,
   ) {}
 
   /** Re-reads a subscription from Stripe and applies it; the event that named it is only a hint. */
@@ -45,11 +47,11 @@ export class SubscriptionsService {
       return;
     }
     const plan = await this.catalog.planForPrice(state.priceId);
-    await this.em.transactional(async (em) => {
+    const becameActive = await this.em.transactional(async (em) => {
       const db = billingDatabase(em);
       await db.insertInto('account').values({ userId }).onConflict((conflict) => conflict.doNothing()).execute();
-      const account = await db.selectFrom('account').select('subscriptionId').where('userId', '=', userId).forUpdate().executeTakeFirstOrThrow();
-      if (account.subscriptionId && account.subscriptionId !== state.subscriptionId && !isLive(subscription)) return;
+      const account = await db.selectFrom('account').select(['subscriptionId', 'subscriptionStatus']).where('userId', '=', userId).forUpdate().executeTakeFirstOrThrow();
+      if (account.subscriptionId && account.subscriptionId !== state.subscriptionId && !isLive(subscription)) return false;
       await db
         .updateTable('account')
         .set({
@@ -62,7 +64,10 @@ export class SubscriptionsService {
         })
         .where('userId', '=', userId)
         .execute();
+      return state.status === 'active' && (account.subscriptionId !== state.subscriptionId || account.subscriptionStatus !== 'active');
     });
+    // Once per subscription: content keeps which ones had their mail.
+    if (becameActive) this.mails.confirmed({ userId, kind: 'premium', paymentId: state.subscriptionId });
   }
 
   /**

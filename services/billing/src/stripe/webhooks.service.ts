@@ -8,6 +8,7 @@ import { LedgerService } from '../credits/ledger.service';
 import { billingDatabase } from '../database';
 import { BillingSettings } from '../settings';
 import { PACK_PURCHASE } from './checkout.service';
+import { PaymentMails } from './payment-mails';
 import { callStripe } from './stripe-errors';
 import { STRIPE } from './stripe.provider';
 import { invoiceSubscriptionId, stripeId } from './subscription-state';
@@ -32,6 +33,7 @@ export class WebhooksService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     private readonly subscriptions: SubscriptionsService,
     private readonly ledger: LedgerService,
+    private readonly mails: PaymentMails,
   ) {}
 
   async receive(request: StripeWebhookRequest): Promise<StripeWebhookResult> {
@@ -119,7 +121,10 @@ export class WebhooksService {
   /** Grants what our own metadata on the payment says; a payment that is not a pack is ignored. */
   private async grantPack(paymentId: string, metadata: Stripe.Metadata): Promise<void> {
     const pack = this.packOf(paymentId, metadata);
-    if (pack && (await this.ledger.grantPack(pack.userId, paymentId, pack.generations))) this.logger.log({ paymentId, ...pack }, 'pack granted');
+    if (pack && (await this.ledger.grantPack(pack.userId, paymentId, pack.generations))) {
+      this.logger.log({ paymentId, ...pack }, 'pack granted');
+      this.mails.confirmed({ userId: pack.userId, kind: 'pack', paymentId, generations: pack.generations });
+    }
   }
 
   /** The user and size of a pack purchase, from our own metadata on its payment; null for anything else. */

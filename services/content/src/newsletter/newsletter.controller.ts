@@ -1,8 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, type NewsletterSubscribeResponse } from '@lipcast/contracts';
+import { IsString, Matches } from 'class-validator';
+import { Subjects, type NewsletterConfirmed, type NewsletterSubscribeResponse, type NewsletterTokenRequest, type NewsletterUnsubscribed } from '@lipcast/contracts';
 import { NewsletterService } from './newsletter.service';
 import { SubscribeDto } from './subscribe.dto';
+
+class NewsletterTokenDto implements NewsletterTokenRequest {
+  @IsString()
+  @Matches(/^[0-9a-f]{64}$/, { message: 'This link is not valid. Please copy the whole link from the mail.' })
+  token!: string;
+}
 
 @Controller()
 export class NewsletterController {
@@ -12,5 +19,17 @@ export class NewsletterController {
   async subscribe(@Payload() request: SubscribeDto): Promise<NewsletterSubscribeResponse> {
     await this.newsletter.subscribe(request.email);
     return { subscribed: true };
+  }
+
+  @MessagePattern(Subjects.content.newsletterConfirm)
+  async confirm(@Payload() request: NewsletterTokenDto): Promise<NewsletterConfirmed> {
+    const { email } = await this.newsletter.confirm(request.token);
+    return { confirmed: true, email };
+  }
+
+  @MessagePattern(Subjects.content.newsletterUnsubscribe)
+  async unsubscribe(@Payload() request: NewsletterTokenDto): Promise<NewsletterUnsubscribed> {
+    await this.newsletter.unsubscribe(request.token);
+    return { unsubscribed: true };
   }
 }

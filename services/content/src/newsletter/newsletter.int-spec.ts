@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ErrorCode, Subjects, type NewsletterSubscribeResponse } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type NewsletterConfirmed, type NewsletterSubscribeResponse, type NewsletterUnsubscribed } from '@lipcast/contracts';
 import { readEnv, ServiceSettings, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { ormConfig } from '../mikro-orm.config';
 import { contentService } from '../service';
@@ -41,6 +41,32 @@ describe('content.newsletter.subscribe.v1', () => {
   it.each([['not-an-address'], [''], [42], [`${'a'.repeat(250)}@example.com`]])('refuses %p as VALIDATION', async (email) => {
     await expect(subscribe(email)).rejects.toMatchObject({ code: ErrorCode.Validation });
     expect(await storedEmails()).toEqual([]);
+  });
+
+  it('stores a sign-up inactive until its confirmation token is used; the unsubscribe token removes it', async () => {
+    await subscribe('optin@example.com');
+    const [row] = await orm.em
+      .getConnection()
+      .execute<{ confirmed_at: Date | null; confirm_token: string; unsubscribe_token: string }[]>('select confirmed_at, confirm_token, unsubscribe_token from content.newsletter_subscriber');
+    expect(row.confirmed_at).toBeNull();
+    expect(row.confirm_token).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.unsubscribe_token).not.toBe(row.confirm_token);
+    const confirm = (token: string) => running.client.send<NewsletterConfirmed>(Subjects.content.newsletterConfirm, { token });
+    expect(await confirm(row.confirm_token)).toEqual({ confirmed: true, email: 'optin@example.com' });
+    expect(await confirm(row.confirm_token)).toEqual({ confirmed: true, email: 'optin@example.com' }); // following it again is fine
+    await expect(confirm(row.unsubscribe_token)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await expect(confirm('not-a-token')).rejects.toMatchObject({ code: ErrorCode.Validation });
+    const unsubscribe = () => running.client.send<NewsletterUnsubscribed>(Subjects.content.newsletterUnsubscribe, { token: row.unsubscribe_token });
+    expect(await unsubscribe()).toEqual({ unsubscribed: true });
+    expect(await unsubscribe()).toEqual({ unsubscribed: true });
+    expect(await storedEmails()).toEqual([]);
+  });
+
+  it('mails the confirmation once however often the address signs up again within the resend window', async () => {
+    const address = `again-${Date.now()}@example.com`;
+    for (let attempt = 0; attempt < 3; attempt++) await subscribe(address);
+    const caught = (await (await fetch(`${process.env.MAIL_CATCHER_URL}/api/messages?to=${encodeURIComponent(address)}`)).json()) as { subject: string }[];
+    expect(caught.map((mail) => mail.subject)).toEqual(['Confirm your Lipcast newsletter subscription']);
   });
 
   it('says what is wrong with an invalid address', async () => {

@@ -6,6 +6,7 @@ import { ErrorCode, mediaUrl, type AdminJobDetail, type AdminJobEvent, type Admi
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { generationDatabase } from '../database';
 import { InfluencersRepository } from '../influencers/influencers.repository';
+import { JobEta, type JobWait } from '../jobs/job-eta';
 import { jobProvider } from '../jobs/job-metrics';
 import { JOB_LANES, JOB_STREAM, JobQueue } from '../jobs/job-queue';
 import { JobSubmitter } from '../jobs/job-submitter';
@@ -15,6 +16,7 @@ import { JobsService } from '../jobs/jobs.service';
 import { initialSteps } from '../pipeline/one-shot';
 import { linkProjectToJob } from '../projects/project-links';
 import { GenerationSettings } from '../settings';
+import { VideosRepository } from '../videos/videos.repository';
 import type { AdminJobListDto } from './admin-jobs.dto';
 
 const DEFAULT_LIMIT = 50;
@@ -44,6 +46,8 @@ export class AdminJobsService {
     private readonly services: ServiceClient,
     private readonly influencers: InfluencersRepository,
     private readonly settings: GenerationSettings,
+    private readonly videos: VideosRepository,
+    private readonly eta: JobEta,
   ) {}
 
   /**
@@ -73,7 +77,8 @@ export class AdminJobsService {
     }
     const rows = (await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()).map(typedJob);
     const page = rows.slice(0, limit);
-    return { jobs: page.map((job) => this.summary(job)), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
+    const waits = await Promise.all(page.map((job) => this.wait(job)));
+    return { jobs: page.map((job, index) => this.summary(job, undefined, waits[index])), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
   }
 
   /** One job with its timeline from what its row and its provider calls record. The reservation comes from billing (the gateway asks). */
@@ -93,7 +98,7 @@ export class AdminJobsService {
     const retries = await db.selectFrom('job').select(['id', 'createdAt']).where('retryOf', '=', jobId).orderBy('createdAt').execute();
     for (const retry of retries) timeline.push({ at: iso(retry.createdAt), type: 'retried by an operator', detail: retry.id });
     timeline.sort((a, b) => a.at.localeCompare(b.at));
-    return { ...this.summary(job, calls[calls.length - 1]?.provider), attempts: job.attempts, traceId: job.traceId, timeline };
+    return { ...this.summary(job, calls[calls.length - 1]?.provider, await this.wait(job)), attempts: job.attempts, traceId: job.traceId, timeline };
   }
 
   /** The user's cancel, for any user's job (409 once it succeeded). */
@@ -106,7 +111,8 @@ export class AdminJobsService {
   /**
    * A failed or cancelled job runs again as a new job through the one submission path: the same
    * input and dedupe key, its credit reserved again (402 when the user has none left), what it
-   * makes tied to the same history item, project or One Shot steps as a first start would.
+   * makes tied to the same history item, project or One Shot steps as a first start would, and a
+   * public API video following the new job (its status, progress and file are the retry's).
    */
   async retry(jobId: string): Promise<JobState> {
     const job = await this.jobs.find(jobId);
@@ -119,6 +125,7 @@ export class AdminJobsService {
       input: job.input,
       afterInsert: async (retried) => {
         await this.jobs.setRetryOf(retried.id, jobId);
+        await this.videos.followRetry(jobId, retried.id);
         if (job.kind === 'lipsync') await linkProjectToJob(this.em, job.userId, mediaUrl(job.input.audioKey), retried.id);
         else if (job.kind === 'image_to_video') await this.influencers.update(job.input.projectId, { jobId: retried.id });
         else await this.jobs.setSteps(retried.id, initialSteps(job.input.script));
@@ -126,7 +133,12 @@ export class AdminJobsService {
     });
   }
 
-  private summary(job: Job, provider: string | undefined = undefined): AdminJobSummary {
+  /** A live job's place in its lane and time left, as its user sees them; none when they cannot be worked out. */
+  private wait(job: Job): Promise<JobWait> {
+    return this.eta.wait(job).catch(() => ({}));
+  }
+
+  private summary(job: Job, provider: string | undefined = undefined, wait: JobWait = {}): AdminJobSummary {
     const state = toJobState(job);
     return {
       id: job.id,
@@ -138,6 +150,7 @@ export class AdminJobsService {
       error: job.error,
       createdAt: iso(job.createdAt),
       updatedAt: iso(job.updatedAt),
+      ...wait,
     };
   }
 }

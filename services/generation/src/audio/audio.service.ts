@@ -4,6 +4,7 @@ import { audioKey, mediaUrl, timingsKeyOf, type AudioParams, type AudioResponse 
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import type { WorkContext } from '../ports/media';
 import { SpeechPort, type SpeechResult } from '../ports/speech.port';
+import { WordAlignerPort } from '../ports/word-aligner.port';
 import { ProjectEntity } from '../projects/project.entity';
 import { toServiceError, withWorkDir } from '../providers/work';
 import type { AudioRequestDto } from './audio.dto';
@@ -13,6 +14,7 @@ import type { AudioRequestDto } from './audio.dto';
 export class AudioService {
   constructor(
     private readonly speech: SpeechPort,
+    private readonly aligner: WordAlignerPort,
     private readonly storage: StorageService,
     private readonly em: EntityManager,
   ) {}
@@ -29,7 +31,7 @@ export class AudioService {
         throw toServiceError(error);
       });
       await this.storage.putFile(key, result.audio.path, result.audio.contentType);
-      if (result.phonemes) await this.storage.put(timingsKeyOf(key), timingsFile(result), 'application/json');
+      if (hasTimings(result)) await this.storage.put(timingsKeyOf(key), timingsFile(result), 'application/json');
     });
     const url = mediaUrl(key);
     await this.em.insert(ProjectEntity, { userId: request.userId, audioUrl: url, outputUrl: null, audioParams: { ...params }, jobId: null, createdAt: new Date() });
@@ -51,14 +53,22 @@ export class AudioService {
     };
   }
 
-  /** Speech as a local file (and its phoneme timings when the engine knows them); not stored. */
-  synthesize(params: AudioParams, context: WorkContext): Promise<SpeechResult> {
-    return this.speech.synthesize(
+  /**
+   * Speech as a local file, with its word timings (the engine's, or the script aligned to the audio
+   * when the engine gives none) and its phoneme timings when the engine knows them; not stored.
+   */
+  async synthesize(params: AudioParams, context: WorkContext): Promise<SpeechResult> {
+    const result = await this.speech.synthesize(
       { text: params.text, voiceId: params.voice_id!, emotion: params.emotion!, pitch: params.pitch!, speed: params.speed!, volume: params.volume!, language: params.language! },
       context,
     );
+    if (result.words) return result;
+    return { ...result, words: await this.aligner.align({ audioPath: result.audio.path, text: params.text }, context) };
   }
 }
 
-/** The phoneme timings kept beside an audio (the embedded lip-sync follows them). */
-export const timingsFile = (result: SpeechResult) => Buffer.from(JSON.stringify({ phonemes: result.phonemes }));
+/** Whether a speech has timings to keep beside its audio. */
+export const hasTimings = (result: SpeechResult) => Boolean(result.phonemes?.length || result.words?.length);
+
+/** The timings kept beside an audio: phonemes (the embedded lip-sync follows them) and words (captions). */
+export const timingsFile = (result: SpeechResult) => Buffer.from(JSON.stringify({ phonemes: result.phonemes, words: result.words }));

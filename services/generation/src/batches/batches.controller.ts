@@ -23,7 +23,7 @@ export class BatchesController {
 
   @MessagePattern(Subjects.generation.batchesList)
   list(@Payload() request: ListBatchesDto): Promise<BatchList> {
-    return this.batches.list(request.userId);
+    return this.batches.list(request.userId, request.cursor ?? undefined, request.limit ?? undefined);
   }
 
   @MessagePattern(Subjects.generation.batchRowRetry)

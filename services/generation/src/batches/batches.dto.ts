@@ -1,6 +1,7 @@
 import { IsArray, IsInt, IsObject, IsUUID, Max, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { BATCH_MAX_ROWS, type BatchRowInput, type CreateBatchRequest, type ListBatchesRequest, type RetryBatchRowRequest, type UserBatchRequest } from '@lipcast/contracts';
+import { ListVideosDto } from '../videos/videos.dto';
 
 /** The rows themselves are checked one by one by the service, each answered with its own error. */
 export class CreateBatchDto implements CreateBatchRequest {
@@ -29,6 +30,5 @@ export class RetryBatchRowDto extends UserBatchDto implements RetryBatchRowReque
   row!: number;
 }
 
-export class ListBatchesDto implements ListBatchesRequest {
-  @IsUUID() userId!: string;
-}
+/** Paged as the videos' list: the same cursor and limit checks. */
+export class ListBatchesDto extends ListVideosDto implements ListBatchesRequest {}

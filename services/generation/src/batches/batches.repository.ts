@@ -3,7 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { BatchRowInput, BatchRowStatus } from '@lipcast/contracts';
 import { generationDatabase, now } from '../database';
-import type { StoredJobStatus } from '../jobs/job.entity';
+import type { JobResult, StoredJobStatus } from '../jobs/job.entity';
+import type { ListCursor } from '../pagination/list-cursor';
 import type { BatchRecord, BatchRowRecord } from './batch.entities';
 
 /** A batch row with its video's job state (null before its video starts, or once the video was deleted). */
@@ -11,6 +12,7 @@ export interface BatchRowState extends BatchRowRecord {
   jobStatus: StoredJobStatus | null;
   jobProgress: number | null;
   jobError: string | null;
+  jobResult: JobResult | null;
 }
 
 /** Batches and their rows in PostgreSQL. */
@@ -37,8 +39,11 @@ export class BatchesRepository {
     return this.db.selectFrom('batch').selectAll().where('id', '=', batchId).where('userId', '=', userId).executeTakeFirst();
   }
 
-  async list(userId: string): Promise<BatchRecord[]> {
-    return this.db.selectFrom('batch').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').limit(100).execute();
+  /** Newest first, below `after` when given (as the videos' list). */
+  async list(userId: string, limit: number, after?: ListCursor): Promise<BatchRecord[]> {
+    let query = this.db.selectFrom('batch').selectAll().where('userId', '=', userId);
+    if (after) query = query.where((eb) => eb.or([eb('createdAt', '<', after.createdAt), eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)])]));
+    return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
   async rows(batchIds: string[]): Promise<BatchRowState[]> {
@@ -47,7 +52,7 @@ export class BatchesRepository {
       .selectFrom('batch_row as r')
       .leftJoin('job as j', 'j.id', 'r.videoId')
       .selectAll('r')
-      .select(['j.status as jobStatus', 'j.progress as jobProgress', 'j.error as jobError'])
+      .select(['j.status as jobStatus', 'j.progress as jobProgress', 'j.error as jobError', 'j.result as jobResult'])
       .where('r.batchId', 'in', batchIds)
       .orderBy('r.batchId')
       .orderBy('r.row')

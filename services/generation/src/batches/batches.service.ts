@@ -4,10 +4,11 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { plainToInstance } from 'class-transformer';
 import { builtInActor } from '@lipcast/media-engine';
 import {
-  ErrorCode, type Batch, type BatchCounts, type BatchList, type BatchRow, type BatchRowInput, type BatchRowStatus, type WebhookBatchData, type WebhookPayload,
+  ErrorCode, mediaUrl, VIDEO_LIST_DEFAULT_LIMIT, type Batch, type BatchCounts, type BatchList, type BatchRow, type BatchRowInput, type BatchRowStatus, type WebhookBatchData, type WebhookPayload,
 } from '@lipcast/contracts';
 import { runPeriodically, ServiceError } from '@lipcast/nest-kit';
 import { AudioService } from '../audio/audio.service';
+import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { GenerationSettings } from '../settings';
 import { CreateVideoDto } from '../videos/videos.dto';
 import { VideosService } from '../videos/videos.service';
@@ -34,7 +35,8 @@ const rowSpecOf = (dto: CreateVideoDto): BatchRowInput => ({
 
 function rowOf(state: BatchRowState): BatchRow {
   const progress = state.status === 'succeeded' ? 1 : state.status === 'running' && state.jobProgress !== null ? Math.round(state.jobProgress) / 100 : 0;
-  return { row: state.row, status: state.status, progress, videoId: state.videoId, error: state.error };
+  const url = state.status === 'succeeded' && state.jobResult?.key ? mediaUrl(state.jobResult.key) : null;
+  return { row: state.row, status: state.status, progress, videoId: state.videoId, error: state.error, url };
 }
 
 function countsOf(rows: { status: BatchRowStatus }[]): BatchCounts {
@@ -111,10 +113,12 @@ export class BatchesService implements OnApplicationBootstrap, OnApplicationShut
     return { ...this.summary(batch, rows), rows: rows.map(rowOf) };
   }
 
-  async list(userId: string): Promise<BatchList> {
-    const batches = await this.batches.list(userId);
-    const rows = await this.batches.rows(batches.map((batch) => batch.id));
-    return { batches: batches.map((batch) => this.summary(batch, rows.filter((row) => row.batchId === batch.id))) };
+  /** Newest first, in pages as the videos' list. */
+  async list(userId: string, cursor: string | undefined, limit = VIDEO_LIST_DEFAULT_LIMIT): Promise<BatchList> {
+    const after = cursor ? decodeListCursor(cursor) : undefined;
+    const page = pageOf(await this.batches.list(userId, limit + 1, after), limit);
+    const rows = await this.batches.rows(page.items.map((batch) => batch.id));
+    return { batches: page.items.map((batch) => this.summary(batch, rows.filter((row) => row.batchId === batch.id))), nextCursor: page.nextCursor };
   }
 
   /** A failed row waits for its turn again and runs as a new video; any other row is a `CONFLICT`. */

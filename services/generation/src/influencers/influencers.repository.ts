@@ -101,6 +101,11 @@ export class InfluencersRepository {
     return project ?? null;
   }
 
+  /** The project whose clip is stored under `videoKey` (its own copy), if any. */
+  async findByVideo(videoKey: string): Promise<InfluencerProjectRecord | null> {
+    return (await this.db.selectFrom('influencer_project').selectAll().where('videoKey', '=', videoKey).limit(1).executeTakeFirst()) ?? null;
+  }
+
   listOwned(userId: string): Promise<InfluencerProjectRecord[]> {
     return this.db.selectFrom('influencer_project').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
   }

@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { jobProgressSubject, jobFolder } from '@lipcast/contracts';
+import { jobProgressSubject, jobFolder, Subjects, type MailOutcome, type VideoReadyMailRequest } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { GenerationSettings } from '../settings';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { Credits } from './credits';
+import { JobEta } from './job-eta';
 import type { JobOutputs } from './job-outputs';
+import type { JobLane } from './job-queue';
 import { jobDuration, jobProvider, jobsFinished } from './job-metrics';
 import type { JobCompletion } from './job-worker';
 import type { Job } from './job.entity';
@@ -32,6 +34,7 @@ export class JobCompletions {
     private readonly providerCalls: ProviderCallsService,
     private readonly settings: GenerationSettings,
     private readonly webhooks: WebhooksService,
+    private readonly eta: JobEta,
   ) {}
 
   async succeed(job: Job, completion: JobCompletion, outputs: JobOutputs): Promise<void> {
@@ -42,6 +45,7 @@ export class JobCompletions {
     await this.settle(job.id);
     await completion.afterCommit?.().catch((error: unknown) => this.logger.error(`job ${job.id} committed, but its follow-up failed: ${String(error)}`));
     this.announce(committed);
+    this.askForReadyMail(committed);
     await this.notifyWebhooks(committed, outputs.mediaSeconds);
   }
 
@@ -56,6 +60,16 @@ export class JobCompletions {
     await this.settle(job.id);
     this.announce(ended); // settling changed only the credit, which listeners do not see
     if (finished && ended.status === 'failed') await this.notifyWebhooks(ended, null);
+  }
+
+  /**
+   * Asks content for the "your video is ready" mail (it sends it unless a page watched the job or the
+   * user turned it off, once per job); not awaited: the mail never holds up or changes the job.
+   */
+  private askForReadyMail(job: Job): void {
+    this.services
+      .send<MailOutcome, VideoReadyMailRequest>(Subjects.content.mailVideoReady, { userId: job.userId, jobId: job.id, kind: job.kind })
+      .catch((error: unknown) => this.logger.warn(`job ${job.id} succeeded, but its "video ready" mail was not sent: ${String(error)}`));
   }
 
   /** Queues the `video.succeeded`/`video.failed` webhooks of a job this call ended; a webhook problem never changes the job. */
@@ -79,9 +93,23 @@ export class JobCompletions {
     jobDuration.observe(labels, Math.max(0, (Date.now() - job.createdAt.getTime()) / 1000));
   }
 
-  /** Tells the job's listeners (event streams, held requests) its state. */
+  /** Tells the job's listeners (event streams, held requests) its state; a live job's with its wait (place in the queue, time left). */
   announce(job: Job): void {
-    this.services.publish(jobProgressSubject(job.id), toJobState(job));
+    if (job.status !== 'queued' && job.status !== 'running' && job.status !== 'waiting') return this.services.publish(jobProgressSubject(job.id), toJobState(job));
+    this.eta
+      .state(job)
+      .then((state) => this.services.publish(jobProgressSubject(job.id), state))
+      .catch((error: unknown) => this.logger.warn(`state of job ${job.id} not announced: ${String(error)}`));
+  }
+
+  /**
+   * A job of `lane` started: it says so with its time left, and the lane's queued jobs (each one
+   * place nearer) their new positions and waits. Best effort: a missed announcement only delays the
+   * next figures (pages also ask for the state).
+   */
+  async announceStart(job: Job, lane: JobLane): Promise<void> {
+    const states = [await this.eta.state(job), ...(await this.eta.queuedStates(lane))];
+    for (const state of states) this.services.publish(jobProgressSubject(state.id), state);
   }
 
   /** Progress below 100 (that is for the committed result), stored and published at most twice a second. */

@@ -9,6 +9,7 @@ import { withWorkDir } from '../providers/work';
 import { GenerationSettings } from '../settings';
 import { JOB_CANCELED_MESSAGE, JobCompletions } from './job-completions';
 import { JobOutputs } from './job-outputs';
+import { JobEta } from './job-eta';
 import { JobLanes } from './job-lanes';
 import { jobProvider, jobRealTimeFactor, jobRedeliveries, jobsStarted, providerErrors, watchQueueBacklog } from './job-metrics';
 import { JOB_LANES, JobQueue, type JobLane, type QueuedJob } from './job-queue';
@@ -76,6 +77,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly services: ServiceClient,
     private readonly settings: GenerationSettings,
     private readonly orm: MikroORM,
+    private readonly eta: JobEta,
     @Inject(JOB_HANDLERS) private readonly handlers: JobHandler[],
   ) {}
 
@@ -141,6 +143,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     const provider = jobProvider(this.settings, job.kind);
     trace.getActiveSpan()?.setAttributes({ 'lipcast.job_kind': job.kind, 'lipcast.provider': provider });
     jobsStarted.inc({ kind: job.kind, provider });
+    this.completions.announceStart(job, this.lanes.of(job.kind)).catch((error: unknown) => this.logger.warn(`start of job ${job.id} not announced: ${String(error)}`));
     const runStarted = process.hrtime.bigint();
 
     const abort = new AbortController();
@@ -161,6 +164,8 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       );
       abort.signal.throwIfAborted();
       if (outputs.mediaSeconds) jobRealTimeFactor.observe({ kind: job.kind, provider }, Number(process.hrtime.bigint() - runStarted) / 1e9 / outputs.mediaSeconds);
+      // The moving figure the waits are estimated from (from its first start: a parked job's provider wait is part of it).
+      await this.eta.record(job, outputs.mediaSeconds).catch((error: unknown) => this.logger.warn(`real-time factor of job ${job.id} not stored: ${String(error)}`));
       await this.completions.succeed(job, completion, outputs);
     } catch (error) {
       const reason: unknown = abort.signal.aborted ? abort.signal.reason : error;

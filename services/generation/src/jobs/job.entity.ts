@@ -40,6 +40,8 @@ export const JobEntity = defineEntity({
     updatedAt: p.datetime().defaultRaw('now()'),
     /** A One Shot run's steps, as they complete. */
     steps: p.json<PipelineSteps>().nullable(),
+    /** When its first run began (kept when it runs again), for the time left it shows. */
+    startedAt: p.datetime().nullable(),
     /** When the current attempt must be over. */
     deadlineAt: p.datetime().nullable(),
     /** When its worker last said it was alive. */

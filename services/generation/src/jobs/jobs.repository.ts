@@ -5,6 +5,7 @@ import { mediaUrl, type JobKind, type JobState, type PipelineSteps } from '@lipc
 import { generationDatabase, millisecondsAgo, millisecondsFromNow, now } from '../database';
 import type { JobInputs } from './job-inputs';
 import { typedJob, type CreditState, type Job, type JobRecord, type JobResult, type StoredJobStatus } from './job.entity';
+import { captionFilesOf } from '../captions/video-captions';
 
 /** Makes a job's outputs visible (history item, project) inside the transaction that marks it succeeded; false when what it completes is gone. */
 export type PublishOutputs = (em: EntityManager) => Promise<boolean>;
@@ -33,6 +34,7 @@ export function toJobState(job: Job): JobState {
     url: job.result?.key ? mediaUrl(job.result.key) : null,
     error: job.error,
     ...(job.steps ? { steps: job.steps } : {}),
+    ...(job.status === 'succeeded' && captionFilesOf(job.result) ? { captions: captionFilesOf(job.result) } : {}),
   };
 }
 
@@ -81,7 +83,14 @@ export class JobsRepository {
   async start(jobId: string, timeLimitMs: number): Promise<Job | null> {
     const job = await this.db
       .updateTable('job')
-      .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), deadlineAt: millisecondsFromNow(timeLimitMs), heartbeatAt: now(), updatedAt: now() }))
+      .set((eb) => ({
+        status: 'running',
+        attempts: eb('attempts', '+', 1),
+        startedAt: eb.fn.coalesce('startedAt', now()),
+        deadlineAt: millisecondsFromNow(timeLimitMs),
+        heartbeatAt: now(),
+        updatedAt: now(),
+      }))
       .where('id', '=', jobId)
       .where('status', 'in', LIVE_STATUSES)
       .returningAll()
@@ -190,6 +199,23 @@ export class JobsRepository {
         if (error === gone) return null;
         throw error;
       });
+  }
+
+  /**
+   * The queued jobs of these kinds (one lane), in the order the queue gives them out (the time they
+   * were queued), up to and with `through` when given; at most `limit`.
+   */
+  async queuedInOrder(kinds: readonly JobKind[], limit: number, through?: Pick<Job, 'id' | 'updatedAt'>): Promise<Job[]> {
+    let query = this.db.selectFrom('job').selectAll().where('status', '=', 'queued').where('kind', 'in', [...kinds]);
+    if (through) query = query.where((eb) => eb.or([eb('updatedAt', '<', through.updatedAt), eb.and([eb('updatedAt', '=', through.updatedAt), eb('id', '<=', through.id)])]));
+    const jobs = await query.orderBy('updatedAt').orderBy('id').limit(limit).execute();
+    return jobs.map(typedJob);
+  }
+
+  /** The jobs of these kinds (one lane) a worker runs now (not those parked on a provider). */
+  async runningOf(kinds: readonly JobKind[], limit: number): Promise<Job[]> {
+    const jobs = await this.db.selectFrom('job').selectAll().where('status', '=', 'running').where('kind', 'in', [...kinds]).limit(limit).execute();
+    return jobs.map(typedJob);
   }
 
   /** The caller's newest run of `kind` still queued or running. */

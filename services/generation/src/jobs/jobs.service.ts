@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode, jobStopSubject, type JobState } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { JOB_CANCELED_MESSAGE, JobCompletions } from './job-completions';
+import { JobEta } from './job-eta';
 import { JobsRepository, toJobState } from './jobs.repository';
 
 /** A user's jobs of any kind: their state, and cancelling them. */
@@ -11,12 +12,13 @@ export class JobsService {
     private readonly jobs: JobsRepository,
     private readonly completions: JobCompletions,
     private readonly services: ServiceClient,
+    private readonly eta: JobEta,
   ) {}
 
   async get(userId: string, jobId: string): Promise<JobState> {
     const job = await this.jobs.findOwned(userId, jobId);
     if (!job) throw ServiceError.notFound('No such generation');
-    return toJobState(job);
+    return this.eta.state(job);
   }
 
   /**

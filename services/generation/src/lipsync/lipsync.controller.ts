@@ -2,7 +2,9 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Type } from 'class-transformer';
 import { IsNumber, IsObject, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
-import { Subjects, type AudioParams, type JobState, type UserLipSyncRequest } from '@lipcast/contracts';
+import { Subjects, type AudioParams, type CaptionsChoice, type JobState, type UserLipSyncRequest, type VideoFormatId } from '@lipcast/contracts';
+import { IsVideoFormat } from '../jobs/video-format.validation';
+import { IsCaptionsChoice } from '../captions/captions.validation';
 import { LipSyncService } from './lipsync.service';
 
 class LipSyncDto implements UserLipSyncRequest {
@@ -12,6 +14,8 @@ class LipSyncDto implements UserLipSyncRequest {
   @IsOptional() @IsString() @MaxLength(2000) audioUrl?: string;
   @IsOptional() @Type(() => Number) @IsNumber() videoDuration?: number;
   @IsOptional() @IsObject() audioParams?: AudioParams;
+  @IsVideoFormat() format?: VideoFormatId;
+  @IsCaptionsChoice() captions?: CaptionsChoice;
 }
 
 @Controller()

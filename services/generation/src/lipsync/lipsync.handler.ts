@@ -13,6 +13,7 @@ import { LipSyncPort } from '../ports/lipsync.port';
 import { JobParked, type MediaInput, type WorkContext } from '../ports/media';
 import type { TimedUnit } from '../ports/speech.port';
 import { VideoSpeech } from '../videos/video-speech';
+import { VideoCaptions } from '../captions/video-captions';
 import type { LipSyncJobInput } from './lipsync.service';
 
 /** The share of a spoken video's progress its speech takes. */
@@ -28,12 +29,14 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     private readonly lipSync: LipSyncPort,
     private readonly storage: StorageService,
     private readonly speech: VideoSpeech,
+    private readonly captions: VideoCaptions,
   ) {}
 
   async run(job: Job<'lipsync'>, context: JobContext): Promise<JobCompletion> {
     const key = job.input.speech ? await this.renderSpoken(job.input, job.input.speech, context) : await this.render(job.input, context);
+    const captions = await this.captions.storedKeys(context.outputs);
     return {
-      result: { key, durationSeconds: context.outputs.mediaSeconds },
+      result: { key, durationSeconds: context.outputs.mediaSeconds, ...(captions ? { captions } : {}) },
       publish: async (em) => {
         await completeProjectOfJob(em, job.id, mediaUrl(key));
         return true;
@@ -52,7 +55,10 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     }
   }
 
-  /** The lip-synced video of a job (a lip-sync or a One Shot run), stored in the job's folder; returns its key. */
+  /**
+   * The lip-synced video of a job (a lip-sync or a One Shot run), stored in the job's folder with its
+   * captions (burned in when the input chooses a style); returns its key.
+   */
   async render(input: LipSyncJobInput, context: JobContext): Promise<string> {
     const audio = await this.localInput(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
     // A drawn character (built-in actor or drawn portrait) is drawn anew by the embedded engine; other videos are read by the provider.
@@ -62,11 +68,13 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
       : await this.localInput(input.videoKey, context, 'video.mp4', 'video/mp4');
     const { durationSeconds } = await probeMedia(audio.localPath!);
     context.outputs.mediaSeconds = durationSeconds; // the video lasts as long as its speech
+    const timings = await this.timings(input.audioKey, context);
     const result = await this.lipSync.lipSync(
-      { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: await this.phonemes(input.audioKey, context) },
+      { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: timings?.phonemes, format: input.format },
       context,
     );
-    return context.outputs.putFile('video.mp4', result.path, 'video/mp4');
+    const finished = await this.captions.make(result.path, timings?.words, input.captions, context);
+    return context.outputs.putFile('video.mp4', finished, 'video/mp4');
   }
 
   private async localInput(key: string, context: WorkContext, name: string, contentType: string): Promise<MediaInput> {
@@ -89,8 +97,8 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     return JSON.parse(await readFile(path, 'utf8')) as T;
   }
 
-  /** The phoneme timings stored beside an audio the embedded speech made; none for other audio. */
-  private async phonemes(audioKey: string, context: WorkContext): Promise<TimedUnit[] | undefined> {
-    return (await this.readJson<{ phonemes: TimedUnit[] }>(timingsKeyOf(audioKey), context))?.phonemes;
+  /** The timings stored beside an audio our speech step made (phonemes from the embedded engine, words from any); none for other audio. */
+  private timings(audioKey: string, context: WorkContext): Promise<{ phonemes?: TimedUnit[]; words?: TimedUnit[] } | undefined> {
+    return this.readJson<{ phonemes?: TimedUnit[]; words?: TimedUnit[] }>(timingsKeyOf(audioKey), context);
   }
 }

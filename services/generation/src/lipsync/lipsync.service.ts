@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { mediaUrl, type AudioParams, type JobState, type UserLipSyncRequest } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_FORMAT, mediaUrl, type AudioParams, type CaptionsChoice, type JobState, type UserLipSyncRequest, type VideoFormatId } from '@lipcast/contracts';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { MediaRefs } from '../media/media-refs';
 import { linkProjectToJob } from '../projects/project-links';
@@ -13,6 +13,10 @@ export interface LipSyncJobInput {
   actorId?: string;
   /** A public API video (videos/): the job first speaks this into `audioKey`, then lip-syncs to it. */
   speech?: AudioParams;
+  /** The video's format (contracts' `VIDEO_FORMATS`); absent: the portrait card. */
+  format?: VideoFormatId;
+  /** Captions burned in, in this style; absent or `none`: not burned in (the captions files are made either way). */
+  captions?: CaptionsChoice;
 }
 
 /**
@@ -30,13 +34,23 @@ export class LipSyncService {
   async start(request: UserLipSyncRequest): Promise<JobState> {
     const video = await this.refs.resolve(request.userId, request.video, 'video');
     const audio = await this.refs.resolve(request.userId, request.audio ?? request.audioUrl, 'audio');
-    const input: LipSyncJobInput = { videoKey: video.key, audioKey: audio.key, ...(video.actorId ? { actorId: video.actorId } : {}) };
+    const format = request.format && request.format !== DEFAULT_VIDEO_FORMAT ? request.format : undefined;
+    const captions = request.captions && request.captions !== 'none' ? request.captions : undefined;
+    const input: LipSyncJobInput = {
+      videoKey: video.key,
+      audioKey: audio.key,
+      ...(video.actorId ? { actorId: video.actorId } : {}),
+      ...(format ? { format } : {}),
+      ...(captions ? { captions } : {}),
+    };
     return this.submitter.submit({
       userId: request.userId,
       kind: 'lipsync',
-      dedupeKey: createHash('sha256').update(`lipsync\n${video.key}\n${audio.key}`).digest('hex'),
+      // Another format is another video (the portrait card's key is the one every earlier job has).
+      // Burned-in captions are another video too.
+      dedupeKey: createHash('sha256').update(`lipsync\n${video.key}\n${audio.key}${format ? `\n${format}` : ''}${captions ? `\ncaptions:${captions}` : ''}`).digest('hex'),
       input: { ...input },
-      afterInsert: (job) => linkProjectToJob(this.em, request.userId, mediaUrl(audio.key), job.id),
+      afterInsert: (job) => linkProjectToJob(this.em, request.userId, mediaUrl(audio.key), job.id, format),
     });
   }
 }

@@ -1,8 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Type } from 'class-transformer';
-import { IsEmpty, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { Subjects, type UploadCheckRequest } from '@lipcast/contracts';
+import { IsEmpty, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Subjects, UPLOAD_KEY_PATTERN, type FaceCheckAnswer, type FaceCheckRequest, type UploadCheckRequest } from '@lipcast/contracts';
+import { ServiceError } from '@lipcast/nest-kit';
+import { FaceChecks } from './face-checks';
 import { UploadChecks } from './upload-checks';
 
 /** `generation.uploads.check.v1`: the clip request an upload comes with, checked as the clip start will check it. */
@@ -15,9 +17,25 @@ class UploadCheckDto implements UploadCheckRequest {
   @IsEmpty({ message: "image must be this project's image" }) projectId?: number;
 }
 
+/** `generation.faces.check.v1`: a picture the gateway holds in the user's uploads while it is checked. */
+class FaceCheckDto implements FaceCheckRequest {
+  @IsUUID() userId!: string;
+  @IsString() @MaxLength(300) @Matches(UPLOAD_KEY_PATTERN, { message: 'key must be an upload' }) key!: string;
+}
+
 @Controller()
 export class UploadsController {
-  constructor(private readonly checks: UploadChecks) {}
+  constructor(
+    private readonly checks: UploadChecks,
+    private readonly faceChecks: FaceChecks,
+  ) {}
+
+  /** The Creator's check of a chosen picture before any generation: `{ok: true}`, or the refusal and its message. Nothing is charged. */
+  @MessagePattern(Subjects.generation.facesCheck)
+  checkFaces(@Payload() request: FaceCheckDto): Promise<FaceCheckAnswer> {
+    if (!request.key.startsWith(`users/${request.userId}/uploads/`)) throw ServiceError.validation('key must be one of your uploads', { field: 'key' });
+    return this.faceChecks.checkPicture(request.key);
+  }
 
   @MessagePattern(Subjects.generation.uploadCheck)
   check(@Payload() request: UploadCheckDto): Promise<{ allowed: true }> {

@@ -71,6 +71,20 @@ describe('uploads: checked before they are stored, swept when left behind', () =
     await expect(check({ userId: 'not-a-user', bytes: 1000 })).rejects.toMatchObject({ code: ErrorCode.Validation });
   });
 
+  it("checks faces only in the caller's own uploads, and refuses what is not a picture", async () => {
+    const userId = randomUUID();
+    const faces = (key: string) => bed.send(Subjects.generation.facesCheck, { userId, key });
+    await expect(faces(`users/${randomUUID()}/uploads/${randomUUID()}.jpg`)).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'key must be one of your uploads' });
+    await expect(faces(`users/${userId}/influencers/1/image.jpg`)).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'key must be an upload' });
+    const key = `users/${userId}/uploads/${randomUUID()}.jpg`;
+    await bed.storage.put(key, Buffer.from('not a picture'), 'image/jpeg');
+    try {
+      await expect(faces(key)).rejects.toMatchObject({ code: ErrorCode.Validation, details: { field: 'image' } });
+    } finally {
+      await bed.storage.remove(key);
+    }
+  });
+
   it('sweeps uploads older than the grace period, and nothing else', async () => {
     const settings = readEnv(GenerationSettings, { ...process.env, UPLOAD_GRACE_SECONDS: '60' });
     const sweeper = new UploadSweeper(bed.storage, settings);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_VIDEO_PROMPT, IMAGE_FILES, lookKeyOfImage, mediaUrl, ONE_SHOT_CLIP_SECONDS, type AudioParams, type PipelineSteps } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
-import { AudioService, timingsFile } from '../audio/audio.service';
+import { AudioService, hasTimings, timingsFile } from '../audio/audio.service';
 import { seededRandom, type CharacterLook } from '@lipcast/media-engine';
 import { ImageToVideoHandler, type StoredClip } from '../influencers/image-to-video.handler';
 import { InfluencersRepository } from '../influencers/influencers.repository';
@@ -13,6 +13,7 @@ import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
 import type { Job } from '../jobs/job.entity';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { LipSyncHandler } from '../lipsync/lipsync.handler';
+import { VideoCaptions } from '../captions/video-captions';
 import { mediaKeyOf } from '../media/media-refs';
 import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
@@ -42,6 +43,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     private readonly jobs: JobsRepository,
     private readonly completions: JobCompletions,
     private readonly storage: StorageService,
+    private readonly captions: VideoCaptions,
   ) {}
 
   async run(job: Job<'one_shot'>, context: JobContext): Promise<JobCompletion> {
@@ -78,7 +80,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     const audio = await step('audio', async () => {
       const speech = await this.audio.synthesize(params, context);
       const key = await context.outputs.putFile('audio.mp3', speech.audio.path, speech.audio.contentType);
-      if (speech.phonemes) await context.outputs.put('audio.timings.json', timingsFile(speech), 'application/json');
+      if (hasTimings(speech)) await context.outputs.put('audio.timings.json', timingsFile(speech), 'application/json');
       return { status: 'done', url: mediaUrl(key) };
     });
     context.progress(0.25);
@@ -92,13 +94,17 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
         onRetry: (retry) => this.save(job.id, { ...steps, video: { status: 'running', retry } }),
         signal: context.signal,
       });
-      const videoKey = await this.lipSync.render({ videoKey: clip.videoKey, audioKey: mediaKeyOf(audio.url!)! }, within(context, 0.55, 0.99));
+      const videoKey = await this.lipSync.render(
+        { videoKey: clip.videoKey, audioKey: mediaKeyOf(audio.url!)!, format: input.format, ...(input.captions ? { captions: input.captions } : {}) },
+        within(context, 0.55, 0.99),
+      );
       return { status: 'done', url: mediaUrl(videoKey) };
     });
 
     const look = await this.readLook(lookKeyOfImage(imageKey));
+    const captions = await this.captions.storedKeys(context.outputs);
     return {
-      result: { key: mediaKeyOf(video.url!)! },
+      result: { key: mediaKeyOf(video.url!)!, ...(captions ? { captions } : {}) },
       publish: async (em: EntityManager) => {
         const influencer = await this.influencerRows.insertMade(em, {
           userId: job.userId,
@@ -113,7 +119,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
           durationSeconds: clip?.durationSeconds ?? ONE_SHOT_CLIP_SECONDS,
           jobId: job.id,
         });
-        await em.insert(ProjectEntity, { userId: job.userId, audioUrl: audio.url!, outputUrl: video.url!, audioParams: { ...params }, jobId: job.id, createdAt: new Date() });
+        await em.insert(ProjectEntity, { userId: job.userId, audioUrl: audio.url!, outputUrl: video.url!, audioParams: { ...params }, jobId: job.id, createdAt: new Date(), format: input.format ?? null });
         await this.jobs.setSteps(job.id, { ...steps, image: { ...image, projectId: influencer.id } }, em);
         return true;
       },

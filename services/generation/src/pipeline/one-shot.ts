@@ -1,4 +1,4 @@
-import { ONE_SHOT_SCRIPT_MAX_SECONDS, type PipelineSteps } from '@lipcast/contracts';
+import { ONE_SHOT_SCRIPT_MAX_SECONDS, type PipelineSteps, type VideoFormatId, type CaptionsChoice } from '@lipcast/contracts';
 import type { ScriptPort } from '../ports/script.port';
 
 /** What a One Shot run is given. */
@@ -8,6 +8,10 @@ export interface OneShotInput {
   topic: string;
   /** The script the creator read and edited before starting; without it the run writes one from the topic. */
   script?: string;
+  /** The video's format (contracts' `VIDEO_FORMATS`); absent: the portrait card. */
+  format?: VideoFormatId;
+  /** Captions burned in, in this style; absent: not burned in (the captions files are made either way). */
+  captions?: CaptionsChoice;
 }
 
 /** Spec section 9: the audio uses these settings (the clip's length and prompt are contracts' ONE_SHOT_CLIP_SECONDS and DEFAULT_VIDEO_PROMPT). */

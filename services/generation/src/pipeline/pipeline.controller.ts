@@ -2,7 +2,9 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateBy } from 'class-validator';
-import { scriptProblem, Subjects, type JobState, type PipelineRequest } from '@lipcast/contracts';
+import { scriptProblem, Subjects, type JobState, type PipelineRequest, type VideoFormatId, type CaptionsChoice } from '@lipcast/contracts';
+import { IsVideoFormat } from '../jobs/video-format.validation';
+import { IsCaptionsChoice } from '../captions/captions.validation';
 import { PipelineService } from './pipeline.service';
 
 /** A script One Shot can speak within its clip (spec section 9's budget: words / 2.2 + 1 seconds, at most 15); one message saying what is wrong. */
@@ -38,6 +40,12 @@ class PipelineDto implements PipelineRequest {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsSpeakableScript()
   script?: string;
+
+  @IsVideoFormat()
+  format?: VideoFormatId;
+
+  @IsCaptionsChoice()
+  captions?: CaptionsChoice;
 }
 
 class UserDto {

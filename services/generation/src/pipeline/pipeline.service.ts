@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { JobState, PipelineRequest } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_FORMAT, type JobState, type PipelineRequest } from '@lipcast/contracts';
 import { JobSubmitter } from '../jobs/job-submitter';
-import { JobsRepository, toJobState } from '../jobs/jobs.repository';
+import { JobEta } from '../jobs/job-eta';
+import { JobsRepository } from '../jobs/jobs.repository';
 import { initialSteps, type OneShotInput } from './one-shot';
 
 /** Starts One Shot runs (one live run per user, held by the database: a second start returns the run in progress) and finds the live one. */
@@ -10,11 +11,21 @@ export class PipelineService {
   constructor(
     private readonly jobs: JobsRepository,
     private readonly submitter: JobSubmitter,
+    private readonly eta: JobEta,
   ) {}
 
   async start(userId: string, request: PipelineRequest): Promise<JobState> {
     const script = request.script?.trim() || undefined;
-    const input: OneShotInput = { description: request.influencerDescription.trim(), gender: request.gender ?? 'male', topic: request.scriptTopic.trim(), ...(script ? { script } : {}) };
+    const format = request.format && request.format !== DEFAULT_VIDEO_FORMAT ? request.format : undefined;
+    const captions = request.captions && request.captions !== 'none' ? request.captions : undefined;
+    const input: OneShotInput = {
+      description: request.influencerDescription.trim(),
+      gender: request.gender ?? 'male',
+      topic: request.scriptTopic.trim(),
+      ...(script ? { script } : {}),
+      ...(format ? { format } : {}),
+      ...(captions ? { captions } : {}),
+    };
     const steps = initialSteps(script);
     const state = await this.submitter.submit({
       userId,
@@ -28,6 +39,6 @@ export class PipelineService {
 
   async current(userId: string): Promise<JobState | null> {
     const live = await this.jobs.findLive(userId, 'one_shot');
-    return live ? toJobState(live) : null;
+    return live ? this.eta.state(live) : null;
   }
 }

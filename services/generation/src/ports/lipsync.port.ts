@@ -1,3 +1,4 @@
+import type { VideoFormatId } from '@lipcast/contracts';
 import type { CharacterLook } from '@lipcast/media-engine';
 import type { MediaFile, MediaInput, WorkContext } from './media';
 import type { TimedUnit } from './speech.port';
@@ -11,6 +12,8 @@ export interface LipSyncRequest {
   character?: CharacterLook;
   /** Phoneme timings of the audio, when the embedded speech engine made it. */
   phonemes?: TimedUnit[];
+  /** The video's format (the portrait card unless said): a drawn character is drawn at its size, a real face framed in it. */
+  format?: VideoFormatId;
 }
 
 /** Video + audio → the video's person speaking the audio. */

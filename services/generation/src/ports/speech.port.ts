@@ -24,6 +24,8 @@ export interface SpeechResult {
   durationSeconds: number;
   /** The embedded engine knows when each phoneme is spoken; its lip-sync uses them. */
   phonemes?: TimedUnit[];
+  /** When each word of the text is heard (captions); engines that do not know are aligned afterwards (WordAlignerPort). */
+  words?: TimedUnit[];
 }
 
 /** Text → speech (spec section 3, Audio parameters). */

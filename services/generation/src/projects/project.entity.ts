@@ -10,6 +10,8 @@ export const ProjectEntity = defineEntity({
     audioUrl: p.string().length(1000).nullable(),
     outputUrl: p.string().length(1000).nullable(),
     audioParams: p.json<Record<string, unknown>>().nullable(),
+    /** The video's format, one of contracts' `VIDEO_FORMAT_IDS`, set when its video starts; null: the portrait card. */
+    format: p.string().length(20).nullable(),
     /** The lip-sync job making this project's video. */
     jobId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { IsInt, IsUUID } from 'class-validator';
-import { Subjects, type AudioParams, type ListProjectsRequest, type Project, type UserProjectRequest, timingsKeyOf, userFolder } from '@lipcast/contracts';
+import { isVideoFormatId, Subjects, type AudioParams, type ListProjectsRequest, type Project, type UserProjectRequest, timingsKeyOf, userFolder } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { mediaKeyOf } from '../media/media-refs';
 import { ProjectEntity } from './project.entity';
@@ -36,6 +36,7 @@ export class ProjectsController {
       audioUrl: project.audioUrl ?? null,
       outputUrl: project.outputUrl ?? null,
       audioParams: (project.audioParams as AudioParams | null | undefined) ?? null,
+      ...(isVideoFormatId(project.format) ? { format: project.format } : {}),
     }));
   }
 

@@ -8,11 +8,15 @@ import { LipSyncPort } from '../ports/lipsync.port';
 import { NoPredictions, ProviderPredictions } from '../ports/predictions.port';
 import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
+import { WordAlignerPort } from '../ports/word-aligner.port';
 import { GenerationSettings } from '../settings';
+import { FaceCheckPort } from '../ports/face-check.port';
+import { EmbeddedFaceCheck } from './embedded/embedded-face-check';
 import { EmbeddedImage, EmbeddedImageToVideo } from './embedded/embedded-image';
 import { EmbeddedLipSync, type MouthLandmarkCache } from './embedded/embedded-lipsync';
 import { EmbeddedScript } from './embedded/embedded-script';
 import { EmbeddedSpeech } from './embedded/embedded-speech';
+import { EmbeddedWordAligner } from './embedded/embedded-word-aligner';
 import { OpenAiScript } from './openai/openai-script';
 import { createReplicateProviders } from './replicate/replicate-providers';
 
@@ -79,5 +83,9 @@ export const providerBindings: Provider[] = [
   { provide: ImagePort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.image },
   { provide: ImageToVideoPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.imageToVideo },
   { provide: ProviderPredictions, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.predictions },
+  // The check before charging runs on the embedded face detector whatever the media providers are.
+  { provide: FaceCheckPort, useFactory: () => new EmbeddedFaceCheck() },
   { provide: ScriptPort, inject: [GenerationSettings], useFactory: (settings: GenerationSettings) => atStart(() => scriptProvider(settings)) },
+  // Captions of speech without word timings (Replicate's): the offline aligner; a provider's aligner can be bound here.
+  { provide: WordAlignerPort, useClass: EmbeddedWordAligner },
 ];

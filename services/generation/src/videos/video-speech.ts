@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { timingsKeyOf, type AudioParams } from '@lipcast/contracts';
 import { StorageService } from '@lipcast/nest-kit';
-import { AudioService, timingsFile } from '../audio/audio.service';
+import { AudioService, hasTimings, timingsFile } from '../audio/audio.service';
 import type { WorkContext } from '../ports/media';
 
 /**
  * The speech of a public API video, made inside its lip-sync job (paid by the job's credit, no
- * speech quota): stored once at the job's audio key, its phoneme timings first, so a job delivered
+ * speech quota): stored once at the job's audio key, its phoneme and word timings first, so a job delivered
  * again finds it whole and does not speak twice.
  */
 @Injectable()
@@ -20,7 +20,7 @@ export class VideoSpeech {
     if (await this.storage.stat(audioKey)) return;
     const speech = await this.audio.synthesize(params, context);
     context.signal.throwIfAborted();
-    if (speech.phonemes) await this.storage.put(timingsKeyOf(audioKey), timingsFile(speech), 'application/json');
+    if (hasTimings(speech)) await this.storage.put(timingsKeyOf(audioKey), timingsFile(speech), 'application/json');
     await this.storage.putFile(audioKey, speech.audio.path, speech.audio.contentType);
     context.progress(1);
   }

@@ -17,6 +17,10 @@ export const VideoEntity = defineEntity({
     influencerId: p.integer().nullable(),
     metadata: p.json<Record<string, unknown>>().nullable(),
     webhookUrl: p.text().nullable(),
+    /** One of contracts' `VIDEO_FORMAT_IDS`; null: the portrait card (videos made before formats existed). */
+    format: p.string().length(20).nullable(),
+    /** The job the video follows now, when an operator's retry made a new one; null while it is its first (whose id is the video's). */
+    jobId: p.uuid().nullable(),
     /** Milliseconds only, so a list cursor carries it exactly. */
     createdAt: p.datetime().defaultRaw(`date_trunc('milliseconds', now())`),
   },

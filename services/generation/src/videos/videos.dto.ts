@@ -2,10 +2,12 @@ import { Type } from 'class-transformer';
 import { IsInt, IsObject, IsOptional, IsString, IsUrl, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, type CreateVideoRequest,
-  type ListVideosRequest, type UserVideoRequest,
+  type ListVideosRequest, type UserVideoRequest, type VideoFormatId, type CaptionsChoice,
 } from '@lipcast/contracts';
 import { IsStoredId } from '@lipcast/nest-kit';
 import { IsSpeechEmotion, IsSpeechPitch, IsSpeechSpeed } from '../audio/speech-settings.validation';
+import { IsVideoFormat } from '../jobs/video-format.validation';
+import { IsCaptionsChoice } from '../captions/captions.validation';
 
 const METADATA_MESSAGE = `metadata must be a JSON object of at most ${VIDEO_METADATA_MAX_BYTES} bytes`;
 
@@ -69,6 +71,12 @@ export class CreateVideoDto implements CreateVideoRequest {
   @IsObject({ message: METADATA_MESSAGE })
   @IsSmallJsonObject()
   metadata?: Record<string, unknown>;
+
+  @IsVideoFormat()
+  format?: VideoFormatId;
+
+  @IsCaptionsChoice()
+  captions?: CaptionsChoice;
 }
 
 export class UserVideoDto implements UserVideoRequest {

@@ -4,15 +4,17 @@ import { IDEMPOTENCY_KEY_TTL_HOURS } from '@lipcast/contracts';
 import { generationDatabase, millisecondsAgo } from '../database';
 import type { JobInputs } from '../jobs/job-inputs';
 import type { JobResult, StoredJobStatus } from '../jobs/job.entity';
-import type { VideoCursor } from './video-cursor';
+import type { ListCursor } from '../pagination/list-cursor';
 import type { IdempotencyKeyRecord, VideoRecord } from './video.entity';
 
 const KEY_TTL_MS = IDEMPOTENCY_KEY_TTL_HOURS * 3600_000;
 /** A claim whose create never said which video it made (its process died) frees its key after this long. */
 export const ABANDONED_CLAIM_MS = 2 * 60_000;
 
-/** A video with the state of its job. */
+/** A video with the state of its job (the newest: an operator's retry makes a new one). */
 export interface VideoRow extends VideoRecord {
+  /** The job the video follows: its own id until an operator retried it. */
+  currentJobId: string;
   status: StoredJobStatus;
   progress: number;
   result: JobResult | null;
@@ -20,7 +22,7 @@ export interface VideoRow extends VideoRecord {
   input: JobInputs['lipsync'];
 }
 
-export type NewVideo = Omit<VideoRecord, 'createdAt'>;
+export type NewVideo = Omit<VideoRecord, 'createdAt' | 'jobId'>;
 
 /** Videos and their idempotency keys in PostgreSQL. */
 @Injectable()
@@ -34,9 +36,28 @@ export class VideosRepository {
   private selectVideos() {
     return this.db
       .selectFrom('video as v')
-      .innerJoin('job as j', 'j.id', 'v.id')
+      .innerJoin('job as j', (join) => join.on((eb) => eb('j.id', '=', eb.fn.coalesce('v.jobId', 'v.id'))))
       .selectAll('v')
-      .select(['j.status', 'j.progress', 'j.result', 'j.error', 'j.input']);
+      .select(['j.id as currentJobId', 'j.status', 'j.progress', 'j.result', 'j.error', 'j.input']);
+  }
+
+  /** The user's video that follows this job (made through the public API), if any. */
+  async findByJob(userId: string, jobId: string): Promise<VideoRow | null> {
+    const row = await this.selectVideos()
+      .where((eb) => eb(eb.fn.coalesce('v.jobId', 'v.id'), '=', jobId))
+      .where('v.userId', '=', userId)
+      .executeTakeFirst();
+    return (row as VideoRow | undefined) ?? null;
+  }
+
+  /** The video that followed `jobId` follows `retriedJobId` from now on (an operator retried its job); false when no video followed it. */
+  async followRetry(jobId: string, retriedJobId: string): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('video')
+      .set({ jobId: retriedJobId })
+      .where((eb) => eb(eb.fn.coalesce('jobId', 'id'), '=', jobId))
+      .executeTakeFirst();
+    return updated.numUpdatedRows > 0n;
   }
 
   async insert(video: NewVideo): Promise<void> {
@@ -49,7 +70,7 @@ export class VideosRepository {
   }
 
   /** Newest first, below `after` when given. */
-  async list(userId: string, limit: number, after?: VideoCursor): Promise<VideoRow[]> {
+  async list(userId: string, limit: number, after?: ListCursor): Promise<VideoRow[]> {
     let query = this.selectVideos().where('v.userId', '=', userId);
     if (after) query = query.where((eb) => eb.or([eb('v.createdAt', '<', after.createdAt), eb.and([eb('v.createdAt', '=', after.createdAt), eb('v.id', '<', after.id)])]));
     const rows = await query.orderBy('v.createdAt', 'desc').orderBy('v.id', 'desc').limit(limit).execute();

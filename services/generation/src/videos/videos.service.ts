@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  actorClipKey, audioKey, communityKey, ErrorCode, jobFolder, mediaUrl, VIDEO_LIST_DEFAULT_LIMIT, type AudioParams, type CanceledVideo, type Video,
+  actorClipKey, audioKey, communityKey, DEFAULT_VIDEO_FORMAT, ErrorCode, isVideoFormatId, jobFolder, mediaUrl, VIDEO_LIST_DEFAULT_LIMIT, type AudioParams, type CanceledVideo, type Video,
   type VideoList, type VideoSpec,
 } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
@@ -9,15 +9,17 @@ import { builtInActor } from '@lipcast/media-engine';
 import { AudioService } from '../audio/audio.service';
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { JOB_CANCELED_MESSAGE } from '../jobs/job-completions';
+import { JobEta } from '../jobs/job-eta';
 import type { JobInputs } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { JobsService } from '../jobs/jobs.service';
 import { MediaRefs } from '../media/media-refs';
 import { requestHash } from './request-hash';
-import { decodeVideoCursor, encodeVideoCursor } from './video-cursor';
+import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { VideoSpeech } from './video-speech';
 import type { CreateVideoDto } from './videos.dto';
 import { VideosRepository, type VideoRow } from './videos.repository';
+import { captionFilesOf } from '../captions/video-captions';
 
 /** How long a create waits for a concurrent create with the same key to say which video it made. */
 const KEY_WAIT_MS = 30_000;
@@ -45,6 +47,10 @@ export function videoSpecOf(request: CreateVideoDto): VideoSpec {
     pitch: request.pitch ?? undefined,
     webhookUrl: request.webhookUrl ?? undefined,
     metadata: request.metadata ?? undefined,
+    // The default format named or not is the same request (and the same idempotency hash as before formats existed).
+    format: request.format && request.format !== DEFAULT_VIDEO_FORMAT ? request.format : undefined,
+    // Captions not burned in are the default: named or not, the same request.
+    captions: request.captions && request.captions !== 'none' ? request.captions : undefined,
   };
   return spec;
 }
@@ -63,6 +69,7 @@ export function toVideo(row: VideoRow): Video {
     status: row.status === 'waiting' ? 'running' : row.status,
     progress: Math.round(row.progress) / 100,
     url: succeeded && row.result?.key ? mediaUrl(row.result.key) : null,
+    captionsUrl: (succeeded && captionFilesOf(row.result)?.vttUrl) || null,
     durationSeconds: succeeded && typeof duration === 'number' ? Math.round(duration * 100) / 100 : null,
     error,
     createdAt: row.createdAt.toISOString(),
@@ -70,6 +77,7 @@ export function toVideo(row: VideoRow): Video {
     influencer: row.influencerId,
     metadata: row.metadata,
     webhookUrl: row.webhookUrl,
+    format: isVideoFormatId(row.format) ? row.format : DEFAULT_VIDEO_FORMAT,
   };
 }
 
@@ -91,6 +99,7 @@ export class VideosService {
     private readonly refs: MediaRefs,
     private readonly influencers: InfluencersRepository,
     private readonly storage: StorageService,
+    private readonly eta: JobEta,
   ) {}
 
   async create(request: CreateVideoDto): Promise<Video> {
@@ -104,15 +113,15 @@ export class VideosService {
   async get(userId: string, videoId: string): Promise<Video> {
     const row = await this.videos.find(userId, videoId);
     if (!row) throw ServiceError.notFound('No such video');
-    return toVideo(row);
+    const video = toVideo(row);
+    // A live video's place in the queue and its time left (its job's, as the app shows them).
+    return video.status === 'queued' || video.status === 'running' ? { ...video, ...(await this.eta.waitOf(row.currentJobId)) } : video;
   }
 
   async list(userId: string, cursor: string | undefined, limit = VIDEO_LIST_DEFAULT_LIMIT): Promise<VideoList> {
-    const after = cursor ? decodeVideoCursor(cursor) : undefined;
-    const rows = await this.videos.list(userId, limit + 1, after);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return { videos: page.map(toVideo), nextCursor: rows.length > limit && last ? encodeVideoCursor({ createdAt: last.createdAt, id: last.id }) : null };
+    const after = cursor ? decodeListCursor(cursor) : undefined;
+    const page = pageOf(await this.videos.list(userId, limit + 1, after), limit);
+    return { videos: page.items.map(toVideo), nextCursor: page.nextCursor };
   }
 
   /**
@@ -125,7 +134,7 @@ export class VideosService {
     const row = await this.videos.find(userId, videoId);
     if (!row) throw ServiceError.notFound('No such video');
     if (LIVE.has(row.status)) {
-      const canceled = await this.jobs.cancel(userId, videoId).catch((error: unknown) => {
+      const canceled = await this.jobs.cancel(userId, row.currentJobId).catch((error: unknown) => {
         if (error instanceof ServiceError && error.payload.code === ErrorCode.Conflict) return null; // it succeeded meanwhile: deleted below
         throw error;
       });
@@ -135,7 +144,9 @@ export class VideosService {
         return { id: videoId, outcome: 'canceled', video: await this.get(userId, videoId) };
       }
     }
-    await this.storage.removeFolder(jobFolder(userId, videoId));
+    await this.storage.removeFolder(jobFolder(userId, row.currentJobId));
+    // An operator's retry made its file in the new job's folder; the first job's may hold what it left.
+    if (row.currentJobId !== videoId) await this.storage.removeFolder(jobFolder(userId, videoId));
     await this.speech.remove(row.input.audioKey);
     await this.videos.delete(videoId);
     return { id: videoId, outcome: 'deleted', video: null };
@@ -172,6 +183,8 @@ export class VideosService {
       ...(plan.actorId ? { actorId: plan.actorId } : {}),
       speech: plan.speech,
       ...(spec.webhookUrl ? { webhookUrl: spec.webhookUrl } : {}),
+      ...(spec.captions && spec.captions !== 'none' ? { captions: spec.captions } : {}),
+      ...(spec.format ? { format: spec.format } : {}),
     };
     const state = await this.submitter.submit({
       userId,
@@ -187,6 +200,7 @@ export class VideosService {
           influencerId: plan.influencerId ?? null,
           metadata: spec.metadata ?? null,
           webhookUrl: spec.webhookUrl ?? null,
+          format: spec.format ?? null,
         });
         await settleKey?.(job.id);
       },

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@lipcast/contracts';
 import { canonicalJson, requestHash } from './request-hash';
-import { decodeVideoCursor, encodeVideoCursor } from './video-cursor';
+import { decodeListCursor, encodeListCursor } from '../pagination/list-cursor';
 
 describe('requestHash', () => {
   it('is the same for the same body whatever its key order and formatting', () => {
@@ -25,13 +25,13 @@ describe('requestHash', () => {
   });
 });
 
-describe('video cursors', () => {
+describe('list cursors', () => {
   const position = { createdAt: new Date('2026-11-26T10:11:12.345Z'), id: '3f2b8f4e-9c1d-4a57-8e0a-5b6c7d8e9f01' };
 
   it('decode to the position they were made from, exactly to the millisecond', () => {
-    const token = encodeVideoCursor(position);
+    const token = encodeListCursor(position);
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeVideoCursor(token)).toEqual(position);
+    expect(decodeListCursor(token)).toEqual(position);
   });
 
   it.each([
@@ -40,6 +40,6 @@ describe('video cursors', () => {
     ['a negative time', Buffer.from(JSON.stringify([-1, position.id])).toString('base64url')],
     ['an id that is not a UUID', Buffer.from(JSON.stringify([1, "x' or 1=1"])).toString('base64url')],
   ])('refuse %s as VALIDATION', (_case, token) => {
-    expect(() => decodeVideoCursor(token)).toThrow(expect.objectContaining({ payload: expect.objectContaining({ code: ErrorCode.Validation, message: 'cursor is not one this API gave' }) }));
+    expect(() => decodeListCursor(token)).toThrow(expect.objectContaining({ payload: expect.objectContaining({ code: ErrorCode.Validation, message: 'cursor is not one this API gave' }) }));
   });
 });

@@ -12,7 +12,7 @@ export interface QueuedAttempt {
   deliveryId: string;
   /** A redelivery asked for by hand: one attempt, outside the retry schedule. */
   manual: boolean;
-  /** 1 for the first attempt of this message; each retry (`retryLater`) adds one. */
+  /** Which automatic attempt this is, for the retry schedule: the attempts made before the message was queued (a sweep's), plus 1 for its first delivery; each retry (`retryLater`) adds one. */
   delivery: number;
   done(): void;
   retryLater(delayMs: number): void;
@@ -43,9 +43,14 @@ export class WebhookQueue {
     await manager.consumers.add(WEBHOOK_STREAM, consumer).catch(async () => manager.consumers.update(WEBHOOK_STREAM, WEBHOOK_CONSUMER, consumer));
   }
 
-  /** Queues an attempt; the same `messageId` within JetStream's duplicate window is queued once. */
-  async enqueue(deliveryId: string, manual: boolean, messageId: string): Promise<void> {
-    await jetstream(this.connection).publish(WEBHOOK_SUBJECT, JSON.stringify({ deliveryId, manual }), { msgID: messageId });
+  /**
+   * Queues an attempt; the same `messageId` within JetStream's duplicate window is queued once.
+   * `priorAttempts`: attempts the delivery already had (a sweep queueing it again), so its retry
+   * schedule goes on where it was rather than starting over.
+   */
+  async enqueue(deliveryId: string, manual: boolean, messageId: string, priorAttempts = 0): Promise<void> {
+    const message = priorAttempts > 0 ? { deliveryId, manual, priorAttempts } : { deliveryId, manual };
+    await jetstream(this.connection).publish(WEBHOOK_SUBJECT, JSON.stringify(message), { msgID: messageId });
   }
 
   /** Hands attempts to `handle`, at most `concurrency` at a time, until `stop()`. */
@@ -59,11 +64,11 @@ export class WebhookQueue {
 }
 
 function toQueuedAttempt(message: JsMsg): QueuedAttempt {
-  const { deliveryId, manual } = message.json<{ deliveryId: string; manual?: boolean }>();
+  const { deliveryId, manual, priorAttempts } = message.json<{ deliveryId: string; manual?: boolean; priorAttempts?: number }>();
   return {
     deliveryId,
     manual: manual === true,
-    delivery: message.info.deliveryCount,
+    delivery: message.info.deliveryCount + (typeof priorAttempts === 'number' && priorAttempts > 0 ? Math.floor(priorAttempts) : 0),
     done: () => message.ack(),
     retryLater: (delayMs) => message.nak(delayMs),
   };

@@ -1,11 +1,17 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { actorClipKey, mediaUrl, Subjects, type AudioResponse, type CreatedWebhookEndpoint, type JobState, type WebhookDelivery, type WebhookPayload, type WebhookVideoData } from '@lipcast/contracts';
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { actorClipKey, ErrorCode, mediaUrl, Subjects, type AudioResponse, type CreatedWebhookEndpoint, type JobState, type WebhookDelivery, type WebhookPayload, type WebhookVideoData } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
 import { billingService } from '../../../billing/src/service';
+import { generationDatabase, millisecondsAgo } from '../database';
+import { GenerationSettings } from '../settings';
 import { seedActorClip, startTestBed, type TestBed } from '../testing';
+import { encryptSecret, newWebhookSecret } from './secret-box';
+import { WEBHOOK_SWEEP_GRACE_MS, WebhookDeliverySweeper } from './webhook-delivery-sweeper';
 import { verifyWebhookSignature } from './webhook-signature';
+import { WebhooksRepository } from './webhooks.repository';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const ACTOR_URL = mediaUrl(actorClipKey(ACTOR_ID));
@@ -67,6 +73,17 @@ describe('outbound webhooks over NATS', () => {
     }, 30_000);
   const register = (userId: string, events = ['video.succeeded']) =>
     send<CreatedWebhookEndpoint>(Subjects.generation.webhookEndpointCreate, { userId, url: receiver.url, events });
+  /** Runs `work` in the running service, with its repository, in a request context of its own. */
+  const inService = <T>(work: (repository: WebhooksRepository) => Promise<T>) => {
+    const orm = bed.generation.app.get(MikroORM);
+    return RequestContext.create(orm.em, () => work(bed.generation.app.get(WebhooksRepository)));
+  };
+  /** An endpoint written straight into the database, past the registration's address check (as one whose name has resolved elsewhere since). */
+  const storedEndpoint = (userId: string, url: string) => {
+    const secret = newWebhookSecret();
+    const key = bed.generation.app.get(GenerationSettings).WEBHOOK_SECRET_KEY;
+    return inService(async (repository) => ({ secret, endpoint: await repository.createEndpoint(userId, url, ['video.succeeded'], encryptSecret(key, secret)) }));
+  };
 
   beforeEach(async () => (receiver = await startReceiver()));
   afterEach(() => receiver.close());
@@ -138,6 +155,36 @@ describe('outbound webhooks over NATS', () => {
       expect(receiver.received[1]!.at - receiver.received[0]!.at).toBeGreaterThanOrEqual(FIRST_RETRY_MS);
     });
 
+    it('sweeps a delivery written but never queued (its process died in between): queued again once, then delivered signed', async () => {
+      const userId = crypto.randomUUID();
+      const { secret, endpoint } = await storedEndpoint(userId, receiver.url);
+      const id = crypto.randomUUID();
+      const payload: WebhookPayload = {
+        id,
+        event: 'video.succeeded',
+        created_at: new Date().toISOString(),
+        data: { video_id: id, job_id: id, kind: 'lipsync', status: 'succeeded', url: null, duration: 2, error: null },
+      };
+      // The row as `videoEnded` writes it, due longer ago than the grace period, and never published.
+      await inService(async (repository) => {
+        await repository.createDelivery({ id, userId, endpointId: endpoint.id, url: receiver.url, event: 'video.succeeded', payload });
+        await generationDatabase(bed.generation.app.get(MikroORM).em.fork()).updateTable('webhook_delivery').set({ nextAttemptAt: millisecondsAgo(WEBHOOK_SWEEP_GRACE_MS + 60_000) }).where('id', '=', id).execute();
+      });
+      expect((await deliveries(userId))[0]).toMatchObject({ id, status: 'pending', attempts: 0 });
+
+      const sweeper = bed.generation.app.get(WebhookDeliverySweeper);
+      expect(await inService(() => sweeper.sweep())).toContain(id);
+      // Claimed: the next sweep leaves it to the queue.
+      expect(await inService(() => sweeper.sweep())).not.toContain(id);
+
+      const [delivery] = await settled(userId);
+      expect(delivery).toMatchObject({ id, status: 'delivered', attempts: 1, lastStatusCode: 200 });
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0]!.headers['lipcast-delivery']).toBe(id);
+      expect(verifyWebhookSignature(secret, receiver.received[0]!.headers['lipcast-signature'] as string, receiver.received[0]!.body)).toBe(true);
+      expect(JSON.parse(receiver.received[0]!.body)).toEqual(payload);
+    });
+
     it('fails a delivery once the schedule is over (every attempt answered 500)', async () => {
       const userId = crypto.randomUUID();
       await register(userId);
@@ -158,9 +205,21 @@ describe('outbound webhooks over NATS', () => {
       delete process.env.WEBHOOK_RETRY_SCHEDULE;
     });
 
+    it('refuses to register a loopback, private, link-local or metadata URL, saying why', async () => {
+      const userId = crypto.randomUUID();
+      await expect(register(userId)).rejects.toThrow(/^url must reach the public internet: 127\.0\.0\.1 resolves to a forbidden address: 127\.0\.0\.1 is a private, loopback, link-local or reserved address$/);
+      for (const url of ['http://localhost:8080/hooks', 'http://10.1.2.3/hooks', 'https://[::1]/hooks', 'http://169.254.169.254/latest/meta-data', 'http://192.168.0.10/hooks']) {
+        await expect(send(Subjects.generation.webhookEndpointCreate, { userId, url, events: ['video.succeeded'] })).rejects.toMatchObject({
+          code: ErrorCode.Validation,
+          message: expect.stringMatching(/^url must reach the public internet: .* is a private, loopback, link-local or reserved address$/),
+        });
+      }
+      expect(await send(Subjects.generation.webhookEndpointsList, { userId })).toEqual([]);
+    });
+
     it('fails the delivery to a loopback receiver without connecting to it', async () => {
       const userId = crypto.randomUUID();
-      await register(userId);
+      await storedEndpoint(userId, receiver.url);
       await finishedLipSync(userId);
 
       const [delivery] = await settled(userId);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookDeliveryStatus, WebhookEvent, WebhookPayload } from '@lipcast/contracts';
-import { generationDatabase, millisecondsFromNow, now, type GenerationRow } from '../database';
+import { generationDatabase, millisecondsAgo, millisecondsFromNow, now, type GenerationRow } from '../database';
 
 export type WebhookEndpointRow = GenerationRow<'webhook_endpoint'>;
 export type WebhookDeliveryRow = GenerationRow<'webhook_delivery'>;
@@ -65,6 +65,30 @@ export class WebhooksRepository {
   async attempts(deliveryIds: string[]): Promise<WebhookAttemptRow[]> {
     if (!deliveryIds.length) return [];
     return this.db.selectFrom('webhook_attempt').selectAll().where('deliveryId', 'in', deliveryIds).orderBy('at').orderBy('id').execute();
+  }
+
+  /**
+   * Claims up to `limit` pending deliveries whose next attempt has been due for over `graceMs` (their
+   * queue message was never published, or was lost): each one's next attempt becomes now, so another
+   * sweep (of this or another process) takes it again only after another grace period.
+   */
+  async claimOverdue(graceMs: number, limit: number): Promise<Pick<WebhookDeliveryRow, 'id' | 'attempts'>[]> {
+    const overdue = this.db
+      .selectFrom('webhook_delivery')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('nextAttemptAt', '<', millisecondsAgo(graceMs))
+      .orderBy('nextAttemptAt')
+      .limit(limit);
+    return this.db
+      .updateTable('webhook_delivery')
+      .set({ nextAttemptAt: now() })
+      .where('id', 'in', overdue)
+      // Checked again on the row itself: a concurrent sweep that claimed it first moved its time.
+      .where('status', '=', 'pending')
+      .where('nextAttemptAt', '<', millisecondsAgo(graceMs))
+      .returning(['id', 'attempts'])
+      .execute();
   }
 
   /** Records one attempt and what it means for its delivery, in one transaction. */

@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   apiV1VideoFilePath, mediaUrl, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret,
 } from '@lipcast/contracts';
-import { counter, ServiceError } from '@lipcast/nest-kit';
+import { checkedAddress, counter, ServiceError, UnsafeUrlError } from '@lipcast/nest-kit';
 import type { Job } from '../jobs/job.entity';
 import { GenerationSettings } from '../settings';
 import { VideosRepository } from '../videos/videos.repository';
@@ -32,9 +32,24 @@ export class WebhooksService {
   ) {}
 
   async createEndpoint(userId: string, url: string, events: WebhookEvent[]): Promise<CreatedWebhookEndpoint> {
+    await this.refuseUnreachable(url);
     const secret = newWebhookSecret();
     const endpoint = await this.repository.createEndpoint(userId, url, [...new Set(events)], encryptSecret(this.settings.WEBHOOK_SECRET_KEY, secret));
     return { ...toEndpoint(endpoint), secret };
+  }
+
+  /**
+   * An endpoint whose address the senders would refuse (private, loopback, link-local, metadata; its
+   * name resolved now) is refused when it is registered, saying why. The senders check again on every
+   * attempt (a name may resolve elsewhere later); a name that does not resolve yet is left to them.
+   */
+  private async refuseUnreachable(url: string): Promise<void> {
+    try {
+      await checkedAddress(new URL(url), { allowLoopback: this.settings.WEBHOOK_ALLOW_LOOPBACK === 'true' });
+    } catch (error) {
+      if (error instanceof UnsafeUrlError) throw ServiceError.validation(`url must reach the public internet: ${error.message}`, { field: 'url' });
+      if (error instanceof TypeError) throw ServiceError.validation('url must be an http or https URL', { field: 'url' });
+    }
   }
 
   async listEndpoints(userId: string): Promise<WebhookEndpoint[]> {
@@ -73,8 +88,9 @@ export class WebhooksService {
     const event: WebhookEvent = job.status === 'succeeded' ? 'video.succeeded' : 'video.failed';
     const receivers: { endpointId: string | null; url: string }[] = (await this.repository.subscribers(job.userId, event)).map((endpoint) => ({ endpointId: endpoint.id, url: endpoint.url }));
     if (job.input.webhookUrl) receivers.push({ endpointId: null, url: job.input.webhookUrl });
-    // A video made through the public API is downloaded there, with the caller's key; the app's own from the media route.
-    const isApiVideo = receivers.length > 0 && (await this.videos.find(job.userId, job.id)) !== null;
+    // A video made through the public API (it follows its newest job: an operator may have retried it)
+    // is named by its own id and downloaded there, with the caller's key; the app's own from the media route.
+    const apiVideo = receivers.length > 0 ? await this.videos.findByJob(job.userId, job.id) : null;
     for (const receiver of receivers) {
       const id = randomUUID();
       const payload: WebhookPayload = {
@@ -82,11 +98,11 @@ export class WebhooksService {
         event,
         created_at: new Date().toISOString(),
         data: {
-          video_id: job.id,
+          video_id: apiVideo?.id ?? job.id,
           job_id: job.id,
           kind: job.kind,
           status: job.status,
-          url: job.status === 'succeeded' && job.result?.key ? (isApiVideo ? apiV1VideoFilePath(job.id) : mediaUrl(job.result.key)) : null,
+          url: job.status === 'succeeded' && job.result?.key ? (apiVideo ? apiV1VideoFilePath(apiVideo.id) : mediaUrl(job.result.key)) : null,
           duration: job.status === 'succeeded' ? durationSeconds : null,
           error: job.error,
         },

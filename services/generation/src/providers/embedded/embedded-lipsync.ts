@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { ProviderError } from '../../ports/media';
 import { LipSyncPort, type LipSyncRequest } from '../../ports/lipsync.port';
+import { DEFAULT_VIDEO_FORMAT } from '@lipcast/contracts';
 import { decodeAudio, FPS, mouthTrack, NoFaceError, renderPhotoTalkingClip, renderTalkingClip, type SampledMouths } from '@lipcast/media-engine';
 
 export const NO_FACE_MESSAGE = 'No face was found in this video or picture. Please use a clear, front-facing photo of one person.';
@@ -34,16 +35,18 @@ export class EmbeddedLipSync extends LipSyncPort {
     const out = join(context.workDir, 'lipsync.mp4');
     const onProgress = (fraction: number) => context.progress(0.05 + 0.9 * fraction);
     if (request.character) {
-      await renderTalkingClip(request.character, track, audioPath, out, { signal: context.signal, onProgress });
+      await renderTalkingClip(request.character, track, audioPath, out, { format: request.format, signal: context.signal, onProgress });
       return { path: out, contentType: 'video/mp4' };
     }
     const source = request.video;
     if (!source.localPath) throw new Error('The embedded lip-sync needs the video on local disk');
-    const cacheKey = source.key;
+    // The landmarks kept are the portrait card's (another format frames the face and finds them in its own frame).
+    const cacheKey = !request.format || request.format === DEFAULT_VIDEO_FORMAT ? source.key : undefined;
     const known = cacheKey ? await this.landmarks?.read(cacheKey) : null;
     try {
       const mouths = await renderPhotoTalkingClip(source.localPath, track, audioPath, out, {
         isImage: source.contentType.startsWith('image/'),
+        format: request.format,
         mouths: known ?? undefined,
         signal: context.signal,
         onProgress,

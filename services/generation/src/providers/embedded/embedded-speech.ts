@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { WorkContext } from '../../ports/media';
 import { ProviderError } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
-import { encodeMp3, SPEECH_VOICE_IDS, SpeechInputError, synthesizeSpeech } from '@lipcast/media-engine';
+import { encodeMp3, SPEECH_VOICE_IDS, SpeechInputError, synthesizeSpeech, trimToVoice, voicedSegments } from '@lipcast/media-engine';
 
-/** Speech from the embedded espeak-ng engine: an MP3 and the time of every phoneme, offline. */
+/** Speech from the embedded espeak-ng engine: an MP3 and the time of every phoneme and word, offline. */
 export class EmbeddedSpeech extends SpeechPort {
   readonly name = 'embedded';
 
@@ -21,6 +21,8 @@ export class EmbeddedSpeech extends SpeechPort {
     const path = join(context.workDir, 'speech.mp3');
     await writeFile(path, await encodeMp3(speech));
     context.progress(1);
-    return { audio: { path, contentType: 'audio/mpeg' }, durationSeconds: speech.durationMs / 1000, phonemes: speech.phonemes };
+    // The engine's words last until the next one starts; captions end with the voice.
+    const words = trimToVoice(speech.words, voicedSegments(speech.samples, speech.sampleRate));
+    return { audio: { path, contentType: 'audio/mpeg' }, durationSeconds: speech.durationMs / 1000, phonemes: speech.phonemes, words };
   }
 }

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { DEFAULT_VIDEO_FORMAT } from '@lipcast/contracts';
+import { frameVideo } from '@lipcast/media-engine';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { LipSyncPort, type LipSyncRequest } from '../../ports/lipsync.port';
 import { toEncodingRules } from './media-edits';
@@ -10,7 +12,9 @@ const LIPSYNC_POLLING: PollingOptions = { pollIntervalMs: 2000, timeoutMs: 600_0
 /**
  * Video + audio → the person speaking the audio, on Replicate with LatentSync (a community model: run
  * by its latest version), as long as the audio. Its mp4 has the index at the end (LatentSync's own
- * ffmpeg mux), so the output is probed and re-muxed (or re-encoded) to our encoding rules.
+ * ffmpeg mux), so the output is probed and re-muxed (or re-encoded) to our encoding rules. In a
+ * format other than the portrait card, the output is framed around the face the same way the
+ * embedded engine frames a photo (cropped, or over a blurred fill where the frame is wider).
  */
 export class ReplicateLipSync extends LipSyncPort implements ReplicateAdapter<LipSyncRequest, MediaFile> {
   readonly name = 'replicate';
@@ -25,8 +29,11 @@ export class ReplicateLipSync extends LipSyncPort implements ReplicateAdapter<Li
     return { video: request.video.url, audio: request.audio.url };
   }
 
-  resultFrom(files: MediaFile[], _request: LipSyncRequest, context: WorkContext): Promise<MediaFile> {
-    return toEncodingRules(files[0], join(context.workDir, 'lipsync.mp4'), context.signal);
+  async resultFrom(files: MediaFile[], request: LipSyncRequest, context: WorkContext): Promise<MediaFile> {
+    if (!request.format || request.format === DEFAULT_VIDEO_FORMAT) return toEncodingRules(files[0], join(context.workDir, 'lipsync.mp4'), context.signal);
+    const out = join(context.workDir, 'lipsync.mp4');
+    await frameVideo(files[0].path, out, request.format, context.signal);
+    return { path: out, contentType: 'video/mp4' };
   }
 
   async lipSync(request: LipSyncRequest, context: WorkContext): Promise<MediaFile> {

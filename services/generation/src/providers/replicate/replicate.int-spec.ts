@@ -427,6 +427,18 @@ describe('Replicate adapters against the stand-in', () => {
       expect(await probeMedia(video.path)).toMatchObject({ video: { codec: 'h264', pixelFormat: 'yuv420p', width: 640, height: 720 }, audio: { codec: 'aac' } });
       expect(await audioDurationSeconds(video.path)).toBeCloseTo(speech.durationSeconds, 1);
     });
+
+    it("frames a lip-sync output in the requested format (9:16 at 720p), H.264 + AAC, index first", async () => {
+      const { context } = job();
+      const video = await new ReplicateLipSync({ client, polling: FAST }).lipSync(
+        { video: fileServer.input(clip), audio: fileServer.input(speech.audio), audioDurationSeconds: speech.durationSeconds, format: '9x16-720p' },
+        context,
+      );
+      expect(video).toEqual({ path: join(context.workDir, 'lipsync.mp4'), contentType: 'video/mp4' });
+      expect(await isFastStartMp4(video.path)).toBe(true);
+      expect(await probeMedia(video.path)).toMatchObject({ video: { codec: 'h264', pixelFormat: 'yuv420p', width: 720, height: 1280 }, audio: { codec: 'aac' } });
+      expect(await audioDurationSeconds(video.path)).toBeCloseTo(speech.durationSeconds, 1);
+    });
   });
 
   it("crops Wan's 832x480 clip of a landscape picture to the requested 640x720: cropped in the middle, never stretched", async () => {

@@ -1,0 +1,57 @@
+import { expect, test } from '../fixtures.ts';
+import { signIn } from '../support/sign-in.ts';
+
+test.describe('captions', () => {
+  test('a 9:16 video with bold captions from the wizard plays with its captions track and toggle', async ({ page, consoleErrors }) => {
+    test.setTimeout(180_000); // a 9:16 render with burned-in captions on a shared machine
+    await signIn(page, `captions${Date.now().toString(36)}`);
+    await page.goto('/create');
+    await page.getByRole('button', { name: 'Continue to Audio Generation' }).click();
+    await page.getByLabel('Dialogue').fill('Captions help everyone follow along.');
+    await page.getByRole('button', { name: 'Generate Audio' }).click();
+    await expect(page.getByLabel('Audio preview')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('radiogroup', { name: 'Video format' }).getByRole('radio', { name: '9:16 vertical, 720p (720 × 1280)' }).check();
+    const captions = page.getByRole('radiogroup', { name: 'Burned-in captions' });
+    await expect(captions.getByRole('radio', { name: /Not burned in/ })).toBeChecked();
+    await captions.getByRole('radio', { name: 'Bold, word by word' }).check();
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+
+    const result = page.getByLabel('Generated video', { exact: true });
+    await expect(result).toBeVisible({ timeout: 120_000 });
+    await expect(result.locator('track[kind="captions"]')).toHaveAttribute('src', /\/captions\.vtt$/);
+
+    // The track's cues are the words said; burned in already, it starts hidden, and the toggle shows it.
+    const track = () =>
+      result.evaluate((element: HTMLVideoElement) => {
+        const textTrack = element.textTracks[0];
+        return { mode: textTrack?.mode, text: [...(textTrack?.cues ?? [])].map((cue) => (cue as VTTCue).text.replace(/\n/g, ' ')).join(' ') };
+      });
+    await expect.poll(track, { timeout: 15_000 }).toEqual({ mode: 'hidden', text: 'Captions help everyone follow along.' });
+    await page.getByRole('button', { name: 'Show captions' }).click();
+    await expect(page.getByRole('button', { name: 'Hide captions' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => (await track()).mode).toBe('showing');
+
+    // It plays, at 9:16.
+    const played = await result.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      return { time: element.currentTime, size: [element.videoWidth, element.videoHeight] };
+    });
+    expect(played.time).toBeGreaterThan(0.2);
+    expect(played.size).toEqual([720, 1280]);
+
+    // The captions download as SRT, named like the video.
+    const srt = page.getByRole('link', { name: 'Captions (SRT)' });
+    await expect(srt).toHaveAttribute('download', /^lipsync-video-\d+-9x16-720p\.srt$/);
+    const answer = await page.request.get((await srt.getAttribute('href'))!);
+    expect(answer.ok()).toBe(true);
+    const [number, times, ...lines] = (await answer.text()).trimEnd().split('\n');
+    expect(number).toBe('1');
+    expect(times).toMatch(/^00:00:00,\d{3} --> 00:00:0\d,\d{3}$/);
+    expect(lines.join(' ')).toBe('Captions help everyone follow along.');
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,31 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsBoolean } from 'class-validator';
+import { Subjects, type MailPreferences, type MailPreferencesUpdate, type UserRequest } from '@lipcast/contracts';
+import { ServiceClient } from '@lipcast/nest-kit';
+import { CurrentUserId } from '../auth/signed-in.guard';
+
+export class MailPreferencesBody implements MailPreferences {
+  @ApiProperty({ description: 'Mail me when a video finishes while no page of mine follows it' })
+  @IsBoolean({ message: 'videoReady must be true or false' })
+  videoReady!: boolean;
+}
+
+/** The signed-in user's choice of mails (`/profile`); the content service keeps it. */
+@ApiTags('profile')
+@Controller('profile/mail-preferences')
+export class MailPreferencesController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Which mails the user gets' })
+  get(@CurrentUserId() userId: string): Promise<MailPreferences> {
+    return this.services.send<MailPreferences, UserRequest>(Subjects.content.mailPreferencesGet, { userId });
+  }
+
+  @Put()
+  @ApiOperation({ summary: 'Turns mails on or off' })
+  set(@CurrentUserId() userId: string, @Body() body: MailPreferencesBody): Promise<MailPreferences> {
+    return this.services.send<MailPreferences, MailPreferencesUpdate>(Subjects.content.mailPreferencesSet, { userId, videoReady: body.videoReady });
+  }
+}

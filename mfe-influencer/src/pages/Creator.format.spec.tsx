@@ -1,0 +1,37 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { ACCOUNT_QUERY_KEY, readSelectedInfluencer } from '@lipcast/web-kit';
+import { accountUser, fakeApi } from '@lipcast/web-kit/testing';
+import Creator from './Creator';
+
+describe('the video format in the Creator', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('is chosen with the clip and handed to the wizard with it', async () => {
+    const clip = '/api/media/users/u1/influencers/4/video.mp4';
+    fakeApi({
+      'GET /api/ai-influencer/projects': { body: [] },
+      'POST /api/ai-influencer/image': { body: { url: '/api/media/users/u1/influencers/4/image.jpg', id: 4, imageKind: 'illustration' } },
+      'POST /api/ai-influencer/video?projectId=4': { body: { url: clip } },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(ACCOUNT_QUERY_KEY, accountUser({ id: 'u1' }));
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Creator />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Image description'), { target: { value: 'A young woman with red hair in a sunny kitchen' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Image' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate Video' }));
+
+    await screen.findByRole('radiogroup', { name: 'Format of the talking video' });
+    expect(screen.getByRole('radio', { name: 'Portrait card (640 × 720)' })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('radio', { name: '9:16 vertical, 720p (720 × 1280)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Audio for this Video' }));
+    expect(readSelectedInfluencer()).toMatchObject({ url: clip, format: '9x16-720p' });
+  });
+});

@@ -1,0 +1,59 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { JobState } from '@lipcast/contracts';
+import { ACCOUNT_QUERY_KEY } from '@lipcast/web-kit';
+import { accountUser, callsTo, fakeApi } from '@lipcast/web-kit/testing';
+import { saveLastResult } from '../one-shot/last-result';
+import OneShot from './OneShot';
+
+const CAPTIONS = { vttUrl: '/api/media/users/u1/jobs/run-1/captions.vtt', srtUrl: '/api/media/users/u1/jobs/run-1/captions.srt' };
+const FINISHED = {
+  id: 'run-1',
+  status: 'succeeded',
+  url: '/api/media/users/u1/jobs/run-1/video.mp4',
+  captions: CAPTIONS,
+  steps: { script: { status: 'done', script: 'Basil loves sun.' }, image: { status: 'done', url: '/p.jpg' }, audio: { status: 'done' }, video: { status: 'done' } },
+} as JobState;
+
+function renderOneShot() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(ACCOUNT_QUERY_KEY, accountUser({ id: 'u1' }));
+  return render(
+    <QueryClientProvider client={client}>
+      <OneShot />
+    </QueryClientProvider>,
+  );
+}
+
+describe('captions in One Shot', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('starts the run with the chosen burned-in style', async () => {
+    const fetchMock = fakeApi({
+      'GET /api/ai-influencer/pipeline/current': { body: { run: null } },
+      'POST /api/openai/generate-script': { body: { script: 'Basil and mint love a sunny windowsill.' } },
+      'POST /api/ai-influencer/pipeline': { body: { ...FINISHED, id: 'run-2', status: 'queued', url: null, captions: undefined } },
+    });
+    renderOneShot();
+    fireEvent.change(await screen.findByLabelText('Influencer Description'), { target: { value: 'A calm gardener with a grey beard' } });
+    fireEvent.change(screen.getByLabelText('Script Topic'), { target: { value: 'Three easy herbs to grow on a windowsill' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Write Script' }));
+    await screen.findByLabelText('Script');
+    const choice = screen.getByRole('radiogroup', { name: 'Burned-in captions' });
+    expect(choice).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Boxed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create One-Shot Video' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/ai-influencer/pipeline')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/ai-influencer/pipeline')[0].body))).toMatchObject({ captions: 'boxed' });
+  });
+
+  it('plays the result with its captions track, toggle and downloads', async () => {
+    saveLastResult('u1', FINISHED);
+    fakeApi({ 'GET /api/ai-influencer/pipeline/current': { body: { run: null } } });
+    renderOneShot();
+    const video = await screen.findByLabelText('One Shot video');
+    expect(video.querySelector('track[kind="captions"]')!.getAttribute('src')).toBe(CAPTIONS.vttUrl);
+    expect(screen.getByRole('button', { name: 'Hide captions' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Captions (SRT)' }).getAttribute('href')).toMatch(/^\/api\/media\/users\/u1\/jobs\/run-1\/captions\.srt\?download=one-shot-video-\d+\.srt$/);
+  });
+});

@@ -1,0 +1,130 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import type { Batch, BatchRow } from '@lipcast/contracts';
+import { registerPaymentHandler } from '@lipcast/web-kit';
+import { accountUser, callsTo, fakeApi, type FakeRoutes } from '@lipcast/web-kit/testing';
+import Batches, { BATCH_POLL_MS, batchSummary, CSV_TEMPLATE, errorField } from './Batches';
+
+const ID = '8d0c2f61-5b7e-4a8e-b1f3-0c9d2e4a6b17';
+const VIDEO = '3f1c9a52-7a3e-4c8e-9d59-2b1f0e6c4a10';
+const CSV = 'actor,script,voice\nipfs-puppet-video-2,Hello.,Friendly_Person\nipfs-puppet-video-2,,Friendly_Person\nipfs-puppet-video-2,Again.,Friendly_Person\n';
+
+const row = (overrides: Partial<BatchRow> & { row: number }): BatchRow => ({ status: 'pending', progress: 0, videoId: null, error: null, url: null, ...overrides });
+
+function batchOf(rows: BatchRow[]): Batch {
+  const counts = { total: rows.length, pending: 0, running: 0, succeeded: 0, failed: 0, invalid: 0 };
+  for (const each of rows) counts[each.status]++;
+  return { id: ID, status: counts.pending || counts.running ? 'running' : 'completed', createdAt: '2026-11-26T14:00:00.000Z', counts, rows };
+}
+
+const started = batchOf([row({ row: 1, status: 'running', progress: 0.4, videoId: VIDEO }), row({ row: 2, status: 'invalid', error: 'script is required' }), row({ row: 3 })]);
+const finished = batchOf([
+  row({ row: 1, status: 'succeeded', progress: 1, videoId: VIDEO, url: '/media/users/u1/jobs/v1/video.mp4' }),
+  row({ row: 2, status: 'invalid', error: 'script is required' }),
+  row({ row: 3, status: 'failed', error: 'No generations left' }),
+]);
+
+function renderPage(routes: FakeRoutes) {
+  const fetchMock = fakeApi({ 'GET /api/auth/user': { body: accountUser({ generationsCount: 1 }) }, 'GET /api/batches': { body: { batches: [], nextCursor: null } }, ...routes });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <Batches />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+async function chooseAndUpload(text = CSV) {
+  const input = screen.getByLabelText('CSV file');
+  await act(async () => void fireEvent.change(input, { target: { files: [new File([text], 'batch.csv', { type: 'text/csv' })] } }));
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Upload and start' })));
+}
+
+// jsdom's files cannot read themselves as text (browsers' can): read them as FileReader does.
+Blob.prototype.text ??= function text(this: Blob) {
+  return new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(this);
+  });
+};
+
+describe('Batches', () => {
+  it('explains the columns, offers the template and takes a .csv file, saying what the rows cost', async () => {
+    renderPage({});
+    const input = screen.getByLabelText('CSV file');
+    expect(input.getAttribute('type')).toBe('file');
+    expect(input.getAttribute('accept')).toBe('.csv,text/csv');
+    const columns = screen.getByRole('table', { name: "The CSV's columns" });
+    expect(within(columns).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['actor', 'influencer', 'script', 'voice', 'emotion', 'speed', 'pitch']);
+    const template = screen.getByRole('link', { name: 'Download the example CSV' });
+    expect(template.getAttribute('download')).toBe('lipcast-batch-template.csv');
+    expect(decodeURIComponent(template.getAttribute('href')!.replace('data:text/csv;charset=utf-8,', ''))).toBe(CSV_TEMPLATE);
+    expect(await screen.findByText(/you have 2 left/)).toBeTruthy();
+  });
+
+  it('uploads the CSV, lists the rows not run by field, follows the others to the end, and offers the ZIP and a retry of the failed row', async () => {
+    let reads = 0;
+    const fetchMock = renderPage({
+      'POST /api/batches': { status: 202, body: started },
+      [`GET /api/batches/${ID}`]: () => ({ body: ++reads === 1 ? started : finished }),
+      [`POST /api/batches/${ID}/rows/3/retry`]: { status: 202, body: batchOf([finished.rows[0], finished.rows[1], row({ row: 3, status: 'running', progress: 0 })]) },
+    });
+    await chooseAndUpload();
+    const errors = await screen.findByRole('table', { name: 'Rows with errors' });
+    expect(JSON.parse(callsTo(fetchMock, 'POST /api/batches')[0].body as string)).toEqual({ csv: CSV });
+    expect(within(errors).getAllByRole('row').slice(1).map((each) => within(each).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([['script', 'script is required']]);
+    expect(within(errors).getByRole('rowheader').textContent).toBe('2');
+    const progress = screen.getByRole('table', { name: "Each row's video" });
+    expect(within(progress).getByRole('progressbar', { name: 'Row 1 progress' }).getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByText('0 of 2 videos done, 1 running, 1 waiting, 1 not run.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download all (ZIP)' })).toBeNull();
+
+    // Read again while it runs, until it completes.
+    expect(await screen.findByText('1 of 2 videos done, 1 failed, 1 not run. The batch is complete.', undefined, { timeout: BATCH_POLL_MS * 3 })).toBeTruthy();
+    expect(screen.getByText('1 of 2 videos done, 1 failed, 1 not run. The batch is complete.').getAttribute('aria-live')).toBe('polite');
+    expect(screen.getByRole('link', { name: 'Watch row 1' }).getAttribute('href')).toBe('/media/users/u1/jobs/v1/video.mp4');
+    expect(screen.getByRole('link', { name: 'Download all (ZIP)' }).getAttribute('href')).toBe(`/api/batches/${ID}/zip`);
+    expect(screen.getByText('No generations left')).toBeTruthy();
+
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Retry row 3' })));
+    expect(callsTo(fetchMock, `POST /api/batches/${ID}/rows/3/retry`)).toHaveLength(1);
+    expect(await screen.findByText('1 of 2 videos done, 1 running, 1 not run.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry row 3' })).toBeNull();
+  });
+
+  it('shows a CSV the server cannot read beside the file input', async () => {
+    renderPage({ 'POST /api/batches': { status: 400, body: { message: 'CSV: a quoted field is not closed' } } });
+    await chooseAndUpload('script,voice\n"open');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('CSV: a quoted field is not closed');
+    expect(screen.getByLabelText('CSV file').getAttribute('aria-describedby')).toContain(alert.id);
+  });
+
+  it('opens the paywall the wizard opens when the valid rows outnumber the videos left, and starts nothing', async () => {
+    const paywall = jest.fn();
+    const unregister = registerPaymentHandler(paywall);
+    try {
+      renderPage({ 'POST /api/batches': { status: 402, body: { message: 'This batch needs 18 generations; you have 2 left', requiresPayment: true, limit: 3, requiresAdditionalOnly: false } } });
+      await chooseAndUpload();
+      expect((await screen.findByRole('alert')).textContent).toBe('You have fewer videos left than this batch has valid rows: nothing was started or charged.');
+      expect(paywall).toHaveBeenCalledWith({ limit: 3, requiresAdditionalOnly: false });
+      expect(screen.queryByRole('table', { name: "Each row's video" })).toBeNull();
+    } finally {
+      unregister();
+    }
+  });
+
+  it('names the field of each kind of row error', () => {
+    expect(errorField('script is required')).toBe('script');
+    expect(errorField('emotion must be one of: neutral, happy')).toBe('emotion');
+    expect(errorField('Give either actor or influencer')).toBe('actor / influencer');
+    expect(errorField('Something else')).toBe('—');
+    expect(batchSummary(batchOf([row({ row: 1, status: 'succeeded' })]))).toBe('1 of 1 video done. The batch is complete.');
+  });
+});

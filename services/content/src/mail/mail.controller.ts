@@ -1,0 +1,36 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, type MailOutcome, type MailPreferences } from '@lipcast/contracts';
+import { MailPreferencesDto, PaymentMailDto, UserIdDto, VideoReadyMailDto } from './mail.dto';
+import { MailService } from './mail.service';
+
+@Controller()
+export class MailController {
+  constructor(private readonly mail: MailService) {}
+
+  @MessagePattern(Subjects.content.mailVideoReady)
+  videoReady(@Payload() request: VideoReadyMailDto): Promise<MailOutcome> {
+    return this.mail.videoReady(request);
+  }
+
+  @MessagePattern(Subjects.content.mailPaymentConfirmed)
+  paymentConfirmed(@Payload() request: PaymentMailDto): Promise<MailOutcome> {
+    return this.mail.paymentConfirmed(request);
+  }
+
+  @MessagePattern(Subjects.content.mailPreferencesGet)
+  preferences(@Payload() request: UserIdDto): Promise<MailPreferences> {
+    return this.mail.preferences(request.userId);
+  }
+
+  @MessagePattern(Subjects.content.userDelete)
+  async deleteUser(@Payload() request: UserIdDto): Promise<{ deleted: true }> {
+    await this.mail.deleteUser(request.userId);
+    return { deleted: true };
+  }
+
+  @MessagePattern(Subjects.content.mailPreferencesSet)
+  setPreferences(@Payload() request: MailPreferencesDto): Promise<MailPreferences> {
+    return this.mail.setPreferences(request.userId, { videoReady: request.videoReady });
+  }
+}

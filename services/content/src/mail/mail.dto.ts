@@ -1,0 +1,27 @@
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import type { JobKind, MailPreferencesUpdate, PaymentMailKind, PaymentMailRequest, VideoReadyMailRequest } from '@lipcast/contracts';
+
+const JOB_KINDS = ['lipsync', 'image_to_video', 'one_shot'] as const satisfies readonly JobKind[];
+const PAYMENT_MAIL_KINDS = ['premium', 'pack'] as const satisfies readonly PaymentMailKind[];
+
+export class UserIdDto {
+  @IsUUID() userId!: string;
+}
+
+export class VideoReadyMailDto implements VideoReadyMailRequest {
+  @IsUUID() userId!: string;
+  @IsUUID() jobId!: string;
+  @IsIn(JOB_KINDS) kind!: JobKind;
+}
+
+export class PaymentMailDto implements PaymentMailRequest {
+  @IsUUID() userId!: string;
+  @IsIn(PAYMENT_MAIL_KINDS) kind!: PaymentMailKind;
+  @IsString() @MinLength(1) @MaxLength(200) paymentId!: string;
+  @IsOptional() @IsInt() @Min(1) @Max(10_000) generations?: number;
+}
+
+export class MailPreferencesDto implements MailPreferencesUpdate {
+  @IsUUID() userId!: string;
+  @IsBoolean({ message: 'videoReady must be true or false' }) videoReady!: boolean;
+}

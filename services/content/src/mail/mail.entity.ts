@@ -1,0 +1,27 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A user's choice of mails (`/profile`); no row means every mail is on. */
+export const MailPreferenceEntity = defineEntity({
+  name: 'MailPreference',
+  tableName: 'mail_preference',
+  properties: {
+    userId: p.uuid().primary(),
+    videoReady: p.boolean().default(true),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+
+export type MailPreference = InferEntity<typeof MailPreferenceEntity>;
+
+/** One row per mail that must go once (a job's "video ready", a payment's companion): its kind and what it is about. No address is kept. */
+export const SentMailEntity = defineEntity({
+  name: 'SentMail',
+  tableName: 'sent_mail',
+  properties: {
+    kind: p.string().length(40).primary(),
+    key: p.string().length(200).primary(),
+    sentAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});
+
+export type SentMail = InferEntity<typeof SentMailEntity>;

@@ -1,0 +1,109 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  ErrorCode,
+  Subjects,
+  type AuthUser,
+  type GetUserRequest,
+  type JobWatching,
+  type JobWatchingRequest,
+  type MailOutcome,
+  type MailPreferences,
+  type PaymentMailRequest,
+  type VideoReadyMailRequest,
+} from '@lipcast/contracts';
+import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { contentDatabase, now } from '../database';
+import { MailLinks } from './mail-links';
+import { Mailer } from './mailer';
+import { paymentMail, videoReadyMail, type RenderedMail } from './templates';
+
+/** How long content waits for a gateway that watches the job to say so; silence means nobody watched. */
+export const WATCHING_PROBE_MS = 1500;
+
+const DEFAULT_PREFERENCES: MailPreferences = { videoReady: true };
+
+/** The mails other services ask for, each sent once per job or payment, and the users' choice of them. */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger(MailService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly mailer: Mailer,
+    private readonly links: MailLinks,
+    private readonly services: ServiceClient,
+  ) {}
+
+  async preferences(userId: string): Promise<MailPreferences> {
+    const row = await contentDatabase(this.em).selectFrom('mail_preference').select(['videoReady']).where('userId', '=', userId).executeTakeFirst();
+    return row ? { videoReady: row.videoReady } : DEFAULT_PREFERENCES;
+  }
+
+  async setPreferences(userId: string, preferences: MailPreferences): Promise<MailPreferences> {
+    await contentDatabase(this.em)
+      .insertInto('mail_preference')
+      .values({ userId, videoReady: preferences.videoReady })
+      .onConflict((conflict) => conflict.column('userId').doUpdateSet({ videoReady: preferences.videoReady, updatedAt: now() }))
+      .execute();
+    return this.preferences(userId);
+  }
+
+  /** Account deletion: the user's preferences go (`sent_mail` names jobs and payments, no person). */
+  async deleteUser(userId: string): Promise<void> {
+    await contentDatabase(this.em).deleteFrom('mail_preference').where('userId', '=', userId).execute();
+  }
+
+  /** "Your video is ready", unless the user turned it off or a page of theirs followed the job to its end. */
+  async videoReady(request: VideoReadyMailRequest): Promise<MailOutcome> {
+    if (!(await this.preferences(request.userId)).videoReady) return { sent: false, reason: 'turned-off' };
+    if (await this.watched(request.jobId)) return { sent: false, reason: 'watching' };
+    return this.sendOnce('video-ready', request.jobId, request.userId, (user) =>
+      videoReadyMail({ name: user.firstName ?? user.username, videoUrl: this.links.video(request.kind), preferencesUrl: this.links.profile() }),
+    );
+  }
+
+  /** "Premium is active" or "15 extra generations added", once per payment billing confirmed. */
+  async paymentConfirmed(request: PaymentMailRequest): Promise<MailOutcome> {
+    return this.sendOnce(`payment-${request.kind}`, request.paymentId, request.userId, (user) =>
+      paymentMail({
+        name: user.firstName ?? user.username,
+        kind: request.kind,
+        generations: request.generations,
+        createUrl: this.links.create(),
+        profileUrl: this.links.profile(),
+      }),
+    );
+  }
+
+  /** Whether a gateway has an event stream open for the job (or delivered its end to one): only such a gateway answers. */
+  private async watched(jobId: string): Promise<boolean> {
+    try {
+      await this.services.send<JobWatching, JobWatchingRequest>(Subjects.gateway.jobWatching, { jobId }, WATCHING_PROBE_MS);
+      return true;
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === ErrorCode.Unavailable) return false; // no responders, or none within the probe
+      throw error;
+    }
+  }
+
+  /**
+   * Records the mail as sent, then sends it; a second request for the same job or payment finds the
+   * record and sends nothing. A mail the relay refused is un-recorded, so asking again sends it.
+   */
+  private async sendOnce(kind: string, key: string, userId: string, render: (user: AuthUser) => RenderedMail): Promise<MailOutcome> {
+    const user = await this.services.send<AuthUser, GetUserRequest>(Subjects.auth.userGet, { id: userId });
+    if (!user.email) return { sent: false, reason: 'no-address' };
+    const db = contentDatabase(this.em);
+    const recorded = await db.insertInto('sent_mail').values({ kind, key }).onConflict((conflict) => conflict.columns(['kind', 'key']).doNothing()).returning(['kind']).executeTakeFirst();
+    if (!recorded) return { sent: false, reason: 'already-sent' };
+    try {
+      await this.mailer.send(user.email, render(user));
+    } catch (error) {
+      await db.deleteFrom('sent_mail').where('kind', '=', kind).where('key', '=', key).execute();
+      throw error;
+    }
+    this.logger.log(`sent the ${kind} mail for ${key}`);
+    return { sent: true, reason: 'sent' };
+  }
+}

@@ -1,0 +1,48 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+import { ErrorCode, Subjects, VIDEO_FORMAT_MESSAGE, type Video } from '@lipcast/contracts';
+import { probeMedia } from '@lipcast/media-tools';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { billingService } from '../../../billing/src/service';
+import { seedActorClip, startTestBed, type TestBed } from '../testing';
+
+const ACTOR_ID = 'ipfs-puppet-video-2';
+const BODY = { actor: ACTOR_ID, script: 'Hello in a vertical video.', voice: 'Friendly_Person' };
+
+jest.setTimeout(180_000);
+
+describe('video formats through the generation service: the job makes its size, the records keep it', () => {
+  let bed: TestBed;
+  const create = (userId: string, body: Record<string, unknown>) => bed.send<Video>(Subjects.generation.videoCreate, { userId, ...body });
+  const finished = async (userId: string, videoId: string): Promise<Video> => {
+    for (const deadline = Date.now() + 150_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      const video = await bed.send<Video>(Subjects.generation.videoGet, { userId, videoId });
+      if (['succeeded', 'failed', 'canceled'].includes(video.status)) return video;
+    }
+    throw new Error(`video ${videoId} did not finish`);
+  };
+
+  beforeAll(async () => (bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
+  afterAll(() => bed?.close());
+
+  it('draws a built-in actor at 1080x1920 for a 9:16 1080p video, and answers and keeps its format', async () => {
+    const user = crypto.randomUUID();
+    const created = await create(user, { ...BODY, format: '9x16-1080p' });
+    expect(created.format).toBe('9x16-1080p');
+    const done = await finished(user, created.id);
+    expect(done).toMatchObject({ status: 'succeeded', format: '9x16-1080p' });
+    const info = await probeMedia(await bed.download(done.url!, 'vertical.mp4'));
+    expect(info.video).toMatchObject({ codec: 'h264', width: 1080, height: 1920 });
+    const rows = await bed.generation.app.get(MikroORM).em.fork().execute('select format from generation.video where id = ?', [created.id]);
+    expect(rows).toEqual([{ format: '9x16-1080p' }]);
+  });
+
+  it('makes the portrait card when no format is named, and refuses an unknown format before anything is reserved', async () => {
+    const user = crypto.randomUUID();
+    const created = await create(user, BODY);
+    expect(created.format).toBe('portrait-card');
+    const done = await finished(user, created.id);
+    expect((await probeMedia(await bed.download(done.url!, 'card.mp4'))).video).toMatchObject({ width: 640, height: 720 });
+    await expect(create(user, { ...BODY, format: '4x3-480p' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: VIDEO_FORMAT_MESSAGE });
+    expect(await bed.generationsCount(user)).toBe(1);
+  });
+});
