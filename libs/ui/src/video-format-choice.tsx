@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { VIDEO_FORMAT_IDS, VIDEO_FORMATS, type VideoFormatId } from '@lipcast/contracts';
-import { cn } from './cn';
+import { RadioCards } from './radio-cards';
 
 export interface VideoFormatChoiceProps {
   value: VideoFormatId;
@@ -22,37 +21,12 @@ function Shape({ format }: { format: VideoFormatId }) {
   );
 }
 
+const OPTIONS = VIDEO_FORMAT_IDS.map((format) => ({ value: format, label: VIDEO_FORMATS[format].label, adornment: <Shape format={format} /> }));
+
 /**
  * The video format of a lip-sync, as a radio group of contracts' `VIDEO_FORMATS` (the portrait card
- * first, the default): one labelled radio each, with its size, keyboard-operable as native radios are.
+ * first, the default): one labelled radio each, with its size.
  */
-export function VideoFormatChoice({ value, onChange, disabled, label = 'Video format', className }: VideoFormatChoiceProps) {
-  const labelId = useId();
-  const name = useId();
-  return (
-    <div className={cn('space-y-2', className)}>
-      <p id={labelId} className="text-sm font-medium text-slate-700">
-        {label}
-      </p>
-      <div role="radiogroup" aria-labelledby={labelId} className="grid gap-2 sm:grid-cols-2">
-        {VIDEO_FORMAT_IDS.map((format) => {
-          const selected = format === value;
-          return (
-            <label
-              key={format}
-              className={cn(
-                'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border p-2 text-sm text-slate-900 transition-colors',
-                selected ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white',
-                disabled && 'cursor-not-allowed opacity-60',
-              )}
-            >
-              <input type="radio" name={name} value={format} checked={selected} disabled={disabled} onChange={() => onChange(format)} className="size-4 shrink-0 accent-brand-600" />
-              <Shape format={format} />
-              <span>{VIDEO_FORMATS[format].label}</span>
-            </label>
-          );
-        })}
-      </div>
-    </div>
-  );
+export function VideoFormatChoice({ label = 'Video format', ...props }: VideoFormatChoiceProps) {
+  return <RadioCards {...props} label={label} options={OPTIONS} />;
 }

@@ -34,6 +34,18 @@ function startWorker(): Promise<ChildProcess> {
   });
 }
 
+/**
+ * A succeeded job's row once its credit is settled: the worker marks the job succeeded (and visible),
+ * then spends the credit, so a reader that saw "succeeded" may be a moment ahead of the spend.
+ */
+async function settledJob(database: pg.Pool, jobId: string): Promise<{ attempts: number; credit: string }> {
+  for (let tries = 0; ; tries++) {
+    const { rows } = await database.query<{ attempts: number; credit: string }>('select attempts, credit from generation.job where id = $1', [jobId]);
+    if (rows[0]?.credit !== 'reserved' || tries >= 100) return rows[0];
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
+  }
+}
+
 function stopWorker(worker: ChildProcess): Promise<void> {
   if (worker.exitCode !== null || worker.signalCode !== null) return Promise.resolve();
   return new Promise((resolvePromise) => {
@@ -94,8 +106,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
     } while (done.status === 'queued' || done.status === 'running');
 
     expect(done).toMatchObject({ status: 'succeeded', progress: 100 });
-    const { rows } = await database.query<{ attempts: number; credit: string }>('select attempts, credit from generation.job where id = $1', [started.id]);
-    expect(rows[0]).toEqual({ attempts: 2, credit: 'committed' });
+    expect(await settledJob(database, started.id)).toEqual({ attempts: 2, credit: 'committed' });
     expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
     const [project] = await api.client.send<Project[]>(Subjects.generation.projectsList, { userId });
     expect(project.outputUrl).toBe(done.url);
@@ -129,8 +140,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
     expect(state.status).toBe('succeeded');
     // The finished steps were kept, not made again.
     expect(state.steps).toMatchObject({ script: before.script, image: before.image, audio: before.audio, video: { status: 'done', url: state.url } });
-    const { rows } = await database.query<{ attempts: number; credit: string }>('select attempts, credit from generation.job where id = $1', [started.id]);
-    expect(rows[0]).toEqual({ attempts: 2, credit: 'committed' });
+    expect(await settledJob(database, started.id)).toEqual({ attempts: 2, credit: 'committed' });
     expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
     const influencers = await api.client.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId });
     expect(influencers).toHaveLength(1);
