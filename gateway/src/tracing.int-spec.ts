@@ -125,6 +125,18 @@ describe('a lip-sync traced across the real processes', () => {
     const handle = one('the job handler', (span) => span.service === 'generation-worker' && span.name === 'job handle lipsync');
     expect(handle.parentSpanId).toBe(job.spanId);
 
+    // The "video ready" mail the worker asks for after the job is a trace of its own, linked to the job's.
+    const mailRoots = await (async () => {
+      for (const deadline = Date.now() + 20_000; ; ) {
+        const found = collector.spans().filter((span) => span.service === 'generation-worker' && span.name === 'video ready mail');
+        if (found.length || Date.now() > deadline) return found;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+    expect(mailRoots).toHaveLength(1);
+    expect(mailRoots[0]).toMatchObject({ parentSpanId: '', links: [{ traceId: root.traceId, spanId: expect.any(String) }] });
+    expect(mailRoots[0].traceId).not.toBe(root.traceId);
+
     // ffmpeg runs inside the handler; every ffmpeg span leads up to it.
     const ffmpeg = trace.filter((span) => span.service === 'generation-worker' && span.name === 'ffmpeg');
     expect(ffmpeg.length).toBeGreaterThan(0);

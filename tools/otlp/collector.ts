@@ -25,6 +25,8 @@ export interface CollectedSpan {
   attributes: Record<string, string | number | boolean>;
   /** 2 = error (OTLP's STATUS_CODE_ERROR). */
   statusCode: number;
+  /** Spans this one follows from in other traces (OTLP span links). */
+  links: { traceId: string; spanId: string }[];
 }
 
 interface OtlpValue {
@@ -41,7 +43,7 @@ interface OtlpTraces {
   resourceSpans?: {
     resource?: { attributes?: OtlpAttribute[] };
     scopeSpans?: {
-      spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: OtlpAttribute[]; status?: { code?: number } }[];
+      spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: OtlpAttribute[]; status?: { code?: number }; links?: { traceId: string; spanId: string }[] }[];
     }[];
   }[];
 }
@@ -71,6 +73,7 @@ export function flattenTraces(body: OtlpTraces): CollectedSpan[] {
         kind: span.kind,
         attributes: attributes(span.attributes),
         statusCode: span.status?.code ?? 0,
+        links: (span.links ?? []).map(({ traceId, spanId }) => ({ traceId, spanId })),
       })),
     );
   });

@@ -110,7 +110,7 @@ describe('the production artifact (what the image ships, NODE_ENV=production)', 
 
   beforeAll(async () => {
     const env = process.env as Record<string, string | undefined>;
-    for (const name of ['DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_API_URL', 'STRIPE_WEBHOOK_SECRET']) {
+    for (const name of ['DATABASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_API_URL', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL']) {
       if (!env[name]) throw new Error(`${name} is not set: run this test through npm test or npm run test:int`);
     }
     const phases: string[] = [];
@@ -165,7 +165,8 @@ describe('the production artifact (what the image ships, NODE_ENV=production)', 
       auth: { ...common, OPS_PORT: opsPorts.auth },
       generation: { ...common, OPS_PORT: opsPorts.generation, MEDIA_PROVIDER: 'embedded', SCRIPT_PROVIDER: 'embedded', WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex') },
       billing: { ...common, OPS_PORT: opsPorts.billing, STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY!, STRIPE_API_URL: env.STRIPE_API_URL!, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET!, STRIPE_CHECKOUT: 'hosted' },
-      content: { ...common, OPS_PORT: opsPorts.content },
+      // The mail relay is the test run's catcher (npm test and npm run test:int start one).
+      content: { ...common, OPS_PORT: opsPorts.content, SMTP_URL: env.SMTP_URL!, MAIL_FROM: 'Lipcast <hello@lipcast.test>', PUBLIC_URL: base },
       gateway: {
         ...common,
         OPS_PORT: opsPorts.gateway,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import {
   context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace,
-  type Attributes, type Context, type Span, type TextMapGetter, type TextMapSetter,
+  type Attributes, type Context, type Link, type Span, type TextMapGetter, type TextMapSetter,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 
@@ -162,6 +162,8 @@ export interface SpanStart {
   attributes?: Attributes;
   /** The parent (a remote one from headers); default: the active context. */
   parent?: Context;
+  /** Spans this one follows from without being their child. */
+  links?: Link[];
 }
 
 /** A span begun for work that ends later (an Observable); `end` records an error when given one. */
@@ -176,7 +178,7 @@ export interface OpenSpan {
 export function beginSpan(name: string, start: SpanStart = {}): OpenSpan | null {
   if (!enabled) return null;
   const parent = start.parent ?? context.active();
-  const span = trace.getTracer(TRACER_NAME).startSpan(name, { kind: start.kind ?? SpanKind.INTERNAL, attributes: start.attributes }, parent);
+  const span = trace.getTracer(TRACER_NAME).startSpan(name, { kind: start.kind ?? SpanKind.INTERNAL, attributes: start.attributes, links: start.links }, parent);
   return {
     span,
     context: trace.setSpan(parent, span),
@@ -188,6 +190,26 @@ export function beginSpan(name: string, start: SpanStart = {}): OpenSpan | null 
       span.end();
     },
   };
+}
+
+/**
+ * Runs `work` in a trace of its own whose first span links to the active one: for a follow-up
+ * nobody waits for (a mail after a job), so its time and failures are not the job's.
+ */
+export function inFollowUpTrace<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!enabled) return work();
+  const cause = trace.getSpanContext(context.active());
+  const root = beginSpan(name, { parent: ROOT_CONTEXT, links: cause ? [{ context: cause }] : [] })!;
+  return context.with(root.context, work).then(
+    (result) => {
+      root.end();
+      return result;
+    },
+    (error: unknown) => {
+      root.end(error);
+      throw error;
+    },
+  );
 }
 
 /** Runs `work` in a span ended when it settles; when tracing is off it just runs `work`. */

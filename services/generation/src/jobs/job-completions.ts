@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { jobProgressSubject, jobFolder, Subjects, type MailOutcome, type VideoReadyMailRequest } from '@lipcast/contracts';
-import { ServiceClient, StorageService } from '@lipcast/nest-kit';
+import { inFollowUpTrace, ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { GenerationSettings } from '../settings';
 import { WebhooksService } from '../webhooks/webhooks.service';
@@ -67,9 +67,9 @@ export class JobCompletions {
    * user turned it off, once per job); not awaited: the mail never holds up or changes the job.
    */
   private askForReadyMail(job: Job): void {
-    this.services
-      .send<MailOutcome, VideoReadyMailRequest>(Subjects.content.mailVideoReady, { userId: job.userId, jobId: job.id, kind: job.kind })
-      .catch((error: unknown) => this.logger.warn(`job ${job.id} succeeded, but its "video ready" mail was not sent: ${String(error)}`));
+    inFollowUpTrace('video ready mail', () =>
+      this.services.send<MailOutcome, VideoReadyMailRequest>(Subjects.content.mailVideoReady, { userId: job.userId, jobId: job.id, kind: job.kind }),
+    ).catch((error: unknown) => this.logger.warn(`job ${job.id} succeeded, but its "video ready" mail was not sent: ${String(error)}`));
   }
 
   /** Queues the `video.succeeded`/`video.failed` webhooks of a job this call ended; a webhook problem never changes the job. */
