@@ -29,10 +29,23 @@ test.describe('video formats', () => {
         }),
     );
     expect(size).toEqual([720, 1280]);
+    // Its poster is its own first frame at 9:16, not a portrait card's still.
+    await expect(result).toHaveAttribute('poster', /\/jobs\/[^/]+\/poster\.webp$/);
+    const posterSize = await result.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<[number, number]>((resolve, reject) => {
+          const image = new Image();
+          image.onload = () => resolve([image.naturalWidth, image.naturalHeight]);
+          image.onerror = () => reject(new Error('the poster did not load'));
+          image.src = element.poster;
+        }),
+    );
+    expect(posterSize).toEqual([720, 1280]);
     await expect(page.getByRole('link', { name: 'Download Video' })).toHaveAttribute('download', /^lipsync-video-\d+-9x16-720p\.mp4$/);
 
     await page.goto('/projects');
     await expect(page.getByText('Format: 9:16 vertical, 720p (720 × 1280)')).toBeVisible();
+    await expect(page.getByLabel(/^Video \d+$/)).toHaveAttribute('poster', /\/jobs\/[^/]+\/poster\.webp$/);
     // The history plays it in a 9:16 frame, not the portrait card's 8:9.
     const frame = await page.getByLabel(/^Video \d+$/).boundingBox();
     expect(frame!.height / frame!.width).toBeCloseTo(1280 / 720, 1);

@@ -1,6 +1,7 @@
 /**
  * The embedded media engine and the job queue (issue figures): speech for 40 words, lip-sync of a
- * 15 s clip against the bare encoder's floor, and queue latency and throughput for 1 and 2 workers.
+ * 15 s clip against the bare encoder's floor, 9:16 1080p with bold burned-in captions (issue 23), and
+ * queue latency and throughput for 1 and 2 workers.
  * Runs the built service's own benchmark (`services/generation/dist/bench.js`) on a private NATS.
  */
 import { spawn } from 'node:child_process';
@@ -14,7 +15,19 @@ interface Figures {
   speechSeconds: number;
   lipSync: { renderRealTimeFactor: number; floorRealTimeFactor: number; ratio: number };
   photoLipSync: { firstRealTimeFactor: number; cachedRealTimeFactor: number; vertical1080pRealTimeFactor: number; seconds: { landmarks: number; encoder: number; decodeAndComposite: number } };
+  captionedVertical: {
+    photoFirst: RenderFigure;
+    photoCached: RenderFigure;
+    drawn: RenderFigure;
+    loadAverage: [number, number];
+  };
   queue: { workers: number; latencyMs: { p50: number; p99: number }; jobsPerSecond: number }[];
+}
+
+/** A render's real-time factor and its CPU seconds per second of video (the same on a busy machine as on a quiet one). */
+interface RenderFigure {
+  realTimeFactor: number;
+  cpuPerSecond: number;
 }
 
 function runBench(natsUrl: string): Promise<Figures> {
@@ -53,6 +66,13 @@ export async function generationEngine(): Promise<void> {
         `${(photo.cachedRealTimeFactor * 15).toFixed(2)} s without it`,
     );
     console.log(`       the same clip in 9:16 at 1080p (framed around the face, landmarks found in its frame): real-time factor ${photo.vertical1080pRealTimeFactor.toFixed(3)}`);
+    const captioned = figures.captionedVertical;
+    const render = (figure: RenderFigure) => `${figure.realTimeFactor.toFixed(3)} (CPU ${figure.cpuPerSecond.toFixed(2)} s per second of video)`;
+    console.log(
+      `  (e) RTF 9:16 1080p, bold burned-in captions (in the render's one encode), 15 s, median of 3, load average ${captioned.loadAverage.map((load) => load.toFixed(2)).join(' → ')}: ` +
+        `real-face photo ${render(captioned.photoFirst)} finding the landmarks   (target ≤ 0.5: ${verdict(captioned.photoFirst.realTimeFactor <= 0.5)}), ` +
+        `${render(captioned.photoCached)} with them kept; drawn actor ${render(captioned.drawn)}   (target ≤ 0.5: ${verdict(captioned.drawn.realTimeFactor <= 0.5)})`,
+    );
     for (const queue of figures.queue) {
       console.log(
         `  (d) queue, ${queue.workers} worker(s): enqueue→start p50 ${queue.latencyMs.p50.toFixed(2)} ms, p99 ${queue.latencyMs.p99.toFixed(2)} ms   (target p50 ≤ 20 ms: ${verdict(queue.latencyMs.p50 <= 20)}); ` +

@@ -29,7 +29,8 @@ describe('the public API videos (/api/v1/videos)', () => {
   const account = (userId: string) => api.client(billingService).send<Account>(Subjects.billing.accountGet, { userId });
 
   beforeAll(async () => {
-    api = await startPublicApiTestBed({ services: [authService, billingService, generationService], actorClip: ACTOR_ID });
+    // The first test's `webhook_url` is on 127.0.0.1, which production refuses at creation.
+    api = await startPublicApiTestBed({ services: [authService, billingService, generationService], actorClip: ACTOR_ID, serviceEnv: { WEBHOOK_ALLOW_LOOPBACK: 'true' } });
   });
 
   afterAll(() => api?.close());
@@ -145,6 +146,25 @@ describe('the public API videos (/api/v1/videos)', () => {
       body: { error: { code: ErrorCode.Forbidden, message: 'This API key lacks the scope videos:write', details: { required: ['videos:write'], missing: ['videos:write'] } } },
     });
     expect(await answer(await api.call(reader.key, 'GET', '/videos'))).toEqual({ status: 200, body: { data: [], next_cursor: null } });
+  });
+
+  it('refuses a webhook_url on a private, link-local or metadata address at creation (400), before any video or credit', async () => {
+    const { user, key } = await api.newCaller('api-v1-videos-private-hook');
+    const before = await account(user.id);
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'https://10.1.2.3/hooks', 'http://[::ffff:192.168.0.7]:8080/hooks']) {
+      expect(await answer(await create(key, { ...BODY, webhook_url: url }))).toEqual({
+        status: 400,
+        body: {
+          error: {
+            code: ErrorCode.Validation,
+            message: expect.stringMatching(/^webhook_url must reach the public internet: .* resolves to a forbidden address: .* is a private, loopback, link-local or reserved address$/),
+            details: { field: 'webhook_url' },
+          },
+        },
+      });
+    }
+    expect(await answer(await api.call(key, 'GET', '/videos'))).toEqual({ status: 200, body: { data: [], next_cursor: null } });
+    expect(await account(user.id)).toEqual(before);
   });
 
   it('answers 402 with the plan facts to a free user who has used the 3 free generations', async () => {

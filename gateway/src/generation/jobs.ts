@@ -11,12 +11,14 @@ export const JOB_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.n
 
 /** The spec's answer for a long job: 200 with the url when done, 202 with the prediction id while running. */
 export type JobAnswer =
-  | { status: 200; body: { url: string; predictionId: string; captions?: CaptionFiles } }
+  | { status: 200; body: { url: string; predictionId: string; captions?: CaptionFiles; posterUrl?: string } }
   | { status: 202; body: { message: string; predictionId: string; status: 'processing' } };
 
 /** The answer for a job's state; a failed job is a 502 and a canceled one a 409 (errors, thrown). */
 export function jobAnswer(job: JobState): JobAnswer {
-  if (job.status === 'succeeded' && job.url) return { status: 200, body: { url: job.url, predictionId: job.id, ...(job.captions ? { captions: job.captions } : {}) } };
+  if (job.status === 'succeeded' && job.url) {
+    return { status: 200, body: { url: job.url, predictionId: job.id, ...(job.captions ? { captions: job.captions } : {}), ...(job.posterUrl ? { posterUrl: job.posterUrl } : {}) } };
+  }
   if (job.status === 'failed') throw new ServiceError(ErrorCode.Upstream, job.error ?? 'Video generation failed. Please try again.');
   if (job.status === 'canceled') throw new ServiceError(ErrorCode.Conflict, job.error ?? 'The generation was canceled.');
   return { status: 202, body: { message: 'Video generation is still in progress', predictionId: job.id, status: 'processing' } };

@@ -104,6 +104,8 @@ export interface JobStartAnswer {
   predictionId?: string;
   /** A finished spoken video's captions (WebVTT and SRT). */
   captions?: CaptionFiles;
+  /** A finished video's poster (its first frame, at its format's aspect). */
+  posterUrl?: string;
   status?: string;
   progress?: number;
   message?: string;

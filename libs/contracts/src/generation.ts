@@ -27,6 +27,10 @@ export interface Project {
   audioParams: AudioParams | null;
   /** The video's format (`VIDEO_FORMATS`); absent for items made before formats existed (the portrait card). */
   format?: VideoFormatId;
+  /** The video's poster (its first frame, at its format's aspect); absent for videos made before posters. */
+  posterUrl?: string;
+  /** The video's captions (WebVTT and SRT), if its job made them. */
+  captions?: CaptionFiles;
 }
 
 export interface ListProjectsRequest {
@@ -54,6 +58,10 @@ export interface JobState {
   estimatedSeconds?: number;
   /** A finished spoken video's word-timed captions (WebVTT and SRT); absent for videos made before captions, or without speech timings. */
   captions?: CaptionFiles;
+  /** A finished video's poster (its first frame, at its format's aspect); absent for videos made before posters. */
+  posterUrl?: string;
+  /** The video's format when it is not the portrait card (a lip-sync's or a One Shot run's). */
+  format?: VideoFormatId;
 }
 
 export type PipelineStepStatus = 'waiting' | 'running' | 'done' | 'failed';
@@ -237,6 +245,8 @@ export interface InfluencerProject {
   name: string | null;
   /** Whether the signed-in caller made it (gallery). */
   isOwner: boolean;
+  /** The clip's format (`VIDEO_FORMATS`), said in the gallery; absent: the portrait card (Creator clips are made in it). */
+  format?: VideoFormatId;
 }
 
 /** Longest name an influencer can be published under. */

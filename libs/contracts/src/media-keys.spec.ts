@@ -1,4 +1,4 @@
-import { MEDIA_ROUTE, PUBLIC_FOLDERS, sampleKey, samplePosterKey, samplePosters, communityFolder, communityImageKey, communityProjectIdOf, influencerFolder, influencerKey, jobFolder, landmarksKeyOf, lookKeyBeside, lookKeyOfImage, timingsKeyOf } from './media-keys';
+import { MEDIA_ROUTE, PUBLIC_FOLDERS, sampleKey, samplePosterKey, samplePosters, communityFolder, communityImageKey, communityProjectIdOf, influencerFolder, influencerKey, jobFolder, allLandmarksKeysOf, landmarksKeyOf, lookKeyBeside, lookKeyOfImage, timingsKeyOf } from './media-keys';
 
 describe('media keys', () => {
   it("names the public copy of a portrait in the format of the owner's image, without the owner", () => {
@@ -9,6 +9,10 @@ describe('media keys', () => {
 
   it('keeps landmarks beside their media, and each project and job in folders of its own', () => {
     expect(landmarksKeyOf('community/7/video-v1.mp4')).toBe('community/7/video-v1.mp4.mouths-v1.json');
+    // One file per format (found in the format's frame), all removed with the media.
+    expect(landmarksKeyOf('community/7/video-v1.mp4', '9x16-1080p')).toBe('community/7/video-v1.mp4.mouths-v1.9x16-1080p.json');
+    expect(allLandmarksKeysOf('community/7/video-v1.mp4')).toHaveLength(7);
+    expect(allLandmarksKeysOf('community/7/video-v1.mp4')).toContain('community/7/video-v1.mp4.mouths-v1.json');
     expect(influencerFolder('u1', 7)).toBe('users/u1/influencers/7/');
     expect(communityFolder(7)).toBe('community/7/');
     expect(jobFolder('u1', 'j1')).toBe('users/u1/jobs/j1/');

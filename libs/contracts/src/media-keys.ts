@@ -7,6 +7,7 @@
  * (never through the media route).
  */
 import type { SamplePoster } from './generation';
+import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMAT_IDS, type VideoFormatId } from './video-formats';
 
 /** The media route a stored object is served at. */
 export const MEDIA_ROUTE = '/api/media/';
@@ -70,7 +71,9 @@ export const UPLOAD_KEY_PATTERN = /^users\/[^/]+\/uploads\/[^/]+$/;
 
 /** The folder of everything one job stores, and the files it may store there. */
 export const jobFolder = (userId: string, jobId: string) => `users/${userId}/jobs/${jobId}/`;
-export type JobFile = 'video.mp4' | 'clip.mp4' | 'thumbnail.jpg' | 'audio.mp3' | 'audio.timings.json' | ImageFile | 'look.json' | CaptionsFile;
+export type JobFile = 'video.mp4' | 'clip.mp4' | 'thumbnail.jpg' | 'audio.mp3' | 'audio.timings.json' | ImageFile | 'look.json' | CaptionsFile | PosterFile;
+/** A finished video's poster: its own first frame at its own size (so at its format's aspect), beside it. */
+export type PosterFile = 'poster.webp';
 /** A job's captions, beside its video (WebVTT for the player, SRT to download). */
 export type CaptionsFile = 'captions.vtt' | 'captions.srt';
 export const jobOutputKey = (userId: string, jobId: string, file: JobFile) => `${jobFolder(userId, jobId)}${file}`;
@@ -100,8 +103,14 @@ export function communityImageKey(projectId: number, imageKey: string): string {
 // Files kept beside others.
 /** The phoneme and word timings beside an audio (the embedded lip-sync follows the phonemes, captions the words). */
 export const timingsKeyOf = (audioKey: string) => audioKey.replace(/\.\w+$/, '.timings.json');
-/** The mouth landmarks the embedded lip-sync keeps beside a picture or clip it analysed; they go with it. */
-export const landmarksKeyOf = (mediaKey: string) => `${mediaKey}.mouths-v1.json`;
+/**
+ * The mouth landmarks the embedded lip-sync keeps beside a picture or clip it analysed, one file per
+ * format (found in the format's frame; the portrait card's keeps its original name); they go with it.
+ */
+export const landmarksKeyOf = (mediaKey: string, format: VideoFormatId = DEFAULT_VIDEO_FORMAT) =>
+  format === DEFAULT_VIDEO_FORMAT ? `${mediaKey}.mouths-v1.json` : `${mediaKey}.mouths-v1.${format}.json`;
+/** Every format's landmarks file beside a picture or clip (to remove them with it). */
+export const allLandmarksKeysOf = (mediaKey: string) => VIDEO_FORMAT_IDS.map((format) => landmarksKeyOf(mediaKey, format));
 /** The drawing kept beside a drawn portrait (its project's folder, or a One Shot run's folder). */
 export const lookKeyOfImage = (imageKey: string) => `${imageKey.slice(0, imageKey.lastIndexOf('/') + 1)}look.json`;
 

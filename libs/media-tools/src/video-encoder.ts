@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { captionsFilter, type CaptionBurnIn } from './captions/burn-in';
 import { runFfmpeg } from './ffmpeg';
 
 export interface VideoEncoding {
@@ -18,26 +20,37 @@ export interface VideoEncoding {
   videoFilter?: string;
   /** x264's speed preset; `veryfast` unless the caller measured that a faster one keeps the quality. */
   preset?: 'veryfast' | 'superfast';
+  /** Captions burned in by this encode, after `videoFilter` (their script is written beside `out` and removed after). */
+  captions?: CaptionBurnIn;
 }
 
 /**
  * Piped frames (and a soundtrack) → an MP4 every browser plays: H.264 High, yuv420p, AAC, the index
  * at the front (`+faststart`). The audio is padded and the length set with `-t`, because `-shortest`
- * hangs the frame writer when the audio ends first.
+ * hangs the frame writer when the audio ends first. Captions, when given, are drawn in the same pass
+ * (no second encode).
  */
 export async function encodeVideo(encoding: VideoEncoding): Promise<void> {
   const video = ['-f', 'rawvideo', '-pix_fmt', encoding.pixelFormat ?? 'rgb24', '-s', `${encoding.width}x${encoding.height}`, '-r', String(encoding.fps), '-i', 'pipe:0'];
   const audio = encoding.audioPath ? ['-i', encoding.audioPath, '-map', '0:v', '-map', '1:a', '-af', 'apad', '-c:a', 'aac', '-b:a', '128k'] : [];
-  await runFfmpeg(
-    [
-      ...video,
-      ...audio,
-      ...(encoding.videoFilter ? ['-vf', encoding.videoFilter] : []),
-      ...['-c:v', 'libx264', '-preset', encoding.preset ?? 'veryfast', '-tune', 'animation', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
-      ...['-t', encoding.durationSeconds.toFixed(3), '-movflags', '+faststart', encoding.out],
-    ],
-    { input: encoding.frames, signal: encoding.signal },
-  );
+  const script = `${encoding.out}.captions.ass`;
+  const captions = encoding.captions?.cues.length ? await captionsFilter(encoding.captions, script) : undefined;
+  // Captions are drawn on yuv420p frames (what the encoder takes): on rgb24 ones libass blends three full planes.
+  const filter = captions ? `${encoding.videoFilter ?? 'format=yuv420p'},${captions}` : encoding.videoFilter;
+  try {
+    await runFfmpeg(
+      [
+        ...video,
+        ...audio,
+        ...(filter ? ['-vf', filter] : []),
+        ...['-c:v', 'libx264', '-preset', encoding.preset ?? 'veryfast', '-tune', 'animation', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+        ...['-t', encoding.durationSeconds.toFixed(3), '-movflags', '+faststart', encoding.out],
+      ],
+      { input: encoding.frames, signal: encoding.signal },
+    );
+  } finally {
+    if (captions) await rm(script, { force: true });
+  }
 }
 
 /** Repeats a clip (stream copy, no re-encoding) until it lasts `durationSeconds`. */

@@ -44,4 +44,13 @@ describe(historyItems.name, () => {
     expect(vertical).toMatchObject({ key: 'video-2', format: '9x16-1080p' });
     expect(card).not.toHaveProperty('format');
   });
+
+  it("takes a video's own poster as its still (none for videos made before posters)", () => {
+    const [vertical, card] = historyItems(
+      [project({ id: 2, format: '9x16-1080p', outputUrl: '/media/v2.mp4', posterUrl: '/media/v2-poster.webp' }), project({ id: 1, outputUrl: '/media/v1.mp4' })],
+      [],
+    );
+    expect(vertical).toMatchObject({ key: 'video-2', poster: '/media/v2-poster.webp' });
+    expect(card).not.toHaveProperty('poster');
+  });
 });

@@ -39,7 +39,7 @@ export interface HistoryItem {
   audioUrl: string | null;
   outputUrl: string | null;
   text: string | null | undefined;
-  /** A still to show before the video plays (Creator clips have their thumbnail). */
+  /** A still to show before the video plays (a video's own poster; Creator clips have their thumbnail). */
   poster?: string;
   /** A video's format (contracts' `VIDEO_FORMATS`); absent: the portrait card. */
   format?: VideoFormatId;
@@ -65,6 +65,7 @@ export function historyItems(projects: readonly Project[], clips: readonly Influ
     outputUrl: project.outputUrl,
     text: project.audioParams?.text,
     ...(project.format ? { format: project.format } : {}),
+    ...(project.posterUrl ? { poster: project.posterUrl } : {}),
   }));
   const creatorClips: HistoryItem[] = clips
     .filter((clip) => clip.outputUrl !== null && !oneShotJobs.has(jobOf(clip.outputUrl) ?? ''))

@@ -59,6 +59,14 @@ describe('Community gallery', () => {
     expect(screen.queryByText('Influencer Selected')).toBeNull(); // no success notice before signing in
   });
 
+  it("says each clip's format from the gallery data, the portrait card when the data names none", async () => {
+    fakeApi({ [GALLERY]: { body: [{ ...item(12, false, 20, 'Coach Mia'), format: '9x16-720p' }, item(9, false, 20, 'Chef Cleo')] } });
+    renderInApp(<Gallery />, { path: '/user-influencers' });
+    const vertical = await screen.findByRole('button', { name: /^Coach Mia/ });
+    expect(vertical.textContent).toContain('Format: 9:16 vertical, 720p (720 × 1280)');
+    expect(screen.getByRole('button', { name: /^Chef Cleo/ }).textContent).toContain('Format: Portrait card (640 × 720)');
+  });
+
   it('shows each influencer under the name its owner published it with', async () => {
     fakeApi({ [GALLERY]: { body: [item(14, true, 20, 'Coach Mia')] } });
     renderInApp(<Gallery />, { path: '/user-influencers' });

@@ -1,4 +1,4 @@
-import type { CaptionFiles, JobState, PortraitCoverage } from '@lipcast/contracts';
+import type { CaptionFiles, JobState, PortraitCoverage, VideoFormatId } from '@lipcast/contracts';
 
 /**
  * One Shot's last finished run, kept in this browser so that reopening the page shows the result
@@ -20,6 +20,10 @@ export interface OneShotResult {
   coverage?: PortraitCoverage;
   /** Its word-timed captions (player track and downloads). */
   captions?: CaptionFiles;
+  /** Its format when not the portrait card: kept so a reload still knows it (poster, download name). */
+  format?: VideoFormatId;
+  /** Its own first frame at its format's aspect (runs made before posters have none). */
+  posterUrl?: string;
 }
 
 const KEY = 'lipcast.oneShot.lastResult';
@@ -37,7 +41,16 @@ export function saveLastResult(userId: string, run: JobState): void {
 
 export function resultOf(run: JobState): OneShotResult | null {
   return run.url
-    ? { id: run.id, url: run.url, image: run.steps?.image.url, script: run.steps?.script.script, coverage: run.steps?.image.coverage, ...(run.captions ? { captions: run.captions } : {}) }
+    ? {
+        id: run.id,
+        url: run.url,
+        image: run.steps?.image.url,
+        script: run.steps?.script.script,
+        coverage: run.steps?.image.coverage,
+        ...(run.captions ? { captions: run.captions } : {}),
+        ...(run.format ? { format: run.format } : {}),
+        ...(run.posterUrl ? { posterUrl: run.posterUrl } : {}),
+      }
     : null;
 }
 

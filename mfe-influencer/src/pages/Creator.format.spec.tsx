@@ -34,4 +34,32 @@ describe('the video format in the Creator', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Audio for this Video' }));
     expect(readSelectedInfluencer()).toMatchObject({ url: clip, format: '9x16-720p' });
   });
+
+  it("shows the finished clip with its own first frame (its thumbnail) as the poster", async () => {
+    const clip = '/api/media/users/u1/jobs/j4/clip.mp4';
+    const thumbnail = '/api/media/users/u1/jobs/j4/thumbnail.jpg';
+    const project = {
+      id: 4, createdAt: '2026-11-26T10:00:00.000Z', imageUrl: '/api/media/users/u1/influencers/4/image.jpg', imageKind: 'illustration',
+      thumbnailUrl: thumbnail, outputUrl: clip, duration: 20, isApproved: false, name: null, isOwner: true,
+    };
+    fakeApi({
+      'GET /api/ai-influencer/projects': { body: [project] },
+      'POST /api/ai-influencer/image': { body: { url: '/api/media/users/u1/influencers/4/image.jpg', id: 4, imageKind: 'illustration' } },
+      'POST /api/ai-influencer/video?projectId=4': { body: { url: clip } },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(ACCOUNT_QUERY_KEY, accountUser({ id: 'u1' }));
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Creator />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Image description'), { target: { value: 'A young woman with red hair in a sunny kitchen' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Image' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate Video' }));
+    const video = await screen.findByLabelText('Influencer video');
+    expect(video.getAttribute('poster')).toBe(thumbnail);
+  });
 });

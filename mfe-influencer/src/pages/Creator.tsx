@@ -267,7 +267,8 @@ export default function Creator() {
           <CardContent className="space-y-4">
             {video ? (
               <>
-                <VideoPlayer src={video.url} poster={portrait?.url} title="Influencer video" loop downloadName={`influencer-video-${Date.now()}.mp4`} />
+                {/* The clip's own first frame (its thumbnail; the clip is always a portrait card), else its portrait. */}
+                <VideoPlayer src={video.url} poster={video.thumbnail || portrait?.url} title="Influencer video" loop downloadName={`influencer-video-${Date.now()}.mp4`} />
                 <p className="text-sm text-emerald-700">Your video plays for {CLIP_SECONDS} seconds, looping forward and backward.</p>
                 <p className="text-sm text-slate-700">It is a silent motion clip: add a voice next. Write what your influencer says in the video wizard, which voices it and lip-syncs the clip.</p>
                 <VideoFormatChoice value={format} onChange={setFormat} label="Format of the talking video" />

@@ -42,6 +42,23 @@ describe('One Shot on reopening', () => {
     expect(screen.getByRole('button', { name: 'Create Another Video' })).toBeTruthy();
   });
 
+  it("shows a 9:16 run's own poster after a reload, its format kept with the result (not the portrait)", async () => {
+    saveLastResult('u1', { ...FINISHED, format: '9x16-1080p', posterUrl: '/api/media/users/u1/jobs/run-1/poster.webp' });
+    expect(readLastResult('u1')).toMatchObject({ format: '9x16-1080p', posterUrl: '/api/media/users/u1/jobs/run-1/poster.webp' });
+    fakeApi({ 'GET /api/ai-influencer/pipeline/current': { body: { run: null } } });
+    renderOneShot();
+    const video = await screen.findByLabelText('One Shot video');
+    expect(video.getAttribute('poster')).toBe('/api/media/users/u1/jobs/run-1/poster.webp');
+  });
+
+  it("shows no portrait as the poster of a 9:16 run made before posters, after a reload", async () => {
+    saveLastResult('u1', { ...FINISHED, format: '9x16-720p' });
+    fakeApi({ 'GET /api/ai-influencer/pipeline/current': { body: { run: null } } });
+    renderOneShot();
+    const video = await screen.findByLabelText('One Shot video');
+    expect(video.getAttribute('poster')).toBeNull();
+  });
+
   it("shows the form when there is no last result, or it is another user's", async () => {
     saveLastResult('someone-else', FINISHED);
     fakeApi({ 'GET /api/ai-influencer/pipeline/current': { body: { run: null } } });

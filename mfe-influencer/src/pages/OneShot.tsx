@@ -299,11 +299,11 @@ export default function OneShot() {
             <div className="space-y-4">
               <VideoPlayer
                 src={phase.result.url}
-                // The portrait is the poster of a portrait-card video; another format shows its own first frame.
-                poster={format === DEFAULT_VIDEO_FORMAT ? phase.result.image : undefined}
+                // Its own first frame; a run made before posters: its portrait when it is a portrait card (the format is the run's, kept across reloads).
+                poster={phase.result.posterUrl ?? (phase.result.format ? undefined : phase.result.image)}
                 title="One Shot video"
                 fit="natural"
-                downloadName={`one-shot-video-${Date.now()}${format === DEFAULT_VIDEO_FORMAT ? '' : `-${videoFormatTag(format)}`}.mp4`}
+                downloadName={`one-shot-video-${Date.now()}${phase.result.format ? `-${videoFormatTag(phase.result.format)}` : ''}.mp4`}
                 captions={phase.result.captions}
               />
               {phase.result.script && (

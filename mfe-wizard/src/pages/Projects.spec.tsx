@@ -36,4 +36,39 @@ describe('Projects', () => {
     expect(video.getAttribute('src')).toBe('/api/media/users/u1/influencers/7.mp4');
     expect(within(section).queryByLabelText('Influencer clip 8')).toBeNull();
   });
+
+  it("shows a video with its own poster and format, and its captions' downloads when its job made them", async () => {
+    const captions = { vttUrl: '/api/media/users/u1/jobs/j5/captions.vtt', srtUrl: '/api/media/users/u1/jobs/j5/captions.srt' };
+    fakeApi({
+      'GET /api/projects': {
+        body: [
+          {
+            id: 5,
+            createdAt: '2026-02-03T10:00:00.000Z',
+            audioUrl: '/api/media/users/u1/audio/a.mp3',
+            outputUrl: '/api/media/users/u1/jobs/j5/video.mp4',
+            audioParams: null,
+            format: '9x16-720p',
+            posterUrl: '/api/media/users/u1/jobs/j5/poster.webp',
+            captions,
+          },
+        ],
+      },
+      'GET /api/ai-influencer/projects': { body: [] },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <Projects />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const video = await screen.findByLabelText('Video 5');
+    expect(video.getAttribute('poster')).toBe('/api/media/users/u1/jobs/j5/poster.webp');
+    expect(screen.getByText('Format: 9:16 vertical, 720p (720 × 1280)')).toBeTruthy();
+    const srt = screen.getByRole('link', { name: /SRT/ });
+    expect(srt.getAttribute('href')).toMatch(/^\/api\/media\/users\/u1\/jobs\/j5\/captions\.srt\?download=.+\.srt$/);
+    expect(screen.getByRole('link', { name: /VTT/ }).getAttribute('href')).toMatch(/captions\.vtt\?download=/);
+  });
 });
+

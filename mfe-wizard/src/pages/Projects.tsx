@@ -30,7 +30,15 @@ function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () =
     <Card>
       <CardContent className="space-y-3 p-4">
         {project.outputUrl ? (
-          <VideoPlayer src={project.outputUrl} title={`Video ${project.id}`} downloadName={downloadFileName(new Date(project.createdAt), project.format)} aspect={videoFormat(project.format)} />
+          // Its own poster (first frame at its format's aspect), and its captions' track and downloads when its job made them.
+          <VideoPlayer
+            src={project.outputUrl}
+            poster={project.posterUrl}
+            title={`Video ${project.id}`}
+            downloadName={downloadFileName(new Date(project.createdAt), project.format)}
+            aspect={videoFormat(project.format)}
+            captions={project.captions}
+          />
         ) : (
           <div className="space-y-2 rounded-lg bg-slate-50 p-4">
             <p className="text-sm text-slate-600">Video not made yet</p>

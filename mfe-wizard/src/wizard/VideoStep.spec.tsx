@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { JobState } from '@lipcast/contracts';
+import { getToasts } from '@lipcast/web-kit';
 import { accountUser, fakeApi } from '@lipcast/web-kit/testing';
 import { VideoStep } from './VideoStep';
 
@@ -94,5 +95,30 @@ describe(VideoStep.name, () => {
     } finally {
       delete (globalThis as { EventSource?: unknown }).EventSource;
     }
+  });
+
+  it("shows the result with its own poster (its first frame at its format's aspect) when the job made one", async () => {
+    const poster = '/api/media/users/u1/jobs/j1/poster.webp';
+    fakeApi({ 'POST /api/replicate/lipsync': { body: { url: RESULT, predictionId: 'j1', posterUrl: poster } } });
+    renderStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
+    const result = await screen.findByLabelText('Generated video');
+    expect(result.getAttribute('poster')).toBe(poster);
+    expect(result.getAttribute('src')).toBe(RESULT);
+  });
+
+  it('says the credit was not used when the job failed (502), and not when it was canceled (409)', async () => {
+    const failures = () => getToasts().filter((toast) => toast.open && toast.variant === 'destructive').map((toast) => toast.description);
+    fakeApi({ 'POST /api/replicate/lipsync': { status: 502, body: { message: 'No face found in the video' } } });
+    const { unmount } = renderStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
+    await waitFor(() => expect(failures()).toContain('No face found in the video. Your credit was not used.'));
+    unmount();
+
+    fakeApi({ 'POST /api/replicate/lipsync': { status: 409, body: { message: 'The generation was canceled.' } } });
+    renderStep();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Generate Video' })[0]);
+    // The one toast shown is the cancel's, with nothing said of credits.
+    await waitFor(() => expect(failures()).toEqual(['The generation was canceled.']));
   });
 });

@@ -4,7 +4,7 @@ import { DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, mediaDownloadUrl, type CaptionF
 import { Button, CaptionsChoice, Progress, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
 import { isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, toast, watchJob, type JobWaitState, type SelectedVideo } from '@lipcast/web-kit';
 import type { CreatedAudio } from './AudioStep';
-import { failureToast } from './errors';
+import { lipSyncFailureToast } from './errors';
 import { runLipSync } from './generation-api';
 import { downloadFileName, nextProgress } from './rules';
 
@@ -24,6 +24,8 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
   const [wait, setWait] = useState<JobWaitState | null>(null);
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<string | null>(null);
+  /** The result's own first frame, at its format's aspect (absent: the player shows its frame at 0.1 s). */
+  const [resultPoster, setResultPoster] = useState<string | undefined>(undefined);
   const runningRef = useRef(false);
   const stopWatching = useRef<() => void>(() => undefined);
   const resultView = useRef<HTMLDivElement>(null);
@@ -80,11 +82,12 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
       setProgress(100);
       setResultFormat(format);
       setResultCaptions({ files: answer.captions ?? null, burnedIn: captions !== 'none' });
+      setResultPoster(answer.posterUrl);
       setResult(answer.url);
       toast({ title: 'Video Generated', description: 'Your lip-synced video is ready.', variant: 'success' });
       void refreshAccount(queryClient);
     } catch (error) {
-      toast({ ...failureToast(error), variant: 'destructive' });
+      toast({ ...lipSyncFailureToast(error), variant: 'destructive' });
     } finally {
       timers.forEach(clearTimeout);
       stopWatching.current();
@@ -101,6 +104,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
           <p className="text-sm font-medium text-slate-700">Your video</p>
           <VideoPlayer
             src={result}
+            poster={resultPoster}
             title="Generated video"
             fit="natural"
             captions={resultCaptions.files}

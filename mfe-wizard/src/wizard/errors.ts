@@ -1,3 +1,4 @@
+import { faceCheckReasonOf, withCreditNotUsed } from '@lipcast/contracts';
 import { ApiError, RATE_LIMIT_MESSAGE } from '@lipcast/web-kit';
 
 /** A failed audio or lip-sync call as a toast (spec section 8): the status as the title, the server's words below. */
@@ -8,4 +9,15 @@ export function failureToast(error: unknown): { title: string; description?: str
     return { title: `Request failed with status ${error.status}`, description: error.message };
   }
   return { title: 'Error', description: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * A failed lip-sync as a toast: as `failureToast`, and when the job failed (a 502: its reserved credit
+ * was released) or the face check refused it before any charge, it says the credit was not used, as
+ * the Creator and One Shot do. A canceled job (409) and other refusals say nothing of credits.
+ */
+export function lipSyncFailureToast(error: unknown): { title: string; description?: string } {
+  const toast = failureToast(error);
+  const creditKept = error instanceof ApiError && (error.status === 502 || faceCheckReasonOf(error.body) !== null);
+  return creditKept && toast.description ? { ...toast, description: withCreditNotUsed(toast.description) } : toast;
 }

@@ -79,7 +79,7 @@ export interface LipSyncOptions {
  * `Prefer: respond-async`, so the job id comes back at once and its progress can be followed while
  * the later asks wait for the video. Resolves with the video URL (or the paywall hand-off).
  */
-export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, options: LipSyncOptions = {}): Promise<{ url: string; predictionId: string; captions?: CaptionFiles } | PaymentRequired> {
+export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, options: LipSyncOptions = {}): Promise<{ url: string; predictionId: string; captions?: CaptionFiles; posterUrl?: string } | PaymentRequired> {
   const retryWaitMs = options.retryWaitMs ?? LIPSYNC.retryWaitMs;
   const timeoutMs = options.requestTimeoutMs ?? LIPSYNC.requestTimeoutMs;
   let predictionId: string | null = null;
@@ -102,7 +102,7 @@ export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, opt
       predictionId = id;
       events.onPredictionId(id);
     }
-    if (answer?.url) return { url: answer.url, predictionId: id ?? '', ...(answer.captions ? { captions: answer.captions } : {}) };
+    if (answer?.url) return { url: answer.url, predictionId: id ?? '', ...(answer.captions ? { captions: answer.captions } : {}), ...(answer.posterUrl ? { posterUrl: answer.posterUrl } : {}) };
     if (attempt === LIPSYNC.maxAttempts) throw new Error(TOO_MANY_ATTEMPTS_MESSAGE);
     // The first (asynchronous) answer is expected to be 202; only later ones are worth a notice.
     if (attempt > 1) events.onRetrying(retryingMessage(attempt + 1));

@@ -11,6 +11,7 @@ import { CREATOR_CLIP_SECONDS, PORTRAIT_SIZE } from '@lipcast/contracts';
 import { BUILT_IN_ACTORS, encodeMp3, encodeWav, FPS, mouthTrack, PHOTO_CLIP_PRESET, renderPhotoTalkingClip, renderTalkingClip, sampleMouths, synthesizeSpeech } from '@lipcast/media-engine';
 import { encodeVideo, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { JOB_STREAM, JobQueue } from './jobs/job-queue';
+import { captionedVerticalFigures } from './bench-captions';
 
 const FORTY_WORDS =
   'Lipcast turns a few lines of text into a talking video in minutes. Pick an actor, write what they should say, choose a voice ' +
@@ -157,6 +158,7 @@ async function main(): Promise<void> {
       speechSeconds: await speechSeconds(),
       lipSync: await lipSyncFigures(folder),
       photoLipSync: await photoLipSyncFigures(folder),
+      captionedVertical: await captionedVerticalFigures(folder),
       queue: [await queueFigures(natsUrl, 1), await queueFigures(natsUrl, 2)],
     };
     console.log(JSON.stringify(figures));

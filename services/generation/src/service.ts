@@ -49,6 +49,7 @@ import { VoiceSamplesController } from './voices/voice-samples.controller';
 import { VoiceSamples } from './voices/voice-samples.service';
 import { VideoSpeech } from './videos/video-speech';
 import { VideoCaptions } from './captions/video-captions';
+import { VideoPosters } from './posters/video-posters';
 import { VideosController } from './videos/videos.controller';
 import { VideosRepository } from './videos/videos.repository';
 import { VideosService } from './videos/videos.service';
@@ -115,6 +116,7 @@ export const generationService = defineService({
     AdminJobsService,
     VideoSpeech,
     VideoCaptions,
+    VideoPosters,
     VideosRepository,
     VideosService,
     BatchesRepository,

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import { videoFormat, type VideoFormatId } from '@lipcast/contracts';
-import { checkDuration, encodeJpeg, encodeVideo, loopVideo } from '@lipcast/media-tools';
+import { PORTRAIT_SIZE, videoFormat, type VideoFormatId } from '@lipcast/contracts';
+import { checkDuration, encodeJpeg, encodeVideo, loopVideo, type CaptionBurnIn } from '@lipcast/media-tools';
 import type { MouthFrame } from '../lipsync/mouth-track';
 import type { CharacterLook } from './look';
 import { backdropSvg, characterLayout, characterSvg, EYES_BOX, eyelidsSvg, FACE, MOUTH_BOX, mouthSvg, type CharacterLayout, type FrameSize } from './portrait-svg';
@@ -132,6 +132,8 @@ export class CharacterRenderer {
 export interface ClipOptions {
   /** The frame's format (the portrait card unless said). */
   format?: VideoFormatId;
+  /** Captions burned in by the clip's own encode, laid out for the format's frame. */
+  captions?: CaptionBurnIn;
   signal?: AbortSignal;
   /** Fraction of frames written, 0..1. */
   onProgress?: (fraction: number) => void;
@@ -147,11 +149,20 @@ async function* frames(renderer: CharacterRenderer, mouths: readonly MouthFrame[
   options.onProgress?.(1);
 }
 
+/**
+ * x264's preset for a drawing larger than the portrait card: superfast took about a fifth less
+ * encoder CPU than veryfast at 1080x1920 for the same SSIM to the drawn frames (0.994), the file
+ * about 60% larger (still under 0.5 Mbit/s).
+ */
+const LARGE_DRAWING_PRESET = 'superfast';
+const PORTRAIT_PIXELS = PORTRAIT_SIZE.width * PORTRAIT_SIZE.height;
+
 /** The character speaking `audioPath` with one mouth shape per frame (the clip lasts as long as the mouth track). */
 export async function renderTalkingClip(look: CharacterLook, mouths: readonly MouthFrame[], audioPath: string, out: string, options: ClipOptions = {}): Promise<void> {
   checkDuration(mouths.length / FPS);
   const renderer = new CharacterRenderer(look, options.format);
-  await encodeVideo({ frames: frames(renderer, mouths, options), ...renderer.size, fps: FPS, durationSeconds: mouths.length / FPS, audioPath, out, signal: options.signal });
+  const preset = renderer.size.width * renderer.size.height > PORTRAIT_PIXELS ? LARGE_DRAWING_PRESET : undefined;
+  await encodeVideo({ frames: frames(renderer, mouths, options), ...renderer.size, fps: FPS, durationSeconds: mouths.length / FPS, audioPath, out, signal: options.signal, captions: options.captions, preset });
 }
 
 /** The character waiting silently (blinking, swaying) for `durationSeconds`: one seamless period, looped. */

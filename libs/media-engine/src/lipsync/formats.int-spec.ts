@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { VIDEO_FORMAT_IDS, VIDEO_FORMATS, type VideoFormatId } from '@lipcast/contracts';
-import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
+import { buildCues, captionLayout, probeMedia, runFfmpeg, type CaptionBurnIn } from '@lipcast/media-tools';
 import { renderTalkingClip } from '../characters/animation';
 import { lookFromPrompt } from '../characters/look';
 import { characterLayout, FACE } from '../characters/portrait-svg';
@@ -11,7 +11,7 @@ import { encodeWav } from '../speech/audio-file';
 import { synthesizeSpeech } from '../speech/synthesizer';
 import { frameVideo } from './framing';
 import { mouthTrack } from './mouth-track';
-import { FPS, renderPhotoTalkingClip } from './photo-lipsync';
+import { FPS, NoFaceError, renderPhotoTalkingClip } from './photo-lipsync';
 
 jest.setTimeout(240_000);
 
@@ -22,6 +22,7 @@ describe('video formats: exact sizes, the face in the middle, drawn actors drawn
   let folder: string;
   let audio: string;
   let track: ReturnType<typeof mouthTrack>;
+  let speech: Awaited<ReturnType<typeof synthesizeSpeech>>;
   /** A real face, left of the middle of a wide picture (1400x720: its mouth at about 46% of the width). */
   let offCentre: string;
   /** The same face in a 640x720 portrait: narrower than the square and wide formats (a blurred fill). */
@@ -34,7 +35,7 @@ describe('video formats: exact sizes, the face in the middle, drawn actors drawn
     offCentre = join(folder, 'wide.jpg');
     await runFfmpeg(['-i', sheet, '-vf', 'crop=118:128:130:0,scale=640:720', '-q:v', '3', portrait]);
     await runFfmpeg(['-i', portrait, '-vf', 'pad=1400:720:330:0:0x556677', '-q:v', '3', offCentre]);
-    const speech = await synthesizeSpeech({ text: 'Hello there, friends.', voiceId: 'Calm_Woman' });
+    speech = await synthesizeSpeech({ text: 'Hello there, friends.', voiceId: 'Calm_Woman' });
     audio = join(folder, 'speech.wav');
     await writeFile(audio, encodeWav(speech));
     track = mouthTrack(speech, FPS);
@@ -91,6 +92,38 @@ describe('video formats: exact sizes, the face in the middle, drawn actors drawn
     await frameVideo(clip, out, '9x16-720p');
     await expectFaceCentred(out, '9x16-720p');
     expect((await probeMedia(out)).audio).toMatchObject({ codec: 'aac' });
+  });
+
+  it('keeps the landmarks of a format with its framing: a second 9:16 1080p render given them looks for no face', async () => {
+    const mouths = await renderPhotoTalkingClip(portrait, track, audio, join(folder, 'kept-1.mp4'), { isImage: true, format: '9x16-1080p' });
+    expect(mouths.face).toEqual({ x: expect.any(Number), y: expect.any(Number) });
+    // A picture with no face: looked at, it has none; given the kept landmarks, it renders (nothing looked for it).
+    const faceless = join(folder, 'faceless.jpg');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x556677:s=640x720', '-frames:v', '1', faceless]);
+    await expect(renderPhotoTalkingClip(faceless, track, audio, join(folder, 'faceless.mp4'), { isImage: true, format: '9x16-1080p' })).rejects.toThrow(NoFaceError);
+    const second = join(folder, 'kept-2.mp4');
+    await renderPhotoTalkingClip(faceless, track, audio, second, { isImage: true, format: '9x16-1080p', mouths });
+    expect((await probeMedia(second)).video).toMatchObject({ width: 1080, height: 1920 });
+  });
+
+  it.each([
+    ['a photo', (out: string, captions?: CaptionBurnIn) => renderPhotoTalkingClip(portrait, track, audio, out, { isImage: true, format: '9x16-720p', captions })],
+    ['a drawn actor', (out: string, captions?: CaptionBurnIn) => renderTalkingClip(lookFromPrompt('a calm man in a blue shirt'), track, audio, out, { format: '9x16-720p', captions })],
+  ])('burns captions into %s in the render’s own encode: the caption band changes while a cue is shown', async (name, render) => {
+    const { width, height } = VIDEO_FORMATS['9x16-720p'];
+    const captions: CaptionBurnIn = { cues: buildCues(speech.words, { maxCharsPerLine: captionLayout(width, height).maxCharsPerLine }), style: 'bold', width, height };
+    const [plain, captioned] = [join(folder, `${name}-plain.mp4`), join(folder, `${name}-captioned.mp4`)];
+    await render(plain);
+    await render(captioned, captions);
+    // The lower third of a frame while the first cue is on screen, as grey.
+    const at = (video: string) =>
+      runFfmpeg(['-ss', ((captions.cues[0]!.startMs + 200) / 1000).toFixed(2), '-i', video, '-frames:v', '1', '-vf', `crop=${width}:${height / 3}:0:${(2 * height) / 3},format=gray`, '-f', 'rawvideo', 'pipe:1'], { captureOutput: true });
+    const [before, after] = [await at(plain), await at(captioned)];
+    let changed = 0;
+    for (let index = 0; index < before.length; index++) if (Math.abs(before[index]! - after[index]!) > 60) changed++;
+    // The text's strokes and outline: well over a thousand pixels of the band, far from all of it.
+    expect(changed).toBeGreaterThan(1000);
+    expect(changed).toBeLessThan(before.length / 2);
   });
 
   it('draws a drawn actor at 1080x1920 itself: edges as sharp as a 1080x1920 drawing, sharper than the card scaled up', async () => {

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
+import type { CaptionBurnIn } from '@lipcast/media-tools';
 import { DEFAULT_VIDEO_FORMAT, videoFormat, type VideoFormatId } from '@lipcast/contracts';
-import { checkMediaInput, faceFraming, MAX_PIXELS_OPTION, MediaLimitMessages, ProviderError, runFfmpeg, type Framing, type InputSize } from '@lipcast/media-tools';
+import { captionsFilter, checkMediaInput, faceFraming, MAX_PIXELS_OPTION, MediaLimitMessages, ProviderError, runFfmpeg, type Framing, type InputSize } from '@lipcast/media-tools';
 import { findMouth } from '../faces/face-landmarks';
 
 /** The longest side a picture is looked at in to find where its face is, for framing (the landmark model's work grows with it). */
@@ -21,22 +22,27 @@ export async function findFaceCentre(path: string, size: InputSize, signal?: Abo
   return mouth ? { x: mouth.x / width, y: mouth.y / height } : { x: 0.5, y: 0.5 };
 }
 
-/** How a source is framed in `format`: null for the portrait card (the middle of the source covering 640x720). */
-export async function framingFor(path: string, size: InputSize, format: VideoFormatId | undefined, signal?: AbortSignal): Promise<Framing | null> {
+/**
+ * How a source is framed in `format`: null for the portrait card (the middle of the source covering
+ * 640x720). `face` is the face's centre when known already (kept with the landmarks), else found now.
+ */
+export async function framingFor(path: string, size: InputSize, format: VideoFormatId | undefined, signal?: AbortSignal, face?: { x: number; y: number }): Promise<Framing | null> {
   if (!format || format === DEFAULT_VIDEO_FORMAT) return null;
-  return faceFraming(size, videoFormat(format), await findFaceCentre(path, size, signal));
+  return faceFraming(size, videoFormat(format), face ?? (await findFaceCentre(path, size, signal)));
 }
 
 /**
  * A finished video (e.g. a provider's lip-sync) framed in `format` around the face of its first frame,
- * with the blurred fill where it is narrower than the frame: one ffmpeg pass, the audio copied. The
- * portrait card's is the video covering 640x720, cropped in the middle.
+ * with the blurred fill where it is narrower than the frame, and `captions` burned in: one ffmpeg
+ * pass, the audio re-encoded. The portrait card's is the video covering 640x720, cropped in the middle.
  */
-export async function frameVideo(input: string, out: string, format: VideoFormatId, signal?: AbortSignal): Promise<void> {
+export async function frameVideo(input: string, out: string, format: VideoFormatId, signal?: AbortSignal, captions?: CaptionBurnIn): Promise<void> {
   const size = await checkMediaInput(input, signal);
   const target = videoFormat(format);
   const framing = (await framingFor(input, size, format, signal)) ?? faceFraming(size, target);
-  const graph = framing.fill ? `${framing.decode.join(',')},${framing.fill}` : `${framing.decode.join(',')},format=yuv420p`;
+  const script = `${out}.captions.ass`;
+  const burn = captions?.cues.length ? [await captionsFilter(captions, script)] : [];
+  const graph = [...framing.decode, framing.fill ?? 'format=yuv420p', ...burn].join(',');
   try {
     await runFfmpeg(
       [
@@ -48,5 +54,7 @@ export async function frameVideo(input: string, out: string, format: VideoFormat
   } catch (error) {
     await rm(out, { force: true });
     throw error;
+  } finally {
+    if (burn.length) await rm(script, { force: true });
   }
 }

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { PORTRAIT_SIZE, type VideoFormatId } from '@lipcast/contracts';
-import { checkDuration, checkMediaInput, encodeVideo, ffmpegPath, MAX_PIXELS_OPTION, MediaLimitMessages, ProviderError, runFfmpeg, type InputSize } from '@lipcast/media-tools';
+import { DEFAULT_VIDEO_FORMAT, PORTRAIT_SIZE, type VideoFormatId } from '@lipcast/contracts';
+import { checkDuration, checkMediaInput, encodeVideo, type CaptionBurnIn, ffmpegPath, MAX_PIXELS_OPTION, MediaLimitMessages, ProviderError, runFfmpeg, type InputSize } from '@lipcast/media-tools';
 import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
-import { framingFor } from './framing';
+import { findFaceCentre, framingFor } from './framing';
 import type { MouthFrame } from './mouth-track';
 
 export const WIDTH = PORTRAIT_SIZE.width;
@@ -24,6 +24,8 @@ export interface SampledMouths {
   /** Frames in one pass of the source. */
   period: number;
   samples: MouthGeometry[];
+  /** Where the face's centre is in the source (0..1), the framing's anchor, for a format other than the portrait card. */
+  face?: { x: number; y: number };
 }
 
 export class NoFaceError extends Error {
@@ -386,8 +388,10 @@ export interface PhotoClipOptions {
   isImage: boolean;
   /** The video's format (the portrait card unless said): another is framed around the face, with a blurred fill where the source is narrower. */
   format?: VideoFormatId;
-  /** Mouth landmarks found earlier for this clip in the portrait card (the caller's cache); found now when missing or for another format. */
+  /** Mouth landmarks found earlier for this clip in this format (the caller's cache, kept per format); found now when missing. */
   mouths?: SampledMouths;
+  /** Captions burned in by the render's own encode, laid out for the format's frame. */
+  captions?: CaptionBurnIn;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }
@@ -444,11 +448,14 @@ class SettlingMouths {
 export async function renderPhotoTalkingClip(sourcePath: string, track: readonly MouthFrame[], audioPath: string, out: string, options: PhotoClipOptions): Promise<SampledMouths> {
   checkDuration(track.length / FPS);
   const opened = await openSource(sourcePath, options.isImage, options.signal);
-  const framing = await framingFor(sourcePath, opened.size, options.format, options.signal);
+  // Another format than the portrait card is framed around the face. Its kept landmarks come with the
+  // face's centre they were framed on: the same framing, and no look for the face (without it they are not its).
+  const framed = !!options.format && options.format !== DEFAULT_VIDEO_FORMAT;
+  if (framed && !options.mouths?.face) options = { ...options, mouths: undefined };
+  const faceAt = framed ? (options.mouths?.face ?? (await findFaceCentre(sourcePath, opened.size, options.signal))) : undefined;
+  const framing = await framingFor(sourcePath, opened.size, options.format, options.signal, faceAt);
   const work = framing && workFrame(framing.working.width, framing.working.height, framing.decode);
   const input: Source = framing && work ? { ...opened, frame: work, look: lookWindow(work, framing.face.x) } : opened;
-  // Landmarks are kept for the portrait card's frame: another format's work frame finds its own.
-  if (framing) options = { ...options, mouths: undefined };
   // Each pass stops the other when it fails: no face stops the encoder, a failed encoder the landmark pass.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -481,10 +488,11 @@ export async function renderPhotoTalkingClip(sourcePath: string, track: readonly
   try {
     await encodeVideo({
       ...{ frames: frames(), pixelFormat: 'yuv420p', width: input.frame.width, height: input.frame.height, fps: FPS, durationSeconds: track.length / FPS },
-      ...{ audioPath, out, signal, preset: PHOTO_CLIP_PRESET, videoFilter: framing?.fill ?? undefined },
+      ...{ audioPath, out, signal, preset: PHOTO_CLIP_PRESET, videoFilter: framing?.fill ?? undefined, captions: options.captions },
     });
     // The landmark pass may still be on the clip's last part, past the end of the video (kept for next time).
-    return await sampling;
+    const found = await sampling;
+    return faceAt ? { ...found, face: faceAt } : found;
   } catch (error) {
     stop.abort(error);
     await rm(out, { force: true });

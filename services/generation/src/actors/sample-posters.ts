@@ -5,6 +5,12 @@ import { avifFromAv1Frame, firstIvfFrame } from './avif-container';
 
 /** The video's first frame (the sample starts with its mouth closed, so the poster is what plays first), scaled to the poster. */
 const firstFrameAt = (video: string, width: SamplePosterWidth) => ['-i', video, '-frames:v', '1', '-vf', `scale=${width}:${samplePosterHeight(width)}:flags=lanczos`];
+const WEBP = ['-c:v', 'libwebp', '-quality', '80', '-f', 'webp'];
+
+/** A finished video's poster: its first frame at the video's own size (so at its format's aspect), as WebP in `out`. */
+export async function renderVideoPoster(video: string, out: string, signal?: AbortSignal): Promise<void> {
+  await runFfmpeg(['-i', video, '-frames:v', '1', ...WEBP, out], { signal });
+}
 
 /**
  * A sample's poster from its video, written to `out`. WebP is quick (about 0.1 s). AVIF at crf 40
@@ -13,7 +19,7 @@ const firstFrameAt = (video: string, width: SamplePosterWidth) => ['-i', video, 
  */
 export async function renderSamplePoster(video: string, format: PosterFormat, width: SamplePosterWidth, out: string): Promise<void> {
   if (format === 'webp') {
-    await runFfmpeg([...firstFrameAt(video, width), '-c:v', 'libwebp', '-quality', '80', '-f', 'webp', out]);
+    await runFfmpeg([...firstFrameAt(video, width), ...WEBP, out]);
     return;
   }
   // ffmpeg 4.1 has the encoder but no AVIF muxer: the frame goes through IVF into our own container.

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import { mediaUrl, type CaptionFiles, type CaptionsChoice } from '@lipcast/contracts';
+import { mediaUrl, videoFormat, type CaptionFiles, type CaptionsChoice, type VideoFormatId } from '@lipcast/contracts';
 import { StorageService } from '@lipcast/nest-kit';
-import { buildCues, burnCaptions, captionLayout, probeMedia, toSrt, toWebVtt } from '@lipcast/media-tools';
+import { buildCues, burnCaptions, captionLayout, probeMedia, toSrt, toWebVtt, type CaptionBurnIn } from '@lipcast/media-tools';
 import type { JobResult } from '../jobs/job.entity';
 import type { JobOutputs } from '../jobs/job-outputs';
 import type { JobContext } from '../jobs/job-worker';
+import type { LipSyncVideo } from '../ports/lipsync.port';
 import type { TimedUnit } from '../ports/speech.port';
 
 /** A job's captions as its result keeps them (object keys). */
@@ -21,30 +22,41 @@ export function captionFilesOf(result: JobResult | null | undefined): CaptionFil
 }
 
 /**
- * Captions for a lip-synced video, made after the lip-sync: the speech's words → cues laid out for
- * the video's own frame size → WebVTT and SRT stored in the job's folder, and, when a style is
- * chosen, burned into the picture (a separate ffmpeg pass, so it works for any format and any
- * lip-sync provider).
+ * Captions for a lip-synced video, made before the lip-sync from the speech's word timings: the
+ * words → cues laid out for the format's frame → WebVTT and SRT stored in the job's folder, and, when
+ * a style is chosen, the burn-in the lip-sync's own encode draws (no second encode). A provider that
+ * does not burn them in (a video made elsewhere, in a frame known only once it is made) has them
+ * burned in by a pass of their own, laid out for that video's frame.
  */
 @Injectable()
 export class VideoCaptions {
   constructor(private readonly storage: StorageService) {}
 
   /**
-   * Stores the captions of `videoPath` and returns the video to keep: the captioned one when
-   * `style` burns them in, else `videoPath`. No words (audio without timings): no captions, the
-   * video as it is.
+   * Stores the captions of a video to be made in `format` and returns what its render burns in when
+   * `style` burns them in. No words (audio without timings): no captions.
    */
-  async make(videoPath: string, words: readonly TimedUnit[] | undefined, style: CaptionsChoice | undefined, context: JobContext): Promise<string> {
-    if (!words?.length) return videoPath;
-    const { video } = await probeMedia(videoPath);
-    if (!video?.width || !video.height) return videoPath;
-    const cues = buildCues(words, { maxCharsPerLine: captionLayout(video.width, video.height).maxCharsPerLine });
+  async prepare(words: readonly TimedUnit[] | undefined, format: VideoFormatId | undefined, style: CaptionsChoice | undefined, context: JobContext): Promise<CaptionBurnIn | undefined> {
+    if (!words?.length) return undefined;
+    const { width, height } = videoFormat(format);
+    const cues = buildCues(words, { maxCharsPerLine: captionLayout(width, height).maxCharsPerLine });
     await context.outputs.put('captions.vtt', Buffer.from(toWebVtt(cues)), 'text/vtt; charset=utf-8');
     await context.outputs.put('captions.srt', Buffer.from(toSrt(cues)), 'application/x-subrip; charset=utf-8');
-    if (!style || style === 'none') return videoPath;
+    return style && style !== 'none' ? { cues, style, width, height } : undefined;
+  }
+
+  /**
+   * The video to keep: `video` itself when its provider burned the captions in (or there are none to
+   * burn), else the captions burned into it by a pass of their own, laid out for its own frame.
+   */
+  async finish(video: LipSyncVideo, burnIn: CaptionBurnIn | undefined, words: readonly TimedUnit[] | undefined, context: JobContext): Promise<string> {
+    if (!burnIn || video.captionsBurned || !words?.length) return video.path;
+    const info = await probeMedia(video.path);
+    if (!info.video?.width || !info.video.height) return video.path;
+    const sameFrame = info.video.width === burnIn.width && info.video.height === burnIn.height;
+    const cues = sameFrame ? burnIn.cues : buildCues(words, { maxCharsPerLine: captionLayout(info.video.width, info.video.height).maxCharsPerLine });
     const out = join(context.workDir, 'captioned.mp4');
-    await burnCaptions({ videoPath, cues, style, out, signal: context.signal });
+    await burnCaptions({ videoPath: video.path, cues, style: burnIn.style, out, signal: context.signal });
     return out;
   }
 

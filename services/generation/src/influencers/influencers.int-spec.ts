@@ -81,7 +81,7 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
 
     await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, consent: true, name: 'Test influencer' });
     const listed = (await gallery(other)).find((item) => item.id === made.id);
-    expect(listed).toMatchObject({ isApproved: true, isOwner: false, outputUrl: `/api/media/community/${made.id}/video-v1.mp4`, thumbnailUrl: `/api/media/community/${made.id}/thumbnail-v1.jpg` });
+    expect(listed).toMatchObject({ isApproved: true, isOwner: false, outputUrl: `/api/media/community/${made.id}/video-v1.mp4`, thumbnailUrl: `/api/media/community/${made.id}/thumbnail-v1.jpg`, format: 'portrait-card' });
     expect(listed!.duration).toBeGreaterThan(19.5);
     expect((await gallery(owner)).find((item) => item.id === made.id)?.isOwner).toBe(true);
 

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { mediaUrl, communityImageKey, communityKey, type InfluencerProject, type ReportReason } from '@lipcast/contracts';
+import { mediaUrl, communityImageKey, communityKey, DEFAULT_VIDEO_FORMAT, type InfluencerProject, type ReportReason, type VideoFormatId } from '@lipcast/contracts';
 import type { CharacterLook } from '@lipcast/media-engine';
 import { generationDatabase, now } from '../database';
 import type { InfluencerProjectRecord } from './influencer-project.entity';
+
+/** The format every Creator clip is made in (the image-to-video step's portrait). */
+const CREATOR_CLIP_FORMAT: VideoFormatId = DEFAULT_VIDEO_FORMAT;
 
 /** The project as its owner sees it (own media), or as the gallery shows it (the public copies). */
 export function toInfluencerProject(row: InfluencerProjectRecord, callerId: string | null, view: 'own' | 'gallery' = 'own'): InfluencerProject {
@@ -21,6 +24,8 @@ export function toInfluencerProject(row: InfluencerProjectRecord, callerId: stri
     isApproved: row.approved,
     name: row.name,
     isOwner: callerId === row.userId,
+    // The gallery says each clip's format; Creator clips are all made as the portrait card.
+    ...(view === 'gallery' ? { format: CREATOR_CLIP_FORMAT } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, PORTRAIT_SIZE, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, landmarksKeyOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, PORTRAIT_SIZE, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, allLandmarksKeysOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
 import { OpsRegistry, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { JobsService } from '../jobs/jobs.service';
@@ -200,8 +200,8 @@ export class InfluencersService implements OnApplicationBootstrap {
     await this.influencers.delete(project.id);
     const own = [project.imageKey, project.videoKey, project.thumbnailKey, lookKeyOfImage(project.imageKey)];
     await Promise.all(own.filter((key): key is string => !!key).map((key) => this.storage.remove(key)));
-    // The mouth landmarks found in its picture and clip go with them, and whatever else its folder holds.
-    const landmarks = [project.imageKey, project.videoKey].filter((key): key is string => !!key).map(landmarksKeyOf);
+    // The mouth landmarks found in its picture and clip (each format's) go with them, and whatever else its folder holds.
+    const landmarks = [project.imageKey, project.videoKey].filter((key): key is string => !!key).flatMap(allLandmarksKeysOf);
     await Promise.all(landmarks.map(async (key) => (await this.storage.stat(key)) && this.storage.remove(key)));
     await this.storage.removeFolder(influencerFolder(project.userId, project.id));
     await this.unpublish(project.id);

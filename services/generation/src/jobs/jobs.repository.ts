@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { currentTraceContext } from '@lipcast/nest-kit';
-import { mediaUrl, type JobKind, type JobState, type PipelineSteps } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_FORMAT, isVideoFormatId, mediaUrl, type JobKind, type JobState, type PipelineSteps, type VideoFormatId } from '@lipcast/contracts';
 import { generationDatabase, millisecondsAgo, millisecondsFromNow, now } from '../database';
 import type { JobInputs } from './job-inputs';
 import { typedJob, type CreditState, type Job, type JobRecord, type JobResult, type StoredJobStatus } from './job.entity';
 import { captionFilesOf } from '../captions/video-captions';
+import { posterUrlOf } from '../posters/video-posters';
 
 /** Makes a job's outputs visible (history item, project) inside the transaction that marks it succeeded; false when what it completes is gone. */
 export type PublishOutputs = (em: EntityManager) => Promise<boolean>;
@@ -35,7 +36,15 @@ export function toJobState(job: Job): JobState {
     error: job.error,
     ...(job.steps ? { steps: job.steps } : {}),
     ...(job.status === 'succeeded' && captionFilesOf(job.result) ? { captions: captionFilesOf(job.result) } : {}),
+    ...(job.status === 'succeeded' && posterUrlOf(job.result) ? { posterUrl: posterUrlOf(job.result) } : {}),
+    ...(formatOf(job) ? { format: formatOf(job) } : {}),
   };
+}
+
+/** The format a job makes its video in, when it is not the portrait card. */
+function formatOf(job: Job): VideoFormatId | undefined {
+  const format = (job.input as { format?: unknown }).format;
+  return isVideoFormatId(format) && format !== DEFAULT_VIDEO_FORMAT ? format : undefined;
 }
 
 /** Job rows in PostgreSQL: the source of truth for a job's state, result and credit. */

@@ -14,6 +14,7 @@ import { JobParked, type MediaInput, type WorkContext } from '../ports/media';
 import type { TimedUnit } from '../ports/speech.port';
 import { VideoSpeech } from '../videos/video-speech';
 import { VideoCaptions } from '../captions/video-captions';
+import { VideoPosters } from '../posters/video-posters';
 import type { LipSyncJobInput } from './lipsync.service';
 
 /** The share of a spoken video's progress its speech takes. */
@@ -30,13 +31,15 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     private readonly storage: StorageService,
     private readonly speech: VideoSpeech,
     private readonly captions: VideoCaptions,
+    private readonly posters: VideoPosters,
   ) {}
 
   async run(job: Job<'lipsync'>, context: JobContext): Promise<JobCompletion> {
     const key = job.input.speech ? await this.renderSpoken(job.input, job.input.speech, context) : await this.render(job.input, context);
     const captions = await this.captions.storedKeys(context.outputs);
+    const poster = await this.posters.storedKey(context.outputs);
     return {
-      result: { key, durationSeconds: context.outputs.mediaSeconds, ...(captions ? { captions } : {}) },
+      result: { key, durationSeconds: context.outputs.mediaSeconds, ...(captions ? { captions } : {}), ...(poster ? { poster } : {}) },
       publish: async (em) => {
         await completeProjectOfJob(em, job.id, mediaUrl(key));
         return true;
@@ -57,7 +60,7 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
 
   /**
    * The lip-synced video of a job (a lip-sync or a One Shot run), stored in the job's folder with its
-   * captions (burned in when the input chooses a style); returns its key.
+   * captions (burned in when the input chooses a style) and its poster (its first frame); returns its key.
    */
   async render(input: LipSyncJobInput, context: JobContext): Promise<string> {
     const audio = await this.localInput(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
@@ -69,12 +72,16 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     const { durationSeconds } = await probeMedia(audio.localPath!);
     context.outputs.mediaSeconds = durationSeconds; // the video lasts as long as its speech
     const timings = await this.timings(input.audioKey, context);
+    // The captions are laid out before the render, which burns them in its own encode (a provider that cannot: a pass after).
+    const captions = await this.captions.prepare(timings?.words, input.format, input.captions, context);
     const result = await this.lipSync.lipSync(
-      { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: timings?.phonemes, format: input.format },
+      { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: timings?.phonemes, format: input.format, ...(captions ? { captions } : {}) },
       context,
     );
-    const finished = await this.captions.make(result.path, timings?.words, input.captions, context);
-    return context.outputs.putFile('video.mp4', finished, 'video/mp4');
+    const finished = await this.captions.finish(result, captions, timings?.words, context);
+    const key = await context.outputs.putFile('video.mp4', finished, 'video/mp4');
+    await this.posters.make(finished, context);
+    return key;
   }
 
   private async localInput(key: string, context: WorkContext, name: string, contentType: string): Promise<MediaInput> {

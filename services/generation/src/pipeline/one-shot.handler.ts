@@ -14,6 +14,7 @@ import type { Job } from '../jobs/job.entity';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { LipSyncHandler } from '../lipsync/lipsync.handler';
 import { VideoCaptions } from '../captions/video-captions';
+import { VideoPosters } from '../posters/video-posters';
 import { mediaKeyOf } from '../media/media-refs';
 import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
@@ -44,6 +45,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     private readonly completions: JobCompletions,
     private readonly storage: StorageService,
     private readonly captions: VideoCaptions,
+    private readonly posters: VideoPosters,
   ) {}
 
   async run(job: Job<'one_shot'>, context: JobContext): Promise<JobCompletion> {
@@ -103,8 +105,9 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
 
     const look = await this.readLook(lookKeyOfImage(imageKey));
     const captions = await this.captions.storedKeys(context.outputs);
+    const poster = await this.posters.storedKey(context.outputs);
     return {
-      result: { key: mediaKeyOf(video.url!)!, ...(captions ? { captions } : {}) },
+      result: { key: mediaKeyOf(video.url!)!, ...(captions ? { captions } : {}), ...(poster ? { poster } : {}) },
       publish: async (em: EntityManager) => {
         const influencer = await this.influencerRows.insertMade(em, {
           userId: job.userId,

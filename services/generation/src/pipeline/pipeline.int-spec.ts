@@ -65,7 +65,10 @@ describe('One Shot runs: script, portrait, audio, clip and lip-sync as one job',
     const gallery = await send<InfluencerProject[]>(Subjects.generation.galleryList, { userId: null });
     expect(gallery.some((item) => item.id === influencer.id)).toBe(false);
     const [history] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
-    expect(history).toMatchObject({ audioUrl: steps.audio.url, outputUrl: run.url, audioParams: { text: steps.script.script, pitch: 0, speed: 1, language: 'English' } });
+    // Its poster (the video's first frame) and captions come with the run and its history item.
+    const posterUrl = `/api/media/users/${user}/jobs/${started.id}/poster.webp`;
+    expect(run.posterUrl).toBe(posterUrl);
+    expect(history).toMatchObject({ audioUrl: steps.audio.url, outputUrl: run.url, posterUrl, captions: run.captions, audioParams: { text: steps.script.script, pitch: 0, speed: 1, language: 'English' } });
     expect(['neutral', 'happy', 'surprise']).toContain(history.audioParams!.emotion);
 
     expect(await bed.generationsCount(user)).toBe(1);

@@ -1,5 +1,6 @@
 import type { VideoFormatId } from '@lipcast/contracts';
 import type { CharacterLook } from '@lipcast/media-engine';
+import type { CaptionBurnIn } from '@lipcast/media-tools';
 import type { MediaFile, MediaInput, WorkContext } from './media';
 import type { TimedUnit } from './speech.port';
 
@@ -14,10 +15,17 @@ export interface LipSyncRequest {
   phonemes?: TimedUnit[];
   /** The video's format (the portrait card unless said): a drawn character is drawn at its size, a real face framed in it. */
   format?: VideoFormatId;
+  /** Captions to burn in, laid out for the format's frame: a provider that encodes the video burns them in that encode. */
+  captions?: CaptionBurnIn;
+}
+
+/** The lip-synced video; `captionsBurned` when the request's captions are in it already (else the caller burns them in). */
+export interface LipSyncVideo extends MediaFile {
+  captionsBurned?: boolean;
 }
 
 /** Video + audio → the video's person speaking the audio. */
 export abstract class LipSyncPort {
   abstract readonly name: string;
-  abstract lipSync(request: LipSyncRequest, context: WorkContext): Promise<MediaFile>;
+  abstract lipSync(request: LipSyncRequest, context: WorkContext): Promise<LipSyncVideo>;
 }

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { landmarksKeyOf } from '@lipcast/contracts';
+import { landmarksKeyOf, type VideoFormatId } from '@lipcast/contracts';
 import { StartupError, StorageService } from '@lipcast/nest-kit';
 import { ProviderError } from '../ports/media';
 import type { SampledMouths } from '@lipcast/media-engine';
@@ -49,18 +49,18 @@ function scriptProvider(settings: GenerationSettings): ScriptPort {
   return new OpenAiScript({ apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL, reasoningEffort: settings.OPENAI_REASONING_EFFORT });
 }
 
-/** Mouth landmarks kept beside the clip they were found in (`<key>.mouths-v1.json`). */
+/** Mouth landmarks kept beside the clip they were found in, per format (`<key>.mouths-v1.json`, `<key>.mouths-v1.<format>.json`). */
 class StoredMouthLandmarks implements MouthLandmarkCache {
   constructor(private readonly storage: StorageService) {}
 
-  async read(mediaKey: string): Promise<SampledMouths | null> {
-    const key = landmarksKeyOf(mediaKey);
+  async read(mediaKey: string, format: VideoFormatId): Promise<SampledMouths | null> {
+    const key = landmarksKeyOf(mediaKey, format);
     if (!(await this.storage.stat(key))) return null;
     return JSON.parse(await this.storage.readText(key)) as SampledMouths;
   }
 
-  async write(mediaKey: string, mouths: SampledMouths): Promise<void> {
-    await this.storage.put(landmarksKeyOf(mediaKey), Buffer.from(JSON.stringify(mouths)), 'application/json');
+  async write(mediaKey: string, format: VideoFormatId, mouths: SampledMouths): Promise<void> {
+    await this.storage.put(landmarksKeyOf(mediaKey, format), Buffer.from(JSON.stringify(mouths)), 'application/json');
   }
 }
 

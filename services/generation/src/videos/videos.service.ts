@@ -20,6 +20,8 @@ import { VideoSpeech } from './video-speech';
 import type { CreateVideoDto } from './videos.dto';
 import { VideosRepository, type VideoRow } from './videos.repository';
 import { captionFilesOf } from '../captions/video-captions';
+import { GenerationSettings } from '../settings';
+import { refuseUnreachableWebhookUrl } from '../webhooks/webhook-address';
 
 /** How long a create waits for a concurrent create with the same key to say which video it made. */
 const KEY_WAIT_MS = 30_000;
@@ -100,11 +102,14 @@ export class VideosService {
     private readonly influencers: InfluencersRepository,
     private readonly storage: StorageService,
     private readonly eta: JobEta,
+    private readonly settings: GenerationSettings,
   ) {}
 
   async create(request: CreateVideoDto): Promise<Video> {
     const { userId, idempotencyKey } = request;
     const spec = videoSpecOf(request);
+    // Checked as an endpoint's registration is, before anything is claimed or charged; the senders check again.
+    if (spec.webhookUrl) await refuseUnreachableWebhookUrl(spec.webhookUrl, 'webhook_url', this.settings.WEBHOOK_ALLOW_LOOPBACK === 'true');
     const plan = await this.plan(userId, spec);
     if (!idempotencyKey) return this.start(userId, spec, plan);
     return this.createOnce(userId, idempotencyKey, requestHash(spec), (videoId) => this.start(userId, spec, plan, videoId));

@@ -3,10 +3,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   apiV1VideoFilePath, mediaUrl, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret,
 } from '@lipcast/contracts';
-import { checkedAddress, counter, ServiceError, UnsafeUrlError } from '@lipcast/nest-kit';
+import { counter, ServiceError } from '@lipcast/nest-kit';
 import type { Job } from '../jobs/job.entity';
 import { GenerationSettings } from '../settings';
 import { VideosRepository } from '../videos/videos.repository';
+import { refuseUnreachableWebhookUrl } from './webhook-address';
 import { encryptSecret, newWebhookSecret, requestWebhookSecret } from './secret-box';
 import { WebhookQueue } from './webhook-queue';
 import { WebhooksRepository, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
@@ -38,18 +39,9 @@ export class WebhooksService {
     return { ...toEndpoint(endpoint), secret };
   }
 
-  /**
-   * An endpoint whose address the senders would refuse (private, loopback, link-local, metadata; its
-   * name resolved now) is refused when it is registered, saying why. The senders check again on every
-   * attempt (a name may resolve elsewhere later); a name that does not resolve yet is left to them.
-   */
-  private async refuseUnreachable(url: string): Promise<void> {
-    try {
-      await checkedAddress(new URL(url), { allowLoopback: this.settings.WEBHOOK_ALLOW_LOOPBACK === 'true' });
-    } catch (error) {
-      if (error instanceof UnsafeUrlError) throw ServiceError.validation(`url must reach the public internet: ${error.message}`, { field: 'url' });
-      if (error instanceof TypeError) throw ServiceError.validation('url must be an http or https URL', { field: 'url' });
-    }
+  /** An endpoint the senders would refuse is refused when it is registered (see `refuseUnreachableWebhookUrl`). */
+  private refuseUnreachable(url: string): Promise<void> {
+    return refuseUnreachableWebhookUrl(url, 'url', this.settings.WEBHOOK_ALLOW_LOOPBACK === 'true');
   }
 
   async listEndpoints(userId: string): Promise<WebhookEndpoint[]> {

@@ -1,23 +1,23 @@
 import { join } from 'node:path';
-import type { MediaFile, WorkContext } from '../../ports/media';
+import type { WorkContext } from '../../ports/media';
 import { ProviderError } from '../../ports/media';
-import { LipSyncPort, type LipSyncRequest } from '../../ports/lipsync.port';
-import { DEFAULT_VIDEO_FORMAT } from '@lipcast/contracts';
+import { LipSyncPort, type LipSyncRequest, type LipSyncVideo } from '../../ports/lipsync.port';
+import { DEFAULT_VIDEO_FORMAT, type VideoFormatId } from '@lipcast/contracts';
 import { decodeAudio, FPS, mouthTrack, NoFaceError, renderPhotoTalkingClip, renderTalkingClip, type SampledMouths } from '@lipcast/media-engine';
 
 export const NO_FACE_MESSAGE = 'No face was found in this video or picture. Please use a clear, front-facing photo of one person.';
 
-/** Where the mouth landmarks of a source clip are kept, so each clip is analysed once. */
+/** Where the mouth landmarks of a source clip are kept, so each clip is analysed once per format (they are found in the format's frame). */
 export interface MouthLandmarkCache {
-  read(mediaKey: string): Promise<SampledMouths | null>;
-  write(mediaKey: string, mouths: SampledMouths): Promise<void>;
+  read(mediaKey: string, format: VideoFormatId): Promise<SampledMouths | null>;
+  write(mediaKey: string, format: VideoFormatId, mouths: SampledMouths): Promise<void>;
 }
 
 /**
  * Lip-sync by the embedded engine, offline. A drawn character (a built-in actor or a portrait the
  * engine drew) is drawn anew speaking; a real face (a photo or a clip) has its mouth found by a
  * face-landmark model and opened per frame. The mouth follows the phonemes (when the embedded speech
- * made the audio) and the loudness of each frame.
+ * made the audio) and the loudness of each frame. Captions are burned in by the render's own encode.
  */
 export class EmbeddedLipSync extends LipSyncPort {
   readonly name = 'embedded';
@@ -26,7 +26,7 @@ export class EmbeddedLipSync extends LipSyncPort {
     super();
   }
 
-  async lipSync(request: LipSyncRequest, context: WorkContext): Promise<MediaFile> {
+  async lipSync(request: LipSyncRequest, context: WorkContext): Promise<LipSyncVideo> {
     const audioPath = request.audio.localPath;
     if (!audioPath) throw new Error('The embedded lip-sync needs the audio on local disk');
     const audio = await decodeAudio(audioPath, 16000, context.signal);
@@ -35,26 +35,28 @@ export class EmbeddedLipSync extends LipSyncPort {
     const out = join(context.workDir, 'lipsync.mp4');
     const onProgress = (fraction: number) => context.progress(0.05 + 0.9 * fraction);
     if (request.character) {
-      await renderTalkingClip(request.character, track, audioPath, out, { format: request.format, signal: context.signal, onProgress });
-      return { path: out, contentType: 'video/mp4' };
+      await renderTalkingClip(request.character, track, audioPath, out, { format: request.format, captions: request.captions, signal: context.signal, onProgress });
+      return { path: out, contentType: 'video/mp4', ...(request.captions ? { captionsBurned: true } : {}) };
     }
     const source = request.video;
     if (!source.localPath) throw new Error('The embedded lip-sync needs the video on local disk');
-    // The landmarks kept are the portrait card's (another format frames the face and finds them in its own frame).
-    const cacheKey = !request.format || request.format === DEFAULT_VIDEO_FORMAT ? source.key : undefined;
-    const known = cacheKey ? await this.landmarks?.read(cacheKey) : null;
+    // Landmarks are kept per source and format (another format frames the face and finds them in its own frame).
+    const format = request.format ?? DEFAULT_VIDEO_FORMAT;
+    const cacheKey = source.key;
+    const known = cacheKey ? await this.landmarks?.read(cacheKey, format) : null;
     try {
       const mouths = await renderPhotoTalkingClip(source.localPath, track, audioPath, out, {
         isImage: source.contentType.startsWith('image/'),
         format: request.format,
         mouths: known ?? undefined,
+        captions: request.captions,
         signal: context.signal,
         onProgress,
       });
-      if (!known && cacheKey) await this.landmarks?.write(cacheKey, mouths);
+      if (!known && cacheKey) await this.landmarks?.write(cacheKey, format, mouths);
     } catch (error) {
       throw error instanceof NoFaceError ? new ProviderError(NO_FACE_MESSAGE, 'invalid-input') : error;
     }
-    return { path: out, contentType: 'video/mp4' };
+    return { path: out, contentType: 'video/mp4', ...(request.captions ? { captionsBurned: true } : {}) };
   }
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DEFAULT_VIDEO_FORMAT } from '@lipcast/contracts';
 import { frameVideo } from '@lipcast/media-engine';
 import type { MediaFile, WorkContext } from '../../ports/media';
-import { LipSyncPort, type LipSyncRequest } from '../../ports/lipsync.port';
+import { LipSyncPort, type LipSyncRequest, type LipSyncVideo } from '../../ports/lipsync.port';
 import { toEncodingRules } from './media-edits';
 import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
 
@@ -14,9 +14,10 @@ const LIPSYNC_POLLING: PollingOptions = { pollIntervalMs: 2000, timeoutMs: 600_0
  * by its latest version), as long as the audio. Its mp4 has the index at the end (LatentSync's own
  * ffmpeg mux), so the output is probed and re-muxed (or re-encoded) to our encoding rules. In a
  * format other than the portrait card, the output is framed around the face the same way the
- * embedded engine frames a photo (cropped, or over a blurred fill where the frame is wider).
+ * embedded engine frames a photo (cropped, or over a blurred fill where the frame is wider), the
+ * captions burned in by that same pass; in the portrait card the caller burns them in afterwards.
  */
-export class ReplicateLipSync extends LipSyncPort implements ReplicateAdapter<LipSyncRequest, MediaFile> {
+export class ReplicateLipSync extends LipSyncPort implements ReplicateAdapter<LipSyncRequest, LipSyncVideo> {
   readonly name = 'replicate';
   readonly replicate: ReplicateModel;
 
@@ -29,14 +30,14 @@ export class ReplicateLipSync extends LipSyncPort implements ReplicateAdapter<Li
     return { video: request.video.url, audio: request.audio.url };
   }
 
-  async resultFrom(files: MediaFile[], request: LipSyncRequest, context: WorkContext): Promise<MediaFile> {
+  async resultFrom(files: MediaFile[], request: LipSyncRequest, context: WorkContext): Promise<LipSyncVideo> {
     if (!request.format || request.format === DEFAULT_VIDEO_FORMAT) return toEncodingRules(files[0], join(context.workDir, 'lipsync.mp4'), context.signal);
     const out = join(context.workDir, 'lipsync.mp4');
-    await frameVideo(files[0].path, out, request.format, context.signal);
-    return { path: out, contentType: 'video/mp4' };
+    await frameVideo(files[0].path, out, request.format, context.signal, request.captions);
+    return { path: out, contentType: 'video/mp4', ...(request.captions ? { captionsBurned: true } : {}) };
   }
 
-  async lipSync(request: LipSyncRequest, context: WorkContext): Promise<MediaFile> {
+  async lipSync(request: LipSyncRequest, context: WorkContext): Promise<LipSyncVideo> {
     const { files } = await this.replicate.run(this.inputFor(request), context);
     const video = await this.resultFrom(files, request, context);
     context.progress(1);

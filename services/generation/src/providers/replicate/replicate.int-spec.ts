@@ -428,13 +428,16 @@ describe('Replicate adapters against the stand-in', () => {
       expect(await audioDurationSeconds(video.path)).toBeCloseTo(speech.durationSeconds, 1);
     });
 
-    it("frames a lip-sync output in the requested format (9:16 at 720p), H.264 + AAC, index first", async () => {
+    it("frames a lip-sync output in the requested format (9:16 at 720p) with its captions burned in by the same pass, H.264 + AAC, index first", async () => {
       const { context } = job();
+      const word = { text: 'Hello', startMs: 0, endMs: 800 };
+      const captions = { cues: [{ startMs: 0, endMs: 800, lines: ['Hello'], words: [word] }], style: 'bold' as const, width: 720, height: 1280 };
       const video = await new ReplicateLipSync({ client, polling: FAST }).lipSync(
-        { video: fileServer.input(clip), audio: fileServer.input(speech.audio), audioDurationSeconds: speech.durationSeconds, format: '9x16-720p' },
+        { video: fileServer.input(clip), audio: fileServer.input(speech.audio), audioDurationSeconds: speech.durationSeconds, format: '9x16-720p', captions },
         context,
       );
-      expect(video).toEqual({ path: join(context.workDir, 'lipsync.mp4'), contentType: 'video/mp4' });
+      // The captions are in the framing's encode: the caller makes no second pass.
+      expect(video).toEqual({ path: join(context.workDir, 'lipsync.mp4'), contentType: 'video/mp4', captionsBurned: true });
       expect(await isFastStartMp4(video.path)).toBe(true);
       expect(await probeMedia(video.path)).toMatchObject({ video: { codec: 'h264', pixelFormat: 'yuv420p', width: 720, height: 1280 }, audio: { codec: 'aac' } });
       expect(await audioDurationSeconds(video.path)).toBeCloseTo(speech.durationSeconds, 1);
