@@ -65,10 +65,11 @@ describe('content.posts.list.v1', () => {
 
   it('migrates down and up again', async () => {
     const config = ormConfig(settings.DATABASE_URL);
-    // One step down at a time: the newest migration (the remote registry's) first.
+    // One step down at a time: the newest migration (mail's) first, then the remote registry's.
+    expect(await runMigrations(config, 'down')).toEqual(['Migration20261126100000']);
     expect(await runMigrations(config, 'down')).toEqual(['Migration20261126000000']);
     expect(await runMigrations(config, 'down')).toEqual(['Migration20261123000000']);
     expect(await runMigrations(config, 'down')).toEqual(['Migration20261122000000']);
-    expect(await runMigrations(config, 'up')).toEqual(['Migration20261122000000', 'Migration20261123000000', 'Migration20261126000000']);
+    expect(await runMigrations(config, 'up')).toEqual(['Migration20261122000000', 'Migration20261123000000', 'Migration20261126000000', 'Migration20261126100000']);
   });
 });
