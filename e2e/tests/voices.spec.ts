@@ -7,6 +7,10 @@ const uniqueName = (label: string) => `${label}${Date.now().toString(36)}`;
 
 /** Serious and critical WCAG 2.1 AA violations on the page as it is, one line each (as accessibility.spec.ts counts them). */
 async function blockingViolations(page: Page): Promise<string[]> {
+  // Axe reads colours as drawn: a toast still fading in has not reached its contrast yet (spinners loop forever and are left out).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
