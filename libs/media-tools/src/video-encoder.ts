@@ -58,7 +58,8 @@ export async function loopVideo(input: string, durationSeconds: number, out: str
   await runFfmpeg(['-stream_loop', '-1', '-i', input, '-c', 'copy', '-t', durationSeconds.toFixed(3), '-movflags', '+faststart', out]);
 }
 
-/** One rgb24 frame → a JPEG still (thumbnails). */
-export async function encodeJpeg(frame: Buffer, width: number, height: number, out: string): Promise<void> {
-  await runFfmpeg(['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-i', 'pipe:0', '-frames:v', '1', '-q:v', '3', out], { input: frame });
+/** One raw frame of `width` x `height` in `pixelFormat` → a JPEG still (thumbnails). */
+export async function encodeJpeg(still: { frame: Buffer; pixelFormat: 'rgb24' | 'yuv420p'; width: number; height: number }, out: string): Promise<void> {
+  const input = ['-f', 'rawvideo', '-pix_fmt', still.pixelFormat, '-s', `${still.width}x${still.height}`, '-i', 'pipe:0'];
+  await runFfmpeg([...input, '-frames:v', '1', '-q:v', '3', out], { input: still.frame });
 }

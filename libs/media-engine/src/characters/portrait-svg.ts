@@ -1,5 +1,6 @@
 import { PORTRAIT_SIZE } from '@lipcast/contracts';
 import { seededRandom, type Backdrop, type CharacterLook } from './look';
+import type { FrameSize } from '../yuv420';
 
 /**
  * The character is designed on a 640x720 canvas (the portrait card, the size the spec gives the
@@ -8,10 +9,7 @@ import { seededRandom, type Backdrop, type CharacterLook } from './look';
 export const WIDTH = PORTRAIT_SIZE.width;
 export const HEIGHT = PORTRAIT_SIZE.height;
 
-export interface FrameSize {
-  width: number;
-  height: number;
-}
+export type { FrameSize };
 
 /** Where the 640x720 character canvas sits in a frame: drawn `scale` times its size with its top-left corner at (left, top). */
 export interface CharacterLayout {

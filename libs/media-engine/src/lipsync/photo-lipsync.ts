@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { DEFAULT_VIDEO_FORMAT, PORTRAIT_SIZE, type VideoFormatId } from '@lipcast/contracts';
 import { checkDuration, checkMediaInput, encodeVideo, type CaptionBurnIn, ffmpegPath, MAX_PIXELS_OPTION, MediaLimitMessages, ProviderError, runFfmpeg, type InputSize } from '@lipcast/media-tools';
 import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
+import { rgbToYuv } from '../yuv420';
 import { findFaceCentre, framingFor } from './framing';
 import type { MouthFrame } from './mouth-track';
 
@@ -305,14 +306,8 @@ export function mouthAt(mouths: SampledMouths, index: number): MouthGeometry {
   return { x: mix(before.x, after.x), y: mix(before.y, after.y), width: mix(before.width, after.width), chinDrop: mix(before.chinDrop, after.chinDrop) };
 }
 
-/** An rgb colour in yuv420p's terms (BT.601, limited range: what ffmpeg converts rgb24 to by default). */
-const toYuv = ([r, g, b]: number[]) => [
-  Math.round(16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255),
-  Math.round(128 + (-37.797 * r - 74.203 * g + 112 * b) / 255),
-  Math.round(128 + (112 * r - 93.786 * g - 18.214 * b) / 255),
-];
-const INTERIOR = toYuv([58, 16, 22]);
-const TEETH = toYuv([232, 226, 214]);
+const INTERIOR = rgbToYuv(58, 16, 22);
+const TEETH = rgbToYuv(232, 226, 214);
 
 /** One resolution of a yuv420p frame: Y at full size, or U and V together at half size each way. */
 interface Plane {
