@@ -48,8 +48,18 @@ test('a dialog a remote renders takes its own styles, which the shell does not h
   expect(selectors.filter((selector) => selector.includes(REMOTE_ONLY_SELECTOR))).toEqual([]);
   expect((await selectorsOf(page, 'remotes')).some((selector) => selector.includes(REMOTE_ONLY_SELECTOR))).toBe(true);
 
-  // The chosen plan is tinted: the remote's scoped rule reached into its portal host.
-  expect(await chosen.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  // The chosen plan is tinted as the class means: the remote's scoped rule reached into its portal host.
+  // The tint is computed beside it, from the same design token, on a probe that is removed at once.
+  const tint = await chosen.evaluate((element) => {
+    const probe = document.createElement('div');
+    probe.style.backgroundColor = 'color-mix(in oklab, var(--color-brand-50) 50%, transparent)';
+    element.parentElement!.append(probe);
+    const color = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return color;
+  });
+  expect(tint).not.toBe('rgba(0, 0, 0, 0)'); // the token resolved: a transparent tint would match an untinted plan
+  await expect(chosen).toHaveCSS('background-color', tint);
   // The dialog panel has the design system's look too (white, rounded), from the remote's copy.
   expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
   expect(consoleErrors).toEqual([]);

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import {
-  apiV1VideoCaptionsPath, apiV1VideoFilePath, CAPTION_CHOICES, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, IDEMPOTENCY_KEY_MAX_LENGTH, VIDEO_FORMAT_IDS, VIDEO_FORMATS, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_DEFAULT_LIMIT, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VOICE_EMOTIONS,
+  apiV1VideoCaptionsPath, apiV1VideoFilePath, IDEMPOTENCY_KEY_MAX_LENGTH, VIDEO_FORMAT_IDS, VIDEO_FORMATS, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_DEFAULT_LIMIT, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VOICE_EMOTIONS,
   type ApiV1List, type CaptionsChoice, type Video, type VideoError, type VideoFormatId, type VideoStatus,
 } from '@lipcast/contracts';
+import { CaptionsField, VideoFormatField } from '../generation/video-options.dto';
 
 const FORMAT_DESCRIPTION = `the video's format: ${VIDEO_FORMAT_IDS.map((id) => `\`${id}\` ${VIDEO_FORMATS[id].width}x${VIDEO_FORMATS[id].height}`).join(', ')}`;
 
@@ -59,17 +60,13 @@ export class CreateVideoBodyDto {
   @Allow()
   metadata?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ enum: VIDEO_FORMAT_IDS, default: DEFAULT_VIDEO_FORMAT, example: '9x16-1080p', description: FORMAT_DESCRIPTION })
-  @Allow()
+  @VideoFormatField({ example: '9x16-1080p', description: FORMAT_DESCRIPTION })
   format?: VideoFormatId;
 
-  @ApiPropertyOptional({
-    enum: CAPTION_CHOICES,
-    default: DEFAULT_CAPTIONS,
+  @CaptionsField({
     example: 'bold',
     description: 'captions burned into the picture: `clean` (lower third), `bold` (each word highlighted as it is said), `boxed` (on an opaque box), or `none`; the word-timed captions (`captions_url`) are made either way',
   })
-  @Allow()
   captions?: CaptionsChoice;
 }
 

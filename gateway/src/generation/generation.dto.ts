@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { CAPTION_CHOICES, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, VIDEO_FORMAT_IDS, type CaptionsChoice, VOICE_EMOTIONS, type AudioParams, type AudioRequest, type LipSyncRequest, type ScriptRequestBody, type VideoFormatId } from '@lipcast/contracts';
+import { type CaptionsChoice, VOICE_EMOTIONS, type AudioParams, type AudioRequest, type LipSyncRequest, type ScriptRequestBody, type VideoFormatId } from '@lipcast/contracts';
+import { CaptionsField, VideoFormatField } from './video-options.dto';
 
 /*
  * The wizard's bodies are passed on to the generation service, which validates them (one rule, one
@@ -85,11 +86,9 @@ export class LipSyncRequestDto implements LipSyncRequest {
   @Allow()
   audioParams?: AudioParams;
 
-  @ApiPropertyOptional({ enum: VIDEO_FORMAT_IDS, default: DEFAULT_VIDEO_FORMAT, description: "the video's format" })
-  @Allow()
+  @VideoFormatField()
   format?: VideoFormatId;
 
-  @ApiPropertyOptional({ enum: CAPTION_CHOICES, default: DEFAULT_CAPTIONS, description: 'captions burned in, and their style (the captions track is made either way)' })
-  @Allow()
+  @CaptionsField()
   captions?: CaptionsChoice;
 }

@@ -1,37 +1,19 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the real billing and generation services beside the gateway */
-import { signedInCookie } from '../test-processes';
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { INestApplication } from '@nestjs/common';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import type { InfluencerProject } from '@lipcast/contracts';
-import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
-import { billingService } from '../../../services/billing/src/service';
-import { generationService } from '../../../services/generation/src/service';
-import { createGateway } from '../create-app';
-import { ormConfig } from '../mikro-orm.config';
-import { GatewaySettings } from '../settings';
+import { startInfluencerTestBed, type InfluencerTestBed } from './testing';
 
 jest.setTimeout(90_000);
 
-const SESSION_SECRET = randomBytes(24).toString('hex');
-const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
-
 /** Influencers are private to their creator; only an explicit publish with consent and a name shows them to everyone, and unpublish withdraws them at once. */
 describe('publishing an influencer to the community gallery', () => {
-  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
-  const storage = new StorageService(settings);
-  let billing: RunningService;
-  let generation: RunningService;
-  let gateway: INestApplication;
-  let base: string;
+  let bed: InfluencerTestBed;
 
-  const signedIn = (userId: string) => signedInCookie(database, SESSION_SECRET, userId);
+  const signedIn = (userId: string) => bed.signedIn(userId);
 
   async function call(method: string, path: string, cookie: string | null, body?: unknown): Promise<{ status: number; body: unknown }> {
-    const response = await fetch(`${base}${path}`, {
+    const response = await fetch(`${bed.base}${path}`, {
       method,
-      headers: { ...(cookie ? { cookie } : {}), origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }), prefer: 'respond-async' },
+      headers: { ...(cookie ? { cookie } : {}), origin: bed.base, ...(body === undefined ? {} : { 'content-type': 'application/json' }), prefer: 'respond-async' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -53,21 +35,11 @@ describe('publishing an influencer to the community gallery', () => {
   const signedOutGallery = async () => (await call('GET', '/api/ai-influencer/gallery', null)).body as InfluencerProject[];
 
   beforeAll(async () => {
-    await runMigrations(ormConfig(settings.DATABASE_URL));
-    billing = await startServiceForTest(billingService);
-    generation = await startServiceForTest(generationService);
-    await storage.ensureBucket();
-    gateway = await createGateway(settings);
-    await gateway.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+    bed = await startInfluencerTestBed();
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    await generation?.close();
-    await billing?.close();
-    await database.query("delete from gateway.session where sid like 'publish-test-%'");
-    await database.end();
+    await bed?.close();
   });
 
   it("a new user's influencer is not in the signed-out gallery until published with consent, and disappears on unpublish", async () => {

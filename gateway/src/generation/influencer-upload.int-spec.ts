@@ -1,32 +1,11 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the real billing and generation services beside the gateway */
-import { signedInCookie } from '../test-processes';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { FaceCheckMessages, Subjects, type InfluencerProject, type JobState } from '@lipcast/contracts';
-import { makeFaceFixture } from '@lipcast/media-engine';
-import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
-import { billingService } from '../../../services/billing/src/service';
-import { generationService } from '../../../services/generation/src/service';
-import { createGateway } from '../create-app';
 import { UploadMessages } from '../media/image-upload';
-import { ormConfig } from '../mikro-orm.config';
-import { GatewaySettings } from '../settings';
+import { dataUrl, readFaceFixtures, SAMPLE_SHEET as PHOTO, startInfluencerTestBed, type InfluencerTestBed } from './testing';
 
 jest.setTimeout(60_000);
 
-const SESSION_SECRET = randomBytes(24).toString('hex');
-const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
 const QUOTA_BYTES = 1024 * 1024;
-
-/** A real photo (1280x1158 JPEG, 267 KB) that ships with the face-landmark package: many small faces, which the face check refuses. */
-const PHOTO = readFileSync(join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg'));
-const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
 
 /** A PNG header declaring a picture bigger than the limit: 20 bytes of data, 25 megapixels. */
 function hugePng(): Buffer {
@@ -44,60 +23,40 @@ function hugePng(): Buffer {
  * before the picture is stored, and a clip that does not start leaves no upload behind.
  */
 describe('uploaded pictures are checked before they are stored', () => {
-  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 2 });
-  const storage = new StorageService(settings);
-  let billing: RunningService;
-  let generation: RunningService;
-  let gateway: INestApplication;
-  let base: string;
+  let bed: InfluencerTestBed;
   /** One face, facing the camera (the sample sheet's faces are many and small: the face check refuses it). */
   let facePhoto: Buffer;
   let noFacePhoto: Buffer;
 
-  const signedIn = (userId: string) => signedInCookie(database, SESSION_SECRET, userId);
-
   async function upload(userId: string, body: Record<string, unknown>, query = ''): Promise<{ status: number; body: Record<string, unknown> }> {
-    const response = await fetch(`${base}/api/ai-influencer/video${query}`, {
+    const response = await fetch(`${bed.base}/api/ai-influencer/video${query}`, {
       method: 'POST',
-      headers: { cookie: await signedIn(userId), 'content-type': 'application/json', origin: base, prefer: 'respond-async' },
+      headers: { cookie: await bed.signedIn(userId), 'content-type': 'application/json', origin: bed.base, prefer: 'respond-async' },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
 
-  const uploadsOf = async (userId: string) => (await storage.list(`users/${userId}/uploads/`)).map((object) => object.key);
-  const everythingOf = async (userId: string) => (await storage.list(`users/${userId}/`)).map((object) => object.key);
+  const uploadsOf = async (userId: string) => (await bed.storage.list(`users/${userId}/uploads/`)).map((object) => object.key);
+  const everythingOf = async (userId: string) => (await bed.storage.list(`users/${userId}/`)).map((object) => object.key);
 
   /** Takes the user's three free generations: all committed (`commit`), or only reserved by jobs still running. */
   async function spendFreeGenerations(userId: string, commit: boolean): Promise<void> {
     for (let index = 0; index < 3; index++) {
       const jobId = randomUUID();
-      await billing.client.send(Subjects.billing.creditsReserve, { userId, jobId });
-      if (commit) await billing.client.send(Subjects.billing.creditsCommit, { jobId });
+      await bed.billing.send(Subjects.billing.creditsReserve, { userId, jobId });
+      if (commit) await bed.billing.send(Subjects.billing.creditsCommit, { jobId });
     }
   }
 
   beforeAll(async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'upload-faces-'));
-    facePhoto = await readFile(await makeFaceFixture(folder, 'man'));
-    noFacePhoto = await readFile(await makeFaceFixture(folder, 'noFace'));
-    await rm(folder, { recursive: true, force: true });
-    await runMigrations(ormConfig(settings.DATABASE_URL));
-    billing = await startServiceForTest(billingService);
+    ({ man: facePhoto, noFace: noFacePhoto } = await readFaceFixtures('man', 'noFace'));
     // Answers only: the clips these tests start are never made.
-    generation = await startServiceForTest(generationService, { USER_STORAGE_QUOTA_BYTES: String(QUOTA_BYTES), GENERATION_ROLE: 'api' });
-    await storage.ensureBucket();
-    gateway = await createGateway(settings);
-    await gateway.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+    bed = await startInfluencerTestBed({ generationEnv: { USER_STORAGE_QUOTA_BYTES: String(QUOTA_BYTES), GENERATION_ROLE: 'api' } });
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    await generation?.close();
-    await billing?.close();
-    await database.query("delete from gateway.session where sid like 'upload-test-%'");
-    await database.end();
+    await bed?.close();
   });
 
   it('a user with no generation left gets 402, and nothing is stored', async () => {
@@ -119,12 +78,12 @@ describe('uploaded pictures are checked before they are stored', () => {
   it('a full storage gets 413 with a clear message, and nothing is stored', async () => {
     const userId = randomUUID();
     const kept = `users/${userId}/audio/earlier.bin`;
-    await storage.put(kept, Buffer.alloc(QUOTA_BYTES - 100_000), 'application/octet-stream');
+    await bed.storage.put(kept, Buffer.alloc(QUOTA_BYTES - 100_000), 'application/octet-stream');
     try {
       expect(await upload(userId, { image: dataUrl(PHOTO) })).toEqual({ status: 413, body: { message: 'Your storage is full (1 MB). Delete some videos or influencers to make room.' } });
       expect(await uploadsOf(userId)).toEqual([]);
     } finally {
-      await storage.remove(kept);
+      await bed.storage.remove(kept);
     }
   });
 
@@ -141,7 +100,7 @@ describe('uploaded pictures are checked before they are stored', () => {
     expect(await upload(userId, { image: dataUrl(noFacePhoto), prompt: 'waving' })).toEqual({ status: 400, body: { message: FaceCheckMessages['no-face']('photo'), details: { field: 'image', faceCheck: 'no-face' } } });
     expect(await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving' })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^(More than one face found|The face is too small)/) } });
     expect(await everythingOf(userId)).toEqual([]);
-    const account = await billing.client.send<{ generationsCount: number }>(Subjects.billing.accountGet, { userId });
+    const account = await bed.billing.send<{ generationsCount: number }>(Subjects.billing.accountGet, { userId });
     expect(account.generationsCount).toBe(0);
   });
 
@@ -151,11 +110,11 @@ describe('uploaded pictures are checked before they are stored', () => {
     expect(answer.status).toBe(202);
     const jobId = answer.body.predictionId as string;
     try {
-      const [project] = await generation.client.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId });
+      const [project] = await bed.generation.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId });
       expect(project).toMatchObject({ imageKind: 'upload' });
-      expect((await storage.stat(project.imageUrl.replace('/api/media/', '')))?.size).toBe(facePhoto.length);
+      expect((await bed.storage.stat(project.imageUrl.replace('/api/media/', '')))?.size).toBe(facePhoto.length);
     } finally {
-      await generation.client.send<JobState>(Subjects.generation.jobCancel, { userId, jobId });
+      await bed.generation.send<JobState>(Subjects.generation.jobCancel, { userId, jobId });
     }
   });
 });

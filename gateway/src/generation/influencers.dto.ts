@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, Equals, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import {
-  CAPTION_CHOICES, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, ONE_SHOT_SCRIPT_MAX_CHARACTERS, PORTRAIT_SIZE_TEXT, REPORT_REASONS, VIDEO_FORMAT_IDS,
+  MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, ONE_SHOT_SCRIPT_MAX_CHARACTERS, PORTRAIT_SIZE_TEXT, REPORT_REASONS,
   type InfluencerImageRequest, type InfluencerReportBody, type InfluencerVideoRequest, type PipelineRequest, type ReportReason, type VideoFormatId, type CaptionsChoice,
 } from '@lipcast/contracts';
+import { CaptionsField, VideoFormatField } from './video-options.dto';
 
 /** Longest media URL the generation service takes for an image (its own rule; a data: URL is an upload instead). */
 export const MAX_IMAGE_URL_LENGTH = 2000;
@@ -144,11 +145,9 @@ export class PipelineRequestDto implements PipelineRequest {
   @Allow()
   script?: string;
 
-  @ApiPropertyOptional({ enum: VIDEO_FORMAT_IDS, default: DEFAULT_VIDEO_FORMAT, description: "the video's format" })
-  @Allow()
+  @VideoFormatField()
   format?: VideoFormatId;
 
-  @ApiPropertyOptional({ enum: CAPTION_CHOICES, default: DEFAULT_CAPTIONS, description: 'captions burned in, and their style (the captions track is made either way)' })
-  @Allow()
+  @CaptionsField()
   captions?: CaptionsChoice;
 }

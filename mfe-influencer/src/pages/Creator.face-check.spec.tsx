@@ -1,22 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen } from '@testing-library/react';
 import { FaceCheckMessages } from '@lipcast/contracts';
-import { ACCOUNT_QUERY_KEY } from '@lipcast/web-kit';
-import { accountUser, callsTo, fakeApi, type FakeReply } from '@lipcast/web-kit/testing';
-import Creator from './Creator';
-
-function renderCreator() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(ACCOUNT_QUERY_KEY, accountUser({ id: 'u1' }));
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <Creator />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+import { callsTo, fakeApi, type FakeReply } from '@lipcast/web-kit/testing';
+import { renderCreator } from '../testing/render-pages';
 
 const picture = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'me.jpg', { type: 'image/jpeg' });
 const choose = (file: File) => fireEvent.change(screen.getByLabelText('Image file to upload'), { target: { files: [file] } });

@@ -1,32 +1,27 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import { ACCOUNT_QUERY_KEY, readSelectedInfluencer } from '@lipcast/web-kit';
-import { accountUser, fakeApi } from '@lipcast/web-kit/testing';
-import Creator from './Creator';
+import { fireEvent, screen } from '@testing-library/react';
+import { readSelectedInfluencer } from '@lipcast/web-kit';
+import { fakeApi } from '@lipcast/web-kit/testing';
+import { renderCreator } from '../testing/render-pages';
+
+/** In the Creator, draws portrait 4 and makes its clip (answered `clip`); `projects` are the user's influencers. */
+async function makeClip(clip: string, projects: unknown[] = []) {
+  fakeApi({
+    'GET /api/ai-influencer/projects': { body: projects },
+    'POST /api/ai-influencer/image': { body: { url: '/api/media/users/u1/influencers/4/image.jpg', id: 4, imageKind: 'illustration' } },
+    'POST /api/ai-influencer/video?projectId=4': { body: { url: clip } },
+  });
+  renderCreator();
+  fireEvent.change(screen.getByLabelText('Image description'), { target: { value: 'A young woman with red hair in a sunny kitchen' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Generate Image' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Generate Video' }));
+}
 
 describe('the video format in the Creator', () => {
   afterEach(() => sessionStorage.clear());
 
   it('is chosen with the clip and handed to the wizard with it', async () => {
     const clip = '/api/media/users/u1/influencers/4/video.mp4';
-    fakeApi({
-      'GET /api/ai-influencer/projects': { body: [] },
-      'POST /api/ai-influencer/image': { body: { url: '/api/media/users/u1/influencers/4/image.jpg', id: 4, imageKind: 'illustration' } },
-      'POST /api/ai-influencer/video?projectId=4': { body: { url: clip } },
-    });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    client.setQueryData(ACCOUNT_QUERY_KEY, accountUser({ id: 'u1' }));
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <Creator />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    fireEvent.change(screen.getByLabelText('Image description'), { target: { value: 'A young woman with red hair in a sunny kitchen' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Generate Image' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Generate Video' }));
+    await makeClip(clip);
 
     await screen.findByRole('radiogroup', { name: 'Format of the talking video' });
     expect(screen.getByRole('radio', { name: 'Portrait card (640 × 720)' })).toHaveProperty('checked', true);
@@ -42,23 +37,7 @@ describe('the video format in the Creator', () => {
       id: 4, createdAt: '2026-11-26T10:00:00.000Z', imageUrl: '/api/media/users/u1/influencers/4/image.jpg', imageKind: 'illustration',
       thumbnailUrl: thumbnail, outputUrl: clip, duration: 20, isApproved: false, name: null, isOwner: true,
     };
-    fakeApi({
-      'GET /api/ai-influencer/projects': { body: [project] },
-      'POST /api/ai-influencer/image': { body: { url: '/api/media/users/u1/influencers/4/image.jpg', id: 4, imageKind: 'illustration' } },
-      'POST /api/ai-influencer/video?projectId=4': { body: { url: clip } },
-    });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    client.setQueryData(ACCOUNT_QUERY_KEY, accountUser({ id: 'u1' }));
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <Creator />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    fireEvent.change(screen.getByLabelText('Image description'), { target: { value: 'A young woman with red hair in a sunny kitchen' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Generate Image' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Generate Video' }));
+    await makeClip(clip, [project]);
     const video = await screen.findByLabelText('Influencer video');
     expect(video.getAttribute('poster')).toBe(thumbnail);
   });

@@ -1,21 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
-import { ACCOUNT_QUERY_KEY } from '@lipcast/web-kit';
-import { accountUser, fakeApi } from '@lipcast/web-kit/testing';
-import Creator from './Creator';
-
-function renderCreator() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(ACCOUNT_QUERY_KEY, accountUser({ id: 'u1' }));
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <Creator />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+import { fireEvent, screen } from '@testing-library/react';
+import { fakeApi } from '@lipcast/web-kit/testing';
+import { renderCreator } from '../testing/render-pages';
 
 describe('The Creator says what it made (issue 16)', () => {
   it('shows under the drawn portrait which words it drew and which the offline engine could not', async () => {

@@ -1,10 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { JobState } from '@lipcast/contracts';
-import { ACCOUNT_QUERY_KEY } from '@lipcast/web-kit';
-import { accountUser, callsTo, fakeApi } from '@lipcast/web-kit/testing';
+import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
 import { saveLastResult } from '../one-shot/last-result';
-import OneShot from './OneShot';
+import { renderOneShot } from '../testing/render-pages';
 
 const CAPTIONS = { vttUrl: '/api/media/users/u1/jobs/run-1/captions.vtt', srtUrl: '/api/media/users/u1/jobs/run-1/captions.srt' };
 const FINISHED = {
@@ -14,16 +12,6 @@ const FINISHED = {
   captions: CAPTIONS,
   steps: { script: { status: 'done', script: 'Basil loves sun.' }, image: { status: 'done', url: '/p.jpg' }, audio: { status: 'done' }, video: { status: 'done' } },
 } as JobState;
-
-function renderOneShot() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(ACCOUNT_QUERY_KEY, accountUser({ id: 'u1' }));
-  return render(
-    <QueryClientProvider client={client}>
-      <OneShot />
-    </QueryClientProvider>,
-  );
-}
 
 describe('captions in One Shot', () => {
   beforeEach(() => localStorage.clear());

@@ -1,8 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ACCOUNT_QUERY_KEY } from '@lipcast/web-kit';
-import { accountUser, callsTo, fakeApi } from '@lipcast/web-kit/testing';
-import OneShot from './OneShot';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
+import { renderOneShot } from '../testing/render-pages';
 
 const SCRIPT = 'Basil and mint love a sunny windowsill. Water them twice a week.';
 
@@ -15,13 +13,7 @@ describe('the video format in One Shot', () => {
       'POST /api/openai/generate-script': { body: { script: SCRIPT } },
       'POST /api/ai-influencer/pipeline': { body: { id: 'run-3', kind: 'one_shot', status: 'queued', progress: 0, url: null, error: null } },
     });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    client.setQueryData(ACCOUNT_QUERY_KEY, accountUser({ id: 'u1' }));
-    render(
-      <QueryClientProvider client={client}>
-        <OneShot />
-      </QueryClientProvider>,
-    );
+    renderOneShot();
     fireEvent.change(await screen.findByLabelText('Influencer Description'), { target: { value: 'A calm gardener with a grey beard' } });
     fireEvent.change(screen.getByLabelText('Script Topic'), { target: { value: 'Three easy herbs to grow on a windowsill' } });
     expect(screen.queryByRole('radiogroup', { name: 'Video format' })).toBeNull(); // chosen with the script, before the spend

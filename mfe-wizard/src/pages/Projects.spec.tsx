@@ -1,7 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { fakeApi } from '@lipcast/web-kit/testing';
+import { fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
 import Projects from './Projects';
 
 const clip = (id: number, outputUrl: string | null) => ({
@@ -23,12 +22,10 @@ describe('Projects', () => {
       'GET /api/projects': { body: [] },
       'GET /api/ai-influencer/projects': { body: [clip(7, '/api/media/users/u1/influencers/7.mp4'), clip(8, null)] },
     });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <Projects />
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderWithQueries(
+      <MemoryRouter>
+        <Projects />
+      </MemoryRouter>,
     );
     const section = (await screen.findByRole('heading', { name: 'Influencer clips' })).closest('section')!;
     const video = within(section).getByLabelText('Influencer clip 7');
@@ -56,12 +53,10 @@ describe('Projects', () => {
       },
       'GET /api/ai-influencer/projects': { body: [] },
     });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <Projects />
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderWithQueries(
+      <MemoryRouter>
+        <Projects />
+      </MemoryRouter>,
     );
     const video = await screen.findByLabelText('Video 5');
     expect(video.getAttribute('poster')).toBe('/api/media/users/u1/jobs/j5/poster.webp');

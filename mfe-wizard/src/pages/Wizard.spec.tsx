@@ -1,8 +1,7 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { getToasts, toast } from '@lipcast/web-kit';
-import { fakeApi } from '@lipcast/web-kit/testing';
+import { fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
 import Wizard from './Wizard';
 
 const ACTOR = { id: 'a1', title: 'Host Maya', setting: 'Digital Performance', duration: 10, thumbnail: '/media/actors/maya.jpg', url: '/media/actors/maya.mp4' };
@@ -18,13 +17,10 @@ describe('Wizard', () => {
     jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
     fakeApi({ 'GET /api/actors': { body: [ACTOR] }, 'GET /api/replicate/voices': { body: ['Friendly_Person'] } });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <Wizard />
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderWithQueries(
+      <MemoryRouter>
+        <Wizard />
+      </MemoryRouter>,
     );
     const next = await screen.findByRole('button', { name: 'Continue to Audio Generation' });
     act(() => void toast({ title: 'Something from step 1' }));
@@ -40,13 +36,10 @@ describe('Wizard', () => {
 
   it('asks for an actor beside the Continue button, not in a toast, when there is none to select', async () => {
     fakeApi({ 'GET /api/actors': { body: [] } });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <Wizard />
-        </MemoryRouter>
-      </QueryClientProvider>,
+    renderWithQueries(
+      <MemoryRouter>
+        <Wizard />
+      </MemoryRouter>,
     );
     const next = await screen.findByRole('button', { name: 'Continue to Audio Generation' });
     fireEvent.click(next);

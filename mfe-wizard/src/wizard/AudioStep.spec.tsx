@@ -1,7 +1,6 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast, getToasts } from '@lipcast/web-kit';
-import { fakeApi } from '@lipcast/web-kit/testing';
+import { fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
 import { AudioStep, NO_AUDIO_MESSAGE, VOICES_FAILED_MESSAGE, type CreatedAudio } from './AudioStep';
 
 const video = { id: 'a1', title: 'Host Maya', duration: 10, url: '/api/media/actors/maya/idle-v1.mp4', thumbnail: '/api/media/actors/maya/thumbnail-v1.jpg' };
@@ -26,12 +25,7 @@ afterEach(() => jest.restoreAllMocks());
 
 function renderStep(voices: { body?: unknown; status?: number } = { body: ['Abbess', 'Friendly_Person', 'Brand_new_voice'] }, onNext = jest.fn(), initial: CreatedAudio | null = null) {
   fakeApi({ 'GET /api/replicate/voices': voices });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AudioStep video={video} initial={initial} onBack={() => undefined} onNext={onNext} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<AudioStep video={video} initial={initial} onBack={() => undefined} onNext={onNext} />);
   return onNext;
 }
 

@@ -1,24 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen } from '@testing-library/react';
 import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
-import type { SelectedVideo } from '@lipcast/web-kit';
-import { VideoStep } from './VideoStep';
+import { actor, bodyOf, renderVideoStep } from '../testing/video-step';
 
 const RESULT = '/api/media/users/u1/jobs/j1/video.mp4';
 const CAPTIONS = { vttUrl: '/api/media/users/u1/jobs/j1/captions.vtt', srtUrl: '/api/media/users/u1/jobs/j1/captions.srt' };
-const actor: SelectedVideo = { id: 'a1', title: 'Host Maya', duration: 10, url: '/media/actors/maya.mp4', thumbnail: '/media/actors/maya.jpg' };
-const audio = { url: '/api/media/users/u1/audio/a.mp3', text: 'Hello there', voice: 'Friendly_Person', emotion: 'neutral', pitch: 0, speed: 1 };
-
-function renderStep(video: SelectedVideo = actor) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <VideoStep video={video} audio={audio} onBack={() => undefined} />
-    </QueryClientProvider>,
-  );
-}
-
-const bodyOf = (init: RequestInit) => JSON.parse(String(init.body)) as Record<string, unknown>;
 
 describe('captions in step 3', () => {
   beforeEach(() => {
@@ -27,7 +12,7 @@ describe('captions in step 3', () => {
 
   it('sends the chosen burned-in style; the result has the captions track (off: they are in the picture), its toggle and downloads', async () => {
     const api = fakeApi({ 'POST /api/replicate/lipsync': { body: { url: RESULT, captions: CAPTIONS } } });
-    renderStep();
+    renderVideoStep();
     fireEvent.click(screen.getByRole('radio', { name: 'Bold, word by word' }));
     fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
 
@@ -41,7 +26,7 @@ describe('captions in step 3', () => {
 
   it('sends no choice when captions are not burned in (the default), and shows the track at once', async () => {
     const api = fakeApi({ 'POST /api/replicate/lipsync': { body: { url: RESULT, captions: CAPTIONS } } });
-    renderStep();
+    renderVideoStep();
     expect(screen.getByRole('radio', { name: /Not burned in/ })).toHaveProperty('checked', true);
     fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
     await screen.findByRole('link', { name: 'Download Video' });
@@ -50,7 +35,7 @@ describe('captions in step 3', () => {
   });
 
   it('starts on the style the Creator chose for its influencer', () => {
-    renderStep({ ...actor, captions: 'boxed' });
+    renderVideoStep({ ...actor, captions: 'boxed' });
     expect(screen.getByRole('radio', { name: 'Boxed' })).toHaveProperty('checked', true);
   });
 });

@@ -1,29 +1,18 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { JobState } from '@lipcast/contracts';
 import { getToasts } from '@lipcast/web-kit';
 import { accountUser, fakeApi } from '@lipcast/web-kit/testing';
+import { renderVideoStep } from '../testing/video-step';
 import { VideoStep } from './VideoStep';
 
 const RESULT = '/api/media/users/u1/videos/result.mp4';
-const video = { id: 'a1', title: 'Host Maya', duration: 10, url: '/media/actors/maya.mp4', thumbnail: '/media/actors/maya.jpg' };
-const audio = { url: '/api/media/users/u1/audio/a.mp3', text: 'Hello there', voice: 'Friendly_Person', emotion: 'neutral', pitch: 0, speed: 1 };
-
-function renderStep() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <VideoStep video={video} audio={audio} onBack={() => undefined} />
-    </QueryClientProvider>,
-  );
-}
 
 describe(VideoStep.name, () => {
   it('replaces the inputs with the result, scrolled into view, Download first as the primary action and Generate Again second', async () => {
     fakeApi({ 'POST /api/replicate/lipsync': { body: { url: RESULT } } });
     const scrollIntoView = jest.fn();
     HTMLElement.prototype.scrollIntoView = scrollIntoView;
-    renderStep();
+    renderVideoStep();
     expect(screen.getByLabelText('Host Maya (input)')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
@@ -48,7 +37,7 @@ describe(VideoStep.name, () => {
 
   it('says what the generation spends beside the Generate Video button, and names the actor under its preview', async () => {
     fakeApi({ 'GET /api/auth/user': { body: accountUser({ generationsCount: 1 }) } });
-    renderStep();
+    renderVideoStep();
     const generate = screen.getByRole('button', { name: 'Generate Video' });
     const notice = await screen.findByTestId('spend-notice');
     expect(notice.textContent).toBe('This uses 1 of your 3 free videos (1 left after this).');
@@ -76,7 +65,7 @@ describe(VideoStep.name, () => {
     }
     (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
     try {
-      const { unmount } = renderStep();
+      const { unmount } = renderVideoStep();
       fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
       await screen.findByRole('progressbar', { name: 'Video generation progress' });
       await act(async () => undefined);
@@ -100,7 +89,7 @@ describe(VideoStep.name, () => {
   it("shows the result with its own poster (its first frame at its format's aspect) when the job made one", async () => {
     const poster = '/api/media/users/u1/jobs/j1/poster.webp';
     fakeApi({ 'POST /api/replicate/lipsync': { body: { url: RESULT, predictionId: 'j1', posterUrl: poster } } });
-    renderStep();
+    renderVideoStep();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
     const result = await screen.findByLabelText('Generated video');
     expect(result.getAttribute('poster')).toBe(poster);
@@ -110,13 +99,13 @@ describe(VideoStep.name, () => {
   it('says the credit was not used when the job failed (502), and not when it was canceled (409)', async () => {
     const failures = () => getToasts().filter((toast) => toast.open && toast.variant === 'destructive').map((toast) => toast.description);
     fakeApi({ 'POST /api/replicate/lipsync': { status: 502, body: { message: 'No face found in the video' } } });
-    const { unmount } = renderStep();
+    const { unmount } = renderVideoStep();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
     await waitFor(() => expect(failures()).toContain('No face found in the video. Your credit was not used.'));
     unmount();
 
     fakeApi({ 'POST /api/replicate/lipsync': { status: 409, body: { message: 'The generation was canceled.' } } });
-    renderStep();
+    renderVideoStep();
     fireEvent.click(screen.getAllByRole('button', { name: 'Generate Video' })[0]);
     // The one toast shown is the cancel's, with nothing said of credits.
     await waitFor(() => expect(failures()).toEqual(['The generation was canceled.']));

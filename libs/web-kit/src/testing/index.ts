@@ -1,3 +1,4 @@
 // Test helpers for the web apps: `@lipcast/web-kit/testing`.
 export * from './fake-fetch';
 export * from './account-user';
+export * from './render-with-queries';
