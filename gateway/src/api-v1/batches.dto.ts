@@ -1,6 +1,6 @@
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { BATCH_MAX_ROWS, type ApiV1List, type Batch, type BatchCounts, type BatchPage, type BatchRow, type BatchRowStatus, type BatchStatus } from '@lipcast/contracts';
+import { BATCH_CSV_COLUMNS, BATCH_MAX_ROWS, type ApiV1List, type Batch, type BatchCounts, type BatchPage, type BatchRow, type BatchRowField, type BatchRowStatus, type BatchStatus } from '@lipcast/contracts';
 import { CreateVideoBodyDto } from './videos.dto';
 
 /*
@@ -34,6 +34,9 @@ class ApiV1BatchRowResultDto {
 
   @ApiPropertyOptional({ example: 'script is required', description: 'why the row is invalid' })
   error?: string;
+
+  @ApiPropertyOptional({ enum: BATCH_CSV_COLUMNS, nullable: true, example: 'script', description: 'with `error`: the field (CSV column) the error is about; null when it is about no one field' })
+  field?: BatchRowField | null;
 }
 
 /** `202` to a create: the batch's id and every row's verdict. */
@@ -41,7 +44,7 @@ export class ApiV1BatchAcceptedDto {
   @ApiProperty({ format: 'uuid', example: BATCH_ID_EXAMPLE })
   id!: string;
 
-  @ApiProperty({ type: [ApiV1BatchRowResultDto], example: [{ row: 1, status: 'running' }, { row: 2, status: 'invalid', error: 'script is required' }, { row: 3, status: 'pending' }] })
+  @ApiProperty({ type: [ApiV1BatchRowResultDto], example: [{ row: 1, status: 'running' }, { row: 2, status: 'invalid', error: 'script is required', field: 'script' }, { row: 3, status: 'pending' }] })
   rows!: ApiV1BatchRowResultDto[];
 }
 
@@ -69,6 +72,9 @@ class ApiV1BatchRowDto {
 
   @ApiProperty({ type: String, nullable: true, example: null, description: 'why it is invalid or failed' })
   error!: string | null;
+
+  @ApiProperty({ enum: BATCH_CSV_COLUMNS, nullable: true, example: null, description: "the field (CSV column) an invalid row's error is about; null for a failed row or an error about no one field" })
+  field!: BatchRowField | null;
 }
 
 /** A batch without its rows, as `GET /api/v1/batches` lists it. */
@@ -101,7 +107,7 @@ export class ApiV1BatchListDto implements ApiV1List<ApiV1BatchSummaryDto> {
   next_cursor!: string | null;
 }
 
-const apiV1BatchRow = (row: BatchRow): ApiV1BatchRowDto => ({ row: row.row, status: row.status, progress: row.progress, video_id: row.videoId, error: row.error });
+const apiV1BatchRow = (row: BatchRow): ApiV1BatchRowDto => ({ row: row.row, status: row.status, progress: row.progress, video_id: row.videoId, error: row.error, field: row.field ?? null });
 
 const apiV1BatchSummary = (batch: Omit<Batch, 'rows'>): ApiV1BatchSummaryDto => ({ id: batch.id, status: batch.status, created_at: batch.createdAt, counts: batch.counts });
 
@@ -111,5 +117,5 @@ export const apiV1BatchList = (page: BatchPage): ApiV1BatchListDto => ({ data: p
 
 export const apiV1BatchAccepted = (batch: Batch): ApiV1BatchAcceptedDto => ({
   id: batch.id,
-  rows: batch.rows.map((row) => ({ row: row.row, status: row.status, ...(row.error ? { error: row.error } : {}) })),
+  rows: batch.rows.map((row) => ({ row: row.row, status: row.status, ...(row.error ? { error: row.error, field: row.field ?? null } : {}) })),
 });

@@ -61,8 +61,8 @@ describe('the public API batches (/api/v1/batches)', () => {
     expect(accepted.status).toBe(202);
     expect(accepted.body.rows).toHaveLength(20);
     expect(accepted.body.rows.filter((row) => row.status === 'invalid')).toEqual([
-      { row: 7, status: 'invalid', error: 'script is required' },
-      { row: 13, status: 'invalid', error: expect.stringMatching(/^emotion must be one of: /) },
+      { row: 7, status: 'invalid', error: 'script is required', field: 'script' },
+      { row: 13, status: 'invalid', error: expect.stringMatching(/^emotion must be one of: /), field: 'emotion' },
     ]);
     expect(accepted.body.rows.filter((row) => row.error === undefined)).toHaveLength(18);
 
@@ -70,7 +70,7 @@ describe('the public API batches (/api/v1/batches)', () => {
     expect(mostRunning).toBeGreaterThan(0);
     expect(mostRunning).toBeLessThanOrEqual(BATCH_CONCURRENCY);
     expect(done.counts).toEqual({ total: 20, pending: 0, running: 0, succeeded: 18, failed: 0, invalid: 2 });
-    expect(done.rows.find((row) => row.row === 7)).toEqual({ row: 7, status: 'invalid', progress: 0, video_id: null, error: 'script is required' });
+    expect(done.rows.find((row) => row.row === 7)).toEqual({ row: 7, status: 'invalid', progress: 0, video_id: null, error: 'script is required', field: 'script' });
     const succeeded = done.rows.filter((row) => row.status === 'succeeded');
     expect(new Set(succeeded.map((row) => row.video_id)).size).toBe(18);
     // Only the 18 videos were charged.
@@ -106,7 +106,7 @@ describe('the public API batches (/api/v1/batches)', () => {
 
     const { done } = await completed(key, accepted.id);
     expect(done.rows.map((row) => row.status)).toEqual(['succeeded', 'succeeded', 'failed']);
-    expect(done.rows[2]).toMatchObject({ video_id: null, error: 'No generations left' });
+    expect(done.rows[2]).toMatchObject({ video_id: null, error: 'No generations left', field: null });
     expect(await answer(await api.call(key, 'POST', `/batches/${done.id}/rows/1/retry`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });
 
     await billing().send<Reservation>(Subjects.billing.creditsRelease, { jobId: elsewhere });
@@ -162,9 +162,9 @@ describe('the public API batches (/api/v1/batches)', () => {
     const created = await api.session(cookie, 'POST', '/batches', { csv: `actor,script,voice\r\n${ACTOR_ID},Made on the page.,Friendly_Person\r\n${ACTOR_ID},,Friendly_Person\r\n` });
     expect(created.status).toBe(202);
     const batch = (await created.json()) as Batch;
-    expect(batch.rows.map(({ row, status, error }) => ({ row, status, error }))).toEqual([
-      { row: 1, status: expect.stringMatching(/^(pending|running)$/), error: null },
-      { row: 2, status: 'invalid', error: 'script is required' },
+    expect(batch.rows.map(({ row, status, error, field }) => ({ row, status, error, field }))).toEqual([
+      { row: 1, status: expect.stringMatching(/^(pending|running)$/), error: null, field: null },
+      { row: 2, status: 'invalid', error: 'script is required', field: 'script' },
     ]);
     expect(await answer(await api.session(cookie, 'GET', `/batches/${batch.id}`))).toMatchObject({ status: 200, body: { id: batch.id, counts: { total: 2, invalid: 1 } } });
     const listed = (await (await api.session(cookie, 'GET', '/batches')).json()) as BatchList;
@@ -203,7 +203,7 @@ describe('the public API batches (/api/v1/batches)', () => {
 
     // JSON rows work too; all invalid means nothing to run, so the batch completes at once.
     const json = await answer(await api.call(key, 'POST', '/batches', { rows: [{ actor: ACTOR_ID, influencer: 1, script: 'Both.', voice: 'Friendly_Person' }] }));
-    expect(json).toEqual({ status: 202, body: { id: expect.any(String), rows: [{ row: 1, status: 'invalid', error: 'Give either actor or influencer' }] } });
+    expect(json).toEqual({ status: 202, body: { id: expect.any(String), rows: [{ row: 1, status: 'invalid', error: 'Give either actor or influencer', field: 'actor' }] } });
     const id = (json.body as ApiV1BatchAcceptedDto).id;
     expect((await completed(key, id)).done.counts).toMatchObject({ total: 1, invalid: 1 });
     expect(await answer(await api.call(key, 'GET', `/batches/${id}/zip`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });

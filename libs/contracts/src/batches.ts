@@ -9,6 +9,8 @@ export const BATCH_MAX_ROWS = 100;
 export const BATCH_MAX_CSV_BYTES = 1024 * 1024;
 /** The CSV's header row names these columns (in any order; unknown columns are refused). */
 export const BATCH_CSV_COLUMNS = ['actor', 'influencer', 'script', 'voice', 'emotion', 'speed', 'pitch'] as const;
+/** A row's field: a CSV column, and the key of a JSON row. */
+export type BatchRowField = (typeof BATCH_CSV_COLUMNS)[number];
 
 /** `invalid`: refused up front, never run nor charged. */
 export type BatchRowStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'invalid';
@@ -44,6 +46,12 @@ export interface BatchRow {
   videoId: string | null;
   /** Why it is invalid or failed. */
   error: string | null;
+  /**
+   * The field an invalid row's error is about, as the service's check decided it (`actor` for "give
+   * either actor or influencer"); null for a failed row or an error about no one field. Absent from
+   * services older than it.
+   */
+  field?: BatchRowField | null;
   /** The video's file (`/media/...`, the owner's to read) once the row succeeded. */
   url?: string | null;
 }

@@ -4,13 +4,13 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Batch, BatchRow } from '@lipcast/contracts';
 import { registerPaymentHandler } from '@lipcast/web-kit';
 import { accountUser, callsTo, fakeApi, type FakeRoutes } from '@lipcast/web-kit/testing';
-import Batches, { BATCH_POLL_MS, batchSummary, CSV_TEMPLATE, errorField } from './Batches';
+import Batches, { BATCH_POLL_MS, batchSummary, CSV_TEMPLATE } from './Batches';
 
 const ID = '8d0c2f61-5b7e-4a8e-b1f3-0c9d2e4a6b17';
 const VIDEO = '3f1c9a52-7a3e-4c8e-9d59-2b1f0e6c4a10';
 const CSV = 'actor,script,voice\nipfs-puppet-video-2,Hello.,Friendly_Person\nipfs-puppet-video-2,,Friendly_Person\nipfs-puppet-video-2,Again.,Friendly_Person\n';
 
-const row = (overrides: Partial<BatchRow> & { row: number }): BatchRow => ({ status: 'pending', progress: 0, videoId: null, error: null, url: null, ...overrides });
+const row = (overrides: Partial<BatchRow> & { row: number }): BatchRow => ({ status: 'pending', progress: 0, videoId: null, error: null, field: null, url: null, ...overrides });
 
 function batchOf(rows: BatchRow[]): Batch {
   const counts = { total: rows.length, pending: 0, running: 0, succeeded: 0, failed: 0, invalid: 0 };
@@ -18,10 +18,10 @@ function batchOf(rows: BatchRow[]): Batch {
   return { id: ID, status: counts.pending || counts.running ? 'running' : 'completed', createdAt: '2026-11-26T14:00:00.000Z', counts, rows };
 }
 
-const started = batchOf([row({ row: 1, status: 'running', progress: 0.4, videoId: VIDEO }), row({ row: 2, status: 'invalid', error: 'script is required' }), row({ row: 3 })]);
+const started = batchOf([row({ row: 1, status: 'running', progress: 0.4, videoId: VIDEO }), row({ row: 2, status: 'invalid', error: 'script is required', field: 'script' }), row({ row: 3 })]);
 const finished = batchOf([
   row({ row: 1, status: 'succeeded', progress: 1, videoId: VIDEO, url: '/media/users/u1/jobs/v1/video.mp4' }),
-  row({ row: 2, status: 'invalid', error: 'script is required' }),
+  row({ row: 2, status: 'invalid', error: 'script is required', field: 'script' }),
   row({ row: 3, status: 'failed', error: 'No generations left' }),
 ]);
 
@@ -120,11 +120,25 @@ describe('Batches', () => {
     }
   });
 
-  it('names the field of each kind of row error', () => {
-    expect(errorField('script is required')).toBe('script');
-    expect(errorField('emotion must be one of: neutral, happy')).toBe('emotion');
-    expect(errorField('Give either actor or influencer')).toBe('actor / influencer');
-    expect(errorField('Something else')).toBe('—');
+  it('shows each row not run with the field its row names, whatever its message says, and a dash for none', async () => {
+    const refused = batchOf([
+      row({ row: 1, status: 'invalid', error: 'Give either actor or influencer', field: 'actor' }),
+      row({ row: 2, status: 'invalid', error: 'voice_id must be one of: Wise_Woman', field: 'voice' }),
+      row({ row: 3, status: 'invalid', error: 'script is required', field: 'pitch' }),
+      row({ row: 4, status: 'invalid', error: 'format must be one of: portrait', field: null }),
+    ]);
+    renderPage({ 'POST /api/batches': { status: 202, body: refused }, [`GET /api/batches/${ID}`]: { body: refused } });
+    await chooseAndUpload();
+    const errors = await screen.findByRole('table', { name: 'Rows with errors' });
+    expect(within(errors).getAllByRole('row').slice(1).map((each) => [within(each).getByRole('rowheader').textContent, within(each).getAllByRole('cell')[0].textContent])).toEqual([
+      ['1', 'actor'],
+      ['2', 'voice'],
+      ['3', 'pitch'],
+      ['4', '—'],
+    ]);
+  });
+
+  it('says a one-video batch in the singular', () => {
     expect(batchSummary(batchOf([row({ row: 1, status: 'succeeded' })]))).toBe('1 of 1 video done. The batch is complete.');
   });
 });

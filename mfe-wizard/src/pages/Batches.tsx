@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
@@ -41,16 +41,6 @@ const STATUS_BADGE: Record<BatchRowStatus, 'default' | 'secondary' | 'success' |
 };
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/**
- * The column a row's error is about: the service's messages name the field first ("script is
- * required", "emotion must be one of: …"); the one about both is "actor / influencer".
- */
-export function errorField(message: string): string {
-  if (/\bactor or influencer\b/.test(message)) return 'actor / influencer';
-  const first = message.split(/\s/, 1)[0];
-  return (BATCH_CSV_COLUMNS as readonly string[]).includes(first) ? first : '—';
-}
-
 /** "12 of 18 videos done, 1 failed": the batch as the live region says it. */
 export function batchSummary(batch: Batch): string {
   const { counts } = batch;
@@ -63,31 +53,46 @@ export function batchSummary(batch: Batch): string {
   return `${parts.join(', ')}.${batch.status === 'completed' ? ' The batch is complete.' : ''}`;
 }
 
-function ColumnsHelp() {
+/** One of the page's tables: its caption (for screen readers), a header row naming `columns`, then `children`, its rows. */
+function PageTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">The CSV's columns</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-500">
-            <th scope="col" className="py-2 pr-4 font-medium">Column</th>
-            <th scope="col" className="py-2 font-medium">What it holds</th>
+            {columns.map((column, index) => (
+              <th key={column} scope="col" className={index < columns.length - 1 ? 'py-2 pr-4 font-medium' : 'py-2 font-medium'}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
-          {BATCH_CSV_COLUMNS.map((column) => (
-            <tr key={column} className="border-b border-slate-100 align-top">
-              <th scope="row" className="py-2 pr-4 font-mono font-medium text-slate-900">{column}</th>
-              <td className="py-2 text-slate-700">{CSV_COLUMN_HELP[column]}</td>
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{children}</tbody>
       </table>
     </div>
   );
 }
 
-/** The rows refused up front: never run nor charged. */
+/** A batch row's number, the header of its table row. */
+function RowNumber({ row }: { row: BatchRow }) {
+  return <th scope="row" className="py-2 pr-4 font-medium text-slate-900">{row.row}</th>;
+}
+
+function ColumnsHelp() {
+  return (
+    <PageTable caption="The CSV's columns" columns={['Column', 'What it holds']}>
+      {BATCH_CSV_COLUMNS.map((column) => (
+        <tr key={column} className="border-b border-slate-100 align-top">
+          <th scope="row" className="py-2 pr-4 font-mono font-medium text-slate-900">{column}</th>
+          <td className="py-2 text-slate-700">{CSV_COLUMN_HELP[column]}</td>
+        </tr>
+      ))}
+    </PageTable>
+  );
+}
+
+/** The rows refused up front: never run nor charged. Each names the field its error is about, as the service's check said it. */
 function InvalidRows({ rows }: { rows: BatchRow[] }) {
   if (!rows.length) return null;
   return (
@@ -96,27 +101,15 @@ function InvalidRows({ rows }: { rows: BatchRow[] }) {
         {rows.length === 1 ? '1 row was not run' : `${rows.length} rows were not run`}
       </h2>
       <p className="text-sm text-slate-600">Nothing was charged for them. Fix them in your CSV and upload those rows again.</p>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Rows with errors</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-500">
-              <th scope="col" className="py-2 pr-4 font-medium">Row</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Field</th>
-              <th scope="col" className="py-2 font-medium">Message</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.row} className="border-b border-slate-100">
-                <th scope="row" className="py-2 pr-4 font-medium text-slate-900">{row.row}</th>
-                <td className="py-2 pr-4 font-mono text-slate-700">{errorField(row.error ?? '')}</td>
-                <td className="py-2 text-red-700">{row.error}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PageTable caption="Rows with errors" columns={['Row', 'Field', 'Message']}>
+        {rows.map((row) => (
+          <tr key={row.row} className="border-b border-slate-100">
+            <RowNumber row={row} />
+            <td className="py-2 pr-4 font-mono text-slate-700">{row.field ?? '—'}</td>
+            <td className="py-2 text-red-700">{row.error}</td>
+          </tr>
+        ))}
+      </PageTable>
     </section>
   );
 }
@@ -139,52 +132,38 @@ function RowsProgress({ batch, onRetry, retrying }: { batch: Batch; onRetry: (ro
   return (
     <section aria-labelledby="batch-progress" className="space-y-2">
       <h2 id="batch-progress" className="text-lg font-semibold text-slate-900">Progress</h2>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Each row's video</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-500">
-              <th scope="col" className="py-2 pr-4 font-medium">Row</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Progress</th>
-              <th scope="col" className="py-2 pr-4 font-medium">Video</th>
-              <th scope="col" className="py-2 font-medium">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.row} className="border-b border-slate-100 align-middle">
-                <th scope="row" className="py-2 pr-4 font-medium text-slate-900">{row.row}</th>
-                <td className="py-2 pr-4">
-                  <Badge variant={STATUS_BADGE[row.status]}>{STATUS_LABEL[row.status]}</Badge>
-                </td>
-                <td className="py-2 pr-4">
-                  <RowProgress row={row} />
-                </td>
-                <td className="py-2 pr-4">
-                  {row.url ? (
-                    <a href={row.url} target="_blank" rel="noreferrer" className="font-medium text-brand-700 underline">
-                      Watch row {row.row}
-                    </a>
-                  ) : (
-                    <span className="text-slate-400">—</span>
-                  )}
-                </td>
-                <td className="py-2">
-                  {row.status === 'failed' && (
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="text-red-700">{row.error}</span>
-                      <Button size="sm" variant="outline" disabled={retrying === row.row} onClick={() => onRetry(row.row)} aria-label={`Retry row ${row.row}`}>
-                        {retrying === row.row ? 'Retrying…' : 'Retry'}
-                      </Button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PageTable caption="Each row's video" columns={['Row', 'Status', 'Progress', 'Video', 'Error']}>
+        {rows.map((row) => (
+          <tr key={row.row} className="border-b border-slate-100 align-middle">
+            <RowNumber row={row} />
+            <td className="py-2 pr-4">
+              <Badge variant={STATUS_BADGE[row.status]}>{STATUS_LABEL[row.status]}</Badge>
+            </td>
+            <td className="py-2 pr-4">
+              <RowProgress row={row} />
+            </td>
+            <td className="py-2 pr-4">
+              {row.url ? (
+                <a href={row.url} target="_blank" rel="noreferrer" className="font-medium text-brand-700 underline">
+                  Watch row {row.row}
+                </a>
+              ) : (
+                <span className="text-slate-400">—</span>
+              )}
+            </td>
+            <td className="py-2">
+              {row.status === 'failed' && (
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="text-red-700">{row.error}</span>
+                  <Button size="sm" variant="outline" disabled={retrying === row.row} onClick={() => onRetry(row.row)} aria-label={`Retry row ${row.row}`}>
+                    {retrying === row.row ? 'Retrying…' : 'Retry'}
+                  </Button>
+                </div>
+              )}
+            </td>
+          </tr>
+        ))}
+      </PageTable>
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { Migration20261127000000 } from './migrations/Migration20261127000000';
 import { Migration20261128041500 } from './migrations/Migration20261128041500';
 import { Migration20261128153700 } from './migrations/Migration20261128153700';
 import { Migration20261128170500 } from './migrations/Migration20261128170500';
+import { Migration20261128190000 } from './migrations/Migration20261128190000';
 import { BatchEntity, BatchRowEntity } from './batches/batch.entities';
 import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
@@ -49,5 +50,6 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261128041500', class: Migration20261128041500 },
       { name: 'Migration20261128153700', class: Migration20261128153700 },
       { name: 'Migration20261128170500', class: Migration20261128170500 },
+      { name: 'Migration20261128190000', class: Migration20261128190000 },
     ],
   });

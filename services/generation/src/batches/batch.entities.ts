@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { BatchRowInput, BatchRowStatus, BatchStatus } from '@lipcast/contracts';
+import type { BatchRowField, BatchRowInput, BatchRowStatus, BatchStatus } from '@lipcast/contracts';
 import type { GenerationRow } from '../database';
 
 /** A public API batch: many rows of one upload, each run as one video; `completed` once no row is pending or running. */
@@ -28,6 +28,8 @@ export const BatchRowEntity = defineEntity({
     status: p.string().length(20).$type<BatchRowStatus>(),
     videoId: p.uuid().nullable(),
     error: p.text().nullable(),
+    /** The field an invalid row's error is about (`checkBatchRow` decides it); null otherwise. */
+    errorField: p.string().length(20).$type<BatchRowField>().nullable(),
   },
 });
 export type BatchRowRecord = GenerationRow<'batch_row'>;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { BatchRowInput, BatchRowStatus } from '@lipcast/contracts';
+import type { BatchRowField, BatchRowInput, BatchRowStatus } from '@lipcast/contracts';
 import { generationDatabase, now } from '../database';
 import type { JobResult, StoredJobStatus } from '../jobs/job.entity';
 import type { ListCursor } from '../pagination/list-cursor';
@@ -24,7 +24,7 @@ export class BatchesRepository {
     return generationDatabase(this.em);
   }
 
-  async insert(batch: { id: string; userId: string }, rows: { row: number; input: BatchRowInput; status: BatchRowStatus; error: string | null }[]): Promise<void> {
+  async insert(batch: { id: string; userId: string }, rows: { row: number; input: BatchRowInput; status: BatchRowStatus; error: string | null; errorField: BatchRowField | null }[]): Promise<void> {
     await this.em.transactional(async (em) => {
       const db = generationDatabase(em);
       await db.insertInto('batch').values({ ...batch, status: 'running' }).execute();

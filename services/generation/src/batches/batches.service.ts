@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { plainToInstance } from 'class-transformer';
-import { builtInActor } from '@lipcast/media-engine';
 import {
   ErrorCode, mediaUrl, VIDEO_LIST_DEFAULT_LIMIT, type Batch, type BatchCounts, type BatchList, type BatchRow, type BatchRowInput, type BatchRowStatus, type WebhookBatchData, type WebhookPayload,
 } from '@lipcast/contracts';
@@ -16,27 +15,16 @@ import { WebhookQueue } from '../webhooks/webhook-queue';
 import { webhookDeliveriesQueued } from '../webhooks/webhooks.service';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 import type { BatchRecord } from './batch.entities';
-import { videoCreateOfRow } from './batch-rows';
+import { checkBatchRow } from './batch-rows';
 import { BatchesRepository, type BatchRowState } from './batches.repository';
 
 /** How often the scheduler settles ended rows and starts waiting ones. */
 const SCHEDULE_INTERVAL_MS = 1000;
 
-/** The fields a row keeps once valid: a video create's, numbers read from the CSV's text. */
-const rowSpecOf = (dto: CreateVideoDto): BatchRowInput => ({
-  actor: dto.actor,
-  influencer: dto.influencer,
-  script: dto.script,
-  voice: dto.voice,
-  emotion: dto.emotion,
-  speed: dto.speed,
-  pitch: dto.pitch,
-});
-
 function rowOf(state: BatchRowState): BatchRow {
   const progress = state.status === 'succeeded' ? 1 : state.status === 'running' && state.jobProgress !== null ? Math.round(state.jobProgress) / 100 : 0;
   const url = state.status === 'succeeded' && state.jobResult?.key ? mediaUrl(state.jobResult.key) : null;
-  return { row: state.row, status: state.status, progress, videoId: state.videoId, error: state.error, url };
+  return { row: state.row, status: state.status, progress, videoId: state.videoId, error: state.error, field: state.errorField, url };
 }
 
 function countsOf(rows: { status: BatchRowStatus }[]): BatchCounts {
@@ -47,7 +35,7 @@ function countsOf(rows: { status: BatchRowStatus }[]): BatchCounts {
 
 /**
  * Public API batches: every row validated up front with a video create's rules (an invalid row is
- * kept with its error and never run nor charged), the valid ones refused together when the user has
+ * kept with its error and the field it is about, and never run nor charged), the valid ones refused together when the user has
  * fewer generations left, then run as videos, at most `BATCH_CONCURRENCY` of a user's rows at once.
  * A scheduler (every second, in API processes) settles rows whose video ended, starts the next
  * waiting rows, and completes batches with nothing left to run (queuing their `batch.completed`
@@ -86,10 +74,10 @@ export class BatchesService implements OnApplicationBootstrap, OnApplicationShut
     if (!inputs.length) throw ServiceError.validation('A batch needs at least one row', { field: 'rows' });
     const rows = await Promise.all(
       inputs.map(async (input, index) => {
-        const checked = await this.check(userId, input);
+        const checked = await checkBatchRow(userId, input, this.audio);
         return 'error' in checked
-          ? { row: index + 1, input, status: 'invalid' as const, error: checked.error }
-          : { row: index + 1, input: checked.spec, status: 'pending' as const, error: null };
+          ? { row: index + 1, input, status: 'invalid' as const, error: checked.error, errorField: checked.field }
+          : { row: index + 1, input: checked.spec, status: 'pending' as const, error: null, errorField: null };
       }),
     );
     const valid = rows.filter((row) => row.status === 'pending').length;
@@ -160,21 +148,6 @@ export class BatchesService implements OnApplicationBootstrap, OnApplicationShut
 
   private summary(batch: BatchRecord, rows: BatchRowState[]): Omit<Batch, 'rows'> {
     return { id: batch.id, status: batch.status, createdAt: batch.createdAt.toISOString(), counts: countsOf(rows) };
-  }
-
-  /** A video create's checks without starting it: the DTO's rules, one of actor and influencer, a built-in actor, a known voice. */
-  private async check(userId: string, input: BatchRowInput): Promise<{ spec: BatchRowInput } | { error: string }> {
-    const checked = await videoCreateOfRow(userId, input);
-    if ('error' in checked) return checked;
-    const dto = checked.create;
-    if ((dto.actor === undefined) === (dto.influencer === undefined)) return { error: 'Give either actor or influencer' };
-    if (dto.actor !== undefined && !builtInActor(dto.actor)) return { error: "actor must be a built-in actor's id (GET /api/actors)" };
-    try {
-      this.audio.paramsOf({ text: dto.script, voice_id: dto.voice, emotion: dto.emotion, speed: dto.speed, pitch: dto.pitch });
-    } catch (error) {
-      return { error: error instanceof ServiceError ? error.payload.message : String(error) };
-    }
-    return { spec: rowSpecOf(dto) };
   }
 
   /** `batch.completed` to each endpoint of the user subscribed to it. */

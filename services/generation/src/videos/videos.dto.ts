@@ -41,6 +41,7 @@ export class CreateVideoDto implements CreateVideoRequest {
   actor?: string;
 
   @IsOptional()
+  @Type(() => Number) // a batch's CSV gives it as text, as it does speed and pitch
   @IsStoredId("influencer must be an influencer's id")
   influencer?: number;
 
