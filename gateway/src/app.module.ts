@@ -31,6 +31,7 @@ import { MediaController } from './media/media.controller';
 import { GenerationController } from './generation/generation.controller';
 import { InfluencersController } from './generation/influencers.controller';
 import { OpenStreams } from './generation/open-streams';
+import { JobWatcherRecords } from './generation/job-watcher-records';
 import { JobWatchers } from './generation/job-watchers';
 import { ProjectsController } from './generation/projects.controller';
 import { VoiceSamplesController } from './generation/voice-samples.controller';
@@ -106,6 +107,7 @@ export class AppModule implements OnApplicationShutdown {
         MediaResponder,
         OpenStreams,
         JobWatchers,
+        JobWatcherRecords,
         Draining,
         ...adminProviders(settings),
         ...apiV1Providers,

@@ -1,13 +1,16 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the services' migrations, built processes and the tools' OTLP collector stand-in */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Subjects } from '@lipcast/contracts';
-import { readEnv, runMigrations, StorageService } from '@lipcast/nest-kit';
+import { Subjects, type AuthUser } from '@lipcast/contracts';
+import { readEnv, runMigrations, ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { SpanKinds, startOtlpCollector, type CollectedSpan, type OtlpCollector } from '../../tools/otlp/collector';
+import type { CaughtMail } from '../../tools/mail/catcher';
+import { ormConfig as authOrm } from '../../services/auth/src/mikro-orm.config';
 import { ormConfig as billingOrm } from '../../services/billing/src/mikro-orm.config';
+import { ormConfig as contentOrm } from '../../services/content/src/mikro-orm.config';
 import { ormConfig as generationOrm } from '../../services/generation/src/mikro-orm.config';
 import { seedActorClip } from '../../services/generation/src/testing';
 import { ormConfig as gatewayOrm } from './mikro-orm.config';
@@ -16,9 +19,10 @@ import { freePort, GATEWAY_ENTRY, runLipSync, serviceEntry, signedInCookie, star
 
 /*
  * One lip-sync is one trace: the gateway, billing, the generation API and a generation worker run
- * as their built processes, each exporting OTLP/HTTP (JSON) to the collector stand-in of
- * tools/otlp; a signed-in user makes a speech and lip-syncs it; the spans that arrive must form one
- * trace from the gateway's POST through the NATS request, the job message and the worker to ffmpeg.
+ * (with auth and content, for the "video ready" mail's own trace) as their built processes, each
+ * exporting OTLP/HTTP (JSON) to the collector stand-in of tools/otlp; a signed-in user makes a
+ * speech and lip-syncs it; the spans that arrive must form one trace from the gateway's POST through
+ * the NATS request, the job message and the worker to ffmpeg.
  */
 jest.setTimeout(180_000);
 
@@ -35,12 +39,15 @@ describe('a lip-sync traced across the real processes', () => {
   beforeAll(async () => {
     collector = await startOtlpCollector();
     folder = await mkdtemp(join(tmpdir(), 'lipcast-tracing-'));
-    for (const config of [gatewayOrm, billingOrm, generationOrm]) await runMigrations(config(settings.DATABASE_URL));
+    for (const config of [gatewayOrm, authOrm, billingOrm, contentOrm, generationOrm]) await runMigrations(config(settings.DATABASE_URL));
     await seedActorClip(new StorageService(settings), 'ipfs-puppet-video-5', folder);
 
     const env = { MEDIA_PROVIDER: 'embedded', SCRIPT_PROVIDER: 'embedded', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
     const services: { entry: string; env: Record<string, string>; ready: string }[] = [
       { entry: 'billing', env: {}, ready: 'billing ops listener on' },
+      // Content sends the "video ready" mail, asking auth for the address.
+      { entry: 'auth', env: {}, ready: 'auth ops listener on' },
+      { entry: 'content', env: {}, ready: 'content ops listener on' },
       { entry: 'generation', env: { GENERATION_ROLE: 'api', OTEL_SERVICE_NAME: 'generation' }, ready: 'generation ops listener on' },
       { entry: 'generation', env: { GENERATION_ROLE: 'worker', OTEL_SERVICE_NAME: 'generation-worker' }, ready: 'generation ops listener on' },
     ];
@@ -71,7 +78,12 @@ describe('a lip-sync traced across the real processes', () => {
   }
 
   it('makes one trace from the gateway POST through the generation API, the job queue and the worker to ffmpeg', async () => {
-    const cookie = await signedInCookie(database, SESSION_SECRET, randomUUID());
+    const username = `tracer-${randomBytes(4).toString('hex')}`;
+    const services = await ServiceClient.connect(settings.NATS_URL);
+    const user = await services
+      .send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: username, username, email: `${username}@example.com` })
+      .finally(() => services.close());
+    const cookie = await signedInCookie(database, SESSION_SECRET, user.id);
     const { jobId: predictionId, status } = await runLipSync(base, cookie, 'Traces follow the work.');
     expect(status).toBe('succeeded');
 
@@ -136,6 +148,15 @@ describe('a lip-sync traced across the real processes', () => {
     expect(mailRoots).toHaveLength(1);
     expect(mailRoots[0]).toMatchObject({ parentSpanId: '', links: [{ traceId: root.traceId, spanId: expect.any(String) }] });
     expect(mailRoots[0].traceId).not.toBe(root.traceId);
+    // No page followed the job, so content sends the mail; learning that costs no failed request (it reads the job-watchers bucket).
+    const mailTrace = await spansOfTrace(mailRoots[0].traceId, (spans) => spans.some((span) => span.service === 'auth' && span.kind === SpanKinds.server));
+    expect(mailTrace.filter((span) => span.kind === SpanKinds.server).map(({ service, name }) => `${service}: ${name}`).sort()).toEqual([
+      `auth: nats handle ${Subjects.auth.userGet}`,
+      `content: nats handle ${Subjects.content.mailVideoReady}`,
+    ]);
+    expect(mailTrace.filter((span) => span.statusCode === 2).map(({ service, name }) => `${service}: ${name}`)).toEqual([]);
+    const mails = (await (await fetch(`${process.env.MAIL_CATCHER_URL}/api/messages?to=${encodeURIComponent(user.email!)}`)).json()) as CaughtMail[];
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your video is ready']);
 
     // ffmpeg runs inside the handler; every ffmpeg span leads up to it.
     const ffmpeg = trace.filter((span) => span.service === 'generation-worker' && span.name === 'ffmpeg');

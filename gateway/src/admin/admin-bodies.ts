@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDateString, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, NotEquals, ValidateIf } from 'class-validator';
 import {
-  ADMIN_CREDIT_DELTA_LIMIT, ADMIN_REASON_MAX_LENGTH, type AdminCreditAdjustmentBody, type AdminJobFilter, type AdminPostBody, type JobKind, type JobStatus,
+  ADMIN_CREDIT_DELTA_LIMIT, ADMIN_REASON_MAX_LENGTH, NEWSLETTER_BODY_MAX_LENGTH, NEWSLETTER_SUBJECT_MAX_LENGTH, type AdminCreditAdjustmentBody, type AdminJobFilter,
+  type AdminNewsletterIssueBody, type AdminPostBody, type JobKind, type JobStatus,
 } from '@lipcast/contracts';
 
 const JOB_STATUSES: JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
@@ -69,4 +70,18 @@ export class AdminPostDto implements AdminPostBody {
   @ValidateIf((_post, value) => value !== null)
   @IsDateString({ strict: true }, { message: 'publishedAt must be an ISO 8601 date-time or null' })
   publishedAt!: string | null;
+}
+
+export class AdminNewsletterIssueDto implements AdminNewsletterIssueBody {
+  @ApiProperty({ minLength: 1, maxLength: NEWSLETTER_SUBJECT_MAX_LENGTH })
+  @IsString({ message: 'subject is required' })
+  @Matches(/\S/, { message: 'subject is required' })
+  @Length(1, NEWSLETTER_SUBJECT_MAX_LENGTH, { message: `subject must be 1 to ${NEWSLETTER_SUBJECT_MAX_LENGTH} characters` })
+  subject!: string;
+
+  @ApiProperty({ minLength: 1, maxLength: NEWSLETTER_BODY_MAX_LENGTH, description: 'plain text: paragraphs separated by blank lines' })
+  @IsString({ message: 'body is required' })
+  @Matches(/\S/, { message: 'body is required' })
+  @Length(1, NEWSLETTER_BODY_MAX_LENGTH, { message: `body must be 1 to ${NEWSLETTER_BODY_MAX_LENGTH} characters` })
+  body!: string;
 }

@@ -3,12 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import { isUUID } from 'class-validator';
 import {
   Subjects, type AdminActor, type AdminAuditEntry, type AdminBillingAccount, type AdminCreditAdjustmentRequest, type AdminGalleryReport, type AdminJobDetail,
-  type AdminJobList, type AdminJobListRequest, type AdminPost, type AdminPostList, type AdminQueueState, type AdminUserAccount, type AdminUserSearchRequest,
+  type AdminJobList, type AdminJobListRequest, type AdminNewsletterIssueList, type AdminNewsletterResumeRequest, type AdminNewsletterSending,
+  type AdminNewsletterSendRequest, type AdminPost, type AdminPostList, type AdminQueueState, type AdminUserAccount, type AdminUserSearchRequest,
   type AdminUserSummary, type AdminWithdrawResult, type JobState,
 } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUsers } from '../auth/current-users';
-import { AdminAuditQuery, AdminCreditAdjustmentDto, AdminJobFilterQuery, AdminPostDto, AdminUserQuery } from './admin-bodies';
+import { AdminAuditQuery, AdminCreditAdjustmentDto, AdminJobFilterQuery, AdminNewsletterIssueDto, AdminPostDto, AdminUserQuery } from './admin-bodies';
 import { AdminGuard, Operator } from './admin-role';
 import { AuditLog } from './audit-log';
 import { StoredIdPipe } from '../http/stored-id.pipe';
@@ -140,6 +141,30 @@ export class AdminController {
     const result = await this.services.send<AdminWithdrawResult>(Subjects.generation.adminGalleryWithdraw, { influencerId });
     await this.audit.record(operator, 'gallery.withdraw', String(influencerId), {});
     return result;
+  }
+
+  /** The newsletter's issues, newest first, with their progress and the number of confirmed subscribers. */
+  @Get('newsletter/issues')
+  newsletterIssues(): Promise<AdminNewsletterIssueList> {
+    return this.services.send<AdminNewsletterIssueList>(Subjects.content.adminNewsletterIssuesList, {});
+  }
+
+  /** Stores the issue and mails it to every confirmed subscriber in the background (the answer says how many). */
+  @Post('newsletter/issues')
+  async sendNewsletterIssue(@Operator() operator: AdminActor, @Body() body: AdminNewsletterIssueDto): Promise<AdminNewsletterSending> {
+    const request: AdminNewsletterSendRequest = { ...operator, subject: body.subject.trim(), body: body.body };
+    const sending = await this.services.send<AdminNewsletterSending>(Subjects.content.adminNewsletterIssueSend, request);
+    await this.audit.record(operator, 'newsletter.send', String(sending.id), { subject: request.subject, recipients: sending.recipients });
+    return sending;
+  }
+
+  /** Mails an unfinished issue to the subscribers who have not had it (each gets it once); 409 once it went to everyone. */
+  @HttpCode(200)
+  @Post('newsletter/issues/:id/resume')
+  async resumeNewsletterIssue(@Operator() operator: AdminActor, @Param('id', new StoredIdPipe('No such newsletter issue')) id: number): Promise<AdminNewsletterSending> {
+    const sending = await this.services.send<AdminNewsletterSending>(Subjects.content.adminNewsletterIssueResume, { ...operator, id } satisfies AdminNewsletterResumeRequest);
+    await this.audit.record(operator, 'newsletter.resume', String(id), { recipients: sending.recipients });
+    return sending;
   }
 
   @Get('audit')

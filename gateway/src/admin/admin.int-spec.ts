@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import {
-  ADMIN_ROLE, Subjects, type AdminAuditEntry, type AdminGalleryReport, type AdminJobDetail, type AdminJobList, type AdminPost, type AdminQueueState, type AdminUserAccount, type AdminUserSummary,
+  ADMIN_ROLE, Subjects, type AdminAuditEntry, type AdminGalleryReport, type AdminJobDetail, type AdminJobList, type AdminNewsletterIssueList, type AdminNewsletterSending, type AdminPost, type AdminQueueState, type AdminUserAccount, type AdminUserSummary,
   type AuthUser, type InfluencerImageResponse, type JobState,
 } from '@lipcast/contracts';
 import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
@@ -83,6 +83,7 @@ describe('operator console (/api/admin)', () => {
       'GET /api/admin/audit', 'GET /api/admin/gallery/reports', 'GET /api/admin/jobs', 'GET /api/admin/jobs/:id', 'GET /api/admin/posts', 'GET /api/admin/posts/:id',
       'GET /api/admin/queue', 'GET /api/admin/users', 'GET /api/admin/users/:id', 'POST /api/admin/gallery/:influencerId/withdraw', 'POST /api/admin/jobs/:id/cancel',
       'POST /api/admin/jobs/:id/retry', 'POST /api/admin/posts', 'POST /api/admin/users/:id/credits', 'PUT /api/admin/posts/:id',
+      'GET /api/admin/newsletter/issues', 'POST /api/admin/newsletter/issues', 'POST /api/admin/newsletter/issues/:id/resume',
     ]));
     const someone = await newUser('someone');
     const userCookie = await signedInCookie(database, SESSION_SECRET, someone.id, { roles: [], username: someone.username });
@@ -172,6 +173,26 @@ describe('operator console (/api/admin)', () => {
 
     expect((await auditOf('post.create', String(published.body.id)))[0]).toMatchObject({ operatorId: operator.id, detail: { slug: `${SLUG}-now`, status: 'published' } });
     expect((await auditOf('post.update', String(scheduled.body.id)))[0]).toMatchObject({ operatorName: operator.username, detail: { status: 'published' } });
+  });
+
+  it('sends a newsletter issue in the background, audited; a finished issue is not resumed (409); a blank or too long subject is 400', async () => {
+    const subject = `Issue ${SLUG}`;
+    const sent = await call<AdminNewsletterSending>('POST', '/api/admin/newsletter/issues', adminCookie, { subject: `  ${subject} `, body: 'Hello readers.\n\nMore news.' });
+    expect(sent).toEqual({ status: 201, body: { id: expect.any(Number), recipients: expect.any(Number) } });
+    const listed = async () => (await call<AdminNewsletterIssueList>('GET', '/api/admin/newsletter/issues', adminCookie)).body;
+    let issue = (await listed()).issues.find((candidate) => candidate.id === sent.body.id);
+    for (const deadline = Date.now() + 15_000; !issue?.finishedAt && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      issue = (await listed()).issues.find((candidate) => candidate.id === sent.body.id);
+    }
+    expect(issue).toMatchObject({ subject, createdBy: operator.id, sentCount: sent.body.recipients, recipientCount: sent.body.recipients, finishedAt: expect.any(String) });
+    expect(typeof (await listed()).confirmedSubscribers).toBe('number');
+    expect((await auditOf('newsletter.send', String(sent.body.id)))[0]).toMatchObject({ operatorId: operator.id, detail: { subject, recipients: sent.body.recipients } });
+
+    expect((await call('POST', `/api/admin/newsletter/issues/${sent.body.id}/resume`, adminCookie)).status).toBe(409);
+    expect((await call('POST', '/api/admin/newsletter/issues/999999999/resume', adminCookie)).status).toBe(404);
+    expect((await call('POST', '/api/admin/newsletter/issues', adminCookie, { subject: '  ', body: 'Text' })).status).toBe(400);
+    expect((await call('POST', '/api/admin/newsletter/issues', adminCookie, { subject: 'x'.repeat(151), body: 'Text' })).status).toBe(400);
+    expect((await call('POST', '/api/admin/newsletter/issues', adminCookie, { subject: 'Subject', body: 'x'.repeat(20_001) })).status).toBe(400);
   });
 
   it('lists reported gallery items and withdraws one: out of the gallery, its public copies gone', async () => {

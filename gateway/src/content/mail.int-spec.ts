@@ -12,6 +12,7 @@ import { authService } from '../../../services/auth/src/service';
 import { contentService } from '../../../services/content/src/service';
 import type { CaughtMail } from '../../../tools/mail/catcher';
 import { pollUntil } from '../../../tools/lib/poll';
+import { JobWatcherRecords } from '../generation/job-watcher-records';
 import { JobWatchers } from '../generation/job-watchers';
 import { HttpErrorFilter } from '../http/error.filter';
 import { NewsletterController } from './newsletter.controller';
@@ -24,7 +25,7 @@ const CATCHER = process.env.MAIL_CATCHER_URL!;
 @Module({
   imports: [ServiceClientModule.forRoot({ url: settings.NATS_URL, name: 'mail-test-gateway' }), ThrottlerModule.forRoot({ throttlers: [{ name: 'api', ttl: 60_000, limit: 1000 }] })],
   controllers: [NewsletterController],
-  providers: [JobWatchers],
+  providers: [JobWatchers, JobWatcherRecords],
 })
 class MailGatewayModule {}
 
@@ -117,9 +118,11 @@ describe('transactional mail (content service, SMTP to the local catcher)', () =
       user = await auth.client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: name, username: name, email: `${name}@example.com`, firstName: 'Vera' });
     });
 
-    it('is sent once, with the link to the video, when no event stream follows the job', async () => {
+    it('is sent once, with the link to the video, when no event stream follows the job, without waiting for anyone', async () => {
       const jobId = randomUUID();
+      const asked = Date.now();
       expect(await ask(jobId)).toEqual({ sent: true, reason: 'sent' });
+      expect(Date.now() - asked).toBeLessThan(1500); // what content used to wait for gateways that did not watch
       const mails = await mailTo(user.email!);
       expect(mails.map((mail) => mail.subject)).toEqual(['Your video is ready']);
       expect(mails[0].text).toContain('Hi Vera,');
@@ -128,26 +131,38 @@ describe('transactional mail (content service, SMTP to the local catcher)', () =
       expect(await mailTo(user.email!)).toHaveLength(1);
     });
 
-    it('is not sent while a gateway has an event stream open for the job, nor after one delivered its end', async () => {
+    it('is not sent while a gateway has an event stream open for the job, nor after one delivered its end; it is after a stream left before the end', async () => {
       const watchers = app.get(JobWatchers);
+      const records = app.get(JobWatcherRecords);
       const open = randomUUID();
       const release = watchers.watch(open);
+      await records.settled(); // the gateway's writes are not awaited by its streams
       expect(await ask(open)).toEqual({ sent: false, reason: 'watching' });
       release();
+
       const ended = randomUUID();
+      const closeEnded = watchers.watch(ended);
       watchers.sawEnd(ended);
+      closeEnded(); // the stream closes with the job, before content looks
+      await records.settled();
       expect(await ask(ended)).toEqual({ sent: false, reason: 'watching' });
       expect(await mailTo(user.email!)).toHaveLength(1); // only the previous test's
+
+      const left = randomUUID();
+      watchers.watch(left)();
+      await records.settled();
+      expect(await ask(left)).toEqual({ sent: true, reason: 'sent' });
+      expect(await mailTo(user.email!)).toHaveLength(2);
     });
 
     it('is not sent when the user turned it off, and is again once turned back on', async () => {
       expect(await content.client.send<MailPreferences>(Subjects.content.mailPreferencesGet, { userId: user.id })).toEqual({ videoReady: true });
       expect(await content.client.send<MailPreferences>(Subjects.content.mailPreferencesSet, { userId: user.id, videoReady: false })).toEqual({ videoReady: false });
       expect(await ask(randomUUID())).toEqual({ sent: false, reason: 'turned-off' });
-      expect(await mailTo(user.email!)).toHaveLength(1);
+      expect(await mailTo(user.email!)).toHaveLength(2);
       await content.client.send<MailPreferences>(Subjects.content.mailPreferencesSet, { userId: user.id, videoReady: true });
       expect(await ask(randomUUID())).toEqual({ sent: true, reason: 'sent' });
-      expect(await mailTo(user.email!)).toHaveLength(2);
+      expect(await mailTo(user.email!)).toHaveLength(3);
     });
   });
 

@@ -109,7 +109,7 @@ export class GenerationController {
     const release = this.openStreams.open(userId);
     ended.addEventListener('abort', release, { once: true });
     if (ended.aborted) release(); // the client left while the job was looked up
-    // A job followed here to its end gets no "video ready" mail (content asks the gateways).
+    // A job followed here to its end gets no "video ready" mail (content reads the job-watchers bucket).
     const unwatch = this.watchers.watch(jobId);
     ended.addEventListener('abort', unwatch, { once: true });
     if (ended.aborted) unwatch();

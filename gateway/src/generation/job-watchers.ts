@@ -1,66 +1,70 @@
-import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { Subscription } from '@nats-io/transport-node';
-import { Subjects, type JobWatching, type JobWatchingRequest } from '@lipcast/contracts';
-import { ServiceClient } from '@lipcast/nest-kit';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { runPeriodically, WATCHED_END_KEPT_MS } from '@lipcast/nest-kit';
+import { JobWatcherRecords } from './job-watcher-records';
 
-/** How long a gateway still counts a job as watched after one of its streams delivered the job's end. */
-export const WATCHED_END_KEPT_MS = 5 * 60_000;
+/** How often the keys of jobs with a stream open here are put again, well within the bucket's max age. */
+const WATCHED_REFRESH_MS = WATCHED_END_KEPT_MS / 5;
 
 /**
  * Which jobs this gateway's event streams follow, for the "video ready" mail (sent only when nobody
- * watched): content asks `gateway.jobs.watching.v1` when a job succeeds, every gateway hears it, and
- * only one that has a stream open for the job, or delivered the job's end to one a moment ago (the
- * stream closes with it, possibly before content asks), answers. No answer means nobody watched.
+ * watched): it counts the open streams per job and records the facts in the `job-watchers` bucket,
+ * where content looks when the job succeeds. The job's key is put when its first stream here opens,
+ * put again as `ended` when a stream delivered the job's end (the stream closes with it, possibly
+ * before content looks; the bucket keeps it for WATCHED_END_KEPT_MS), and deleted when the last
+ * stream closes without having delivered the end. Streams outlive the bucket's max age, so the keys
+ * of open jobs are refreshed.
  */
 @Injectable()
 export class JobWatchers implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(JobWatchers.name);
+  /** Open streams per job. */
   private readonly open = new Map<string, number>();
-  /** Jobs whose end a stream delivered, until when they count as watched. */
-  private readonly endSeen = new Map<string, number>();
-  private subscription: Subscription | null = null;
+  /** Jobs with a stream open here whose end one of them delivered. */
+  private readonly ended = new Set<string>();
+  private stopRefreshing: (() => void) | null = null;
 
-  constructor(private readonly services: ServiceClient) {}
+  constructor(private readonly records: JobWatcherRecords) {}
 
   onModuleInit(): void {
-    this.subscription = this.services.nats.subscribe(Subjects.gateway.jobWatching, {
-      callback: (error, message) => {
-        if (error || !message.reply) return;
-        let request: { id?: string; data?: JobWatchingRequest };
-        try {
-          request = message.json();
-        } catch {
-          return;
-        }
-        if (typeof request.data?.jobId !== 'string' || !this.watching(request.data.jobId)) return; // silence: not watched here
-        message.respond(JSON.stringify({ id: request.id, response: { watching: true } satisfies JobWatching, isDisposed: true }));
-      },
-    });
+    this.stopRefreshing = runPeriodically(
+      () => WATCHED_REFRESH_MS,
+      async () => this.refresh(),
+      (error) => this.logger.warn(`refreshing the watched jobs failed: ${String(error)}`),
+    );
   }
 
   onApplicationShutdown(): void {
-    this.subscription?.unsubscribe();
+    this.stopRefreshing?.();
   }
 
   /** A stream follows the job until the returned function is called (any number of times). */
   watch(jobId: string): () => void {
-    this.open.set(jobId, (this.open.get(jobId) ?? 0) + 1);
-    let ended = false;
+    const streams = (this.open.get(jobId) ?? 0) + 1;
+    this.open.set(jobId, streams);
+    if (streams === 1) this.records.put(jobId, 'open');
+    let released = false;
     return () => {
-      if (ended) return;
-      ended = true;
+      if (released) return;
+      released = true;
       const left = (this.open.get(jobId) ?? 1) - 1;
-      if (left > 0) this.open.set(jobId, left);
-      else this.open.delete(jobId);
+      if (left > 0) {
+        this.open.set(jobId, left);
+        return;
+      }
+      this.open.delete(jobId);
+      // A delivered end stays recorded (the bucket expires it); a job left before its end is not watched.
+      if (!this.ended.delete(jobId)) this.records.delete(jobId);
     };
   }
 
   /** A stream delivered the job's end to its page. */
-  sawEnd(jobId: string, now = Date.now()): void {
-    for (const [job, until] of this.endSeen) if (until <= now) this.endSeen.delete(job);
-    this.endSeen.set(jobId, now + WATCHED_END_KEPT_MS);
+  sawEnd(jobId: string): void {
+    if (this.open.has(jobId)) this.ended.add(jobId);
+    this.records.put(jobId, 'ended');
   }
 
-  watching(jobId: string, now = Date.now()): boolean {
-    return this.open.has(jobId) || (this.endSeen.get(jobId) ?? 0) > now;
+  /** Puts the keys of the jobs with a stream open here again, before the bucket's max age expires them. */
+  refresh(): void {
+    for (const jobId of this.open.keys()) this.records.put(jobId, this.ended.has(jobId) ? 'ended' : 'open');
   }
 }

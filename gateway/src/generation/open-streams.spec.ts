@@ -11,6 +11,7 @@ import { HttpErrorFilter } from '../http/error.filter';
 import { PublicReads } from '../http/public-reads';
 import { GatewaySettings } from '../settings';
 import { GenerationController } from './generation.controller';
+import { JobWatcherRecords } from './job-watcher-records';
 import { JobWatchers } from './job-watchers';
 import { OpenStreams } from './open-streams';
 
@@ -27,9 +28,10 @@ class FakeServices {
   subscribe(): () => void {
     return () => undefined;
   }
-  /** JobWatchers listens for content's "is anyone watching" question; nobody asks here. */
-  readonly nats = { subscribe: () => ({ unsubscribe: () => undefined }) };
 }
+
+/** The job-watchers bucket as a port: nothing here reads it. */
+const noRecords = { put: () => undefined, delete: () => undefined };
 
 async function startGateway(env: Record<string, string>) {
   const services = new FakeServices();
@@ -44,6 +46,7 @@ async function startGateway(env: Record<string, string>) {
       { provide: PublicReads, useValue: new PublicReads(services as unknown as ServiceClient, 0) },
       OpenStreams,
       JobWatchers,
+      { provide: JobWatcherRecords, useValue: noRecords },
       Draining,
     ],
   })

@@ -149,7 +149,7 @@ export interface AdminAuditEntry {
   at: string;
   operatorId: string;
   operatorName: string;
-  /** e.g. `job.cancel`, `job.retry`, `credits.adjust`, `post.create`, `post.update`, `gallery.withdraw` */
+  /** e.g. `job.cancel`, `job.retry`, `credits.adjust`, `post.create`, `post.update`, `gallery.withdraw`, `newsletter.send`, `newsletter.resume` */
   action: string;
   target: string;
   detail: Record<string, unknown>;
@@ -179,4 +179,58 @@ export interface AdminJobListRequest extends Omit<AdminJobFilter, 'user'> {
 /** `POST /api/admin/gallery/:influencerId/withdraw` answers it. */
 export interface AdminWithdrawResult {
   withdrawn: true;
+}
+
+// ---- The newsletter (issue: sending an issue to the confirmed subscribers) ----
+
+export const NEWSLETTER_SUBJECT_MAX_LENGTH = 150;
+export const NEWSLETTER_BODY_MAX_LENGTH = 20_000;
+
+/** `POST /api/admin/newsletter/issues`: an issue as the operator writes it; the body is plain paragraphs separated by blank lines. */
+export interface AdminNewsletterIssueBody {
+  subject: string;
+  body: string;
+}
+
+/** An issue's body as its paragraphs, as the mail and the console's preview show them: blank lines separate them. */
+export function newsletterParagraphs(body: string): string[] {
+  return body
+    .split(/\r?\n[^\S\r\n]*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '');
+}
+
+/** One issue as `GET /api/admin/newsletter/issues` lists it (without its body). */
+export interface AdminNewsletterIssue {
+  id: number;
+  subject: string;
+  /** The operator who sent it. */
+  createdBy: string;
+  createdAt: string;
+  /** Subscribers it has gone to so far. */
+  sentCount: number;
+  /** `sentCount` plus the confirmed subscribers still to mail when the last send (or resume) started. */
+  recipientCount: number;
+  /** Null while it is being sent, or after a run the relay stopped (resume sends to the rest). */
+  finishedAt: string | null;
+}
+
+/** Newest first, with the number of confirmed subscribers (who a new issue goes to). */
+export interface AdminNewsletterIssueList {
+  issues: AdminNewsletterIssue[];
+  confirmedSubscribers: number;
+}
+
+/** The answer to sending or resuming: the issue, and how many subscribers this run mails (in the background). */
+export interface AdminNewsletterSending {
+  id: number;
+  recipients: number;
+}
+
+/** `content.admin.newsletter.issues.send.v1` */
+export interface AdminNewsletterSendRequest extends AdminNewsletterIssueBody, AdminActor {}
+
+/** `content.admin.newsletter.issues.resume.v1` */
+export interface AdminNewsletterResumeRequest extends AdminActor {
+  id: number;
 }

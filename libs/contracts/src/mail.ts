@@ -47,15 +47,6 @@ export interface MailPreferencesUpdate extends MailPreferences {
   userId: string;
 }
 
-/** `gateway.jobs.watching.v1`: asked by content; only a gateway that has an event stream open for the job (or delivered its end to one) answers. */
-export interface JobWatchingRequest {
-  jobId: string;
-}
-
-export interface JobWatching {
-  watching: true;
-}
-
 /** The token of a newsletter link (confirmation or unsubscribe). */
 export interface NewsletterTokenRequest {
   token: string;

@@ -8,6 +8,7 @@
 import type {
   AdminBillingAccount, AdminCreditAdjustmentRequest, AdminGalleryReport, AdminJobDetail, AdminJobList, AdminJobListRequest, AdminPost,
   AdminPostBody, AdminPostList, AdminQueueState, AdminUserSearchRequest, AdminUserSummary, AdminWithdrawResult,
+  AdminNewsletterIssueList, AdminNewsletterResumeRequest, AdminNewsletterSending, AdminNewsletterSendRequest,
 } from './admin';
 import type { ApiKeyIdentity, ApiKeyRevoked, ApiKeySummary, CreateApiKeyRequest, CreatedApiKey, RevokeApiKeyRequest, VerifyApiKeyRequest } from './api-keys';
 import type { DeletedAnswer } from './api-routes';
@@ -29,7 +30,7 @@ import type {
 import type { FaceCheckAnswer, FaceCheckRequest } from './face-check';
 import type { PingResponse } from './health';
 import type {
-  JobWatching, JobWatchingRequest, MailOutcome, MailPreferences, MailPreferencesUpdate, NewsletterConfirmed, NewsletterTokenRequest, NewsletterUnsubscribed,
+  MailOutcome, MailPreferences, MailPreferencesUpdate, NewsletterConfirmed, NewsletterTokenRequest, NewsletterUnsubscribed,
   PaymentMailRequest, VideoReadyMailRequest,
 } from './mail';
 import type { RemoteHistory, RemoteHistoryRequest, RemoteLiveVersion, RemoteLiveVersions, RemotePublishRequest, RemoteReleaseRequest, RemoteRollbackRequest } from './remote-releases';
@@ -137,11 +138,13 @@ export interface SubjectContracts {
   'content.mail.preferences.set.v1': { request: MailPreferencesUpdate; reply: MailPreferences };
   'content.user.delete.v1': { request: DeleteUserDataRequest; reply: DeletedAnswer };
 
-  'gateway.jobs.watching.v1': { request: JobWatchingRequest; reply: JobWatching };
   'content.admin.posts.list.v1': { request: EmptyRequest; reply: AdminPostList };
   'content.admin.post.get.v1': { request: AdminPostIdRequest; reply: AdminPost };
   'content.admin.post.create.v1': { request: AdminPostBody; reply: AdminPost };
   'content.admin.post.update.v1': { request: AdminPostUpdateRequest; reply: AdminPost };
+  'content.admin.newsletter.issues.list.v1': { request: EmptyRequest; reply: AdminNewsletterIssueList };
+  'content.admin.newsletter.issues.send.v1': { request: AdminNewsletterSendRequest; reply: AdminNewsletterSending };
+  'content.admin.newsletter.issues.resume.v1': { request: AdminNewsletterResumeRequest; reply: AdminNewsletterSending };
   'content.remotes.publish.v1': { request: RemotePublishRequest; reply: RemoteHistory };
   'content.remotes.release.v1': { request: RemoteReleaseRequest; reply: RemoteLiveVersion };
   'content.remotes.rollback.v1': { request: RemoteRollbackRequest; reply: RemoteLiveVersion };

@@ -75,6 +75,12 @@ export const Subjects = {
     adminPostCreate: 'content.admin.post.create.v1',
     /** Operator console: `AdminPostBody & {id}` → `AdminPost`. */
     adminPostUpdate: 'content.admin.post.update.v1',
+    /** Operator console: `{}` → `AdminNewsletterIssueList` (newest first, with the confirmed subscribers). */
+    adminNewsletterIssuesList: 'content.admin.newsletter.issues.list.v1',
+    /** Operator console: `AdminNewsletterSendRequest` → `AdminNewsletterSending`; the issue is stored and mailed in the background. */
+    adminNewsletterIssueSend: 'content.admin.newsletter.issues.send.v1',
+    /** Operator console: `AdminNewsletterResumeRequest` → `AdminNewsletterSending` (the subscribers not mailed yet); `CONFLICT` once finished. */
+    adminNewsletterIssueResume: 'content.admin.newsletter.issues.resume.v1',
     /** Remote registry (remote-releases.ts): `RemotePublishRequest` → `RemoteHistory`; `CONFLICT` for a version already published. */
     remotePublish: 'content.remotes.publish.v1',
     /** `RemoteReleaseRequest` → `RemoteLiveVersion`; `NOT_FOUND` for a version never published. */
@@ -159,14 +165,6 @@ export const Subjects = {
     batchesList: 'generation.batches.list.v1',
     /** `RetryBatchRowRequest` → `Batch`: a failed row runs again alone; any other row is `CONFLICT`. */
     batchRowRetry: 'generation.batches.row.retry.v1',
-  },
-  gateway: {
-    /**
-     * Asked by content before a "video ready" mail: `JobWatchingRequest` → `JobWatching`. Every
-     * gateway hears it; only one with an event stream open for the job (or that delivered the job's
-     * end to one) answers, so "no responders" or no answer means nobody watched.
-     */
-    jobWatching: 'gateway.jobs.watching.v1',
   },
 } as const;
 

@@ -20,3 +20,4 @@ export * from './tracing';
 export * from './stored-id';
 export * from './contract-check';
 export * from './safe-fetch';
+export * from './job-watchers-bucket';

@@ -4,18 +4,23 @@ import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, 
 export interface ConfirmActionProps {
   /** The button's text, e.g. "Cancel job". */
   label: string;
+  /** The button's accessible name when its text alone is not unique on the page, e.g. "Resume <subject>". */
+  name?: string;
   title: string;
   description: string;
   /** The confirming button's text in the dialog. */
   confirmLabel: string;
   variant?: ButtonVariant;
   disabled?: boolean;
+  /** Asked when the button is pressed: false keeps the dialog closed (a form shows its errors instead). */
+  canOpen?: () => boolean;
   onConfirm: () => Promise<void> | void;
 }
 
 /** A button that asks first: every operator action changes someone's job, credits or content. */
-export function ConfirmAction({ label, title, description, confirmLabel, variant = 'outline', disabled, onConfirm }: ConfirmActionProps) {
+export function ConfirmAction({ label, name, title, description, confirmLabel, variant = 'outline', disabled, canOpen, onConfirm }: ConfirmActionProps) {
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
   async function confirm() {
     setBusy(true);
     try {
@@ -25,9 +30,9 @@ export function ConfirmAction({ label, title, description, confirmLabel, variant
     }
   }
   return (
-    <AlertDialog>
+    <AlertDialog open={open} onOpenChange={(next) => setOpen(next && (canOpen?.() ?? true))}>
       <AlertDialogTrigger asChild>
-        <Button variant={variant} size="sm" disabled={disabled || busy}>
+        <Button variant={variant} size="sm" aria-label={name} disabled={disabled || busy}>
           {label}
         </Button>
       </AlertDialogTrigger>

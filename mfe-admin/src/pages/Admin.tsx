@@ -5,6 +5,7 @@ import { isAdmin, useAccount } from '@lipcast/web-kit';
 import { AuditTab } from '../tabs/AuditTab';
 import { GalleryTab } from '../tabs/GalleryTab';
 import { JobsTab } from '../tabs/JobsTab';
+import { NewsletterTab } from '../tabs/NewsletterTab';
 import { PostsTab } from '../tabs/PostsTab';
 import { QueueTab } from '../tabs/QueueTab';
 import { UsersTab } from '../tabs/UsersTab';
@@ -16,6 +17,7 @@ export const ADMIN_TABS = [
   { value: 'users', label: 'Users' },
   { value: 'posts', label: 'Posts' },
   { value: 'gallery', label: 'Gallery' },
+  { value: 'newsletter', label: 'Newsletter' },
   { value: 'audit', label: 'Audit log' },
 ] as const;
 type TabName = (typeof ADMIN_TABS)[number]['value'];
@@ -45,7 +47,7 @@ export default function Admin() {
   if (!isAdmin(user)) return <NoAccess />;
 
   return (
-    <Page title="Operator console" description="The generation queue, jobs, accounts and credits, blog posts and gallery moderation. Every action is written to the audit log.">
+    <Page title="Operator console" description="The generation queue, jobs, accounts and credits, blog posts, gallery moderation and the newsletter. Every action is written to the audit log.">
       <Tabs value={tab} onValueChange={openTab}>
         <TabsList aria-label="Console sections" className="h-auto flex-wrap">
           {ADMIN_TABS.map((item) => (
@@ -73,6 +75,9 @@ export default function Admin() {
         </TabsContent>
         <TabsContent value="gallery">
           <GalleryTab />
+        </TabsContent>
+        <TabsContent value="newsletter">
+          <NewsletterTab />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab />

@@ -3,7 +3,9 @@ import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { Migration20261123000000 } from './migrations/Migration20261123000000';
 import { Migration20261126000000 } from './migrations/Migration20261126000000';
 import { Migration20261126100000 } from './migrations/Migration20261126100000';
+import { Migration20261128120000 } from './migrations/Migration20261128120000';
 import { MailPreferenceEntity, SentMailEntity } from './mail/mail.entity';
+import { NewsletterIssueEntity } from './newsletter/newsletter-issue.entity';
 import { NewsletterSubscriberEntity } from './newsletter/newsletter-subscriber.entity';
 import { BlogPostEntity } from './posts/blog-post.entity';
 import { RemoteReleaseEntity, RemoteVersionEntity } from './remotes/remote-release.entity';
@@ -12,7 +14,7 @@ import { RemoteReleaseEntity, RemoteVersionEntity } from './remotes/remote-relea
 export const CONTENT_SCHEMA = 'content';
 
 /** Every content table; the typed query builder (`contentDatabase`) is inferred from this list. */
-export const contentEntities = [BlogPostEntity, NewsletterSubscriberEntity, RemoteVersionEntity, RemoteReleaseEntity, MailPreferenceEntity, SentMailEntity] as const;
+export const contentEntities = [BlogPostEntity, NewsletterSubscriberEntity, RemoteVersionEntity, RemoteReleaseEntity, MailPreferenceEntity, SentMailEntity, NewsletterIssueEntity] as const;
 
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
@@ -24,5 +26,6 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261123000000', class: Migration20261123000000 },
       { name: 'Migration20261126000000', class: Migration20261126000000 },
       { name: 'Migration20261126100000', class: Migration20261126100000 },
+      { name: 'Migration20261128120000', class: Migration20261128120000 },
     ],
   });

@@ -7,6 +7,8 @@ import { MailService } from './mail/mail.service';
 import { Mailer } from './mail/mailer';
 import { ormConfig } from './mikro-orm.config';
 import { NewsletterController } from './newsletter/newsletter.controller';
+import { NewsletterIssuesController } from './newsletter/newsletter-issues.controller';
+import { NewsletterIssuesService } from './newsletter/newsletter-issues.service';
 import { NewsletterService } from './newsletter/newsletter.service';
 import { PostsController } from './posts/posts.controller';
 import { PostsService } from './posts/posts.service';
@@ -21,6 +23,6 @@ export const contentService = defineService({
   settings: ContentSettings,
   // Mail asks auth for the recipient's address and the gateways whether anyone watched a job.
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'content', name: 'lipcast-content-client' })],
-  controllers: [PostsController, NewsletterController, AdminPostsController, RemoteRegistryController, MailController],
-  providers: [PostsService, NewsletterService, AdminPostsService, RemoteRegistryService, Mailer, MailLinks, MailService],
+  controllers: [PostsController, NewsletterController, NewsletterIssuesController, AdminPostsController, RemoteRegistryController, MailController],
+  providers: [PostsService, NewsletterService, NewsletterIssuesService, AdminPostsService, RemoteRegistryService, Mailer, MailLinks, MailService],
 });

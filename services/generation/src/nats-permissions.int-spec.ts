@@ -7,9 +7,9 @@ import { Ctx, MessagePattern, type NatsContext } from '@nestjs/microservices';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { ErrorCode, jobProgressSubject, pingSubject, SERVICE_NAMES, Subjects, type Reservation, type ServiceName } from '@lipcast/contracts';
-import { bootstrapService, CONTRACT_CHECK_ENV, natsConnectionOptions, ServiceClient, startServiceForTest, type NatsRole, type NatsTarget, type RunningService } from '@lipcast/nest-kit';
+import { bootstrapService, CONTRACT_CHECK_ENV, JobWatchersBucket, natsConnectionOptions, ServiceClient, startServiceForTest, type NatsRole, type NatsTarget, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../billing/src/service';
-import { JobWatchers } from '../../../gateway/src/generation/job-watchers';
+import { JobWatcherRecords } from '../../../gateway/src/generation/job-watcher-records';
 import { startPrivateNats, type PrivateNats } from '../../../tools/lib/infra';
 import { newNatsCredentials, newNatsUsers, type NatsUser } from '../../../tools/lib/nats-users';
 import { JOB_LANES, JobQueue } from './jobs/job-queue';
@@ -152,14 +152,18 @@ describe('NATS users and permissions (deploy/nats/nats-server.conf)', () => {
     await expect(gateway.send(Subjects.billing.accountGet, { userId: crypto.randomUUID() })).resolves.toMatchObject({ generationsCount: 0 });
   });
 
-  it('lets content ask the gateways whether a job is watched, and a gateway that watches it answer', async () => {
-    const watchers = new JobWatchers(await client('gateway'));
-    watchers.onModuleInit();
-    const release = watchers.watch('job-watched');
+  it('lets the gateways record the jobs they watch in the job-watchers bucket, and content read them but write none', async () => {
     const content = await client('content', 1000);
-    await expect(content.send(Subjects.gateway.jobWatching, { jobId: 'job-watched' })).resolves.toEqual({ watching: true });
-    release();
-    watchers.onApplicationShutdown();
+    const bucket = await JobWatchersBucket.open(content.nats); // content may create it; the gateway then finds it
+    const records = new JobWatcherRecords(await client('gateway'));
+    const jobId = crypto.randomUUID();
+    records.put(jobId, 'open');
+    await records.settled();
+    await expect(bucket.watched(jobId)).resolves.toBe(true);
+    records.delete(jobId);
+    await records.settled();
+    await expect(bucket.watched(jobId)).resolves.toBe(false);
+    await expect(bucket.put(jobId, 'forged', 'ended')).rejects.toThrow(/Permissions Violation/);
   });
 
   it('keeps the content service from releasing a credit: the release never reaches billing', async () => {

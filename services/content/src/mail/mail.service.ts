@@ -1,25 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ErrorCode,
   Subjects,
   type AuthUser,
   type GetUserRequest,
-  type JobWatching,
-  type JobWatchingRequest,
   type MailOutcome,
   type MailPreferences,
   type PaymentMailRequest,
   type VideoReadyMailRequest,
 } from '@lipcast/contracts';
-import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { jobWatchersBucket, ServiceClient, type JobWatchersBucket } from '@lipcast/nest-kit';
 import { contentDatabase, now } from '../database';
 import { MailLinks } from './mail-links';
 import { Mailer } from './mailer';
 import { paymentMail, videoReadyMail, type RenderedMail } from './templates';
-
-/** How long content waits for a gateway that watches the job to say so; silence means nobody watched. */
-export const WATCHING_PROBE_MS = 1500;
 
 const DEFAULT_PREFERENCES: MailPreferences = { videoReady: true };
 
@@ -27,13 +21,16 @@ const DEFAULT_PREFERENCES: MailPreferences = { videoReady: true };
 @Injectable()
 export class MailService {
   private readonly logger = new Logger(MailService.name);
+  private readonly jobWatchers: () => Promise<JobWatchersBucket>;
 
   constructor(
     private readonly em: EntityManager,
     private readonly mailer: Mailer,
     private readonly links: MailLinks,
     private readonly services: ServiceClient,
-  ) {}
+  ) {
+    this.jobWatchers = jobWatchersBucket(services.nats);
+  }
 
   async preferences(userId: string): Promise<MailPreferences> {
     const row = await contentDatabase(this.em).selectFrom('mail_preference').select(['videoReady']).where('userId', '=', userId).executeTakeFirst();
@@ -76,15 +73,9 @@ export class MailService {
     );
   }
 
-  /** Whether a gateway has an event stream open for the job (or delivered its end to one): only such a gateway answers. */
+  /** Whether a gateway has an event stream open for the job, or delivered its end to one (the job-watchers bucket). */
   private async watched(jobId: string): Promise<boolean> {
-    try {
-      await this.services.send<JobWatching, JobWatchingRequest>(Subjects.gateway.jobWatching, { jobId }, WATCHING_PROBE_MS);
-      return true;
-    } catch (error) {
-      if (error instanceof ServiceError && error.code === ErrorCode.Unavailable) return false; // no responders, or none within the probe
-      throw error;
-    }
+    return (await this.jobWatchers()).watched(jobId);
   }
 
   /**

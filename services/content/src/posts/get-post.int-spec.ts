@@ -60,10 +60,11 @@ describe('content.posts.get.v1', () => {
   it('seeds the three guides, published, with authors, excerpts and bodies', async () => {
     // Other suites empty the table: run the seeding migration again to read its posts.
     const config = ormConfig(settings.DATABASE_URL);
+    expect(await runMigrations(config, 'down')).toEqual(['Migration20261128120000']);
     expect(await runMigrations(config, 'down')).toEqual(['Migration20261126100000']);
     expect(await runMigrations(config, 'down')).toEqual(['Migration20261126000000']);
     expect(await runMigrations(config, 'down')).toEqual(['Migration20261123000000']);
-    expect(await runMigrations(config, 'up')).toEqual(['Migration20261123000000', 'Migration20261126000000', 'Migration20261126100000']);
+    expect(await runMigrations(config, 'up')).toEqual(['Migration20261123000000', 'Migration20261126000000', 'Migration20261126100000', 'Migration20261128120000']);
     for (const seed of SEED_POSTS) {
       const post = await get(seed.slug);
       expect(post).toMatchObject({ title: seed.title, excerpt: seed.excerpt, author: 'Lipcast Team', body: seed.body });

@@ -65,11 +65,12 @@ describe('content.posts.list.v1', () => {
 
   it('migrates down and up again', async () => {
     const config = ormConfig(settings.DATABASE_URL);
-    // One step down at a time: the newest migration (mail's) first, then the remote registry's.
+    // One step down at a time: the newest migration (newsletter issues) first, then mail's, then the remote registry's.
+    expect(await runMigrations(config, 'down')).toEqual(['Migration20261128120000']);
     expect(await runMigrations(config, 'down')).toEqual(['Migration20261126100000']);
     expect(await runMigrations(config, 'down')).toEqual(['Migration20261126000000']);
     expect(await runMigrations(config, 'down')).toEqual(['Migration20261123000000']);
     expect(await runMigrations(config, 'down')).toEqual(['Migration20261122000000']);
-    expect(await runMigrations(config, 'up')).toEqual(['Migration20261122000000', 'Migration20261123000000', 'Migration20261126000000', 'Migration20261126100000']);
+    expect(await runMigrations(config, 'up')).toEqual(['Migration20261122000000', 'Migration20261123000000', 'Migration20261126000000', 'Migration20261126100000', 'Migration20261128120000']);
   });
 });

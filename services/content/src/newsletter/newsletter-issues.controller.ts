@@ -1,0 +1,26 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Subjects, type AdminNewsletterIssueList, type AdminNewsletterSending } from '@lipcast/contracts';
+import { NewsletterIssueResumeDto, NewsletterIssueSendDto } from './newsletter-issue.dto';
+import { NewsletterIssuesService } from './newsletter-issues.service';
+
+/** The operator console's newsletter requests (the gateway lets only operators send them, and audits each send). */
+@Controller()
+export class NewsletterIssuesController {
+  constructor(private readonly issues: NewsletterIssuesService) {}
+
+  @MessagePattern(Subjects.content.adminNewsletterIssuesList)
+  list(): Promise<AdminNewsletterIssueList> {
+    return this.issues.list();
+  }
+
+  @MessagePattern(Subjects.content.adminNewsletterIssueSend)
+  send(@Payload() request: NewsletterIssueSendDto): Promise<AdminNewsletterSending> {
+    return this.issues.send(request);
+  }
+
+  @MessagePattern(Subjects.content.adminNewsletterIssueResume)
+  resume(@Payload() request: NewsletterIssueResumeDto): Promise<AdminNewsletterSending> {
+    return this.issues.resume(request.id);
+  }
+}
