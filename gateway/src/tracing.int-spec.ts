@@ -7,7 +7,7 @@ import pg from 'pg';
 import { Subjects, type AuthUser } from '@lipcast/contracts';
 import { readEnv, runMigrations, ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { SpanKinds, startOtlpCollector, type CollectedSpan, type OtlpCollector } from '../../tools/otlp/collector';
-import type { CaughtMail } from '../../tools/mail/catcher';
+import { caughtMailTo } from '../../tools/mail/inbox';
 import { ormConfig as authOrm } from '../../services/auth/src/mikro-orm.config';
 import { ormConfig as billingOrm } from '../../services/billing/src/mikro-orm.config';
 import { ormConfig as contentOrm } from '../../services/content/src/mikro-orm.config';
@@ -155,7 +155,7 @@ describe('a lip-sync traced across the real processes', () => {
       `content: nats handle ${Subjects.content.mailVideoReady}`,
     ]);
     expect(mailTrace.filter((span) => span.statusCode === 2).map(({ service, name }) => `${service}: ${name}`)).toEqual([]);
-    const mails = (await (await fetch(`${process.env.MAIL_CATCHER_URL}/api/messages?to=${encodeURIComponent(user.email!)}`)).json()) as CaughtMail[];
+    const mails = await caughtMailTo(user.email!);
     expect(mails.map((mail) => mail.subject)).toEqual(['Your video is ready']);
 
     // ffmpeg runs inside the handler; every ffmpeg span leads up to it.

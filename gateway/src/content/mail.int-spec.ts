@@ -11,6 +11,7 @@ import { createLogger, readEnv, ServiceClientModule, ServiceSettings, startServi
 import { authService } from '../../../services/auth/src/service';
 import { contentService } from '../../../services/content/src/service';
 import type { CaughtMail } from '../../../tools/mail/catcher';
+import { caughtMailTo } from '../../../tools/mail/inbox';
 import { pollUntil } from '../../../tools/lib/poll';
 import { JobWatcherRecords } from '../generation/job-watcher-records';
 import { JobWatchers } from '../generation/job-watchers';
@@ -29,8 +30,7 @@ const CATCHER = process.env.MAIL_CATCHER_URL!;
 })
 class MailGatewayModule {}
 
-const mailTo = async (address: string): Promise<CaughtMail[]> =>
-  (await (await fetch(`${CATCHER}/api/messages?to=${encodeURIComponent(address)}`)).json()) as CaughtMail[];
+const mailTo = (address: string) => caughtMailTo(address, CATCHER);
 const linkIn = (mail: CaughtMail, label: string): string => new RegExp(`${label}: (\\S+)`).exec(mail.text)![1];
 
 describe('transactional mail (content service, SMTP to the local catcher)', () => {

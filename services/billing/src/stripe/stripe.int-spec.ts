@@ -8,7 +8,7 @@ import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 /* eslint-disable @nx/enforce-module-boundaries -- the payment mails' test runs the real auth and content services in the test's process, and reads the mail catcher */
 import { authService } from '../../../auth/src/service';
 import { contentService } from '../../../content/src/service';
-import type { CaughtMail } from '../../../../tools/mail/catcher';
+import { caughtMailTo } from '../../../../tools/mail/inbox';
 import { pollUntil } from '../../../../tools/lib/poll';
 /* eslint-enable @nx/enforce-module-boundaries */
 import { billingService } from '../service';
@@ -440,8 +440,7 @@ describeBilling('billing with the embedded payment form', 'embedded', (context) 
 
 describeBilling('billing\'s payment mails (sent by content, to the local mail catcher)', 'hosted', (context) => {
   const others: RunningService[] = [];
-  const mailTo = async (address: string): Promise<CaughtMail[]> =>
-    (await (await fetch(`${process.env.MAIL_CATCHER_URL}/api/messages?to=${encodeURIComponent(address)}`)).json()) as CaughtMail[];
+  const mailTo = (address: string) => caughtMailTo(address);
 
   beforeAll(async () => {
     others.push(await startServiceForTest(authService), await startServiceForTest(contentService));

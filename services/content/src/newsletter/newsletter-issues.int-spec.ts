@@ -5,6 +5,11 @@ import {
   ErrorCode, Subjects, type AdminNewsletterIssue, type AdminNewsletterIssueList, type AdminNewsletterSending, type NewsletterUnsubscribed,
 } from '@lipcast/contracts';
 import { readEnv, ServiceSettings, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
+/* eslint-disable @nx/enforce-module-boundaries -- the test reads the mail catcher the integration runner started */
+import type { CaughtMail } from '../../../../tools/mail/catcher';
+import { caughtMailTo } from '../../../../tools/mail/inbox';
+import { pollUntil } from '../../../../tools/lib/poll';
+/* eslint-enable @nx/enforce-module-boundaries */
 import { contentService } from '../service';
 
 jest.setTimeout(60_000);
@@ -15,27 +20,8 @@ const CATCHER = process.env.MAIL_CATCHER_URL!;
 const OPERATOR = { operatorId: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f', operatorName: 'operator' };
 const BODY = 'First paragraph of the issue.\n\nSecond paragraph, with <b>markup</b> that stays text.';
 
-/** What the test reads of a caught message (`CaughtMail` in tools/mail/catcher.ts). */
-interface CaughtMail {
-  subject: string;
-  text: string;
-  html: string | null;
-  headers: Record<string, string>;
-}
 
-/** Polls until `probe` gives something truthy (the sending runs after the answer). */
-async function pollUntil<T>(probe: () => T | false | Promise<T | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const mailTo = async (address: string): Promise<CaughtMail[]> =>
-  (await (await fetch(`${CATCHER}/api/messages?to=${encodeURIComponent(address)}`)).json()) as CaughtMail[];
+const mailTo = (address: string) => caughtMailTo(address, CATCHER);
 const unsubscribeLinkIn = (mail: CaughtMail): string => /Unsubscribe: (\S+)/.exec(mail.text)![1];
 
 /** A real SMTP relay that refuses one recipient (as a relay refuses a mailbox) and accepts the others. */

@@ -1,6 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ErrorCode, Subjects, type NewsletterConfirmed, type NewsletterSubscribeResponse, type NewsletterUnsubscribed } from '@lipcast/contracts';
 import { readEnv, ServiceSettings, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the test reads the mail catcher the integration runner started
+import { caughtMailTo } from '../../../../tools/mail/inbox';
 import { ormConfig } from '../mikro-orm.config';
 import { contentService } from '../service';
 
@@ -65,7 +67,7 @@ describe('content.newsletter.subscribe.v1', () => {
   it('mails the confirmation once however often the address signs up again within the resend window', async () => {
     const address = `again-${Date.now()}@example.com`;
     for (let attempt = 0; attempt < 3; attempt++) await subscribe(address);
-    const caught = (await (await fetch(`${process.env.MAIL_CATCHER_URL}/api/messages?to=${encodeURIComponent(address)}`)).json()) as { subject: string }[];
+    const caught = await caughtMailTo(address);
     expect(caught.map((mail) => mail.subject)).toEqual(['Confirm your Lipcast newsletter subscription']);
   });
 
