@@ -23,6 +23,8 @@ import {
 const CREATE_REPLY_TIMEOUT_MS = 45_000;
 
 const NO_SUCH_VIDEO = 'No such video';
+/** A succeeded video made before posters has none. */
+const NO_POSTER = 'The video has no poster';
 /** A path id that is not a UUID names no video. */
 const VIDEO_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound(NO_SUCH_VIDEO) });
 
@@ -142,6 +144,24 @@ export class VideosV1Controller {
     const extension = format ?? 'vtt';
     const key = extension === 'srt' ? vttKey.replace(/\.vtt$/, '.srt') : vttKey;
     await this.media.send(key, { download: videoDownloadName(video.id, video.format).replace(/\.mp4$/, `.${extension}`) }, response);
+  }
+
+  @Get(':id/poster')
+  @RequireScopes('videos:read')
+  @ApiOperation({
+    summary: "A succeeded video's poster (its `poster_url`)",
+    description:
+      "Scope: `videos:read`. Its first frame at the format's size, as WebP (`image/webp`); answered as an attachment named like the video (`lipcast-<id>-<format>.webp`); where the store has a public address, a short-lived redirect there.",
+  })
+  @ApiOkResponse({ description: 'The poster (or a 302 to it)', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiConflictResponse({ description: 'The video has not succeeded (yet)', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Conflict, 'The video is running: it has no poster yet') })
+  @ApiNotFoundResponse({ description: 'No video of yours has this id, or it has no poster (made before posters)', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_POSTER) })
+  async poster(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', VIDEO_ID) videoId: string, @Res() response: Response): Promise<void> {
+    const video = await this.services.send<Video, UserVideoRequest>(Subjects.generation.videoGet, { userId: owner.userId, videoId });
+    if (video.status !== 'succeeded') throw new ServiceError(ErrorCode.Conflict, `The video is ${video.status}: it has no poster yet`);
+    const key = video.posterUrl ? mediaKeyOf(video.posterUrl) : null;
+    if (key === null) throw ServiceError.notFound(NO_POSTER);
+    await this.media.send(key, { download: videoDownloadName(video.id, video.format).replace(/\.mp4$/, '.webp') }, response);
   }
 
   @Delete(':id')

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import {
-  apiV1VideoCaptionsPath, apiV1VideoFilePath, IDEMPOTENCY_KEY_MAX_LENGTH, VIDEO_FORMAT_IDS, VIDEO_FORMATS, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_DEFAULT_LIMIT, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VOICE_EMOTIONS,
+  apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, IDEMPOTENCY_KEY_MAX_LENGTH, VIDEO_FORMAT_IDS, VIDEO_FORMATS, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_DEFAULT_LIMIT, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VOICE_EMOTIONS,
   type ApiV1List, type CaptionsChoice, type Video, type VideoError, type VideoFormatId, type VideoStatus,
 } from '@lipcast/contracts';
 import { CaptionsField, VideoFormatField } from '../generation/video-options.dto';
@@ -151,6 +151,14 @@ export class ApiV1VideoDto extends ApiV1VideoAcceptedDto {
     description: 'its word-timed captions as WebVTT (absolute; `?format=srt` for SubRip), once succeeded; null for videos made before captions',
   })
   captions_url!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: `https://lipcast.example/api/v1/videos/${VIDEO_ID_EXAMPLE}/poster`,
+    description: 'its poster, the first frame at its format\'s size as WebP (absolute; read with the key, like `url`), once succeeded; null for videos made before posters',
+  })
+  poster_url!: string | null;
 }
 
 export class ApiV1VideoListDto implements ApiV1List<ApiV1VideoDto> {
@@ -188,5 +196,6 @@ export function apiV1Video(video: Video, origin: string): ApiV1VideoDto {
     queue_position: video.queuePosition ?? null,
     estimated_seconds: video.estimatedSeconds ?? null,
     captions_url: video.captionsUrl ? `${origin}${apiV1VideoCaptionsPath(video.id)}` : null,
+    poster_url: video.posterUrl ? `${origin}${apiV1VideoPosterPath(video.id)}` : null,
   };
 }

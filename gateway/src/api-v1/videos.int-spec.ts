@@ -1,9 +1,10 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, Subjects, type Account, type Reservation } from '@lipcast/contracts';
+import { ErrorCode, Subjects, VIDEO_FORMATS, type Account, type Reservation } from '@lipcast/contracts';
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
+import { pictureSize } from '../media/image-upload';
 import { answer, startPublicApiTestBed, type PublicApiTestBed } from './testing';
 import type { ApiV1VideoDto, ApiV1VideoListDto } from './videos.dto';
 
@@ -61,6 +62,7 @@ describe('the public API videos (/api/v1/videos)', () => {
       queue_position: null,
       estimated_seconds: null,
       captions_url: `${api.base}/api/v1/videos/${id}/captions`,
+      poster_url: `${api.base}/api/v1/videos/${id}/poster`,
     });
     expect(done.duration).toBeGreaterThan(1);
     // Its word-timed captions, with the key alone: WebVTT, or SRT with ?format=srt.
@@ -73,6 +75,19 @@ describe('the public API videos (/api/v1/videos)', () => {
     const srt = await fetch(`${done.captions_url}?format=srt`, { headers: { authorization: `Bearer ${key}` } });
     expect(await srt.text()).toMatch(/^1\n00:00:00,\d{3} --> 00:00:0\d,\d{3}\nHello from the(\n| )public API\.\n\n$/);
     expect(await answer(await fetch(`${done.captions_url}?format=ass`, { headers: { authorization: `Bearer ${key}` } }))).toMatchObject({ status: 400, body: { error: { code: ErrorCode.Validation } } });
+    // Its poster, with the key alone: its first frame as WebP, at its format's size (the portrait card's 640x720).
+    const poster = await fetch(done.poster_url!, { headers: { authorization: `Bearer ${key}` } });
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get('content-type')).toBe('image/webp');
+    expect(poster.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(poster.headers.get('content-disposition')).toBe(`attachment; filename="lipcast-${id}-640x720.webp"`);
+    const posterBytes = Buffer.from(await poster.arrayBuffer());
+    expect([posterBytes.toString('latin1', 0, 4), posterBytes.toString('latin1', 8, 12)]).toEqual(['RIFF', 'WEBP']);
+    expect(pictureSize(posterBytes)).toEqual({ width: VIDEO_FORMATS['portrait-card'].width, height: VIDEO_FORMATS['portrait-card'].height });
+    // Not without a key, and not with another user's key.
+    expect(await answer(await fetch(done.poster_url!))).toMatchObject({ status: 401, body: { error: { code: ErrorCode.Unauthenticated } } });
+    const posterStranger = await api.newCaller('api-v1-videos-poster-stranger');
+    expect(await answer(await fetch(done.poster_url!, { headers: { authorization: `Bearer ${posterStranger.key}` } }))).toMatchObject({ status: 404, body: { error: { code: ErrorCode.NotFound } } });
     // The URL downloads the MP4 with the key alone, named after the video and its format, byte ranges included.
     const media = await fetch(done.url!, { headers: { authorization: `Bearer ${key}` } });
     expect(media.status).toBe(200);
@@ -100,6 +115,7 @@ describe('the public API videos (/api/v1/videos)', () => {
     const { key } = await api.newCaller('api-v1-videos-canceler');
     const { id } = (await (await create(key)).json()) as { id: string };
     expect(await answer(await api.call(key, 'GET', `/videos/${id}/file`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });
+    expect(await answer(await api.call(key, 'GET', `/videos/${id}/poster`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });
     const canceled = await api.call(key, 'DELETE', `/videos/${id}`);
     expect(await answer(canceled)).toEqual({
       status: 200,

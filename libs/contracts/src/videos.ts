@@ -77,6 +77,8 @@ export interface Video {
   format: VideoFormatId;
   /** A finished video's word-timed captions (WebVTT); null before it finishes, or for videos made before captions. */
   captionsUrl: string | null;
+  /** A finished video's poster (its first frame, at its format's aspect) on our media route; absent before it finishes, or for videos made before posters. */
+  posterUrl?: string;
   /** One video's answer (not a list's), while queued: the jobs of its lane ahead of it. */
   queuePosition?: number;
   /** One video's answer, while queued or running: the seconds until it should be done. */
@@ -114,3 +116,5 @@ export interface CanceledVideo {
 export const apiV1VideoFilePath = (videoId: string) => `/api/v1/videos/${videoId}/file`;
 /** Where the public API answers a video's captions: WebVTT, or SRT with `?format=srt`. */
 export const apiV1VideoCaptionsPath = (videoId: string) => `/api/v1/videos/${videoId}/captions`;
+/** Where the public API answers a video's poster: its first frame as WebP. */
+export const apiV1VideoPosterPath = (videoId: string) => `/api/v1/videos/${videoId}/poster`;

@@ -20,6 +20,7 @@ import { VideoSpeech } from './video-speech';
 import type { CreateVideoDto } from './videos.dto';
 import { VideosRepository, type VideoRow } from './videos.repository';
 import { captionFilesOf } from '../captions/video-captions';
+import { posterUrlOf } from '../posters/video-posters';
 import { GenerationSettings } from '../settings';
 import { refuseUnreachableWebhookUrl } from '../webhooks/webhook-address';
 
@@ -66,12 +67,14 @@ export function toVideo(row: VideoRow): Video {
         ? { code: 'canceled' as const, message: row.error ?? JOB_CANCELED_MESSAGE }
         : null;
   const duration = row.result?.durationSeconds;
+  const posterUrl = succeeded ? posterUrlOf(row.result) : undefined;
   return {
     id: row.id,
     status: row.status === 'waiting' ? 'running' : row.status,
     progress: Math.round(row.progress) / 100,
     url: succeeded && row.result?.key ? mediaUrl(row.result.key) : null,
     captionsUrl: (succeeded && captionFilesOf(row.result)?.vttUrl) || null,
+    ...(posterUrl ? { posterUrl } : {}),
     durationSeconds: succeeded && typeof duration === 'number' ? Math.round(duration * 100) / 100 : null,
     error,
     createdAt: row.createdAt.toISOString(),
