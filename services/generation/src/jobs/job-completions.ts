@@ -4,6 +4,7 @@ import { inFollowUpTrace, ServiceClient, StorageService } from '@lipcast/nest-ki
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { GenerationSettings } from '../settings';
 import { WebhooksService } from '../webhooks/webhooks.service';
+import { CoalescedRuns } from './coalesced-runs';
 import { Credits } from './credits';
 import { JobEta } from './job-eta';
 import type { JobOutputs } from './job-outputs';
@@ -25,6 +26,7 @@ export const JOB_CANCELED_MESSAGE = 'The generation was canceled.';
 @Injectable()
 export class JobCompletions {
   private readonly logger = new Logger(JobCompletions.name);
+  private readonly queueAnnouncements = new CoalescedRuns<JobLane>();
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -104,12 +106,15 @@ export class JobCompletions {
 
   /**
    * A job of `lane` started: it says so with its time left, and the lane's queued jobs (each one
-   * place nearer) their new positions and waits. Best effort: a missed announcement only delays the
-   * next figures (pages also ask for the state).
+   * place nearer) their new positions and waits. Starts that come while the lane's queue is being
+   * announced share one announcement after it (a burst of starts reads the queue twice, not once
+   * each). Best effort: a missed announcement only delays the next figures (pages also ask for the state).
    */
   async announceStart(job: Job, lane: JobLane): Promise<void> {
-    const states = [await this.eta.state(job), ...(await this.eta.queuedStates(lane))];
-    for (const state of states) this.services.publish(jobProgressSubject(state.id), state);
+    this.services.publish(jobProgressSubject(job.id), await this.eta.state(job));
+    await this.queueAnnouncements.run(lane, async () => {
+      for (const state of await this.eta.queuedStates(lane)) this.services.publish(jobProgressSubject(state.id), state);
+    });
   }
 
   /** Progress below 100 (that is for the committed result), stored and published at most twice a second. */
