@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import {
-  WEBHOOK_EVENTS, type ApiV1List, type CreatedWebhookEndpoint, type CreateWebhookEndpointBody, type WebhookAttempt, type WebhookDelivery,
+  apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, WEBHOOK_EVENTS, type ApiV1List, type CreatedWebhookEndpoint, type CreateWebhookEndpointBody, type WebhookAttempt, type WebhookDelivery,
   type WebhookDeliveriesRequest, type WebhookDeliveryStatus, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret,
 } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
@@ -111,7 +111,19 @@ const PAYLOAD_EXAMPLE: WebhookPayload = {
   id: DELIVERY_ID_EXAMPLE,
   event: 'video.succeeded',
   created_at: '2026-11-26T14:00:04.000Z',
-  data: { video_id: VIDEO_ID_EXAMPLE, job_id: VIDEO_ID_EXAMPLE, kind: 'lipsync', status: 'succeeded', url: `/api/v1/videos/${VIDEO_ID_EXAMPLE}/file`, duration: 4.2, error: null },
+  data: {
+    video_id: VIDEO_ID_EXAMPLE,
+    job_id: VIDEO_ID_EXAMPLE,
+    kind: 'lipsync',
+    status: 'succeeded',
+    url: apiV1VideoFilePath(VIDEO_ID_EXAMPLE),
+    duration: 4.2,
+    error: null,
+    captions_url: apiV1VideoCaptionsPath(VIDEO_ID_EXAMPLE),
+    poster_url: apiV1VideoPosterPath(VIDEO_ID_EXAMPLE),
+    format: '9x16-1080p',
+    metadata: { order: 'A-17' },
+  },
 };
 
 /** A delivery as `/api/v1/webhooks/deliveries` answers it, with every attempt. */
@@ -128,7 +140,12 @@ export class ApiV1WebhookDeliveryDto {
   @ApiProperty({ enum: WEBHOOK_EVENTS, example: 'video.succeeded' })
   event!: WebhookEvent;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, example: PAYLOAD_EXAMPLE, description: 'the JSON body sent' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: PAYLOAD_EXAMPLE,
+    description: "the JSON body sent; a video event's `data` says what `GET /api/v1/videos/{id}` would, as paths on this site (deliveries made before `captions_url`, `poster_url`, `format` and `metadata` existed lack them)",
+  })
   payload!: WebhookPayload;
 
   @ApiProperty({ enum: ['pending', 'delivered', 'failed'], example: 'delivered', description: 'pending: an attempt is due; failed: the retries ran out' })

@@ -2,12 +2,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ErrorCode, type ApiKeyScope, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookPayload } from '@lipcast/contracts';
+import { ErrorCode, type ApiKeyScope, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookPayload, type WebhookVideoData } from '@lipcast/contracts';
 import { pollUntil } from '../../../tools/lib/poll';
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
 import { answer, startPublicApiTestBed, type PublicApiTestBed } from './testing';
+import type { ApiV1VideoDto } from './videos.dto';
 import type { ApiV1CreatedWebhookEndpointDto, ApiV1WebhookDeliveryListDto } from './webhooks.dto';
 
 jest.setTimeout(180_000);
@@ -86,7 +87,7 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     // The secret is shown once: the list leaves it out.
     expect(await answer(await api.call(key, 'GET', '/webhooks'))).toEqual({ status: 200, body: { data: [listed] } });
 
-    const video = (await (await api.call(key, 'POST', '/videos', VIDEO)).json()) as { id: string };
+    const video = (await (await api.call(key, 'POST', '/videos', { ...VIDEO, metadata: { order: 'A-17' } })).json()) as { id: string };
     const [delivery] = await pollUntil(async () => {
       const logged = await deliveries(key);
       return logged.length === 1 && logged[0]!.status !== 'pending' && logged;
@@ -114,6 +115,28 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     expect(verifyLipcastSignature(secret, request!.headers['lipcast-signature'] as string, request!.body)).toBe(true);
     expect(verifyLipcastSignature(`${secret}x`, request!.headers['lipcast-signature'] as string, request!.body)).toBe(false);
     expect(JSON.parse(request!.body) as WebhookPayload).toEqual(delivery!.payload);
+    // It says what GET /videos/{id} would (its files as paths on the site), and they answer with the key.
+    const data = delivery!.payload.data as WebhookVideoData;
+    expect(data).toMatchObject({
+      url: `/api/v1/videos/${video.id}/file`,
+      captions_url: `/api/v1/videos/${video.id}/captions`,
+      poster_url: `/api/v1/videos/${video.id}/poster`,
+      format: 'portrait-card',
+      metadata: { order: 'A-17' },
+    });
+    const got = (await (await api.call(key, 'GET', `/videos/${video.id}`)).json()) as ApiV1VideoDto;
+    expect({ url: got.url, captions_url: got.captions_url, poster_url: got.poster_url, format: got.format, metadata: got.metadata }).toEqual({
+      url: `${api.base}${data.url}`,
+      captions_url: `${api.base}${data.captions_url}`,
+      poster_url: `${api.base}${data.poster_url}`,
+      format: data.format,
+      metadata: data.metadata,
+    });
+    const captions = await fetch(`${api.base}${data.captions_url}`, { headers: { authorization: `Bearer ${key}` } });
+    expect([captions.status, captions.headers.get('content-type')]).toEqual([200, 'text/vtt; charset=utf-8']);
+    expect(await captions.text()).toMatch(/^WEBVTT/);
+    const poster = await fetch(`${api.base}${data.poster_url}`, { headers: { authorization: `Bearer ${key}` } });
+    expect([poster.status, poster.headers.get('content-type')]).toEqual([200, 'image/webp']);
     // One endpoint's deliveries, and none of another (unknown) endpoint.
     expect((await deliveries(key, `?endpoint_id=${endpoint.body.id}&limit=5`)).map((each) => each.id)).toEqual([delivery!.id]);
     expect(await deliveries(key, `?endpoint_id=${crypto.randomUUID()}`)).toEqual([]);

@@ -1,5 +1,6 @@
 /** Outbound webhooks: the events a user's endpoints may subscribe to, their deliveries and attempts. */
 import type { BatchCounts } from './batches';
+import type { VideoFormatId } from './video-formats';
 
 export const WEBHOOK_EVENTS = ['video.succeeded', 'video.failed', 'batch.completed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -87,6 +88,15 @@ export interface WebhookVideoData {
   /** Its length in seconds, when known. */
   duration: number | null;
   error: string | null;
+  // Also what `GET /api/v1/videos/{id}` says, so a receiver need not ask; optional because deliveries stored before them lack them.
+  /** Its word-timed captions (WebVTT; `?format=srt` for SubRip) when it succeeded, on the site like `url`; null without them. */
+  captions_url?: string | null;
+  /** Its poster (the first frame, WebP) when it succeeded, on the site like `url`; null without one (videos made before posters). */
+  poster_url?: string | null;
+  /** The format it was made in. */
+  format?: VideoFormatId;
+  /** The `metadata` given when it was made through the API (answered as given); null otherwise. */
+  metadata?: Record<string, unknown> | null;
 }
 
 /** What `batch.completed` says about the batch. */

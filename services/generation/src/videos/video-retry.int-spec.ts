@@ -54,7 +54,14 @@ describe('a public API video retried by an operator', () => {
       return listedDeliveries.some((delivery) => delivery.event === 'video.succeeded') && listedDeliveries;
     }, 30_000);
     const succeeded = deliveries.find((delivery) => delivery.event === 'video.succeeded')!;
-    expect(succeeded.payload.data as WebhookVideoData).toMatchObject({ video_id: created.id, job_id: retried.id, status: 'succeeded', url: `/api/v1/videos/${created.id}/file` });
+    expect(succeeded.payload.data as WebhookVideoData).toMatchObject({
+      video_id: created.id,
+      job_id: retried.id,
+      status: 'succeeded',
+      url: `/api/v1/videos/${created.id}/file`,
+      captions_url: `/api/v1/videos/${created.id}/captions`,
+      poster_url: `/api/v1/videos/${created.id}/poster`,
+    });
 
     // Deleting it removes the retry's file too.
     expect(await send<CanceledVideo>(Subjects.generation.videoCancel, { userId, videoId: created.id })).toEqual({ id: created.id, outcome: 'deleted', video: null });

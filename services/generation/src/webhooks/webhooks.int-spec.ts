@@ -124,6 +124,10 @@ describe('outbound webhooks over NATS', () => {
       const payload = JSON.parse(request.body) as WebhookPayload;
       expect(payload).toMatchObject({ id: delivery.id, event: 'video.succeeded', data: { video_id: job.id, job_id: job.id, kind: 'lipsync', status: 'succeeded', url: job.url, error: null } });
       expect((payload.data as WebhookVideoData).duration).toBeGreaterThan(0);
+      // An app job's files (not an API video's) are on the media route, as its state names them.
+      expect(job.captions?.vttUrl).toMatch(/^\/api\/media\/.+\.vtt$/);
+      expect(job.posterUrl).toMatch(/^\/api\/media\/.+\.webp$/);
+      expect(payload.data).toMatchObject({ captions_url: job.captions!.vttUrl, poster_url: job.posterUrl, format: 'portrait-card', metadata: null });
 
       const redelivered = await send<WebhookDelivery>(Subjects.generation.webhookRedeliver, { userId, deliveryId: delivery.id });
       expect(redelivered.id).toBe(delivery.id);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  apiV1VideoFilePath, mediaUrl, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret,
-} from '@lipcast/contracts';
+import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookPayload, WebhookSigningSecret } from '@lipcast/contracts';
 import { counter, ServiceError } from '@lipcast/nest-kit';
 import type { Job } from '../jobs/job.entity';
 import { GenerationSettings } from '../settings';
 import { VideosRepository } from '../videos/videos.repository';
+import { isEndedJob, videoEventData } from './video-event-data';
 import { refuseUnreachableWebhookUrl } from './webhook-address';
 import { encryptSecret, newWebhookSecret, requestWebhookSecret } from './secret-box';
 import { WebhookQueue } from './webhook-queue';
@@ -76,34 +75,20 @@ export class WebhooksService {
    * the event, and one to the job's own `webhookUrl`, each queued for the senders.
    */
   async videoEnded(job: Job, durationSeconds: number | null): Promise<void> {
-    if (job.status !== 'succeeded' && job.status !== 'failed') return;
+    if (!isEndedJob(job)) return;
     const event: WebhookEvent = job.status === 'succeeded' ? 'video.succeeded' : 'video.failed';
     const receivers: { endpointId: string | null; url: string }[] = (await this.repository.subscribers(job.userId, event)).map((endpoint) => ({ endpointId: endpoint.id, url: endpoint.url }));
     if (job.input.webhookUrl) receivers.push({ endpointId: null, url: job.input.webhookUrl });
-    // A video made through the public API (it follows its newest job: an operator may have retried it)
-    // is named by its own id and downloaded there, with the caller's key; the app's own from the media route.
-    const apiVideo = receivers.length > 0 ? await this.videos.findByJob(job.userId, job.id) : null;
+    if (receivers.length === 0) return;
+    const data = videoEventData(job, await this.videos.findByJob(job.userId, job.id), durationSeconds);
     for (const receiver of receivers) {
       const id = randomUUID();
-      const payload: WebhookPayload = {
-        id,
-        event,
-        created_at: new Date().toISOString(),
-        data: {
-          video_id: apiVideo?.id ?? job.id,
-          job_id: job.id,
-          kind: job.kind,
-          status: job.status,
-          url: job.status === 'succeeded' && job.result?.key ? (apiVideo ? apiV1VideoFilePath(apiVideo.id) : mediaUrl(job.result.key)) : null,
-          duration: job.status === 'succeeded' ? durationSeconds : null,
-          error: job.error,
-        },
-      };
+      const payload: WebhookPayload = { id, event, created_at: new Date().toISOString(), data };
       await this.repository.createDelivery({ id, userId: job.userId, ...receiver, event, payload });
       await this.queue.enqueue(id, false, id);
       webhookDeliveriesQueued.inc({ event, receiver: receiver.endpointId ? 'endpoint' : 'request' });
     }
-    if (receivers.length) this.logger.log(`job ${job.id}: ${receivers.length} ${event} webhook deliveries queued`);
+    this.logger.log(`job ${job.id}: ${receivers.length} ${event} webhook deliveries queued`);
   }
 }
 
