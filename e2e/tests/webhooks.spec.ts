@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '../fixtures.ts';
+import { startWebhookReceiver } from '@lipcast/tools/webhooks/receiver.ts';
 import { signIn } from '../support/sign-in.ts';
 
 /** The wait before the first retry, as the schedule setting gives it (seconds here; hours in production). */
@@ -9,33 +8,6 @@ const FIRST_RETRY_SECONDS = 2;
 
 // A stack of its own: the receiver is on this machine, which only the test setting lets webhooks reach.
 test.use({ stackEnv: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_SCHEDULE: `${FIRST_RETRY_SECONDS}s,4s,8s` } });
-
-interface Received {
-  at: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on 127.0.0.1 answering each request with the next of `statuses` (then 200). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const statuses: number[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ at: Date.now(), headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(statuses.shift() ?? 200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/lipcast-hooks`,
-    received,
-    statuses,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The README's check: `Lipcast-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the endpoint's secret>`. */
 function signedBy(secret: string, header: string | string[] | undefined, body: string): boolean {
@@ -49,7 +21,7 @@ function signedBy(secret: string, header: string | string[] | undefined, body: s
 test.describe('Outbound webhooks', () => {
   test('an endpoint registered in the profile gets video.succeeded signed, retried after a 500, and again by hand from the delivery log', async ({ page, consoleErrors }) => {
     test.setTimeout(180_000);
-    const receiver = await startReceiver();
+    const receiver = await startWebhookReceiver('/lipcast-hooks');
     try {
       await signIn(page, `hooks${Date.now().toString(36)}`);
       await page.goto('/profile');

@@ -1,9 +1,8 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ErrorCode, type ApiKeyScope, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookPayload, type WebhookVideoData } from '@lipcast/contracts';
 import { pollUntil } from '../../../tools/lib/poll';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../tools/webhooks/receiver';
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
@@ -28,34 +27,10 @@ function verifyLipcastSignature(secret: string, header: string | undefined, rawB
     .some(([, value]) => timingSafeEqual(Buffer.from(value!, 'hex'), expected));
 }
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on 127.0.0.1 that answers 200 and keeps what it got. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(200).end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** `/api/v1/webhooks` and the profile's `/api/webhooks` against the real auth, billing and generation services. */
 describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
   let api: PublicApiTestBed;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
 
   /** A signed-in user with a key of these scopes: their id, session cookie and key. */
   const newCaller = (name: string, scopes: ApiKeyScope[] = ['videos:read', 'videos:write', 'webhooks:manage']) => api.newCaller(name, scopes);
@@ -70,7 +45,7 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     });
   });
 
-  beforeEach(async () => (receiver = await startReceiver()));
+  beforeEach(async () => (receiver = await startWebhookReceiver()));
   afterEach(() => receiver.close());
 
   afterAll(() => api?.close());

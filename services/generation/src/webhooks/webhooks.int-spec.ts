@@ -1,9 +1,8 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { actorClipKey, ErrorCode, mediaUrl, Subjects, type AudioResponse, type CreatedWebhookEndpoint, type JobState, type WebhookDelivery, type WebhookPayload, type WebhookVideoData } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../tools/webhooks/receiver';
 import { billingService } from '../../../billing/src/service';
 import { generationDatabase, millisecondsAgo } from '../database';
 import { GenerationSettings } from '../settings';
@@ -19,33 +18,6 @@ const FIRST_RETRY_MS = 200;
 
 jest.setTimeout(120_000);
 
-interface Received {
-  at: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on 127.0.0.1 answering each request with the next status of `statuses` (then 200). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const statuses: number[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({ at: Date.now(), headers: request.headers, body });
-      response.writeHead(statuses.shift() ?? 200).end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    statuses,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** Starts the service with the given webhook settings (read at start). */
 async function startBed(allowLoopback: boolean): Promise<TestBed> {
   process.env.WEBHOOK_ALLOW_LOOPBACK = String(allowLoopback);
@@ -55,7 +27,7 @@ async function startBed(allowLoopback: boolean): Promise<TestBed> {
 
 describe('outbound webhooks over NATS', () => {
   let bed: TestBed;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
   const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
 
   /** A lip-sync job of a new user, to its end. */
@@ -85,7 +57,7 @@ describe('outbound webhooks over NATS', () => {
     return inService(async (repository) => ({ secret, endpoint: await repository.createEndpoint(userId, url, ['video.succeeded'], encryptSecret(key, secret)) }));
   };
 
-  beforeEach(async () => (receiver = await startReceiver()));
+  beforeEach(async () => (receiver = await startWebhookReceiver()));
   afterEach(() => receiver.close());
 
   describe('with loopback allowed (the test setting)', () => {
