@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { actorClipKey, mediaUrl, Subjects, type Account, type JobState } from '@lipcast/contracts';
+import { actorClipKey, mediaUrl, Subjects, type Account, type JobState, type Video } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService, type ServiceDefinition } from '@lipcast/nest-kit';
 import { builtInActor, renderIdleClip } from '@lipcast/media-engine';
 import { mediaKeyOf } from './media/media-refs';
@@ -29,6 +29,8 @@ export interface TestBed {
   send<T>(subject: string, data: unknown): Promise<T>;
   /** Polls a job until it succeeded, failed or was canceled. */
   finished(userId: string, jobId: string): Promise<JobState>;
+  /** Polls a public API video until it succeeded, failed or was canceled. */
+  videoFinished(userId: string, videoId: string, timeoutMs?: number): Promise<Video>;
   generationsCount(userId: string): Promise<number>;
   /** Copies one of our media URLs into the scratch folder. */
   download(url: string, name: string): Promise<string>;
@@ -60,6 +62,13 @@ export async function startTestBed(billingService: ServiceDefinition, prepare?: 
       }
       throw new Error(`job ${jobId} did not finish within 60 s`);
     },
+    async videoFinished(userId, videoId, timeoutMs = 90_000) {
+      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+        const video = await send<Video>(Subjects.generation.videoGet, { userId, videoId });
+        if (['succeeded', 'failed', 'canceled'].includes(video.status)) return video;
+      }
+      throw new Error(`video ${videoId} did not finish within ${timeoutMs / 1000} s`);
+    },
     async generationsCount(userId) {
       return (await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount;
     },
@@ -74,6 +83,22 @@ export async function startTestBed(billingService: ServiceDefinition, prepare?: 
       await rm(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The bed for the public API videos' specs: `actorId`'s clip seeded, and webhooks to this machine
+ * allowed (their videos name one; the setting is read at start and unset at close).
+ */
+export async function startVideosTestBed(billingService: ServiceDefinition, actorId: string): Promise<TestBed> {
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+  const allowNoMore = () => delete process.env.WEBHOOK_ALLOW_LOOPBACK;
+  try {
+    const bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, actorId, folder).then(() => undefined));
+    return { ...bed, close: () => bed.close().finally(allowNoMore) };
+  } catch (error) {
+    allowNoMore();
+    throw error;
+  }
 }
 
 /** For tests: the ProviderError a promise rejects with (fails the test on anything else). */

@@ -28,13 +28,7 @@ function x264Settings(file: Buffer): string {
 describe('video formats through the generation service: the job makes its size, the records keep it', () => {
   let bed: TestBed;
   const create = (userId: string, body: Record<string, unknown>) => bed.send<Video>(Subjects.generation.videoCreate, { userId, ...body });
-  const finished = async (userId: string, videoId: string): Promise<Video> => {
-    for (const deadline = Date.now() + 150_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      const video = await bed.send<Video>(Subjects.generation.videoGet, { userId, videoId });
-      if (['succeeded', 'failed', 'canceled'].includes(video.status)) return video;
-    }
-    throw new Error(`video ${videoId} did not finish`);
-  };
+  const finished = (userId: string, videoId: string) => bed.videoFinished(userId, videoId, 150_000);
 
   beforeAll(async () => (bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
   afterAll(() => bed?.close());

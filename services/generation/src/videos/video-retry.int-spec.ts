@@ -3,7 +3,7 @@ import { Subjects, type CanceledVideo, type JobState, type Video, type WebhookDe
 import { pollUntil } from '../../../../tools/lib/poll';
 import { billingService } from '../../../billing/src/service';
 import { mediaKeyOf } from '../media/media-refs';
-import { seedActorClip, startTestBed, type TestBed } from '../testing';
+import { startVideosTestBed, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const HOOK_URL = 'http://127.0.0.1:9/retried-video';
@@ -15,21 +15,11 @@ describe('a public API video retried by an operator', () => {
   let bed: TestBed;
   const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
   const get = (userId: string, videoId: string) => send<Video>(Subjects.generation.videoGet, { userId, videoId });
-  const finished = (userId: string, videoId: string) =>
-    pollUntil(async () => {
-      const video = await get(userId, videoId);
-      return ['succeeded', 'failed', 'canceled'].includes(video.status) && video;
-    }, 90_000);
+  const finished = (userId: string, videoId: string) => bed.videoFinished(userId, videoId);
 
-  beforeAll(async () => {
-    // The video names a webhook on this machine, which only the test setting allows (settings are read at start).
-    process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-    bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined));
-  }, 60_000);
-  afterAll(async () => {
-    await bed?.close();
-    delete process.env.WEBHOOK_ALLOW_LOOPBACK;
-  });
+  // The video names a webhook on this machine, which only the test setting allows.
+  beforeAll(async () => (bed = await startVideosTestBed(billingService, ACTOR_ID)), 60_000);
+  afterAll(() => bed?.close());
 
   it('shows the retry as the video (queued or running, then succeeded with its file), cancels it, and names the video in its webhook', async () => {
     const userId = crypto.randomUUID();

@@ -3,7 +3,7 @@ import { ErrorCode, Subjects, type AdminReservation, type CanceledVideo, type Re
 import { probeMedia } from '@lipcast/media-tools';
 import { billingService } from '../../../billing/src/service';
 import { mediaKeyOf } from '../media/media-refs';
-import { seedActorClip, startTestBed, type TestBed } from '../testing';
+import { startVideosTestBed, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const BODY = { actor: ACTOR_ID, script: 'Hello from the public API.', voice: 'Friendly_Person', emotion: 'happy', speed: 1.2, pitch: 2 };
@@ -20,13 +20,7 @@ describe('public API videos over NATS: create, read, list, cancel and delete, wi
   const list = (userId: string, page: { cursor?: string; limit?: number } = {}) => send<VideoList>(Subjects.generation.videosList, { userId, ...page });
   const cancel = (userId: string, videoId: string) => send<CanceledVideo>(Subjects.generation.videoCancel, { userId, videoId });
   const reservation = (jobId: string) => bed.billing.client.send<AdminReservation>(Subjects.billing.adminReservationGet, { jobId });
-  const finished = async (userId: string, videoId: string): Promise<Video> => {
-    for (const deadline = Date.now() + 90_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      const video = await get(userId, videoId);
-      if (['succeeded', 'failed', 'canceled'].includes(video.status)) return video;
-    }
-    throw new Error(`video ${videoId} did not finish within 90 s`);
-  };
+  const finished = (userId: string, videoId: string) => bed.videoFinished(userId, videoId);
   /** A free user who has spent the 3 free generations. */
   const spendFreeGenerations = async (userId: string) => {
     for (let index = 0; index < 3; index++) {
@@ -36,15 +30,9 @@ describe('public API videos over NATS: create, read, list, cancel and delete, wi
     }
   };
 
-  beforeAll(async () => {
-    // The videos name a webhook on this machine, which only the test setting allows (settings are read at start).
-    process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-    bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined));
-  }, 60_000);
-  afterAll(async () => {
-    await bed?.close();
-    delete process.env.WEBHOOK_ALLOW_LOOPBACK;
-  });
+  // The videos name a webhook on this machine, which only the test setting allows.
+  beforeAll(async () => (bed = await startVideosTestBed(billingService, ACTOR_ID)), 60_000);
+  afterAll(() => bed?.close());
 
   it('makes a video: queued or running at once, then succeeded with its URL, length and what the caller gave; deleting it removes its media', async () => {
     const user = newUser();
