@@ -34,8 +34,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(stack);
       await stack.stop();
     },
-    // Starting includes migrating and seeding (the samples are rendered), minutes on a busy machine.
-    { scope: 'worker', timeout: 300_000 },
+    // Starting includes migrating and seeding (the samples are rendered): about 40 s when the tests run alone.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ stack }, use) => use(stack.url),
   consoleErrors: async ({ page }, use) => {
