@@ -1,4 +1,5 @@
 import type { CaughtMail } from '@lipcast/tools/mail/catcher.ts';
+import { caughtMailTo } from '@lipcast/tools/mail/inbox.ts';
 import { expect, test } from '../fixtures.ts';
 import { signIn } from '../support/sign-in.ts';
 
@@ -15,8 +16,7 @@ test.describe('mail', () => {
     let mail: CaughtMail | undefined;
     await expect
       .poll(async () => {
-        const answer = await page.request.get(`${stack.mailUrl}/api/messages?to=${encodeURIComponent(email)}`);
-        mail = ((await answer.json()) as CaughtMail[])[0];
+        mail = (await caughtMailTo(email, stack.mailUrl))[0];
         return mail?.subject;
       })
       .toBe('Confirm your Lipcast newsletter subscription');
