@@ -5,6 +5,9 @@ import { probeMedia, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { renderPortrait } from './animation';
 import { lookFromPrompt } from './look';
 
+// Drawing and encoding take seconds on a busy machine; nothing here asserts speed.
+jest.setTimeout(60_000);
+
 describe('portraits from prompts and clips from stills', () => {
   let folder: string;
   beforeAll(async () => (folder = await mkdtemp(join(tmpdir(), 'portrait-'))));
