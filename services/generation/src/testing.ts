@@ -1,7 +1,9 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { actorClipKey, mediaUrl, Subjects, type Account, type JobState, type Video } from '@lipcast/contracts';
+import type pg from 'pg';
 import { readEnv, startServiceForTest, StorageService, type RunningService, type ServiceDefinition } from '@lipcast/nest-kit';
 import { builtInActor, renderIdleClip } from '@lipcast/media-engine';
 import { mediaKeyOf } from './media/media-refs';
@@ -109,4 +111,50 @@ export async function providerError(promise: Promise<unknown>): Promise<Provider
   );
   if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
   return error;
+}
+
+/** A generation worker process (the built service in worker mode), as production runs its replicas. */
+export interface WorkerProcess {
+  process: ChildProcess;
+  /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
+  exited: Promise<number | null>;
+  log(): string;
+  /** Kills it (SIGKILL) and waits until it has ended. */
+  kill(): Promise<void>;
+}
+
+/** Starts a worker of the built service (`dist/main.js`) with `env` added; resolves once it takes jobs. */
+export function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [resolve(__dirname, '../dist/main.js')], {
+    env: { ...process.env, GENERATION_ROLE: 'worker', OPS_PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const exited = new Promise<number | null>((resolvePromise) => child.once('exit', (code) => resolvePromise(code)));
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+  return new Promise((resolvePromise, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('worker taking jobs')) resolvePromise({ process: child, exited, log: () => log, kill });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`worker exited (${code}) before taking jobs:\n${log}`)));
+  });
+}
+
+/**
+ * A succeeded job's row once its credit is settled: the worker marks the job succeeded (and visible),
+ * then spends the credit (billing is another service), so a reader that saw "succeeded" may be a
+ * moment ahead of the spend. Gives up after 10 s and returns the row as it is.
+ */
+export async function settledJob(database: pg.Pool, jobId: string): Promise<{ attempts: number; credit: string }> {
+  for (let tries = 0; ; tries++) {
+    const { rows } = await database.query<{ attempts: number; credit: string }>('select attempts, credit from generation.job where id = $1', [jobId]);
+    if (rows[0]?.credit !== 'reserved' || tries >= 100) return rows[0];
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
+  }
 }

@@ -1,47 +1,19 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { Subjects, type Account, type AudioResponse, type JobState, type Project } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../billing/src/service';
 import { generationService } from '../service';
 import { GenerationSettings } from '../settings';
-import { seedActorClip } from '../testing';
+import { seedActorClip, settledJob, startWorkerProcess, type WorkerProcess } from '../testing';
 
 jest.setTimeout(180_000);
 
-const WORKER_ENTRY = resolve(__dirname, '../../dist/main.js');
 const ACTOR_CLIP = '/api/media/actors/ipfs-puppet-video-5/idle-v1.mp4';
 const SPEECH = 'A long enough speech for a worker to be asked to stop in the middle of rendering it. '.repeat(5);
-
-interface Worker {
-  process: ChildProcess;
-  /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
-  exited: Promise<number | null>;
-  log(): string;
-}
-
-/** A generation worker process (the built service in worker mode), as production runs its replicas. */
-function startWorker(env: Record<string, string> = {}): Promise<Worker> {
-  const child = spawn(process.execPath, [WORKER_ENTRY], {
-    env: { ...process.env, GENERATION_ROLE: 'worker', OPS_PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const exited = new Promise<number | null>((resolvePromise) => child.once('exit', (code) => resolvePromise(code)));
-  return new Promise((resolvePromise, reject) => {
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('worker taking jobs')) resolvePromise({ process: child, exited, log: () => log });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`worker exited (${code}) before taking jobs:\n${log}`)));
-  });
-}
 
 /**
  * Graceful drain of a generation worker (SIGTERM, as Kubernetes sends it on a scale-down or a
@@ -53,7 +25,7 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
   let billing: RunningService;
   let database: pg.Pool;
   let folder: string;
-  const workers: Worker[] = [];
+  const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'job-drain-'));
@@ -65,7 +37,7 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
   });
 
   afterAll(async () => {
-    for (const worker of workers) worker.process.kill('SIGKILL');
+    await Promise.all(workers.map((worker) => worker.kill()));
     delete process.env.GENERATION_ROLE;
     await api?.close();
     await billing?.close();
@@ -90,21 +62,20 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
   async function expectCompletedOnce(userId: string, jobId: string, attempts: number): Promise<void> {
     const done = await jobState(userId, jobId);
     expect(done).toMatchObject({ status: 'succeeded', progress: 100 });
-    const { rows } = await database.query<{ attempts: number; credit: string }>('select attempts, credit from generation.job where id = $1', [jobId]);
-    expect(rows[0]).toEqual({ attempts, credit: 'committed' });
+    expect(await settledJob(database, jobId)).toEqual({ attempts, credit: 'committed' });
     expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
     const projects = await api.client.send<Project[]>(Subjects.generation.projectsList, { userId });
     expect(projects.map((project) => project.outputUrl)).toEqual([done.url]);
   }
 
   /** Exit code 0; when not, the failure shows the worker's own log (it says why it did not stop cleanly). */
-  async function expectCleanExit(worker: Worker): Promise<void> {
+  async function expectCleanExit(worker: WorkerProcess): Promise<void> {
     const code = await worker.exited;
     expect({ code, log: code === 0 ? '' : worker.log() }).toEqual({ code: 0, log: '' });
   }
 
   it('finishes the running job within its grace period, then exits', async () => {
-    const worker = await startWorker();
+    const worker = await startWorkerProcess();
     workers.push(worker);
     const { userId, jobId } = await startRenderingJob();
 
@@ -116,7 +87,7 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
   });
 
   it('hands an unfinished job back when its grace period is over; another worker completes it once', async () => {
-    const worker = await startWorker({ SHUTDOWN_GRACE_SECONDS: '0' });
+    const worker = await startWorkerProcess({ SHUTDOWN_GRACE_SECONDS: '0' });
     workers.push(worker);
     const { userId, jobId } = await startRenderingJob();
 
@@ -125,7 +96,7 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
     expect(worker.log()).toContain('handing 1 unfinished job(s) back');
     expect((await jobState(userId, jobId)).status).toBe('running');
 
-    workers.push(await startWorker());
+    workers.push(await startWorkerProcess());
     let done: JobState;
     do {
       await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));

@@ -1,65 +1,26 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { Subjects, type Account, type AudioResponse, type InfluencerProject, type JobState, type Project } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../billing/src/service';
 import { generationService } from '../service';
 import { GenerationSettings } from '../settings';
-import { seedActorClip } from '../testing';
+import { seedActorClip, settledJob, startWorkerProcess, type WorkerProcess } from '../testing';
 
 jest.setTimeout(120_000);
 
-const WORKER_ENTRY = resolve(__dirname, '../../dist/main.js');
-const ACK_WAIT_MS = 3000;
-
-/** A generation worker process (the built service in worker mode), as production runs its replicas. */
-function startWorker(): Promise<ChildProcess> {
-  const worker = spawn(process.execPath, [WORKER_ENTRY], {
-    env: { ...process.env, GENERATION_ROLE: 'worker', JOB_ACK_WAIT_MS: String(ACK_WAIT_MS), LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolvePromise, reject) => {
-    let log = '';
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('worker taking jobs')) resolvePromise(worker);
-    };
-    worker.stdout!.on('data', onData);
-    worker.stderr!.on('data', onData);
-    worker.once('exit', (code) => reject(new Error(`worker exited (${code}) before taking jobs:\n${log}`)));
-  });
-}
-
-/**
- * A succeeded job's row once its credit is settled: the worker marks the job succeeded (and visible),
- * then spends the credit, so a reader that saw "succeeded" may be a moment ahead of the spend.
- */
-async function settledJob(database: pg.Pool, jobId: string): Promise<{ attempts: number; credit: string }> {
-  for (let tries = 0; ; tries++) {
-    const { rows } = await database.query<{ attempts: number; credit: string }>('select attempts, credit from generation.job where id = $1', [jobId]);
-    if (rows[0]?.credit !== 'reserved' || tries >= 100) return rows[0];
-    await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
-  }
-}
-
-function stopWorker(worker: ChildProcess): Promise<void> {
-  if (worker.exitCode !== null || worker.signalCode !== null) return Promise.resolve();
-  return new Promise((resolvePromise) => {
-    worker.once('exit', () => resolvePromise());
-    worker.kill('SIGKILL');
-  });
-}
+/** Workers that take a dead worker's job back after 3 s without its acknowledgement. */
+const startWorker = () => startWorkerProcess({ JOB_ACK_WAIT_MS: '3000' });
 
 describe('generation jobs survive a worker killed mid-job', () => {
   let api: RunningService;
   let billing: RunningService;
   let database: pg.Pool;
   let folder: string;
-  const workers: ChildProcess[] = [];
+  const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'job-recovery-'));
@@ -71,7 +32,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
   });
 
   afterAll(async () => {
-    for (const worker of workers) worker.kill('SIGKILL');
+    await Promise.all(workers.map((worker) => worker.kill()));
     delete process.env.GENERATION_ROLE;
     await api?.close();
     await billing?.close();
@@ -96,7 +57,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
       state = await api.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId: started.id });
       expect(state.status).not.toBe('succeeded');
     }
-    first.kill('SIGKILL');
+    await first.kill();
     workers.push(await startWorker());
 
     let done: JobState;
@@ -114,7 +75,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
 
   it('continues a One Shot run after its last finished step when its worker dies', async () => {
     // Only the worker started here may take the run: the previous test's are stopped first.
-    await Promise.all(workers.splice(0).map((previous) => stopWorker(previous)));
+    await Promise.all(workers.splice(0).map((previous) => previous.kill()));
     const userId = crypto.randomUUID();
     const worker = await startWorker();
     workers.push(worker);
@@ -129,7 +90,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
       expect(state.status).not.toBe('succeeded');
     }
     const before = state.steps!;
-    worker.kill('SIGKILL');
+    await worker.kill();
     workers.push(await startWorker());
 
     do {
