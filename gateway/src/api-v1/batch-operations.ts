@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import {
-  BATCH_MAX_ROWS, ErrorCode, FREE_GENERATIONS, mediaKeyOf, PREMIUM_GENERATIONS_PER_PERIOD, Subjects, type Account, type Batch, type BatchList, type BatchPage, type BatchRowInput,
+  BATCH_MAX_ROWS, ErrorCode, FREE_GENERATIONS, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, PREMIUM_GENERATIONS_PER_PERIOD, Subjects, type Account, type Batch, type BatchList, type BatchPage, type BatchRowInput,
   type CreateBatchRequest, type GetAccountRequest, type ListBatchesRequest, type RetryBatchRowRequest, type UserBatchRequest, type UserVideoRequest, type Video,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { batchRowsFromCsv } from './batches-csv';
 import { ZipWriter } from './batches-zip';
-
-/** A create checks every row (voices, clips) before answering: longer than the default reply time. */
-const CREATE_REPLY_TIMEOUT_MS = 45_000;
 
 /** The allowance of the user's plan: what a 402 names as the limit that ran out. */
 const planAllowance = (account: Account): number => (account.premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS);
@@ -48,7 +45,7 @@ export class BatchOperations {
     const rows = rowsOf(upload);
     const account = await this.services.send<Account, GetAccountRequest>(Subjects.billing.accountGet, { userId });
     const request: CreateBatchRequest = { userId, rows, availableGenerations: availableGenerations(account) };
-    return this.services.send<Batch, CreateBatchRequest>(Subjects.generation.batchCreate, request, CREATE_REPLY_TIMEOUT_MS).catch((error: unknown) => {
+    return this.services.send<Batch, CreateBatchRequest>(Subjects.generation.batchCreate, request, JOB_START_REPLY_TIMEOUT_MS).catch((error: unknown) => {
       if (error instanceof ServiceError && error.payload.code === ErrorCode.PaymentRequired) {
         throw new ServiceError(ErrorCode.PaymentRequired, error.payload.message, { ...error.payload.details, limit: planAllowance(account), requiresAdditionalOnly: account.premium });
       }
@@ -67,7 +64,7 @@ export class BatchOperations {
   }
 
   retryRow(userId: string, batchId: string, row: number): Promise<Batch> {
-    return this.services.send<Batch, RetryBatchRowRequest>(Subjects.generation.batchRowRetry, { userId, batchId, row }, CREATE_REPLY_TIMEOUT_MS);
+    return this.services.send<Batch, RetryBatchRowRequest>(Subjects.generation.batchRowRetry, { userId, batchId, row }, JOB_START_REPLY_TIMEOUT_MS);
   }
 
   /**

@@ -5,7 +5,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
-  ErrorCode, mediaKeyOf, Subjects, videoDownloadName, type ApiKeyIdentity, type CanceledVideo, type CreateVideoRequest, type ListVideosRequest, type UserVideoRequest, type Video, type VideoList,
+  ErrorCode, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, Subjects, videoDownloadName, type ApiKeyIdentity, type CanceledVideo, type CreateVideoRequest, type ListVideosRequest, type UserVideoRequest, type Video, type VideoList,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { publicOrigin } from '../http/public-origin';
@@ -18,9 +18,6 @@ import { listPageOf } from './list-page';
 import {
   ApiV1VideoAcceptedDto, ApiV1VideoDeletedDto, ApiV1VideoDto, ApiV1VideoListDto, apiV1Video, CreateVideoBodyDto, IDEMPOTENCY_KEY_HEADER, ListVideosQueryDto,
 } from './videos.dto';
-
-/** A create waits for the speech to be planned and the credit reserved: longer than the default reply time. */
-const CREATE_REPLY_TIMEOUT_MS = 45_000;
 
 const NO_SUCH_VIDEO = 'No such video';
 /** A succeeded video made before posters has none. */
@@ -75,7 +72,7 @@ export class VideosV1Controller {
   async create(@ApiKeyOwner() owner: ApiKeyIdentity, @Body() body: CreateVideoBodyDto, @Headers('idempotency-key') idempotencyKey: string | undefined): Promise<ApiV1VideoAcceptedDto> {
     const { webhook_url: webhookUrl, ...spec } = body;
     const request: CreateVideoRequest = { ...spec, webhookUrl, userId: owner.userId, idempotencyKey };
-    const video = await this.services.send<Video, CreateVideoRequest>(Subjects.generation.videoCreate, request, CREATE_REPLY_TIMEOUT_MS);
+    const video = await this.services.send<Video, CreateVideoRequest>(Subjects.generation.videoCreate, request, JOB_START_REPLY_TIMEOUT_MS);
     return { id: video.id, status: video.status };
   }
 

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { fromEvent, map, merge, takeUntil, tap, timer, type Observable } from 'rxjs';
-import { GENERATION_REPLY_TIMEOUT_MS, SCRIPT_REPLY_TIMEOUT_MS, Subjects, type Actor, type AudioResponse, type JobState, type SampleVideos, type ScriptResponse } from '@lipcast/contracts';
+import { GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, SCRIPT_REPLY_TIMEOUT_MS, Subjects, type Actor, type AudioResponse, type JobState, type SampleVideos, type ScriptResponse } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
@@ -83,7 +83,7 @@ export class GenerationController {
     @Res() response: Response,
     @Headers('prefer') prefer?: string,
   ): Promise<void> {
-    const start = () => this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId });
+    const start = () => this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId }, JOB_START_REPLY_TIMEOUT_MS);
     sendJobAnswer(response, await answerLongJob(this.holding, { userId, start, holdMs: this.settings.LIPSYNC_HOLD_MS, prefer }));
   }
 

@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, R
 import type { Request, Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { normalizeIp, Throttle } from '@nestjs/throttler';
-import { CREATOR_CLIP_SECONDS, GENERATION_REPLY_TIMEOUT_MS, Subjects, type FaceCheckAnswer, type FaceCheckRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, Subjects, type FaceCheckAnswer, type FaceCheckRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
@@ -83,7 +83,7 @@ export class InfluencersController {
     const start = () =>
       typeof body.image === 'string' && body.image.startsWith('data:')
         ? this.startFromUpload(request, body.image)
-        : this.services.send<JobState>(Subjects.generation.influencerVideoStart, request);
+        : this.services.send<JobState>(Subjects.generation.influencerVideoStart, request, JOB_START_REPLY_TIMEOUT_MS);
     sendJobAnswer(response, await answerLongJob(this.holding, { userId, start, holdMs: this.settings.INFLUENCER_VIDEO_HOLD_MS, prefer }));
   }
 
@@ -101,7 +101,7 @@ export class InfluencersController {
     const key = uploadKey(request.userId, upload.extension);
     await this.storage.put(key, upload.bytes, upload.contentType);
     try {
-      return await this.services.send<JobState>(Subjects.generation.influencerVideoStart, { ...request, image: mediaUrl(key) });
+      return await this.services.send<JobState>(Subjects.generation.influencerVideoStart, { ...request, image: mediaUrl(key) }, JOB_START_REPLY_TIMEOUT_MS);
     } catch (error) {
       await this.storage.remove(key).catch(() => undefined);
       throw error;
@@ -151,7 +151,7 @@ export class InfluencersController {
   @Post('pipeline')
   @HttpCode(200)
   pipeline(@CurrentUserId() userId: string, @Body() body: PipelineRequestDto): Promise<JobState> {
-    return this.services.send<JobState>(Subjects.generation.pipelineStart, { ...body, userId });
+    return this.services.send<JobState>(Subjects.generation.pipelineStart, { ...body, userId }, JOB_START_REPLY_TIMEOUT_MS);
   }
 
   /** The caller's run still in progress, so the page can resume it after a reload. */

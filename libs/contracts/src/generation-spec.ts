@@ -25,6 +25,12 @@ export const SCRIPT_TIMEOUT_MS = 60_000;
 export const SCRIPT_REPLY_TIMEOUT_MS = SCRIPT_TIMEOUT_MS + 5_000;
 /** How long the gateway waits for a speech, a portrait or a voice sample made while the request waits (ms). */
 export const GENERATION_REPLY_TIMEOUT_MS = 60_000;
+/**
+ * How long the gateway waits for a job to start (ms): before it answers, the start checks the face in
+ * a photo or clip (the detector loads on first use, seconds on a busy machine), checks a batch's
+ * rows, and reserves the credit.
+ */
+export const JOB_START_REPLY_TIMEOUT_MS = 45_000;
 
 /** The largest id a PostgreSQL `integer` (a serial id) holds: a number beyond it names no project. */
 export const STORED_ID_MAX = 2_147_483_647;
