@@ -253,14 +253,15 @@ describe('faults survived under a trickle of lip-syncs and page reads', () => {
     }
     for (const next of pending.splice(0)) expect(await submit(next)).toBe(true);
 
-    // Every job ends; then the ledger is compared with the jobs.
+    // Every job ends and settles its credit (a moment after it ends; up to 90 s later when billing was
+    // out of reach then: the sweeper retries); then the ledger is compared with the jobs.
     const jobIds = [...submitted.values()];
     const deadline = Date.now() + 180_000;
     let jobs: { id: string; user_id: string; status: string; attempts: number; credit: string }[] = [];
     do {
       await wait(1000);
       ({ rows: jobs } = await database.query('select id, user_id, status, attempts, credit from generation.job where id = any($1::uuid[])', [jobIds]));
-    } while (jobs.some((job) => ['queued', 'running', 'waiting'].includes(job.status)) && Date.now() < deadline);
+    } while (jobs.some((job) => ['queued', 'running', 'waiting'].includes(job.status) || job.credit === 'reserved') && Date.now() < deadline);
     const userIds = users.map((user) => user.userId);
     const { rows: projects } = await database.query<{ job_id: string; count: number }>(
       'select job_id, count(*)::int as count from generation.project where user_id = any($1::uuid[]) group by job_id',
