@@ -6,6 +6,8 @@ import { actorClipKey, mediaUrl, Subjects, type Account, type JobState, type Vid
 import type pg from 'pg';
 import { readEnv, startServiceForTest, StorageService, type RunningService, type ServiceDefinition } from '@lipcast/nest-kit';
 import { builtInActor, renderIdleClip } from '@lipcast/media-engine';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- test-only code; the tests' shared polling helper
+import { pollUntil } from '../../../tools/lib/poll';
 import { mediaKeyOf } from './media/media-refs';
 import { ProviderError } from './ports/media';
 import { generationService } from './service';
@@ -147,14 +149,13 @@ export function startWorkerProcess(env: Record<string, string> = {}): Promise<Wo
 }
 
 /**
- * A succeeded job's row once its credit is settled: the worker marks the job succeeded (and visible),
- * then spends the credit (billing is another service), so a reader that saw "succeeded" may be a
- * moment ahead of the spend. Gives up after 10 s and returns the row as it is.
+ * A finished job's row once its credit is settled: the worker marks the job finished (and visible),
+ * then settles the credit at billing (another service), so a reader that saw the end may be a moment
+ * ahead of the spend or release. Fails after 10 s.
  */
-export async function settledJob(database: pg.Pool, jobId: string): Promise<{ attempts: number; credit: string }> {
-  for (let tries = 0; ; tries++) {
+export function settledJob(database: pg.Pool, jobId: string): Promise<{ attempts: number; credit: string }> {
+  return pollUntil(async () => {
     const { rows } = await database.query<{ attempts: number; credit: string }>('select attempts, credit from generation.job where id = $1', [jobId]);
-    if (rows[0]?.credit !== 'reserved' || tries >= 100) return rows[0];
-    await new Promise((resolvePromise) => setTimeout(resolvePromise, 100));
-  }
+    return rows[0]?.credit !== 'reserved' && rows[0];
+  }, 10_000);
 }
