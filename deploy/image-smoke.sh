@@ -217,7 +217,9 @@ release_to_ready_seconds=$(seconds_since "$ready_started")
 say "GET /api/ready → $(curl -s -w ' (HTTP %{http_code})' "$public_url/api/ready")"
 say "GET / → HTTP $(curl -s -o /dev/null -w '%{http_code}' "$public_url/")"
 say "gateway status: $(status_of | "$node_bin" -e 'const s=JSON.parse(require("fs").readFileSync(0,"utf8"));console.log(JSON.stringify({ready:s.ready,dependencies:Object.fromEntries(Object.entries(s.dependencies).map(([k,v])=>[k,v.ok])),services:Object.fromEntries(Object.entries(s.services).map(([k,v])=>[k,v.ok]))}))')"
-say "generation's ffmpeg: $(curl -s -H "authorization: Bearer $ops_token" "http://127.0.0.1:${ops_port[generation]}/status" | "$node_bin" -e 'const s=JSON.parse(require("fs").readFileSync(0,"utf8"));console.log(JSON.stringify(s.ffmpeg??null))')"
+generation_ffmpeg=$(curl -s -H "authorization: Bearer $ops_token" "http://127.0.0.1:${ops_port[generation]}/status" | "$node_bin" -e 'const s=JSON.parse(require("fs").readFileSync(0,"utf8"));console.log(JSON.stringify(s.ffmpeg??null))')
+say "generation's ffmpeg: $generation_ffmpeg"
+[[ "$generation_ffmpeg" == *'"path":"/usr/bin/ffmpeg"'* ]] || fail "generation does not run Debian's /usr/bin/ffmpeg"
 for name in "${containers[@]}"; do
   say "healthcheck $name: $(podman healthcheck run "$name" >/dev/null 2>&1 && echo healthy || echo unhealthy); user $(podman exec "$name" id -u); PID 1 $(podman exec "$name" cat /proc/1/comm)"
 done

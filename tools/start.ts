@@ -1,15 +1,21 @@
 /**
- * `npm start`: finds PostgreSQL and NATS (or starts embedded ones: tools/lib/dependencies.ts),
- * builds, starts the embedded stand-ins where no real endpoint is configured, applies migrations,
- * starts every process and prints the URL. Ctrl-C stops the processes, then the embedded servers.
+ * `npm start`: checks for Debian's ffmpeg (installs it as root on Debian, else prints the command
+ * and stops: tools/lib/system-packages.ts), finds PostgreSQL and NATS (or starts embedded ones:
+ * tools/lib/dependencies.ts), builds, starts the embedded stand-ins where no real endpoint is
+ * configured, applies migrations, starts every process and prints the URL. Ctrl-C stops the
+ * processes, then the embedded servers.
  */
 import { join } from 'node:path';
 import { startDependencies } from './lib/dependencies.ts';
 import { ensureDatabase } from './lib/infra.ts';
 import { ROOT, startStack, type Stack } from './lib/stack.ts';
 import { build, step } from './lib/steps.ts';
+import { ensureSystemPackages, FFMPEG } from './lib/system-packages.ts';
 
 const port = Number(process.env.PORT ?? 3000);
+
+// Every video and sound is made with the system's ffmpeg: without it nothing would work, so stop before building.
+if (ensureSystemPackages([FFMPEG]) !== 0) process.exit(1);
 
 // PostgreSQL and NATS: the configured URLs, else this machine's, else embedded ones under .data/.
 const dependencies = await startDependencies({ dataDir: join(ROOT, '.data') }).catch((error: Error) => {

@@ -4,9 +4,9 @@
  * The machine is a parameter (`NatsServerHost`) so that the choice is unit-tested without this
  * machine's own nats-server.
  */
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
+import { aptInstall } from './system-packages.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -47,13 +47,6 @@ export function findOrInstallNatsServer(host: NatsServerHost): string {
     throw new Error('apt-get install nats-server failed; see the output above');
   }
   throw new Error(`nats-server is not installed. Install it:\n    ${NATS_INSTALL_HINTS[host.platform] ?? NATS_INSTALL_HINTS.other}\n  or set NATS_URL.`);
-}
-
-/** Installs Debian packages as root (`npm test` installs Chromium the same way). */
-export function aptInstall(packageName: string): boolean {
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const result = spawnSync('apt-get', ['install', '-y', '-qq', packageName], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  return result.status === 0;
 }
 
 function isExecutable(file: string): boolean {

@@ -1,22 +1,31 @@
 /**
- * Real media for the Replicate stand-in's outputs: ffmpeg (the system's, else the static build inside
- * `@ffmpeg-installer/ffmpeg`), a PNG encoder and input downloads. Tools cannot import the services'
- * ffmpeg helper, so this is a small copy of it.
+ * Real media for the Replicate stand-in's outputs: ffmpeg (Debian's /usr/bin/ffmpeg, else one on
+ * PATH), a PNG encoder and input downloads. Tools cannot import the services' ffmpeg helper, so
+ * this is a small copy of it.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 
 let located: string | undefined;
 
+const runnable = (path: string) => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Debian's ffmpeg, else the first on PATH; throws, naming the install command, when there is none. */
 export function ffmpegBinary(): string {
   if (located) return located;
-  if (spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0) return (located = 'ffmpeg');
-  // No `import.meta` (Jest loads this file as CommonJS): resolve the npm build from the working directory.
-  const requireFromRoot = createRequire(join(process.cwd(), 'package.json'));
-  located = (requireFromRoot('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const candidates = ['/usr/bin/ffmpeg', ...(process.env.PATH ?? '').split(delimiter).filter(Boolean).map((folder) => join(folder, 'ffmpeg'))];
+  located = candidates.find(runnable);
+  if (!located) throw new Error("ffmpeg is missing (neither /usr/bin/ffmpeg nor an ffmpeg on PATH). Install Debian's: sudo apt-get install -y ffmpeg");
   return located;
 }
 

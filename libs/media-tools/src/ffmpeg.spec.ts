@@ -1,11 +1,18 @@
 import { existsSync } from 'node:fs';
-import { chooseFfmpeg, ffmpegInfo, runFfmpeg, SYSTEM_FFMPEG } from './ffmpeg';
+import { chooseFfmpeg, FFMPEG_MISSING, ffmpegInfo, locateFfmpeg, runFfmpeg, SYSTEM_FFMPEG } from './ffmpeg';
 
 describe('which ffmpeg runs', () => {
-  it("prefers Debian's ffmpeg, then one on PATH, else none (the bundled static build)", () => {
+  it("prefers Debian's ffmpeg, then one on PATH, else none", () => {
     expect(chooseFfmpeg(() => true, '/opt/bin')).toBe(SYSTEM_FFMPEG);
     expect(chooseFfmpeg((path) => path === '/opt/bin/ffmpeg', '/usr/local/bin:/opt/bin')).toBe('/opt/bin/ffmpeg');
     expect(chooseFfmpeg(() => false, '/usr/local/bin:/opt/bin')).toBeNull();
+  });
+
+  it('without any ffmpeg, fails saying so and naming the command that installs it', () => {
+    expect(locateFfmpeg((path) => path === '/opt/bin/ffmpeg', '/opt/bin')).toBe('/opt/bin/ffmpeg');
+    expect(() => locateFfmpeg(() => false, '/usr/local/bin:/opt/bin')).toThrow(FFMPEG_MISSING);
+    expect(FFMPEG_MISSING).toMatch(/^ffmpeg is missing/);
+    expect(FFMPEG_MISSING).toContain('sudo apt-get install -y ffmpeg');
   });
 
   it('tells the path and version of the ffmpeg in use', async () => {

@@ -29,21 +29,32 @@ export function chooseFfmpeg(isRunnable: (path: string) => boolean = isExecutabl
   return null;
 }
 
+/** The error when the machine has no ffmpeg: what is missing and the command that installs it. */
+export const FFMPEG_MISSING =
+  'ffmpeg is missing (neither /usr/bin/ffmpeg nor an ffmpeg on PATH): every video and sound is made and read with it. ' +
+  "Install Debian's: sudo apt-get install -y ffmpeg   (elsewhere, your system's ffmpeg package)";
+
+/** The ffmpeg to run (see `chooseFfmpeg`); throws with `FFMPEG_MISSING` when the machine has none. */
+export function locateFfmpeg(isRunnable?: (path: string) => boolean, searchPath?: string): string {
+  const found = chooseFfmpeg(isRunnable, searchPath);
+  if (!found) throw new Error(FFMPEG_MISSING);
+  return found;
+}
+
 /**
- * The ffmpeg binary: the system's when present (Debian's is maintained, has more codecs and
- * ffprobe), else the static build that ships inside `@ffmpeg-installer/ffmpeg` (4.1 from 2018, with
- * libx264 and aac), so a machine with npm alone still produces real media.
+ * The ffmpeg binary: Debian's `/usr/bin/ffmpeg` (the package the image installs, and `npm start` /
+ * `npm test` as root on Debian), else one on PATH. Found once per process; throws, naming the
+ * install command, while there is none (and looks again on the next call).
  */
 export function ffmpegPath(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- resolved only when the system has no ffmpeg
-  located ??= chooseFfmpeg() ?? (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  located ??= locateFfmpeg();
   return located;
 }
 
 export interface FfmpegInfo {
   /** The binary every ffmpeg run uses. */
   path: string;
-  /** Its version as it reports it (e.g. "5.1.6-0+deb12u1", or "N-…" / a date for static builds). */
+  /** Its version as it reports it (e.g. "5.1.6-0+deb12u1"; "N-…" or a date for a build from git). */
   version: string;
 }
 

@@ -8,8 +8,8 @@ export interface MediaInfo {
 }
 
 /**
- * What a media file holds, read from `ffmpeg -i`'s report (the bundled static ffmpeg has no
- * ffprobe). Rejects when ffmpeg cannot read the file.
+ * What a media file holds, read from `ffmpeg -i`'s report (ffmpeg alone: an ffmpeg on PATH may
+ * come without ffprobe). Rejects when ffmpeg cannot read the file.
  */
 export function probeMedia(path: string): Promise<MediaInfo> {
   return new Promise((resolve, reject) => {

@@ -20,7 +20,7 @@ export function encodeWav(speech: Pick<SpeechResult, 'samples' | 'sampleRate'>):
   return Buffer.concat([header, data]);
 }
 
-/** MP3 at 128 kbit/s through ffmpeg's libmp3lame (both the system's and the bundled static build have it). */
+/** MP3 at 128 kbit/s through ffmpeg's libmp3lame (Debian's ffmpeg has it). */
 export function encodeMp3(speech: Pick<SpeechResult, 'samples' | 'sampleRate'>): Promise<Buffer> {
   const pcm = Buffer.from(speech.samples.buffer, speech.samples.byteOffset, speech.samples.byteLength);
   return runFfmpeg(['-f', 's16le', '-ar', String(speech.sampleRate), '-ac', '1', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'], {

@@ -1,6 +1,7 @@
 /**
- * A still AVIF file around one AV1 key frame. The bundled ffmpeg (4.1, 2018) encodes AV1 but has
- * no AVIF muxer, so it writes the frame as IVF and this puts it in the HEIF boxes browsers read:
+ * A still AVIF file around one AV1 key frame. Written when the static ffmpeg 4.1 build (which encodes
+ * AV1 but has no AVIF muxer) was the fallback; Debian's 5.1 has the muxer, but the frame still goes
+ * through IVF and this puts it in the HEIF boxes browsers read:
  * `ftyp`, `meta` (one `av01` item with its size, pixel depth, codec configuration and colours) and `mdat`.
  * It expects what `encodeAvifPoster` asks ffmpeg for: AV1 Main profile, 8-bit 4:2:0, limited range, BT.601.
  */

@@ -22,7 +22,7 @@ export async function renderSamplePoster(video: string, format: PosterFormat, wi
     await runFfmpeg([...firstFrameAt(video, width), ...WEBP, out]);
     return;
   }
-  // ffmpeg 4.1 has the encoder but no AVIF muxer: the frame goes through IVF into our own container.
+  // The frame goes through IVF into our own container (from when ffmpeg 4.1, without an AVIF muxer, was in use).
   const ivf = `${out}.ivf`;
   try {
     await runFfmpeg([

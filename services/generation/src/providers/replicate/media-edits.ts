@@ -10,7 +10,7 @@ export interface FrameSize {
   height: number;
 }
 
-/** Seconds of audio, by decoding it (the bundled ffmpeg has no ffprobe). */
+/** Seconds of audio, by decoding it (ffmpeg alone, no ffprobe needed). */
 export async function audioDurationSeconds(path: string): Promise<number> {
   const samples = await runFfmpeg(['-i', path, '-vn', '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], { captureOutput: true });
   return samples.length / 2 / 8000;
@@ -34,7 +34,7 @@ export async function pingPong(source: string, target: string, seconds: number, 
       ...['-i', source, '-filter_complex', `[0:v]${cover},split[forward][back];[back]reverse[backward];[forward][backward]concat=n=2:v=1:a=0,fps=25,format=yuv420p[v]`],
       ...['-map', '[v]', '-an', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', once],
     ]);
-    // ffmpeg 4.1's loop filter stops after one pass at the end of input; -stream_loop repeats reliably.
+    // -stream_loop repeats reliably (ffmpeg 4.1's loop filter stopped after one pass at the end of input).
     await runFfmpeg(['-stream_loop', '-1', '-i', once, '-t', seconds.toFixed(3), '-r', '25', '-an', ...BROWSER_VIDEO, target]);
   } finally {
     await rm(once, { force: true });
