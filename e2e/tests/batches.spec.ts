@@ -5,12 +5,12 @@ import { signIn } from '../support/sign-in.ts';
 const ACTOR = 'ipfs-puppet-video-2';
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
-/** 20 rows of the actor, row 7 without a script and row 13 with an emotion no voice speaks. */
+/** 5 rows of the actor, row 2 without a script and row 4 with an emotion no voice speaks. */
 function csvWithTwoInvalidRows(): string {
   const lines = ['actor,influencer,script,voice,emotion,speed,pitch'];
-  for (let row = 1; row <= 20; row++) {
-    if (row === 7) lines.push(`${ACTOR},,,Friendly_Person,,,`);
-    else if (row === 13) lines.push(`${ACTOR},,Angry row.,Friendly_Person,furious,,`);
+  for (let row = 1; row <= 5; row++) {
+    if (row === 2) lines.push(`${ACTOR},,,Friendly_Person,,,`);
+    else if (row === 4) lines.push(`${ACTOR},,Angry row.,Friendly_Person,furious,,`);
     else if (row % 5 === 0) lines.push(`${ACTOR},,"Row ${row}, said with a comma.",Wise_Woman,happy,1.1,1`);
     else lines.push(`${ACTOR},,Row ${row} of the batch.,Friendly_Person,,,`);
   }
@@ -39,13 +39,13 @@ function zipEntryNames(zip: Buffer): string[] {
 const made: { batchId?: string; key?: string } = {};
 
 test.describe.serial('CSV batches', () => {
-  test('a 20-row CSV with two invalid rows on the batch page: the two reported per row, 18 videos, a ZIP of 18 MP4s', async ({ page, browser, baseURL, consoleErrors }) => {
+  test('a 5-row CSV with two invalid rows on the batch page: the two reported per row, 3 videos, a ZIP of 3 MP4s', async ({ page, browser, baseURL, consoleErrors }) => {
     test.setTimeout(900_000);
     const username = unique('batcher');
     await signIn(page, username);
     const user = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
 
-    // Enough generations for 18 videos: an operator grants 20 pack generations through the ledger (3 free + 20).
+    // An operator grants 20 pack generations through the ledger (3 free + 20).
     const operatorContext = await browser.newContext({ baseURL });
     const operator = await operatorContext.newPage();
     await signIn(operator, unique('admin'));
@@ -73,25 +73,25 @@ test.describe.serial('CSV batches', () => {
     // The two invalid rows, each with its field and message; nothing charged for them.
     const errors = page.getByRole('table', { name: 'Rows with errors' });
     await expect(errors.getByRole('row')).toHaveCount(3);
-    await expect(errors.getByRole('row').nth(1)).toHaveText(/^7\s*script\s*script is required$/);
-    await expect(errors.getByRole('row').nth(2)).toHaveText(/^13\s*emotion\s*emotion must be one of: /);
+    await expect(errors.getByRole('row').nth(1)).toHaveText(/^2\s*script\s*script is required$/);
+    await expect(errors.getByRole('row').nth(2)).toHaveText(/^4\s*emotion\s*emotion must be one of: /);
 
-    // The 18 valid rows run to the end; the live region says so.
-    await expect(page.getByRole('status').filter({ hasText: 'videos done' })).toHaveText('18 of 18 videos done, 2 not run. The batch is complete.', { timeout: 840_000 });
+    // The 3 valid rows run to the end; the live region says so.
+    await expect(page.getByRole('status').filter({ hasText: 'videos done' })).toHaveText('3 of 3 videos done, 2 not run. The batch is complete.', { timeout: 840_000 });
     const progress = page.getByRole('table', { name: "Each row's video" });
-    await expect(progress.getByRole('row')).toHaveCount(19);
-    await expect(progress.getByText('Done', { exact: true })).toHaveCount(18);
-    await expect(progress.getByRole('link', { name: /^Watch row \d+$/ })).toHaveCount(18);
-    // Only the 18 videos were charged: 23 - 18 left.
-    await expect(page.getByText('you have 5 left')).toBeVisible();
+    await expect(progress.getByRole('row')).toHaveCount(4);
+    await expect(progress.getByText('Done', { exact: true })).toHaveCount(3);
+    await expect(progress.getByRole('link', { name: /^Watch row \d+$/ })).toHaveCount(3);
+    // Only the 3 videos were charged: 23 - 3 left.
+    await expect(page.getByText('you have 20 left')).toBeVisible();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all (ZIP)' }).click()]);
     const zip = await readFile((await download.path())!);
     const names = zipEntryNames(zip);
-    expect(names).toHaveLength(18);
+    expect(names).toHaveLength(3);
     expect(names.every((name) => name.endsWith('.mp4'))).toBe(true);
-    expect(names).not.toContain('row-07.mp4');
-    expect(names).not.toContain('row-13.mp4');
+    expect(names).not.toContain('row-2.mp4');
+    expect(names).not.toContain('row-4.mp4');
 
     // A key for the API test after this one, made with the session as the profile makes it.
     const key = await page.request.post('/api/api-keys', { data: { name: 'Batches', scopes: ['videos:read'] }, headers: { origin: baseURL! } });
@@ -104,7 +104,7 @@ test.describe.serial('CSV batches', () => {
     const listed = await request.get('/api/v1/batches', { headers: { authorization: `Bearer ${made.key}` } });
     expect(listed.status()).toBe(200);
     expect(await listed.json()).toEqual({
-      data: [{ id: made.batchId, status: 'completed', created_at: expect.any(String), counts: { total: 20, pending: 0, running: 0, succeeded: 18, failed: 0, invalid: 2 } }],
+      data: [{ id: made.batchId, status: 'completed', created_at: expect.any(String), counts: { total: 5, pending: 0, running: 0, succeeded: 3, failed: 0, invalid: 2 } }],
       next_cursor: null,
     });
   });

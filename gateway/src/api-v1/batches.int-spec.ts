@@ -51,31 +51,32 @@ describe('the public API batches (/api/v1/batches)', () => {
 
   afterAll(() => api?.close());
 
-  it('makes 18 videos of a 20-row CSV with 2 invalid rows: per-row errors, at most 2 rows running, a ZIP of 18 MP4s and batch.completed', async () => {
+  it('makes 6 videos of an 8-row CSV with 2 invalid rows: per-row errors, at most 2 rows running, a ZIP of 6 MP4s and batch.completed', async () => {
     const { user, key } = await api.newCaller('api-v1-batches-maker');
-    await grant(user.id, 20); // 3 free + 20 pack generations
+    await grant(user.id, 3); // 3 free + 3 pack generations: one for each valid row
     const endpoint = await generation().send<CreatedWebhookEndpoint>(Subjects.generation.webhookEndpointCreate, { userId: user.id, url: 'http://127.0.0.1:9/batches', events: ['batch.completed'] });
 
-    const created = await upload(key, csvOf(20, { 7: `${ACTOR_ID},,,Friendly_Person,,,`, 13: `${ACTOR_ID},,Angry row.,Friendly_Person,furious,,` }));
+    // 6 valid rows: three times the concurrency limit, so rows wait for a free slot.
+    const created = await upload(key, csvOf(8, { 7: `${ACTOR_ID},,,Friendly_Person,,,`, 3: `${ACTOR_ID},,Angry row.,Friendly_Person,furious,,` }));
     const accepted = (await answer(created)) as { status: number; body: ApiV1BatchAcceptedDto };
     expect(accepted.status).toBe(202);
-    expect(accepted.body.rows).toHaveLength(20);
+    expect(accepted.body.rows).toHaveLength(8);
     expect(accepted.body.rows.filter((row) => row.status === 'invalid')).toEqual([
+      { row: 3, status: 'invalid', error: expect.stringMatching(/^emotion must be one of: /), field: 'emotion' },
       { row: 7, status: 'invalid', error: 'script is required', field: 'script' },
-      { row: 13, status: 'invalid', error: expect.stringMatching(/^emotion must be one of: /), field: 'emotion' },
     ]);
-    expect(accepted.body.rows.filter((row) => row.error === undefined)).toHaveLength(18);
+    expect(accepted.body.rows.filter((row) => row.error === undefined)).toHaveLength(6);
 
     const { done, mostRunning } = await completed(key, accepted.body.id);
     expect(mostRunning).toBeGreaterThan(0);
     expect(mostRunning).toBeLessThanOrEqual(BATCH_CONCURRENCY);
-    expect(done.counts).toEqual({ total: 20, pending: 0, running: 0, succeeded: 18, failed: 0, invalid: 2 });
+    expect(done.counts).toEqual({ total: 8, pending: 0, running: 0, succeeded: 6, failed: 0, invalid: 2 });
     expect(done.rows.find((row) => row.row === 7)).toEqual({ row: 7, status: 'invalid', progress: 0, video_id: null, error: 'script is required', field: 'script' });
     const succeeded = done.rows.filter((row) => row.status === 'succeeded');
-    expect(new Set(succeeded.map((row) => row.video_id)).size).toBe(18);
-    // Only the 18 videos were charged.
+    expect(new Set(succeeded.map((row) => row.video_id)).size).toBe(6);
+    // Only the 6 videos were charged.
     const account = await billing().send<{ generationsCount: number }>(Subjects.billing.accountGet, { userId: user.id });
-    expect(account.generationsCount).toBe(18);
+    expect(account.generationsCount).toBe(6);
 
     const zipped = await api.call(key, 'GET', `/batches/${done.id}/zip`);
     expect(zipped.status).toBe(200);
@@ -83,7 +84,8 @@ describe('the public API batches (/api/v1/batches)', () => {
     expect(zipped.headers.get('content-disposition')).toBe(`attachment; filename="batch-${done.id}.zip"`);
     const zip = Buffer.from(await zipped.arrayBuffer());
     const entries = readZipDirectory(zip);
-    expect(entries.map((entry) => entry.name)).toEqual(succeeded.map((row) => `row-${String(row.row).padStart(2, '0')}.mp4`));
+    // Row numbers padded to the width of the batch's largest (8 rows: one digit), so the files sort in row order.
+    expect(entries.map((entry) => entry.name)).toEqual(succeeded.map((row) => `row-${row.row}.mp4`));
     for (const entry of entries) {
       const start = zipEntryDataOffset(zip, entry);
       expect(entry.size).toBeGreaterThan(1000);
