@@ -48,6 +48,17 @@ export default tseslint.config(
   },
   {
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', 'e2e/**/*.ts'],
-    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // A focused or skipped test passes nothing: the whole suite runs, always (npm test also fails on a skipped test).
+      'no-restricted-syntax': [
+        'error',
+        ...["MemberExpression[object.name=/^(describe|it|test)$/]", "MemberExpression[object.object.name='test'][object.property.name='describe']"].map((object) => ({
+          selector: `${object}[property.name=/^(only|skip|fixme|todo)$/]`,
+          message: 'every test runs: no .only, .skip, .fixme or .todo',
+        })),
+      ],
+      'no-restricted-globals': ['error', ...['fit', 'fdescribe', 'xit', 'xtest', 'xdescribe'].map((name) => ({ name, message: 'every test runs: no focused or skipped tests' }))],
+    },
   },
 );

@@ -43,7 +43,7 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/tools/jest/integration-environment.cjs',
       testMatch: ['<rootDir>/**/*.int-spec.ts'],
     },
   ],

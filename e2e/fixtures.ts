@@ -1,5 +1,10 @@
 import { test as base, expect } from '@playwright/test';
+import { withDatabase } from '@lipcast/tools/lib/infra.ts';
+import { SEED_TEMPLATE_ENV } from '@lipcast/tools/lib/seed-template.ts';
 import { startIsolatedStack, type Stack } from '@lipcast/tools/lib/stack.ts';
+
+/** The wait before a webhook's first retry on the test stacks (seconds here; hours in production). */
+export const WEBHOOK_FIRST_RETRY_SECONDS = 2;
 
 interface WorkerFixtures {
   stack: Stack;
@@ -14,13 +19,18 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stackEnv: [{}, { scope: 'worker', option: true }],
   stack: [
-    async ({ stackEnv }, use) => {
-      // Named after its database, so runs with different E2E_DATABASE_URLs (developers beside CI) keep apart folders.
-      const name = process.env.E2E_DATABASE_URL ? new URL(process.env.E2E_DATABASE_URL).pathname.slice(1).replace(/^lipcast_/, '') : 'e2e';
+    async ({ stackEnv }, use, workerInfo) => {
+      // One stack per parallel worker slot: its database and `.data/<name>` folder are keyed by the slot,
+      // and named after the run's database so developers' runs beside CI keep apart folders.
+      const runName = process.env.E2E_DATABASE_URL ? new URL(process.env.E2E_DATABASE_URL).pathname.slice(1).replace(/^lipcast_/, '') : 'e2e';
+      const name = `${runName}_w${workerInfo.parallelIndex}`;
       const stack = await startIsolatedStack(name, {
-        databaseUrl: process.env.E2E_DATABASE_URL,
+        databaseUrl: process.env.E2E_DATABASE_URL ? withDatabase(process.env.E2E_DATABASE_URL, `lipcast_${name}`) : undefined,
+        // The built-in media drawn once for the run (npm test makes it): the stack's seed step draws nothing.
+        seedTemplate: process.env[SEED_TEMPLATE_ENV],
         // A short lip-sync hold, so the tests go through the spec's 202-and-ask-again protocol.
         // Public reads uncached: the tests write posts straight into the database and read them at once.
+        // Webhooks may reach this machine, with retries in seconds: the webhooks spec's receiver listens on loopback.
         env: {
           RATE_LIMIT_PER_MINUTE: '100000',
           API_RATE_LIMIT_PER_MINUTE: '100000',
@@ -28,13 +38,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           LOG_LEVEL: 'info',
           LIPSYNC_HOLD_MS: '300',
           PUBLIC_READ_CACHE_SECONDS: '0',
+          WEBHOOK_ALLOW_LOOPBACK: 'true',
+          WEBHOOK_RETRY_SCHEDULE: `${WEBHOOK_FIRST_RETRY_SECONDS}s,4s,8s`,
           ...stackEnv,
         },
       });
       await use(stack);
       await stack.stop();
     },
-    // Starting includes migrating and seeding (the samples are rendered): about 40 s when the tests run alone.
+    // Starting includes migrating and seeding (drawing nothing when the run's seed template is copied in).
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ stack }, use) => use(stack.url),

@@ -2,12 +2,14 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests against the whole platform (built apps, gateway, services, PostgreSQL, a private
- * NATS and the embedded S3 server) in Debian's Chromium. One worker: the stack is started once per
- * worker by the `stack` fixture, and some tests stop and restart its processes.
+ * NATS and the embedded S3 server) in Debian's Chromium. Two workers (`E2E_WORKERS`), each with a
+ * stack of its own started once by the `stack` fixture (some tests stop and restart its processes);
+ * a spec file's tests run in order on one worker. A test that passes only on its retry is reported
+ * as flaky, which fails `npm test` (tools/lib/test-report.ts).
  */
 export default defineConfig({
   testDir: './tests',
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

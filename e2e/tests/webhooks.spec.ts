@@ -1,13 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { expect, test } from '../fixtures.ts';
+import { expect, test, WEBHOOK_FIRST_RETRY_SECONDS as FIRST_RETRY_SECONDS } from '../fixtures.ts';
 import { startWebhookReceiver } from '@lipcast/tools/webhooks/receiver.ts';
 import { signIn } from '../support/sign-in.ts';
 
-/** The wait before the first retry, as the schedule setting gives it (seconds here; hours in production). */
-const FIRST_RETRY_SECONDS = 2;
-
-// A stack of its own: the receiver is on this machine, which only the test setting lets webhooks reach.
-test.use({ stackEnv: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_SCHEDULE: `${FIRST_RETRY_SECONDS}s,4s,8s` } });
+// The receiver is on this machine, which only the test stacks' setting lets webhooks reach (e2e/fixtures.ts).
 
 /** The README's check: `Lipcast-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the endpoint's secret>`. */
 function signedBy(secret: string, header: string | string[] | undefined, body: string): boolean {

@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { startDependencies } from '../lib/dependencies.ts';
 import { ensureDatabase, freePort } from '../lib/infra.ts';
-import { SERVICES, startStack, type ProcessName, type Stack } from '../lib/stack.ts';
+import { copySeedTemplate, LEFT_FOR_THE_SEEDER, SEED_TEMPLATE_ENV } from '../lib/seed-template.ts';
+import { DEFAULT_BUCKET, SERVICES, startStack, type ProcessName, type Stack } from '../lib/stack.ts';
 
 const dataDir = process.argv[2];
 let stack: Stack | undefined = undefined;
@@ -22,6 +23,8 @@ try {
   await ensureDatabase(dependencies.databaseUrl);
   const opsPorts: Partial<Record<ProcessName, number>> = {};
   for (const name of ['gateway', ...SERVICES] as const) opsPorts[name] = await freePort();
+  // The run's built-in media, but for one actor and one sample that the stack's seed step must draw.
+  copySeedTemplate(process.env[SEED_TEMPLATE_ENV], join(dataDir, 'stack', 's3'), process.env.S3_BUCKET ?? DEFAULT_BUCKET, LEFT_FOR_THE_SEEDER);
   stack = await startStack({
     port: await freePort(),
     opsPorts,

@@ -13,12 +13,15 @@ import { startStripeStandIn, type StripeStandIn } from '../stripe/stand-in.ts';
 import { startMailCatcher, type MailCatcher } from '../mail/catcher.ts';
 import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase } from './infra.ts';
 import { DEFAULT_OPS_PORTS, everyServiceUp, readStatus } from './ops-status.ts';
+import { copySeedTemplate } from './seed-template.ts';
 import { removeStackFile, stackFileIn, writeStackFile } from './stack-file.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SERVICES = ['auth', 'generation', 'billing', 'content'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 export type ProcessName = ServiceName | 'gateway';
+/** The object store's bucket when none is configured. */
+export const DEFAULT_BUCKET = 'lipcast-media';
 
 export interface StackOptions {
   port: number;
@@ -120,7 +123,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     S3_ENDPOINT: s3.endpoint,
     S3_ACCESS_KEY: s3.accessKey,
     S3_SECRET_KEY: s3.secretKey,
-    S3_BUCKET: options.s3?.bucket ?? process.env.S3_BUCKET ?? 'lipcast-media',
+    S3_BUCKET: options.s3?.bucket ?? process.env.S3_BUCKET ?? DEFAULT_BUCKET,
     // Browsers fetch media bytes from the store itself (presigned redirects): the embedded store listens
     // on loopback, so only while the site does too; an external store names its public address.
     ...(publicMediaUrl ? { S3_PUBLIC_URL: publicMediaUrl } : {}),
@@ -254,11 +257,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
  * A stack of its own for tests and benchmarks: a fresh database, a private NATS (when nats-server
  * is installed) and the embedded S3 server, on free ports, logging to files under `.data/<name>`.
  */
-export async function startIsolatedStack(name: string, options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<Stack> {
+export async function startIsolatedStack(name: string, options: { databaseUrl?: string; env?: Record<string, string>; seedTemplate?: string } = {}): Promise<Stack> {
   const databaseUrl = options.databaseUrl ?? withDatabase(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL, `lipcast_${name}`);
   await ensureDatabase(databaseUrl, { fresh: true });
   const dataDir = join(ROOT, '.data', name);
   rmSync(dataDir, { recursive: true, force: true }); // fresh database, so fresh stand-in state and logs too
+  // The built-in media drawn once for the whole test run (tools/lib/seed-template.ts): the seed step finds them.
+  copySeedTemplate(options.seedTemplate, join(dataDir, 's3'), options.env?.S3_BUCKET ?? process.env.S3_BUCKET ?? DEFAULT_BUCKET);
   const nats = await startPrivateNats(join(dataDir, 'nats'));
   try {
     const opsPorts: Partial<Record<ProcessName, number>> = {};

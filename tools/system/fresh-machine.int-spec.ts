@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '@lipcast/tools/lib/infra.ts';
@@ -108,6 +108,10 @@ describe('the launcher on a machine without PostgreSQL or NATS', () => {
 
     const ready = await fetch(`${launched.url}/api/ready`);
     expect(ready.status).toBe(200);
+    // The seed step drew what the store lacked: everything on a machine of its own, one actor and one sample under npm test's template.
+    const seedLog = readFileSync(join(dataDir, 'stack/logs/generation.log'), 'utf8');
+    expect(seedLog).toMatch(/made actors\/ipfs-puppet-video-2\/idle-v\d+\.mp4/);
+    expect(seedLog).toMatch(/made public\/samples\/hero-2-v\d+\.mp4/);
 
     launcher.kill('SIGTERM');
     const [code] = (await once(launcher, 'exit')) as [number | null];

@@ -13,15 +13,20 @@ import { ProviderError } from './ports/media';
 import { generationService } from './service';
 import { GenerationSettings } from './settings';
 
-/** For tests: one built-in actor's clip in the store, as the seed step makes it; returns its media URL. */
+/**
+ * For tests: one built-in actor's clip in the store, as the seed step makes it; returns its media URL.
+ * A clip already there is kept: its key is versioned by the drawing, so it was drawn from the same inputs.
+ */
 export async function seedActorClip(storage: StorageService, actorId: string, folder: string): Promise<string> {
   const actor = builtInActor(actorId);
   if (!actor) throw new Error(`No built-in actor ${actorId}`);
+  const key = actorClipKey(actorId);
+  await storage.ensureBucket();
+  if (await storage.stat(key)) return mediaUrl(key);
   const clip = join(folder, `${actorId}.mp4`);
   await renderIdleClip(actor.look, actor.durationSeconds, clip);
-  await storage.ensureBucket();
-  await storage.putFile(actorClipKey(actorId), clip, 'video/mp4');
-  return mediaUrl(actorClipKey(actorId));
+  await storage.putFile(key, clip, 'video/mp4');
+  return mediaUrl(key);
 }
 
 /** What the generation integration tests share: the service and billing running in this process, the store, a scratch folder. */
