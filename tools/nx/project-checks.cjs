@@ -13,7 +13,7 @@ const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 
 /** What runs a project's unit tests, and what its integration tests also start (PostgreSQL, NATS, S3, the Stripe stand-in). */
-const UNIT_TEST_SETUP = ['{workspaceRoot}/jest.config.cjs', '{workspaceRoot}/tools/jest/**/*', '{workspaceRoot}/tools/test-project.ts', '{workspaceRoot}/tools/lib/steps.ts', '{workspaceRoot}/tools/lib/stack.ts'];
+const UNIT_TEST_SETUP = ['{workspaceRoot}/jest.config.cjs', '{workspaceRoot}/tools/jest/**/*', '{workspaceRoot}/tools/test-project.ts', '{workspaceRoot}/tools/lib/steps.ts', '{workspaceRoot}/tools/lib/cpu-timed.cjs', '{workspaceRoot}/tools/zip/**/*', '{workspaceRoot}/tools/lib/stack.ts', '{workspaceRoot}/tools/lib/seed-template.ts'];
 const INTEGRATION_TEST_SETUP = [...UNIT_TEST_SETUP, '{workspaceRoot}/tools/lib/**/*', '{workspaceRoot}/tools/embedded-s3.ts', '{workspaceRoot}/tools/stripe/**/*', '{workspaceRoot}/tools/oidc/**/*'];
 
 /** Whether the project has integration (or end-to-end) tests, leaving out nested projects' folders. */
