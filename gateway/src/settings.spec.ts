@@ -1,5 +1,5 @@
 import { InvalidEnvironmentError, readEnv } from '@lipcast/nest-kit';
-import { adminList, GatewaySettings } from './settings';
+import { adminList, GatewaySettings, parseAdminUsers } from './settings';
 
 const S3_KEYS = { S3_ACCESS_KEY: 'key', S3_SECRET_KEY: 'secret' };
 const PRODUCTION = {
@@ -54,15 +54,40 @@ describe('GatewaySettings TRUST_PROXY', () => {
 
 describe('GatewaySettings operator lists', () => {
   const base = { ...S3_KEYS, S3_ENDPOINT: 'http://127.0.0.1:9000' };
+  const startUpError = (env: Record<string, string>): string => {
+    try {
+      readEnv(GatewaySettings, env);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return '';
+  };
 
-  it('reads ADMIN_USERS and ADMIN_GROUPS as comma-separated names', () => {
-    const settings = readEnv(GatewaySettings, { ...base, ADMIN_USERS: 'alice, ops@example.com', ADMIN_GROUPS: 'lipcast-admins' });
-    expect(adminList(settings.ADMIN_USERS)).toEqual(['alice', 'ops@example.com']);
+  it('reads ADMIN_USERS as issuer|subject (split at the first "|") or e-mail entries, and ADMIN_GROUPS as names', () => {
+    const settings = readEnv(GatewaySettings, { ...base, ADMIN_USERS: 'https://id.example.com|248289761001, https://example.eu.auth0.com/|auth0|65f0c1 ,Ops@Example.com', ADMIN_GROUPS: 'lipcast-admins' });
+    expect(parseAdminUsers(settings.ADMIN_USERS)).toEqual({
+      subjects: [
+        { issuer: 'https://id.example.com/', subject: '248289761001' },
+        { issuer: 'https://example.eu.auth0.com/', subject: 'auth0|65f0c1' },
+      ],
+      emails: ['ops@example.com'],
+      invalid: [],
+    });
     expect(adminList(settings.ADMIN_GROUPS)).toEqual(['lipcast-admins']);
     expect(adminList(readEnv(GatewaySettings, base).ADMIN_GROUPS)).toEqual([]);
+    expect(readEnv(GatewaySettings, base).ADMIN_SESSION_MAX_HOURS).toBe(12);
   });
 
-  it('refuses a name with a space inside', () => {
+  it('refuses to start on a bare username in ADMIN_USERS, naming the entry and saying how to write an operator', () => {
+    for (const entry of ['grace', '|grace', 'grace|123', 'https://id.example.com|', 'ftp://id.example.com|123']) {
+      const line = startUpError({ ...base, ADMIN_USERS: `ops@example.com, ${entry}` }).split('\n').find((text) => text.trim().startsWith('ADMIN_USERS'));
+      expect(line).toContain(`: "${entry}" is neither issuer|subject nor an e-mail address. Write each operator as issuer|subject, the ID token's iss and sub (e.g. https://id.example.com|248289761001`);
+      expect(line).toContain('a username is not accepted');
+    }
+  });
+
+  it('refuses a group name with a space inside, and an admin session age under an hour', () => {
     expect(() => readEnv(GatewaySettings, { ...base, ADMIN_GROUPS: 'lipcast admins' })).toThrow(/ADMIN_GROUPS/);
+    expect(() => readEnv(GatewaySettings, { ...base, ADMIN_SESSION_MAX_HOURS: '0' })).toThrow(/ADMIN_SESSION_MAX_HOURS .*: must be at least 1/);
   });
 });

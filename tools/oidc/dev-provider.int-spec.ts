@@ -102,9 +102,9 @@ describe('startDevIdentityProvider', () => {
     return { page, exchange, expectedNonce };
   }
 
-  async function signIn(browser: Browser, username: string) {
+  async function signIn(browser: Browser, username: string, extraFields: Record<string, string> = {}) {
     const { page, exchange, expectedNonce } = await authorize(browser);
-    const callback = await browser.visit(formAction(page.html, page.url), { method: 'POST', form: { username } });
+    const callback = await browser.visit(formAction(page.html, page.url), { method: 'POST', form: { username, ...extraFields } });
     return { callbackUrl: callback.url, tokens: await exchange(callback.url), expectedNonce };
   }
 
@@ -149,6 +149,11 @@ describe('startDevIdentityProvider', () => {
   it('puts usernames starting with "admin" in the operators\' group (ADMIN_GROUPS in the dev and test stacks), nobody else', async () => {
     expect((await signIn(new Browser(), 'admin-ops')).tokens.claims()?.groups).toEqual(['lipcast-admins']);
     expect((await signIn(new Browser(), 'ada')).tokens.claims()?.groups).toEqual([]);
+  });
+
+  it('ignores sub, email and email_verified posted with the username unless started with --form-claims (tests only)', async () => {
+    const claims = (await signIn(new Browser(), 'eve', { sub: 'auth0|grace', email: 'boss@lipcast.local', email_verified: 'false' })).tokens.claims();
+    expect(claims).toMatchObject({ sub: 'eve', preferred_username: 'eve', email: 'eve@lipcast.local', email_verified: true });
   });
 
   it('signs the same username in as the same user next time', async () => {

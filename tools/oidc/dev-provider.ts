@@ -36,19 +36,32 @@ export interface DevIdentityProviderOptions {
   host?: string;
   /** The issuer URL as browsers and the gateway reach it; default `http://127.0.0.1:<port>`. */
   issuer?: string;
+  /**
+   * Tests only (`--form-claims`): the sign-in form may also post `sub`, `email` and `email_verified`
+   * (`true`/`false`), to play issuers where those differ from the username (a user who picks another's
+   * username, an unverified address). The page never shows them.
+   */
+  formClaims?: boolean;
+}
+
+/** What the provider remembers of an account (by its id, the `sub`) from its last sign-in. */
+interface Account {
+  /** The username as last typed (the `name` claim; `preferred_username` is it lowercased). */
+  username: string;
+  email?: string;
+  emailVerified?: boolean;
 }
 
 export async function startDevIdentityProvider(options: DevIdentityProviderOptions): Promise<DevIdentityProvider> {
   const issuer = options.issuer ?? `http://127.0.0.1:${options.port}`;
-  // Account id → the username as last typed, for the `name` claim (the id itself is lowercased).
-  const displayNames = new Map<string, string>();
-  const provider = new Provider(issuer, configuration(options.clients, displayNames));
+  const accounts = new Map<string, Account>();
+  const provider = new Provider(issuer, configuration(options.clients, accounts));
 
   const handleProvider = provider.callback();
   const server = createServer((req, res) => {
     const route = /^\/interaction\/([\w-]+)(\/login)?$/.exec(new URL(req.url ?? '/', issuer).pathname);
     if (!route) return handleProvider(req, res);
-    const handled = route[2] && req.method === 'POST' ? submitLogin(provider, displayNames, req, res) : showLogin(provider, req, res);
+    const handled = route[2] && req.method === 'POST' ? submitLogin(provider, accounts, options.formClaims ?? false, req, res) : showLogin(provider, req, res);
     handled.catch((error: unknown) => {
       // An expired or unknown interaction (e.g. a stale tab) lands here; the app starts a fresh one.
       const message = error instanceof errors.OIDCProviderError ? error.error_description : String(error);
@@ -63,7 +76,7 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   };
 }
 
-function configuration(clients: DevClient[], displayNames: Map<string, string>): Configuration {
+function configuration(clients: DevClient[], accounts: Map<string, Account>): Configuration {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return {
     clients: clients.map((client) => ({
@@ -95,15 +108,19 @@ function configuration(clients: DevClient[], displayNames: Map<string, string>):
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, accountId) => ({
       accountId,
-      claims: () => ({
-        sub: accountId,
-        name: displayNames.get(accountId) ?? accountId,
-        preferred_username: accountId,
-        email: `${accountId}@${EMAIL_DOMAIN}`,
-        email_verified: true,
-        // Usernames starting with "admin" sign in as operators (the dev/test stack sets ADMIN_GROUPS to this group).
-        groups: accountId.startsWith('admin') ? [DEV_ADMIN_GROUP] : [],
-      }),
+      claims: () => {
+        const account = accounts.get(accountId);
+        const username = (account?.username ?? accountId).toLowerCase();
+        return {
+          sub: accountId,
+          name: account?.username ?? accountId,
+          preferred_username: username,
+          email: account?.email ?? `${username}@${EMAIL_DOMAIN}`,
+          email_verified: account?.emailVerified ?? true,
+          // Usernames starting with "admin" sign in as operators (the dev/test stack sets ADMIN_GROUPS to this group).
+          groups: username.startsWith('admin') ? [DEV_ADMIN_GROUP] : [],
+        };
+      },
     }),
     // No consent screen: every registered client is first party, so grant the scopes straight away.
     loadExistingGrant: async (ctx) => {
@@ -128,19 +145,24 @@ async function showLogin(provider: Provider, req: IncomingMessage, res: ServerRe
 
 async function submitLogin(
   provider: Provider,
-  displayNames: Map<string, string>,
+  accounts: Map<string, Account>,
+  formClaims: boolean,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const interaction = await provider.interactionDetails(req, res);
-  const username = (new URLSearchParams(await readText(req)).get('username') ?? '').trim();
+  const form = new URLSearchParams(await readText(req));
+  const username = (form.get('username') ?? '').trim();
   if (!USERNAME_PATTERN.test(username)) {
     const error = username ? `"${username}" is not a valid username. ${USERNAME_RULE}` : `Enter a username. ${USERNAME_RULE}`;
     sendHtml(res, 422, loginPage({ action: `/interaction/${interaction.uid}/login`, username, error }));
     return;
   }
-  const accountId = username.toLowerCase();
-  displayNames.set(accountId, username);
+  // The username is the account (its `sub`) unless a test names another one (`formClaims`).
+  const claim = (name: string) => (formClaims ? form.get(name)?.trim() || undefined : undefined);
+  const accountId = claim('sub') ?? username.toLowerCase();
+  const verified = claim('email_verified');
+  accounts.set(accountId, { username, email: claim('email'), emailVerified: verified === undefined ? undefined : verified === 'true' });
   await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
 }
 
@@ -158,6 +180,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const redirectUri = arg('redirect', 'http://localhost:3000/api/callback');
   const provider = await startDevIdentityProvider({
     port: Number(arg('port', '9400')),
+    formClaims: process.argv.includes('--form-claims'),
     clients: [
       {
         clientId: arg('client-id', 'lipcast'),

@@ -3,7 +3,7 @@ import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorCode, LOGIN_FAILED_PATH, Messages, Subjects, type AuthUser, type UserRoles } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
-import { rolesAtSignIn } from '../admin/admin-role';
+import { currentRoles } from '../admin/admin-role';
 import { publicOrigin } from '../http/public-origin';
 import { SignInRoute } from '../http/sign-in-rate-limit';
 import { SESSION_COOKIE } from '../session/session.middleware';
@@ -37,12 +37,12 @@ export class AuthController {
     return this.oidc;
   }
 
-  /** The signed-in user with plan and usage (kept for a moment: `CurrentUsers`); 401 when signed out (the guard). */
+  /** The signed-in user with plan and usage (kept for a moment: `CurrentUsers`) and roles (from today's ADMIN_* settings); 401 when signed out (the guard). */
   @KeepsCurrentUser()
   @Get('auth/user')
   async user(@Req() request: Request, @CurrentUserId() userId: string): Promise<CurrentUser & UserRoles> {
     try {
-      return { ...(await this.currentUsers.read(userId)), roles: request.session.roles ?? [] };
+      return { ...(await this.currentUsers.read(userId)), roles: currentRoles(this.settings, request.session) };
     } catch (error) {
       if (error instanceof ServiceError && error.code === ErrorCode.NotFound) {
         await promisify((done) => request.session.destroy(done));
@@ -73,13 +73,16 @@ export class AuthController {
     const pending = request.session.oidc;
     if (!pending) return response.redirect(302, LOGIN_FAILED_PATH);
     try {
-      const { idToken, groups, ...profile } = await this.signIn().finishLogin(new URL(request.originalUrl, publicOrigin(this.settings, request)), pending);
+      const { idToken, groups, emailVerified, ...profile } = await this.signIn().finishLogin(new URL(request.originalUrl, publicOrigin(this.settings, request)), pending);
       const user = await this.services.send<AuthUser>(Subjects.auth.userUpsert, profile);
       this.currentUsers.forget(user.id);
       await promisify((done) => request.session.regenerate(done));
       request.session.userId = user.id;
       request.session.idToken = idToken;
-      request.session.roles = rolesAtSignIn(this.settings, { ...user, groups });
+      // What `AdminGuard` checks on every admin request, from the verified ID token: never the
+      // username, which most issuers let users choose.
+      request.session.signedInAs = { issuer: profile.issuer, subject: profile.subject, verifiedEmail: emailVerified ? profile.email : null, groups };
+      request.session.signedInAt = Date.now();
       request.session.username = user.username;
       await promisify((done) => request.session.save(done));
       response.redirect(302, pending.returnTo);

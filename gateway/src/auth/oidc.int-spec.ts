@@ -83,6 +83,14 @@ describe(OidcClient.name, () => {
     expect(identity).toMatchObject({ issuer: issuer.issuer, subject: 'user-1', username: 'ada', email: 'ada@example.com' });
   });
 
+  it('vouches for the e-mail (what ADMIN_USERS may match) only when the token says email_verified: true', async () => {
+    const verified: Record<string, boolean> = {};
+    for (const [label, claim] of [['true', true], ['"true"', 'true'], ['false', false], ['absent', undefined]] as const) {
+      verified[label] = (await signInWith((nonce) => idToken(issuer.trustedKey, claims(nonce, { email_verified: claim }), inAnHour()))).emailVerified;
+    }
+    expect(verified).toEqual({ true: true, '"true"': false, false: false, absent: false });
+  });
+
   it('refuses a token signed with another key', async () => {
     const forger = await generateKeyPair('RS256');
     await expect(signInWith((nonce) => idToken(forger.privateKey, claims(nonce), inAnHour()))).rejects.toThrow();

@@ -20,6 +20,8 @@ export interface SignedInIdentity {
   subject: string;
   username: string;
   email: string | null;
+  /** Whether the issuer vouches for `email` (`email_verified: true`); only then may it name an operator (ADMIN_USERS). */
+  emailVerified: boolean;
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
@@ -97,6 +99,8 @@ export class OidcClient {
       subject: claims.sub,
       username: text(claims.preferred_username) ?? text(claims.name) ?? text(claims.email) ?? claims.sub,
       email: text(claims.email),
+      // Strictly `true`: a missing claim (or a string) is no verification.
+      emailVerified: claims.email_verified === true,
       firstName: text(claims.given_name),
       lastName: text(claims.family_name),
       profileImageUrl: text(claims.picture),
