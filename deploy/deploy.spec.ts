@@ -231,6 +231,19 @@ describe('compose', () => {
     for (const name of [...APP_SERVICES, 'migrate']) expect(objectAt(objectAt(localServices[name]).build).target).toBe('runtime');
   });
 
+  it("production: the gateway trusts X-Forwarded-For from exactly its compose network's subnet, which the file sets", () => {
+    // Behind Docker's bridge every client arrives from the network's range (the published port's proxy,
+    // or a TLS proxy container): TRUST_PROXY=loopback made them all one address, one sign-in rate limit.
+    for (const env of [PRODUCTION_ENV, { ...PRODUCTION_ENV, LIPCAST_SUBNET: '10.203.0.0/24' }]) {
+      const { model } = resolveCompose(PRODUCTION_FILES, env);
+      const subnets = listAt(objectAt(objectAt(objectAt(model.networks).default).ipam).config).map((entry) => String(objectAt(entry).subnet));
+      expect(subnets).toEqual([env.LIPCAST_SUBNET ?? expect.stringMatching(/^(10\.|172\.(1[6-9]|2\d|3[01])\.|192\.168\.)[\d.]+\/\d+$/)]);
+      expect(environment(objectAt(services(model).gateway)).TRUST_PROXY).toBe(subnets[0]);
+    }
+    // An env file's TRUST_PROXY would not reach the gateway any more: the example names the subnet instead.
+    expect(read('deploy/compose/production.env.example')).not.toMatch(/^TRUST_PROXY=/m);
+  });
+
   it('production: refuses to start without each secret, runs none of the stand-ins, and is still valid', () => {
     expect(resolveCompose(PRODUCTION_FILES, {}).missing).toEqual(Object.keys(PRODUCTION_ENV).sort());
     const { model, missing } = resolveCompose(PRODUCTION_FILES, PRODUCTION_ENV);
@@ -328,6 +341,17 @@ function jobQueueNames(): { stream: string; consumers: string[] } {
   if (!stream || consumers.length === 0) throw new Error('JOB_STREAM or JOB_LANES not found in job-queue.ts');
   return { stream, consumers };
 }
+
+describe('deploy/k8s/secrets/secrets.example.yaml', () => {
+  it('holds no value that could be applied unchanged: every secret is left empty', () => {
+    // Placeholders such as CHANGE_ME passed every rule (length, characters): production ran on secrets anyone could read.
+    const NOT_SECRET = new Set(['lipcast-oidc/OIDC_CLIENT_ID']);
+    const template = parseAllDocuments(read('deploy/k8s/secrets/secrets.example.yaml')).map((document) => document.toJS() as KubeObject);
+    const values = template.flatMap((secret) => Object.entries(objectAt(secret.stringData)).map(([key, value]) => ({ key: `${secret.metadata.name}/${key}`, value })));
+    expect(values.length).toBeGreaterThan(10);
+    expect(values.filter(({ key, value }) => !NOT_SECRET.has(key) && value !== '')).toEqual([]);
+  });
+});
 
 describe.each(OVERLAYS)('kubernetes overlay %s', (overlay) => {
   const objects = render(overlay);

@@ -18,7 +18,7 @@ import { requestIdMiddleware } from './http/request-id.middleware';
 import { requestShapeMiddleware } from './http/request-shape';
 import { gatewaySecurityHeaders } from './http/security-headers';
 import { sameOriginMiddleware } from './http/same-origin.middleware';
-import { parseTrustProxy } from './http/trust-proxy';
+import { parseTrustProxy, untrustedForwardingAlarm } from './http/trust-proxy';
 import { connectInfrastructure } from './infrastructure';
 import type { GatewaySettings } from './settings';
 import { createSessionMiddleware, withoutSessionOnPublicApi } from './session/session.middleware';
@@ -37,6 +37,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   });
   // The client address (rate limits, logs) is read from X-Forwarded-For only as far as TRUST_PROXY vouches for it.
   app.set('trust proxy', parseTrustProxy(settings.TRUST_PROXY));
+  app.use(untrustedForwardingAlarm(logger, { production: process.env.NODE_ENV === 'production', trustProxy: settings.TRUST_PROXY }));
   app.disable('x-powered-by');
   app.use(gatewaySecurityHeaders(settings, app.get(ServiceClient)));
   app.use(requestIdMiddleware(logger));

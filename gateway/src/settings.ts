@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
-import { EnvPurpose, MediaServiceSettings, RequiredInProduction } from '@lipcast/nest-kit';
+import { EnvPurpose, MediaServiceSettings, NotPlaceholder, RequiredInProduction } from '@lipcast/nest-kit';
 import { parseImageSources } from './http/security-headers';
 import { parseTrustProxy } from './http/trust-proxy';
 
@@ -14,9 +14,57 @@ const IsHttpUrl = () => IsUrl({ require_tld: false, require_protocol: true, prot
 /** Empty, or comma-separated names without spaces inside (spaces around commas are fine). */
 const ADMIN_LIST_PATTERN = /^\s*([^\s,]+(\s*,\s*[^\s,]+)*)?\s*,?\s*$/;
 
-/** The entries of `ADMIN_USERS`/`ADMIN_GROUPS`, lowercased. */
+/** The entries of `ADMIN_GROUPS`, lowercased. */
 export const adminList = (value: string): string[] =>
   value.split(',').map((entry) => entry.trim().toLowerCase()).filter(Boolean);
+
+/**
+ * An issuer URL as OIDC compares it (openid-client checks the discovered issuer by its URL form), so
+ * `https://id.example` and `https://id.example/` are the same issuer; anything else as it is.
+ */
+export function issuerKey(value: string): string {
+  try {
+    return new URL(value).href;
+  } catch {
+    return value;
+  }
+}
+
+/** The operators `ADMIN_USERS` names, and the entries that are neither form (the settings refuse those). */
+export interface AdminUsers {
+  /** `issuer|subject`: the ID token's `iss` (as `issuerKey`) and `sub`, which the issuer assigns and users cannot choose. */
+  subjects: { issuer: string; subject: string }[];
+  /** E-mail addresses, lowercased; they count only when verified by the configured issuer (`admin-role.ts`). */
+  emails: string[];
+  invalid: string[];
+}
+
+const EMAIL_ADDRESS = /^[^\s@|]+@[^\s@|]+$/;
+const isHttpUrl = (value: string) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
+
+/**
+ * Reads `ADMIN_USERS`. An entry is `issuer|subject`, split at the first `|` (issuer URLs have none,
+ * subjects may: Auth0's are `auth0|…`), or an e-mail address. A bare username is neither: most issuers
+ * let users pick their username and display name, so a name can never make an operator.
+ */
+export function parseAdminUsers(value: string): AdminUsers {
+  const users: AdminUsers = { subjects: [], emails: [], invalid: [] };
+  for (const entry of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const bar = entry.indexOf('|');
+    const issuer = bar > 0 ? entry.slice(0, bar) : '';
+    const subject = entry.slice(bar + 1);
+    if (bar > 0 && isHttpUrl(issuer) && subject) users.subjects.push({ issuer: issuerKey(issuer), subject });
+    else if (bar < 0 && EMAIL_ADDRESS.test(entry)) users.emails.push(entry.toLowerCase());
+    else users.invalid.push(entry);
+  }
+  return users;
+}
+
+/** `"grace" is` / `"grace", "bob" are`: the entries of ADMIN_USERS the start-up message names. */
+function describeInvalidAdminUsers(value: unknown): string {
+  const invalid = typeof value === 'string' ? parseAdminUsers(value).invalid : [];
+  return `${invalid.map((entry) => `"${entry}"`).join(', ')} ${invalid.length === 1 ? 'is' : 'are'}`;
+}
 
 export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose('HTTP port of the gateway')
@@ -91,13 +139,29 @@ export class GatewaySettings extends MediaServiceSettings {
   @IsHttpUrl()
   OIDC_ISSUER_URL?: string;
 
-  @EnvPurpose('operators of the console under /api/admin: usernames or e-mail addresses, comma-separated (matched case-insensitively at sign-in)')
-  @Matches(ADMIN_LIST_PATTERN, { message: 'must be usernames or e-mail addresses separated by commas' })
+  @EnvPurpose('operators of the console under /api/admin, comma-separated; checked on every admin request')
+  @ValidateBy({
+    name: 'adminUsers',
+    validator: {
+      validate: (value) => typeof value === 'string' && parseAdminUsers(value).invalid.length === 0,
+      defaultMessage: (args) =>
+        `${describeInvalidAdminUsers(args?.value)} neither issuer|subject nor an e-mail address. ` +
+        'Write each operator as issuer|subject, the ID token\'s iss and sub (e.g. https://id.example.com|248289761001, or https://example.eu.auth0.com/|auth0|65f0c1), ' +
+        'or as an e-mail address (e.g. ops@example.com), which counts once OIDC_ISSUER_URL says it is verified; separate them with commas; ' +
+        'a username is not accepted, since users can choose it at most issuers (use ADMIN_GROUPS for a group)',
+    },
+  })
   ADMIN_USERS = '';
 
   @EnvPurpose('OIDC groups (the ID token\'s "groups" claim) whose members are operators, comma-separated; npm start and the tests use lipcast-admins, which the dev identity provider gives usernames starting with "admin"')
   @Matches(ADMIN_LIST_PATTERN, { message: 'must be group names separated by commas' })
   ADMIN_GROUPS = '';
+
+  @EnvPurpose('hours an operator\'s sign-in gives admin rights (/api/admin); after that the console asks them to sign in again, which reads their groups and e-mail from the issuer anew')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number of hours' })
+  @Min(1, { message: 'must be at least 1' })
+  ADMIN_SESSION_MAX_HOURS = 12;
 
   @EnvPurpose('client id registered at the issuer')
   @IsString()
@@ -131,6 +195,7 @@ export class GatewaySettings extends MediaServiceSettings {
   @IsOptional()
   @IsString()
   @MinLength(32, { message: 'must be at least 32 characters' })
+  @NotPlaceholder()
   SESSION_SECRET?: string;
 
   @EnvPurpose('hours a session lasts without a request (each request extends it)')

@@ -23,7 +23,22 @@ describe('forbiddenAddressReason', () => {
     expect(forbiddenAddressReason(address)).toMatch(/private, loopback, link-local or reserved/);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])('allows the public address %s', (address) => {
+  // IPv6 ranges that carry or reach an IPv4 address (a private one, as well): 6to4 2002::/16, Teredo
+  // 2001::/32, local-use NAT64 64:ff9b:1::/48, IPv4-translated ::ffff:0:0:0/96.
+  it.each([
+    ['2002::/16', '2002:7f00:1::1'], // 6to4 of 127.0.0.1
+    ['2002::/16', '2002:a9fe:a9fe::'], // 6to4 of 169.254.169.254
+    ['2001::/32', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['2001::/32', '2001::1'],
+    ['64:ff9b:1::/48', '64:ff9b:1::a00:1'],
+    ['64:ff9b:1::/48', '64:ff9b:1:ffff::1'],
+    ['::ffff:0:0:0/96', '::ffff:0:7f00:1'], // 127.0.0.1
+    ['::ffff:0:0:0/96', '::ffff:0:10.0.0.1'],
+  ])('refuses %s: %s', (_range, address) => {
+    expect(forbiddenAddressReason(address)).toMatch(/private, loopback, link-local or reserved/);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '2001:4860:4860::8888', '2003::1', '64:ff9b:2::1'])('allows the public address %s', (address) => {
     expect(forbiddenAddressReason(address)).toBeNull();
   });
 
@@ -58,6 +73,25 @@ describe('checkedAddress', () => {
     expect(resolver.calls).toEqual([]);
   });
 
+  it('allows ports 443 and 80 only (the scheme\'s default included), or the ports given', async () => {
+    const resolver = stubResolver({ 'hooks.example': [['93.184.216.34']] });
+    for (const url of ['https://hooks.example/in', 'http://hooks.example/in', 'https://hooks.example:443/in', 'http://hooks.example:80/in', 'https://hooks.example:80/in']) {
+      await expect(checkedAddress(new URL(url), { resolver, allowedPorts: [443, 80] })).resolves.toEqual({ address: '93.184.216.34', family: 4 });
+    }
+    for (const url of ['http://hooks.example:8080/in', 'https://hooks.example:22/', 'http://hooks.example:6379/']) {
+      await expect(checkedAddress(new URL(url), { resolver, allowedPorts: [443, 80] })).rejects.toThrow(new UnsafeUrlError(`only ports 443, 80 are allowed, not ${new URL(url).port}`));
+    }
+    await expect(checkedAddress(new URL('https://hooks.example:8443/in'), { resolver, allowedPorts: [8443] })).resolves.toEqual({ address: '93.184.216.34', family: 4 });
+    await expect(checkedAddress(new URL('https://hooks.example/in'), { resolver, allowedPorts: [8443] })).rejects.toThrow('not 443');
+  });
+
+  it('lets loopback use any port when loopback is allowed (the tests\' receivers), and nothing else', async () => {
+    const resolver = stubResolver({ 'receiver.test': [['127.0.0.1']], 'hooks.example': [['93.184.216.34']] });
+    await expect(checkedAddress(new URL('http://127.0.0.1:41234/'), { allowLoopback: true, allowedPorts: [443, 80] })).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+    await expect(checkedAddress(new URL('http://receiver.test:41234/'), { resolver, allowLoopback: true, allowedPorts: [443, 80] })).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+    await expect(checkedAddress(new URL('http://hooks.example:41234/'), { resolver, allowLoopback: true, allowedPorts: [443, 80] })).rejects.toThrow('not 41234');
+  });
+
   it('answers the checked public address', async () => {
     const resolver = stubResolver({ 'hooks.example': [['93.184.216.34']] });
     await expect(checkedAddress(new URL('https://hooks.example/in'), { resolver })).resolves.toEqual({ address: '93.184.216.34', family: 4 });
@@ -77,6 +111,7 @@ describe('safeFetch', () => {
         requests.push({ method: request.method, url: request.url, body });
         if (request.url === '/to-private') return response.writeHead(302, { location: 'http://10.0.0.1/inside' }).end();
         if (request.url === '/to-metadata-name') return response.writeHead(307, { location: `http://metadata.google.internal:${port}/` }).end();
+        if (request.url === '/to-public-port') return response.writeHead(307, { location: 'http://hooks.example:8080/in' }).end();
         if (request.url === '/loop') return response.writeHead(302, { location: '/loop' }).end();
         if (request.url === '/to-ok') return response.writeHead(307, { location: '/ok' }).end();
         if (request.url === '/big') return response.end('x'.repeat(200_000));
@@ -93,10 +128,10 @@ describe('safeFetch', () => {
   it('connects to the address it checked, not to a second DNS answer (DNS rebinding)', async () => {
     // First answer public, every later one loopback: a client that resolves again would reach the loopback receiver.
     const resolver = stubResolver({ 'rebind.example': [['93.184.216.34'], ['127.0.0.1']] });
-    const address = await checkedAddress(new URL(`http://rebind.example:${port}/`), { resolver });
+    const address = await checkedAddress(new URL(`http://rebind.example:${port}/`), { resolver, allowedPorts: [port] });
     expect(address.address).toBe('93.184.216.34');
     // With loopback refused, the later loopback answer is refused before any connection: nothing reaches the receiver.
-    await expect(safeFetch(`http://rebind.example:${port}/ok`, { method: 'POST', body: '{}' }, { resolver })).rejects.toThrow(UnsafeUrlError);
+    await expect(safeFetch(`http://rebind.example:${port}/ok`, { method: 'POST', body: '{}' }, { resolver, allowedPorts: [port] })).rejects.toThrow(UnsafeUrlError);
     expect(requests).toEqual([]);
   });
 
@@ -120,6 +155,13 @@ describe('safeFetch', () => {
     const resolver = stubResolver({ 'metadata.google.internal': [['169.254.169.254']] });
     await expect(safeFetch(`http://127.0.0.1:${port}/to-metadata-name`, { method: 'POST', body: '{}' }, { allowLoopback: true, resolver })).rejects.toThrow(UnsafeUrlError);
     expect(requests.map((request) => request.url)).toEqual(['/to-private', '/to-metadata-name']);
+  });
+
+  it('refuses a port other than 443 and 80 by default, on the first request and on a redirect, before connecting', async () => {
+    const resolver = stubResolver({ 'hooks.example': [['93.184.216.34']] });
+    await expect(safeFetch('http://hooks.example:8080/', { method: 'POST', body: '{}' }, { resolver })).rejects.toThrow(new UnsafeUrlError('only ports 443, 80 are allowed, not 8080'));
+    await expect(safeFetch(`http://127.0.0.1:${port}/to-public-port`, { method: 'POST', body: '{}' }, { allowLoopback: true, resolver })).rejects.toThrow('not 8080');
+    expect(requests.map((request) => request.url)).toEqual(['/to-public-port']);
   });
 
   it('follows at most 3 redirects, keeping a 307 a POST with its body', async () => {

@@ -9,8 +9,15 @@ export type HostResolver = (host: string) => Promise<{ address: string; family: 
 export const systemResolver: HostResolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 export interface SafeFetchOptions {
-  /** Allow 127.0.0.0/8 and ::1 (tests only: a receiver on this machine). */
+  /** Allow 127.0.0.1 and ::1, on any port (tests only: a receiver on this machine listens where it can). */
   allowLoopback?: boolean;
+  /**
+   * Ports a request may go to. safeFetch: 443 and 80 unless given. checkedAddress: any unless given,
+   * so a check where the URL is registered, which may not know the setting, leaves ports to the sender.
+   * Other ports of a public host are someone's SSH, database or admin console: a webhook has no
+   * business there, and attempts on them would map which answer.
+   */
+  allowedPorts?: readonly number[];
   /** For the whole exchange, redirects included. */
   timeoutMs?: number;
   /** Bytes of the response body kept; the rest is not read. */
@@ -45,6 +52,8 @@ export class UnsafeUrlError extends Error {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
 const DEFAULT_MAX_REDIRECTS = 3;
+/** https and http, the ports webhook receivers listen on. */
+export const DEFAULT_ALLOWED_PORTS: readonly number[] = [443, 80];
 
 /** Addresses a server-side request must never reach: private, shared, loopback, link-local (cloud metadata), unique-local, unspecified, multicast, reserved. */
 const FORBIDDEN = new BlockList();
@@ -69,7 +78,12 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['64:ff9b::', 96], // NAT64: an IPv4 address inside
+  // Ranges that carry an IPv4 address, or reach one through a relay: any of them may lead to a private one.
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
+  ['64:ff9b::', 96], // NAT64
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['2001::', 32], // Teredo
+  ['2002::', 16], // 6to4
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
@@ -107,7 +121,7 @@ export function forbiddenAddressReason(address: string, allowLoopback = false): 
  * with any forbidden answer is refused whole). The connection then goes to this address only, so a
  * second, different DNS answer cannot move it (DNS rebinding).
  */
-export async function checkedAddress(url: URL, options: Pick<SafeFetchOptions, 'allowLoopback' | 'resolver'> = {}): Promise<{ address: string; family: number }> {
+export async function checkedAddress(url: URL, options: Pick<SafeFetchOptions, 'allowLoopback' | 'allowedPorts' | 'resolver'> = {}): Promise<{ address: string; family: number }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UnsafeUrlError(`only http and https URLs are allowed, not ${url.protocol}`);
   if (url.username || url.password) throw new UnsafeUrlError('URLs with credentials are not allowed');
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -117,12 +131,18 @@ export async function checkedAddress(url: URL, options: Pick<SafeFetchOptions, '
     const reason = forbiddenAddressReason(answer.address, options.allowLoopback);
     if (reason) throw new UnsafeUrlError(`${host} resolves to a forbidden address: ${reason}`);
   }
+  // The port after the address, so a forbidden address is named as such whatever its port. Loopback,
+  // when allowed (tests only), takes any port: the tests' receivers listen wherever the system puts them.
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const onLoopback = options.allowLoopback && answers.every((answer) => LOOPBACK.includes(unmapIpv4(answer.address)));
+  if (options.allowedPorts && !options.allowedPorts.includes(port) && !onLoopback) throw new UnsafeUrlError(`only ports ${options.allowedPorts.join(', ')} are allowed, not ${port}`);
   return answers[0];
 }
 
 /**
  * A server-side HTTP request to a URL someone else chose (a webhook): only http(s), only public
- * addresses after DNS resolution, on the first request and on each redirect (followed by hand, at
+ * addresses after DNS resolution, only the allowed ports (443 and 80 by default), on the first
+ * request and on each redirect (followed by hand, at
  * most `maxRedirects`), one time-out for everything, and at most `maxResponseBytes` read.
  * Throws `UnsafeUrlError` before connecting anywhere forbidden; other errors are the network's.
  */
@@ -132,7 +152,7 @@ export async function safeFetch(target: string, request: SafeRequest, options: S
   let url = new URL(target);
   let current = request;
   for (let redirects = 0; ; redirects += 1) {
-    const address = await checkedAddress(url, options);
+    const address = await checkedAddress(url, { ...options, allowedPorts: options.allowedPorts ?? DEFAULT_ALLOWED_PORTS });
     deadline.throwIfAborted();
     const response = await sendTo(url, address, current, deadline, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
     const location = response.location;

@@ -4,6 +4,26 @@ import { EnvPurpose, RequiredInProduction } from './env';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** Words of the deploy templates' placeholders (CHANGE_ME, CHANGEME1, …example…): case-insensitive. */
+const PLACEHOLDER = /change|example/i;
+
+/**
+ * A secret that still holds a template's placeholder is refused at start-up: a template applied
+ * unchanged would otherwise run production on a secret anyone can read in this repository.
+ */
+export function NotPlaceholder(): PropertyDecorator {
+  return ValidateBy({
+    name: 'notPlaceholder',
+    validator: {
+      validate: (value) => typeof value !== 'string' || !PLACEHOLDER.test(value),
+      defaultMessage: () => 'holds a placeholder ("CHANGE…" or "example"): set a secret of your own',
+    },
+  });
+}
+
+const isLoopbackHost = (host: string) => /^(127\.\d+\.\d+\.\d+|localhost|::1)$/.test(host);
+const OPS_TOKEN_REQUIRED = 'is required when OPS_HOST is not a loopback address';
+
 /** Settings every service process reads. */
 export class ServiceSettings {
   @EnvPurpose('PostgreSQL connection; each process keeps its tables in its own schema')
@@ -24,6 +44,7 @@ export class ServiceSettings {
   @EnvPurpose('password of NATS_USER')
   @ValidateIf((settings: ServiceSettings) => settings.NATS_USER !== undefined || settings.NATS_PASS !== undefined)
   @IsString({ message: 'is required with NATS_USER' })
+  @NotPlaceholder()
   NATS_PASS?: string;
 
   @EnvPurpose('NKey seed (SU…) this process signs in to NATS with, instead of NATS_USER and NATS_PASS')
@@ -57,10 +78,13 @@ export class ServiceSettings {
   @Max(65535, { message: 'must be a port number' })
   OPS_PORT?: number;
 
-  @EnvPurpose('when set, every operator request needs "Authorization: Bearer <OPS_TOKEN>"')
-  @IsOptional()
-  @IsString()
-  @MinLength(16, { message: 'must be at least 16 characters' })
+  @EnvPurpose('when set, every operator request needs "Authorization: Bearer <OPS_TOKEN>"; required when OPS_HOST is not loopback')
+  // Optional on loopback only: a listener the network reaches (Kubernetes' OPS_HOST=0.0.0.0) with
+  // the template's empty token would answer anyone.
+  @ValidateIf((settings: ServiceSettings) => settings.OPS_TOKEN !== undefined || !isLoopbackHost(settings.OPS_HOST))
+  @IsString({ message: OPS_TOKEN_REQUIRED })
+  @MinLength(16, { message: ({ value }) => (value === undefined ? OPS_TOKEN_REQUIRED : 'must be at least 16 characters') })
+  @NotPlaceholder()
   OPS_TOKEN?: string;
 
   @EnvPurpose('seconds a process takes on SIGTERM to finish what it is doing (a worker its running jobs, the gateway its requests) before it hands the rest back and exits; keep it under the orchestrator\'s termination grace period')

@@ -6,7 +6,7 @@ import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { Ctx, MessagePattern, type NatsContext } from '@nestjs/microservices';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { ErrorCode, jobProgressSubject, pingSubject, SERVICE_NAMES, Subjects, type Reservation, type ServiceName } from '@lipcast/contracts';
+import { ErrorCode, jobProgressSubject, jobStopSubject, pingSubject, SERVICE_NAMES, Subjects, type Reservation, type ServiceName } from '@lipcast/contracts';
 import { bootstrapService, CONTRACT_CHECK_ENV, JobWatchersBucket, natsConnectionOptions, ServiceClient, startServiceForTest, type NatsRole, type NatsTarget, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../billing/src/service';
 import { JobWatcherRecords } from '../../../gateway/src/generation/job-watcher-records';
@@ -215,6 +215,16 @@ describe('NATS users and permissions (deploy/nats/nats-server.conf)', () => {
     generation.publish(subject, { from: 'generation' });
     await first;
     expect(received).toEqual([{ from: 'generation' }]);
+  });
+
+  it('keeps the gateway from stopping a job: only generation tells a worker to stop (deploy/nats/permissions.spec.ts checks every event)', async () => {
+    const gateway = await client('gateway');
+    const subject = jobStopSubject('job-permissions');
+    const violation = nextPermissionViolation(gateway.nats);
+    gateway.publish(subject, { jobId: 'job-permissions' });
+    // Allowed, the server says nothing: give up after a few seconds rather than at the test's time-out.
+    const allowed = new Promise((resolve) => setTimeout(() => resolve('no permission violation: the gateway may publish it'), 5000).unref());
+    await expect(Promise.race([violation, allowed])).resolves.toMatchObject({ operation: 'publish', subject });
   });
 
   it('runs the job queue on JetStream as generation, and lets nobody else queue a job', async () => {

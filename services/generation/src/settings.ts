@@ -130,9 +130,13 @@ export class GenerationSettings extends MediaServiceSettings {
   @Min(100, { message: 'must be 100 or more' })
   WEBHOOK_TIMEOUT_MS = 10_000;
 
-  @EnvPurpose('"true" lets webhooks reach 127.0.0.1 and ::1 (tests only: a receiver on this machine); private and other addresses stay refused')
+  @EnvPurpose('"true" lets webhooks reach 127.0.0.1 and ::1 on any port (tests only: a receiver on this machine); private and other addresses stay refused')
   @IsIn(['true', 'false'], { message: 'must be "true" or "false"' })
   WEBHOOK_ALLOW_LOOPBACK: 'true' | 'false' = 'false';
+
+  @EnvPurpose('ports webhooks may be delivered to, comma-separated; an attempt to another port is refused (no connection, no retry), so receivers cannot be pointed at other services\' ports')
+  @Matches(/^\s*\d{1,5}(\s*,\s*\d{1,5})*\s*$/, { message: 'must be port numbers separated by commas, e.g. 443,80' })
+  WEBHOOK_ALLOWED_PORTS = '443,80';
 
   @EnvPurpose('key that encrypts webhook endpoints\' signing secrets at rest (AES-256-GCM, the key is its SHA-256) and derives the secret of request webhook URLs; any long random string')
   @RequiredInProduction()
@@ -190,6 +194,10 @@ export class GenerationSettings extends MediaServiceSettings {
 
   get webhookRetrySchedule(): number[] {
     return parseRetrySchedule(this.WEBHOOK_RETRY_SCHEDULE);
+  }
+
+  get webhookAllowedPorts(): number[] {
+    return this.WEBHOOK_ALLOWED_PORTS.split(',').map((port) => Number(port.trim()));
   }
 
   get scriptProvider(): ScriptProvider {

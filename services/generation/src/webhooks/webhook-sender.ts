@@ -79,9 +79,11 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     let statusCode: number | null = null;
     let error: string | null = null;
     let refused = false;
+    let raw = ''; // the error as the network gave it, for this process's log only
     try {
       const response = await safeFetch(delivery.url, { method: 'POST', headers, body }, {
         allowLoopback: this.settings.WEBHOOK_ALLOW_LOOPBACK === 'true',
+        allowedPorts: this.settings.webhookAllowedPorts,
         timeoutMs: this.settings.WEBHOOK_TIMEOUT_MS,
         maxResponseBytes: MAX_RESPONSE_BYTES,
       });
@@ -89,7 +91,8 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
       if (statusCode < 200 || statusCode > 299) error = `the receiver answered HTTP ${statusCode}`;
     } catch (reason) {
       refused = reason instanceof UnsafeUrlError;
-      error = describe(reason);
+      error = deliveryFailureReason(reason);
+      if (!refused) raw = ` (${String(reason).slice(0, 300)})`;
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     webhookAttemptSeconds.observe(seconds);
@@ -106,7 +109,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     await this.repository.recordAttempt(delivery.id, { statusCode, error, durationMs: Math.round(seconds * 1000) }, outcome);
     webhookAttempts.inc({ outcome: refused ? 'refused' : outcome.status === 'pending' ? 'retry' : queued.manual && error ? 'manual_failed' : outcome.status });
     if (outcome.status === 'pending') return queued.retryLater(outcome.retryInMs);
-    if (error) this.logger.warn(`webhook delivery ${delivery.id} to ${new URL(delivery.url).host} ${outcome.status === 'failed' ? 'failed' : 'attempt failed'}: ${error}`);
+    if (error) this.logger.warn(`webhook delivery ${delivery.id} to ${new URL(delivery.url).host} ${outcome.status === 'failed' ? 'failed' : 'attempt failed'}: ${error}${raw}`);
     queued.done();
   }
 
@@ -118,11 +121,18 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
   }
 }
 
-/** What the delivery log shows of a failed attempt: never more than a line. */
-function describe(reason: unknown): string {
+/**
+ * What the delivery log (read by the endpoint's owner) shows of a failed attempt: the reason of a
+ * refusal (ours, given before any connection), else one generic phrase per kind of failure. Never
+ * the raw error: "connect ECONNREFUSED <address>:<port>" against "socket hang up" against a time-out
+ * told an owner which hosts and ports answer, and how: a port scanner. The process's own log keeps it.
+ */
+export function deliveryFailureReason(reason: unknown): string {
   if (reason instanceof UnsafeUrlError) return `refused: ${reason.message}`;
-  if (reason instanceof Error && (reason.name === 'TimeoutError' || reason.name === 'AbortError')) return 'timed out';
-  const code = (reason as { code?: unknown }).code;
-  const message = reason instanceof Error ? reason.message : String(reason);
-  return (typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message).slice(0, 500);
+  const { name, code } = (typeof reason === 'object' && reason !== null ? reason : {}) as { name?: unknown; code?: unknown };
+  // The attempt's own deadline (WEBHOOK_TIMEOUT_MS) is its only abort.
+  if (name === 'TimeoutError' || name === 'AbortError') return 'timed out';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+  if (typeof code === 'string' && /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code)) return 'TLS failed';
+  return 'connection failed';
 }
