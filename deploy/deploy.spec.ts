@@ -667,7 +667,7 @@ describe('k6 scripts', () => {
     const limit = (name: string) => Number(new RegExp(`${name}: Number\\(__ENV\\.\\w+ \\|\\| (\\d+)\\)|${name}: (\\d+)`).exec(lib)?.slice(1).find(Boolean));
     expect(limit('apiPerRoutePerMinute')).toBe(codeNumber('gateway/src/settings.ts', /RATE_LIMIT_PER_MINUTE = (\d+)/));
     expect(limit('signInPerMinute')).toBe(codeNumber('gateway/src/settings.ts', /SIGN_IN_RATE_LIMIT_PER_MINUTE = (\d+)/));
-    expect(limit('speechPerMinute')).toBe(codeNumber('gateway/src/generation/generation.controller.ts', /@Post\('replicate\/audio'\)[\s\S]*?@Throttle\(\{ api: \{ limit: (\d+)/));
+    expect(limit('previewPerUserPerMinute')).toBe(codeNumber('gateway/src/settings.ts', /PREVIEW_RATE_LIMIT_PER_MINUTE = (\d+)/));
     const generation = read('deploy/k6/generation.js');
     expect(generation).toContain("/api/login?returnTo=");
     expect(generation).toContain("'/api/replicate/audio'");

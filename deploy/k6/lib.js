@@ -17,7 +17,8 @@ export const PROFILES = {
 /**
  * The gateway's rate limits (per client address and minute; a load generator is one address), as
  * the gateway's defaults set them: RATE_LIMIT_PER_MINUTE per route, SIGN_IN_RATE_LIMIT_PER_MINUTE
- * on /api/login and /api/callback, and 30 per route on speech, scripts and portraits. Above them
+ * on /api/login and /api/callback, and PREVIEW_RATE_LIMIT_PER_MINUTE per route on speech, scripts,
+ * portraits and picture checks (per signed-in user, so per address only when signed out). Above them
  * the gateway answers 429 by design. Raise the gateway's settings for a load test from one address,
  * or pass the raised values here (-e RATE_LIMIT_PER_MINUTE=...). deploy/deploy.spec.ts keeps these
  * defaults equal to the gateway's.
@@ -25,7 +26,7 @@ export const PROFILES = {
 export const LIMITS = {
   apiPerRoutePerMinute: Number(__ENV.RATE_LIMIT_PER_MINUTE || 600),
   signInPerMinute: Number(__ENV.SIGN_IN_RATE_LIMIT_PER_MINUTE || 30),
-  speechPerMinute: 30,
+  previewPerUserPerMinute: Number(__ENV.PREVIEW_RATE_LIMIT_PER_MINUTE || 30),
 };
 
 export const THRESHOLDS = {

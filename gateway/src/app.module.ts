@@ -22,6 +22,7 @@ import { HealthController } from './health/health.controller';
 import { Draining } from './http/draining';
 import { PgThrottlerStorage } from './http/pg-throttler-storage';
 import { isSignInRoute, signInTracker } from './http/sign-in-rate-limit';
+import { isPreviewRoute, previewTracker } from './http/preview-rate-limit';
 import { PublicReadCaching, PublicReads } from './http/public-reads';
 import { gatewayOpsRegistry } from './health/readiness';
 import type { Infrastructure } from './infrastructure';
@@ -61,6 +62,8 @@ export class AppModule implements OnApplicationShutdown {
             { name: 'api', ttl: 60_000, limit: settings.RATE_LIMIT_PER_MINUTE },
             // Sign-in has its own, lower limit per address; it counts only the routes marked @SignInRoute().
             { name: 'sign-in', ttl: 60_000, limit: settings.SIGN_IN_RATE_LIMIT_PER_MINUTE, skipIf: (context) => !isSignInRoute(context), getTracker: (request, context) => signInTracker(request as Request, context) },
+            // The free but costly previews (@PreviewRoute()) have their own limit per signed-in user (per address when signed out).
+            { name: 'preview', ttl: 60_000, limit: settings.PREVIEW_RATE_LIMIT_PER_MINUTE, skipIf: (context) => !isPreviewRoute(context), getTracker: (request) => previewTracker(request as Request) },
           ],
           ...(rateLimitStorage ? { storage: rateLimitStorage } : {}),
           errorMessage: Messages.rateLimited,

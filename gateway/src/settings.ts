@@ -133,6 +133,12 @@ export class GatewaySettings extends MediaServiceSettings {
   @Min(1, { message: 'must be at least 1' })
   SIGN_IN_RATE_LIMIT_PER_MINUTE = 30;
 
+  @EnvPurpose('previews (speech, script, portrait, picture check) per minute and signed-in user, or per client address when signed out (429 beyond)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  PREVIEW_RATE_LIMIT_PER_MINUTE = 30;
+
   @EnvPurpose('OpenID Connect issuer URL users sign in with (npm start runs an embedded one)')
   @RequiredInProduction()
   @IsOptional()

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res, Sse, SseSignal, UseInterceptors, type MessageEvent } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { fromEvent, map, merge, takeUntil, tap, timer, type Observable } from 'rxjs';
 import { GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, SCRIPT_REPLY_TIMEOUT_MS, Subjects, type Actor, type AudioResponse, type JobState, type SampleVideos, type ScriptResponse } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
+import { PreviewRoute } from '../http/preview-rate-limit';
 import { PublicReadCaching, PublicReads } from '../http/public-reads';
 import { GatewaySettings } from '../settings';
 import { AudioRequestDto, LipSyncRequestDto, ScriptRequestDto } from './generation.dto';
@@ -54,18 +54,18 @@ export class GenerationController {
     return this.reads.send<string[]>(Subjects.generation.voicesList, {});
   }
 
-  /** Free, but limited: each preview costs real compute. */
+  /** Free, but limited (`PREVIEW_RATE_LIMIT_PER_MINUTE` per user): each preview costs real compute. */
   @Post('replicate/audio')
   @HttpCode(200)
-  @Throttle({ api: { limit: 30, ttl: 60_000 } })
+  @PreviewRoute()
   audio(@CurrentUserId() userId: string, @Body() body: AudioRequestDto): Promise<AudioResponse> {
     return this.services.send<AudioResponse>(Subjects.generation.audioCreate, { ...body, userId }, GENERATION_REPLY_TIMEOUT_MS);
   }
 
-  /** Free, but limited: a script costs a model call. */
+  /** Free, but limited (`PREVIEW_RATE_LIMIT_PER_MINUTE` per user): a script costs a model call. */
   @Post('openai/generate-script')
   @HttpCode(200)
-  @Throttle({ api: { limit: 30, ttl: 60_000 } })
+  @PreviewRoute()
   script(@CurrentUserId() userId: string, @Body() body: ScriptRequestDto): Promise<ScriptResponse> {
     // The signed-in user's, whose daily quota of scripts it counts against.
     return this.services.send<ScriptResponse>(Subjects.generation.scriptWrite, { ...body, userId }, SCRIPT_REPLY_TIMEOUT_MS);

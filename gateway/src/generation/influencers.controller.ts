@@ -7,6 +7,7 @@ import { CREATOR_CLIP_SECONDS, GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIME
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
+import { PreviewRoute } from '../http/preview-rate-limit';
 import { decodeImageUpload } from '../media/image-upload';
 import { GatewaySettings } from '../settings';
 import { ApproveInfluencerDto, CheckImageDto, InfluencerImageDto, InfluencerVideoDto, PipelineRequestDto, PublishInfluencerDto, ReportInfluencerDto } from './influencers.dto';
@@ -38,10 +39,10 @@ export class InfluencersController {
     this.holding = { services, openStreams, draining };
   }
 
-  /** Free, but limited: each portrait costs real compute. */
+  /** Free, but limited (`PREVIEW_RATE_LIMIT_PER_MINUTE` per user): each portrait costs real compute. */
   @Post('image')
   @HttpCode(200)
-  @Throttle({ api: { limit: 30, ttl: 60_000 } })
+  @PreviewRoute()
   image(@CurrentUserId() userId: string, @Body() body: InfluencerImageDto): Promise<InfluencerImageResponse> {
     return this.services.send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { ...body, userId }, GENERATION_REPLY_TIMEOUT_MS);
   }
@@ -50,12 +51,12 @@ export class InfluencersController {
    * The check before charging, as soon as a picture is chosen (issue 23): the same limits as an
    * upload (bytes, type, pixel size), then the generation service's face check. The picture is held
    * in the user's uploads only while it is checked (NATS messages are far smaller than a picture) and
-   * removed after the answer (the hourly upload sweep catches what this misses). Free, but limited:
-   * each check costs real compute.
+   * removed after the answer (the hourly upload sweep catches what this misses). Free, but limited
+   * (`PREVIEW_RATE_LIMIT_PER_MINUTE` per user): each check costs real compute.
    */
   @Post('check-image')
   @HttpCode(200)
-  @Throttle({ api: { limit: 30, ttl: 60_000 } })
+  @PreviewRoute()
   @ApiOperation({ summary: 'Checks a chosen picture for one clearly visible face: {ok: true}, or {ok: false, reason, message}; nothing is charged or kept' })
   async checkImage(@CurrentUserId() userId: string, @Body() body: CheckImageDto): Promise<FaceCheckAnswer> {
     const upload = decodeImageUpload(body.image);

@@ -1,6 +1,5 @@
 import { BadRequestException, Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { SkipThrottle } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { Subjects, type ProviderWebhookRequest } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
@@ -11,11 +10,11 @@ export const REPLICATE_WEBHOOK_PATH = '/api/replicate/webhook';
 /**
  * Replicate's reports that a prediction ended (`REPLICATE_WEBHOOK_URL` points here). The signature
  * covers the exact bytes, so the raw body goes to the generation service, which verifies it; a
- * failure answers non-2xx and Replicate retries.
+ * failure answers non-2xx and Replicate retries. Public, so rate limited like every route
+ * (`RATE_LIMIT_PER_MINUTE` per client address): forged deliveries cannot flood the service.
  */
 @ApiExcludeController()
 @Public()
-@SkipThrottle()
 @Controller('replicate')
 export class ProviderWebhookController {
   constructor(private readonly services: ServiceClient) {}

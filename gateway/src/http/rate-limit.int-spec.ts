@@ -1,10 +1,15 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the preview limit's tests run the real billing and generation services beside the gateway */
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
-import { readEnv, runMigrations } from '@lipcast/nest-kit';
+import { readEnv, runMigrations, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
+import { billingService } from '../../../services/billing/src/service';
+import { generationService } from '../../../services/generation/src/service';
 import { createGateway } from '../create-app';
 import { ormConfig } from '../mikro-orm.config';
 import { GatewaySettings } from '../settings';
+import { signedInCookie } from '../test-processes';
 import { claimSize, PgThrottlerStorage } from './pg-throttler-storage';
 
 const baseSettings = readEnv(GatewaySettings);
@@ -74,6 +79,93 @@ describe('rate limits shared by gateway replicas', () => {
     // Starting a sign-in is counted per address (no issuer is configured here: 503 while allowed).
     const login = () => fetch(`${second}/api/login`, { redirect: 'manual', headers: { 'x-forwarded-for': '203.0.113.30' } }).then((response) => response.status);
     expect([await login(), await login(), await login()]).toEqual([503, 503, 429]);
+  });
+
+  it("limits Replicate's public webhook per client address, so forged deliveries cannot flood the generation service", async () => {
+    // Unsigned: 400 while allowed (the gateway refuses it before asking the service), 429 once limited.
+    const deliver = (base: string, forwardedFor: string) =>
+      fetch(`${base}/api/replicate/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor, 'webhook-id': 'msg_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)) },
+        body: JSON.stringify({ id: 'p1', status: 'succeeded' }),
+      }).then((response) => response.status);
+    const statuses = [];
+    for (let request = 0; request < 6; request++) statuses.push(await deliver(request % 2 ? second : first, '203.0.113.50'));
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(await deliver(first, '203.0.113.51')).toBe(400);
+  });
+});
+
+describe('the preview rate limit (speech, script, portrait, picture check)', () => {
+  const database = new pg.Pool({ connectionString: baseSettings.DATABASE_URL, max: 2 });
+  const sessionSecret = randomBytes(24).toString('hex');
+  const userIds: string[] = [];
+  const PREVIEW_ROUTES = ['/api/replicate/audio', '/api/openai/generate-script', '/api/ai-influencer/image', '/api/ai-influencer/check-image'];
+  const services: RunningService[] = [];
+  let gateway: INestApplication | undefined;
+  let base: string;
+
+  beforeAll(async () => {
+    await runMigrations(ormConfig(baseSettings.DATABASE_URL));
+    services.push(await startServiceForTest(billingService), await startServiceForTest(generationService));
+    // The general limit out of the way: only the preview limit (3 here, 30 by default) refuses.
+    ({ app: gateway, base } = await startGateway({ RATE_LIMIT_PER_MINUTE: '1000', PREVIEW_RATE_LIMIT_PER_MINUTE: '3', SESSION_SECRET: sessionSecret }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await gateway?.close();
+    for (const service of services.reverse()) await service.close();
+    await database.query("delete from gateway.session where data::jsonb->>'userId' = any($1)", [userIds]);
+    await database.end();
+  });
+
+  const signIn = (userId = randomUUID()) => {
+    userIds.push(userId);
+    return signedInCookie(database, sessionSecret, userId);
+  };
+  /**
+   * An empty preview request from `forwardedFor`: counted, then refused as invalid (400, by the gateway
+   * or the generation service: nothing is made or charged) when signed in, or by the sign-in check
+   * (401) when not; 429 once limited (the limits are checked first).
+   */
+  const preview = (path: string, forwardedFor: string, cookie?: string) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor, ...(cookie ? { cookie } : {}) },
+      body: '{}',
+    });
+  const statuses = async (count: number, path: string, forwardedFor: string, cookie?: string) => {
+    const answers = [];
+    for (let request = 0; request < count; request++) answers.push((await preview(path, forwardedFor, cookie)).status);
+    return answers;
+  };
+
+  it('gives each signed-in user behind one shared address an allowance of their own', async () => {
+    const office = '203.0.113.60';
+    const [alice, bob] = [await signIn(), await signIn()];
+    expect(await statuses(4, '/api/replicate/audio', office, alice)).toEqual([400, 400, 400, 429]);
+    // Bob, behind the same address, is not refused for what Alice used.
+    expect(await statuses(4, '/api/replicate/audio', office, bob)).toEqual([400, 400, 400, 429]);
+  });
+
+  it('refuses a user past the limit on each preview route, whatever address they come from, and follows the setting', async () => {
+    const cookie = await signIn();
+    for (const path of PREVIEW_ROUTES) {
+      const first = await preview(path, '203.0.113.61', cookie);
+      expect([path, first.status, first.headers.get('x-ratelimit-limit-preview')]).toEqual([path, 400, '3']);
+      expect([path, ...(await statuses(2, path, '203.0.113.62', cookie))]).toEqual([path, 400, 400]);
+      // A new address does not give the same user a new allowance.
+      const refused = await preview(path, '203.0.113.63', cookie);
+      expect([path, refused.status]).toEqual([path, 429]);
+      expect(await refused.json()).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it('counts signed-out requests per address: everyone signed out behind it shares one allowance', async () => {
+    expect(await statuses(4, '/api/replicate/audio', '203.0.113.64')).toEqual([401, 401, 401, 429]);
+    // Another address has its own; a user signed in behind the limited address has their own too.
+    expect(await statuses(1, '/api/replicate/audio', '203.0.113.65')).toEqual([401]);
+    expect(await statuses(1, '/api/replicate/audio', '203.0.113.64', await signIn())).toEqual([400]);
   });
 });
 
