@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Logger, Req, Res } from '@nest
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Equals } from 'class-validator';
 import type { Request, Response } from 'express';
+import pg from 'pg';
 import {
   DELETE_ACCOUNT_CONFIRMATION, Subjects, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type ListProjectsRequest, type MailPreferences, type Project,
 } from '@lipcast/contracts';
@@ -9,6 +10,8 @@ import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId } from '../auth/signed-in.guard';
 import { PgSessionStore } from '../session/pg-session-store';
 import { SESSION_COOKIE } from '../session/session.middleware';
+import { GatewaySettings } from '../settings';
+import { AccountExports } from './account-exports';
 import { writeZip, type ZipEntry } from './zip-writer';
 
 /** What `records.json` in an export holds: the user's records from each service. */
@@ -36,11 +39,16 @@ export class DeleteAccountBody {
 @Controller('account')
 export class AccountController {
   private readonly logger = new Logger(AccountController.name);
+  private readonly exports: AccountExports;
 
   constructor(
     private readonly services: ServiceClient,
     private readonly storage: StorageService,
-  ) {}
+    database: pg.Pool,
+    settings: GatewaySettings,
+  ) {
+    this.exports = new AccountExports(database, settings.ACCOUNT_EXPORTS_PER_DAY);
+  }
 
   /**
    * Deletes the account. Each service is asked in turn and answers (a failure is reported and the
@@ -67,11 +75,16 @@ export class AccountController {
 
   /**
    * A ZIP of everything the user has: `records.json` (their records from each service) and their
-   * media under `media/` as stored in `users/<id>/`, streamed one object at a time.
+   * media under `media/` as stored in `users/<id>/`, streamed one object at a time. An export reads
+   * every object the user has, so each user gets one at a time and `ACCOUNT_EXPORTS_PER_DAY` a UTC
+   * day, counted across replicas (429 with the reason beyond).
    */
   @Get('export')
   @ApiOperation({ summary: 'Export my data: a ZIP of records.json and the media under users/<id>/' })
   async export(@CurrentUserId() userId: string, @Res() response: Response): Promise<void> {
+    const run = await this.exports.start(userId);
+    // However it ends (complete, failed, or the download given up), the user's place is free again.
+    response.once('close', () => void run.release());
     // Everything that can fail before a byte is sent is asked first, so a failure is still a proper error answer.
     const [user, account, history, influencers, mailPreferences, objects] = await Promise.all([
       this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId }),
@@ -80,7 +93,11 @@ export class AccountController {
       this.services.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId }),
       this.services.send<MailPreferences>(Subjects.content.mailPreferencesGet, { userId }),
       this.storage.list(userFolder(userId)),
-    ]);
+    ]).catch(async (error: unknown) => {
+      // Nothing was sent: this export does not count.
+      await run.release({ refund: true });
+      throw error;
+    });
     const records: ExportedRecords = { exportedAt: new Date().toISOString(), user, account, history, influencers, mailPreferences };
     response.status(200);
     response.setHeader('Content-Type', 'application/zip');

@@ -1,6 +1,7 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
 import { signedInCookie } from '../test-processes';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,9 @@ import type { ExportedRecords } from './account.controller';
 jest.setTimeout(90_000);
 
 const SESSION_SECRET = randomBytes(24).toString('hex');
-const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory' });
+const settings = readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory', ACCOUNT_EXPORTS_PER_DAY: '3' });
+const DAILY_EXPORTS_SPENT = 'Daily limit of data exports reached (3 a day), resets at 00:00 UTC';
+const EXPORT_UNDER_WAY = 'Your data export is still being prepared. Wait for the download to finish before starting another.';
 
 /** `GET /api/account/export`: a ZIP of the user's records and their media, and nobody else's; `DELETE /api/account`: all of it gone. */
 describe('your account: export and delete', () => {
@@ -57,6 +60,7 @@ describe('your account: export and delete', () => {
 
   afterAll(async () => {
     await gateway?.close();
+    await database.query('delete from gateway.account_export where user_id = any($1)', [signedInUsers]).catch(() => undefined);
     for (const service of services.reverse()) await service.close();
     await database.query("delete from gateway.session where data->>'userId' = any($1)", [signedInUsers]);
     await database.end();
@@ -97,6 +101,60 @@ describe('your account: export and delete', () => {
     const listing = [...entries.keys()].join('\n');
     expect(listing).not.toContain('secret.mp3');
     expect(listing).not.toContain(other.user.id);
+  });
+
+  it('a user may export 3 times a day: the 4th gets 429 with the reason, counted in PostgreSQL; another user is unaffected', async () => {
+    const { user, cookie } = await newUser('daily-exporter');
+    const other = await newUser('daily-bystander');
+    for (let export_ = 1; export_ <= 3; export_++) {
+      const response = await fetch(`${base}/api/account/export`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    const refused = await fetch(`${base}/api/account/export`, { headers: { cookie } });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ message: DAILY_EXPORTS_SPENT, quotaExceeded: true, limit: 3 });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The count is a row of the gateway's table (every replica, and the next start, sees it), not this process's memory.
+    expect((await database.query('select exports from gateway.account_export where user_id = $1', [user.id])).rows).toEqual([{ exports: 3 }]);
+
+    const others = await fetch(`${base}/api/account/export`, { headers: { cookie: other.cookie } });
+    expect(others.status).toBe(200);
+    await others.arrayBuffer();
+  });
+
+  it('one export at a time per user: a second one while the first is produced gets 429, another user is unaffected', async () => {
+    const { user, cookie } = await newUser('eager-exporter');
+    const other = await newUser('patient-exporter');
+    // More than the sockets buffer: the export stays under way while nobody reads it.
+    await storage.put(`users/${user.id}/audio/long.mp3`, Buffer.alloc(48 * 1024 * 1024, 7), 'audio/mpeg');
+    const first = await new Promise<{ request: http.ClientRequest; response: http.IncomingMessage }>((resolve, reject) => {
+      const request = http.get(`${base}/api/account/export`, { headers: { cookie } }, (response) => {
+        response.pause();
+        resolve({ request, response });
+      });
+      request.on('error', reject);
+    });
+    try {
+      expect(first.response.statusCode).toBe(200);
+      const second = await fetch(`${base}/api/account/export`, { headers: { cookie } });
+      const body = second.status === 429 ? await second.json() : await second.body?.cancel();
+      expect({ status: second.status, body }).toMatchObject({ status: 429, body: { message: EXPORT_UNDER_WAY } });
+      const others = await fetch(`${base}/api/account/export`, { headers: { cookie: other.cookie } });
+      expect(others.status).toBe(200);
+      await others.arrayBuffer();
+    } finally {
+      // The download given up, the user may start another (the first one still counts for the day).
+      first.request.destroy();
+    }
+    let again = 0;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      const response = await fetch(`${base}/api/account/export`, { headers: { cookie } });
+      again = response.status;
+      await response.arrayBuffer();
+      if (again !== 429) break;
+    }
+    expect(again).toBe(200);
   });
 
   it("a deleted account's media answer 404 and its sessions end, its community copies go, and others keep theirs", async () => {

@@ -23,6 +23,22 @@ function dosDateTime(date: Date): { time: number; date: number } {
   };
 }
 
+/** Until `output` takes more; rejects when it closes first (a download given up never drains). */
+async function drained(output: Writable): Promise<void> {
+  if (output.destroyed) throw new Error('The output closed before the archive was complete');
+  const closed = new AbortController();
+  const onClose = () => closed.abort();
+  output.once('close', onClose);
+  try {
+    await once(output, 'drain', { signal: closed.signal });
+  } catch (error) {
+    if (closed.signal.aborted) throw new Error('The output closed before the archive was complete');
+    throw error;
+  } finally {
+    output.off('close', onClose);
+  }
+}
+
 /**
  * Writes a ZIP archive (stored, not compressed: media is compressed already) to `output` as the
  * entries come, one at a time, so an export of gigabytes never sits in memory: each file's CRC and
@@ -33,7 +49,7 @@ export async function writeZip(entries: AsyncIterable<ZipEntry> | Iterable<ZipEn
   const central: Buffer[] = [];
   const write = async (chunk: Buffer) => {
     offset += chunk.length;
-    if (!output.write(chunk)) await once(output, 'drain');
+    if (!output.write(chunk)) await drained(output);
   };
 
   for await (const entry of entries) {
