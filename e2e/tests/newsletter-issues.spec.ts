@@ -54,6 +54,7 @@ test.describe('newsletter issues', () => {
     const before = await confirmedCount(tab);
 
     await visitor.goto(linkIn(confirmation!, 'Confirm my subscription'));
+    await visitor.getByRole('button', { name: 'Confirm subscription' }).click();
     await expect(visitor.getByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeVisible();
     await operator.reload();
     const recipients = before + 1;

@@ -213,7 +213,7 @@ describe('gateway over the real services', () => {
       // A voice is heard before it is chosen, also on the way to signing up.
       'GET /api/voices/:voiceId/sample',
       // The newsletter mails' links: whoever holds the mail's token, signed in or not.
-      'GET /api/newsletter/confirm', 'GET /api/newsletter/unsubscribe', 'POST /api/newsletter/unsubscribe',
+      'GET /api/newsletter/confirm', 'POST /api/newsletter/confirm', 'GET /api/newsletter/unsubscribe', 'POST /api/newsletter/unsubscribe',
     ];
     const express = gateway.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } };
     const routes = express.router.stack

@@ -236,6 +236,12 @@ export class GatewaySettings extends MediaServiceSettings {
   @Min(1, { message: 'must be at least 1' })
   MAX_OPEN_STREAMS_PER_USER = 10;
 
+  @EnvPurpose('data exports (GET /api/account/export) one user may start per UTC day, across every gateway replica (429 beyond; one at a time in any case)')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be at least 1' })
+  ACCOUNT_EXPORTS_PER_DAY = 3;
+
   @EnvPurpose('milliseconds a job event stream stays open before the gateway ends it (the browser reconnects)')
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number of milliseconds' })

@@ -79,7 +79,19 @@ describe('transactional mail (content service, SMTP to the local catcher)', () =
       expect(unsubscribeLink).toMatch(new RegExp(`^${base}/api/newsletter/unsubscribe\\?token=[0-9a-f]{64}$`));
       expect(mail.headers['list-unsubscribe']).toBe(`<${unsubscribeLink}>`);
 
-      const confirmed = await fetch(confirmLink);
+      // The link opens a page whose button confirms: a mail scanner opening the link (a GET, any number of times) confirms nothing.
+      const confirmToken = new URL(confirmLink).searchParams.get('token')!;
+      for (let opened = 0; opened < 2; opened++) {
+        const confirmPage = await fetch(confirmLink);
+        expect(confirmPage.status).toBe(200);
+        const html = await confirmPage.text();
+        expect(html).toContain('<form method="post" action="/api/newsletter/confirm">');
+        expect(html).toContain(`name="token" value="${confirmToken}"`);
+        expect(html).toContain('<button type="submit">Confirm subscription</button>');
+        expect(html).not.toContain('Subscription confirmed');
+      }
+      expect(await stored()).toEqual([{ confirmed_at: null }]);
+      const confirmed = await fetch(`${base}/api/newsletter/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: confirmToken }) });
       expect(confirmed.status).toBe(200);
       expect(await confirmed.text()).toContain('Subscription confirmed');
       expect((await stored())[0].confirmed_at).toBeInstanceOf(Date);
@@ -100,10 +112,11 @@ describe('transactional mail (content service, SMTP to the local catcher)', () =
     });
 
     it('answers a made-up confirmation token with a 404 page and a malformed one with a 400 page', async () => {
-      const unknown = await fetch(`${base}/api/newsletter/confirm?token=${'a'.repeat(64)}`);
+      const confirm = (token: string) => fetch(`${base}/api/newsletter/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token }) });
+      const unknown = await confirm('a'.repeat(64));
       expect(unknown.status).toBe(404);
       expect(await unknown.text()).toContain('This confirmation link is not valid any more');
-      const malformed = await fetch(`${base}/api/newsletter/confirm?token=nope`);
+      const malformed = await confirm('nope');
       expect(malformed.status).toBe(400);
       expect(await malformed.text()).toContain('This link does not work');
     });

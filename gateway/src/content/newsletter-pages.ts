@@ -15,6 +15,14 @@ export function newsletterPage(title: string, body: string): string {
   );
 }
 
+/** Asks before confirming a sign-up: mail scanners open links, and only a person presses the button. */
+export const confirmPage = (token: string) =>
+  newsletterPage(
+    'Confirm your newsletter subscription',
+    `<form method="post" action="/api/newsletter/confirm"><input type="hidden" name="token" value="${escapeHtml(token)}">` +
+      `<p>Press the button to get the Lipcast newsletter at this address.</p><p><button type="submit">Confirm subscription</button></p></form>`,
+  );
+
 export const confirmedPage = (email: string) =>
   newsletterPage('Subscription confirmed', `<p>Thank you: <strong>${escapeHtml(email)}</strong> will get the Lipcast newsletter. Every issue has a link to unsubscribe.</p>`);
 

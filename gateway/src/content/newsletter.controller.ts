@@ -9,7 +9,7 @@ import {
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
-import { confirmedPage, invalidLinkPage, unsubscribedPage, unsubscribePage } from './newsletter-pages';
+import { confirmedPage, confirmPage, invalidLinkPage, unsubscribedPage, unsubscribePage } from './newsletter-pages';
 
 /** A newsletter link's token (64 hex characters); the content service checks it. */
 export class NewsletterTokenBody {
@@ -41,14 +41,25 @@ export class NewsletterController {
     return this.services.send<NewsletterSubscribeResponse>(Subjects.content.newsletterSubscribe, { email: body.email });
   }
 
-  /** The confirmation link of the double opt-in mail: activates the sign-up and says so (an HTML page). */
+  /**
+   * The confirmation link of the double opt-in mail: a page whose button confirms. The GET changes
+   * nothing: mail scanners open every link in a mail, and must not sign up an address nobody asked for.
+   */
   @Get('confirm')
   @ApiExcludeEndpoint()
   @Header('cache-control', 'no-store')
+  confirmPage(@Query('token') token: unknown, @Res() response: Response): void {
+    response.status(200).type('html').send(confirmPage(typeof token === 'string' ? token : ''));
+  }
+
+  /** The confirmation page's button: activates the sign-up and says so (an HTML page). */
+  @Post('confirm')
+  @ApiExcludeEndpoint()
+  @Header('cache-control', 'no-store')
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
-  async confirm(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
+  async confirm(@Body() body: NewsletterTokenBody, @Res() response: Response): Promise<void> {
     try {
-      const confirmed = await this.services.send<NewsletterConfirmed, NewsletterTokenRequest>(Subjects.content.newsletterConfirm, { token: typeof token === 'string' ? token : '' });
+      const confirmed = await this.services.send<NewsletterConfirmed, NewsletterTokenRequest>(Subjects.content.newsletterConfirm, { token: body.token });
       response.status(200).type('html').send(confirmedPage(confirmed.email));
     } catch (error) {
       if (!(error instanceof ServiceError) || (error.code !== ErrorCode.NotFound && error.code !== ErrorCode.Validation)) throw error;

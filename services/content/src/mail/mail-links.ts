@@ -17,7 +17,7 @@ export class MailLinks {
     return url.toString();
   }
 
-  /** The gateway's confirmation page (`GET /api/newsletter/confirm`). */
+  /** The gateway's confirmation page (`GET /api/newsletter/confirm`: a button that confirms; opening the link alone confirms nothing). */
   newsletterConfirm(token: string): string {
     return this.page('/api/newsletter/confirm', { token });
   }

@@ -128,7 +128,7 @@ export interface NewsletterConfirmationMail {
 export function newsletterConfirmationMail(mail: NewsletterConfirmationMail): RenderedMail {
   return newsletterMail({
     subject: 'Confirm your Lipcast newsletter subscription',
-    preview: 'One click to confirm your subscription.',
+    preview: 'Confirm your subscription: open the link, then press the button.',
     blocks: [
       { paragraph: 'Please confirm that you want the Lipcast newsletter at this address.' },
       { action: 'Confirm my subscription', url: mail.confirmUrl },
