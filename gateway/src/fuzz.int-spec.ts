@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import fc from 'fast-check';
-import { ErrorCode, POSTS_MAX_PAGE, ROUTES, SERVICE_NAMES, Subjects, type ServiceName } from '@lipcast/contracts';
+import { API_KEY_SCOPES, ErrorCode, POSTS_MAX_PAGE, ROUTES, SERVICE_NAMES, Subjects, type ApiKeyScope, type ServiceName } from '@lipcast/contracts';
 import { bootstrapService, readEnv, runMigrations, ServiceClient, type ServiceDefinition } from '@lipcast/nest-kit';
 import { authService } from '../../services/auth/src/service';
 import { billingService } from '../../services/billing/src/service';
 import { contentService } from '../../services/content/src/service';
 import { generationService } from '../../services/generation/src/service';
+import { adminRoutes } from './admin/testing';
 import { createGateway } from './create-app';
 import { ormConfig as gatewayOrmConfig } from './mikro-orm.config';
 import { GatewaySettings } from './settings';
@@ -91,6 +92,7 @@ async function startStack(): Promise<Stack> {
     OIDC_CLIENT_ID: CLIENT_ID,
     OIDC_CLIENT_SECRET: CLIENT_SECRET,
     RATE_LIMIT_PER_MINUTE: '1000000',
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
     SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000000',
     QUOTA_FREE_SPEECH_PER_DAY: '1000000',
     QUOTA_FREE_IMAGES_PER_DAY: '1000000',
@@ -194,6 +196,38 @@ async function makeOwnedData(base: string, cookie: string): Promise<OwnedData> {
   // Published with consent: the gallery shows A's influencer to everyone, from its public copy, never from A's own keys.
   await post(`/api/ai-influencer/projects/${image.id}/publish`, { consent: true, name: 'Presenter Pat' });
   return { projectId: image.id, jobIds: [clipJob.predictionId, lipSyncJob.predictionId], mediaUrls: [image.url, clip.url, audio.url, lipSync.url] };
+}
+
+/** What A makes with the public API, with a key of every scope: a video (of A's influencer, waited for), a batch and a webhook endpoint. */
+interface ApiData {
+  videoId: string;
+  batchId: string;
+  webhookId: string;
+}
+
+async function createApiKey(base: string, cookie: string, name: string, scopes: readonly ApiKeyScope[]): Promise<string> {
+  const answer = await call(base, 'POST', '/api/api-keys', { cookie, headers: { origin: base }, json: { name, scopes } });
+  if (answer.status !== 201) throw new Error(`creating the key ${name} answered ${answer.status} ${answer.text}`);
+  return (JSON.parse(answer.text) as { key: string }).key;
+}
+
+async function makeApiData(base: string, cookie: string, projectId: number): Promise<ApiData> {
+  const key = await createApiKey(base, cookie, 'fuzz-a', API_KEY_SCOPES);
+  const v1 = async (method: string, path: string, json?: unknown) => {
+    const answer = await call(base, method, `/api/v1${path}`, { headers: { authorization: `Bearer ${key}` }, json });
+    if (answer.status >= 300) throw new Error(`${method} /api/v1${path} answered ${answer.status} ${answer.text}`);
+    return JSON.parse(answer.text) as { id: string; status: string };
+  };
+  const { id: videoId } = await v1('POST', '/videos', { influencer: projectId, script: 'Hello from the public API.', voice: 'Calm_Woman', metadata: { order: 'fuzz-a' } });
+  // Finished before anything is compared, so A's data stays as it is for the rest of the run.
+  for (const deadline = Date.now() + 90_000; !['succeeded', 'failed', 'canceled'].includes((await v1('GET', `/videos/${videoId}`)).status); await new Promise((resolve) => setTimeout(resolve, 250))) {
+    if (Date.now() > deadline) throw new Error(`the API video ${videoId} did not finish within 90 s`);
+  }
+  // A batch whose one row is invalid (no actor nor influencer): kept, never run nor charged.
+  const { id: batchId } = await v1('POST', '/batches', { rows: [{ script: 'Hello', voice: 'Calm_Woman' }] });
+  // Made last, for an event that will not happen again: nothing is ever delivered to it.
+  const { id: webhookId } = await v1('POST', '/webhooks', { url: 'https://example.com/lipcast-fuzz-a', events: ['video.failed'] });
+  return { videoId, batchId, webhookId };
 }
 
 /** Everything A can see of A's own: account, history, influencers, jobs, and the bytes of A's media. */
@@ -475,11 +509,79 @@ function fuzzArbitraries(routes: Route[], known: { ids: string[]; mediaKeys: str
     .map((request) => Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) }));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Walks over one route at a time: `/api/admin` as a plain user, `/api/v1` with B's keys.
+
+/** Runs per route (and per key, for `/api/v1`): each route of the two is walked, a bounded number of times. */
+const WALK_RUNS = Number(process.env.FUZZ_WALK_RUNS ?? 12);
+
+/**
+ * Requests for one route, as B: its parameters (`:name`, `{*name}`) filled with A's ids, made-up ids and
+ * odd text, a query sometimes, and for a write a body: the route's own (`templates`), changed, or made up.
+ * `wellFormed`: no empty parameter, NUL, lone surrogate, binary text or body other than a JSON object, as
+ * the body parsers and the request-shape check refuse those (400) before any guard looks at the caller.
+ */
+function walkArbitrary(
+  route: Route,
+  known: { ids: string[]; base: string; templates: Record<string, Fields | Fields[]>; csv: boolean; otherMethods: boolean; wellFormed: boolean },
+): fc.Arbitrary<FuzzRequest> {
+  const special = fc.constantFrom(' ', '0', '-1', '1.5', '1e3', '2147483648', '99999999999999999999', 'null', 'true', '..', '%', "' or 1=1 --", '<x>', '__proto__', 'x'.repeat(3000), ...(known.wellFormed ? [] : ['', '\u0000', '\ud800']));
+  const text = fc.oneof(
+    { weight: 3, arbitrary: fc.string({ minLength: known.wellFormed ? 1 : 0, maxLength: 30 }) },
+    { weight: 2, arbitrary: special },
+    { weight: known.wellFormed ? 0 : 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
+  );
+  const id = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known.ids) }, { weight: 2, arbitrary: fc.uuid().map(String) }, { weight: 1, arbitrary: fc.integer().map(String) }, { weight: 2, arbitrary: text });
+  const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 2 ** 31, 1e20, Number.MAX_SAFE_INTEGER + 2));
+  const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, text, number, fc.boolean(), fc.constant(null), fc.constantFrom(...known.ids), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(text, tie('value'), { maxKeys: 3 })),
+  }));
+  const template = known.templates[route.path];
+  const mutated = (fields: Fields) =>
+    fc.oneof(
+      { weight: 2, arbitrary: fc.constant(fields) },
+      { weight: 3, arbitrary: fc.tuple(fc.constantFrom(...Object.keys(fields)), fc.oneof(value, fc.constant(undefined))).map(([name, changed]) => ({ ...fields, [name]: changed })) },
+      { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...Object.keys(fields)), text), value, { maxKeys: 4 }) },
+    );
+  const jsonBody = (template ? fc.oneof(...(Array.isArray(template) ? template : [template]).map(mutated)) : fc.dictionary(text, value, { maxKeys: 4 })).map((fields) => JSON.stringify(fields));
+  const csv = fc.array(fc.array(fc.oneof(text, fc.constantFrom('actor', 'influencer', 'script', 'voice', 'emotion', 'Calm_Woman', ...known.ids)), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 })
+    .map((rows) => rows.map((cells) => cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',')).join('\n'));
+  const body = fc.oneof(
+    { weight: 6, arbitrary: jsonBody.map((text) => [text, 'application/json'] as const) },
+    { weight: known.csv ? 3 : 0, arbitrary: csv.map((text) => [text, 'text/csv'] as const) },
+    { weight: known.wellFormed ? 0 : 1, arbitrary: value.map((fields) => [JSON.stringify(fields), 'application/json'] as const) },
+    { weight: known.wellFormed ? 0 : 1, arbitrary: fc.tuple(fc.constantFrom('{', '{"a":', '[1,2', 'null', '{"a":"\\u0000"}', `${'['.repeat(200)}${']'.repeat(200)}`), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded')) },
+    { weight: 2, arbitrary: fc.constant([undefined, undefined] as const) },
+  );
+  const query = fc.oneof(
+    { weight: 2, arbitrary: fc.constant('') },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.tuple(fc.oneof(fc.constantFrom('cursor', 'limit', 'endpoint_id', 'format', 'status', 'kind', 'user', 'query', 'before', 'page'), text), fc.oneof(text, id, fc.constantFrom('1', '50', '100', '201', 'srt', 'vtt'))), { minLength: 1, maxLength: 3 })
+        .map((pairs) => `?${pairs.map(([name, given]) => `${percentEncode(name)}=${percentEncode(given)}`).join('&')}`),
+    },
+  );
+  const method = known.otherMethods ? fc.oneof({ weight: 5, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }) : fc.constant(route.method);
+  return fc
+    .tuple(method, fc.array(id, { minLength: 3, maxLength: 3 }), fc.array(text, { minLength: 1, maxLength: 3 }), query, body, fc.boolean())
+    .map(([chosen, ids, rest, search, [text, type], sameSite]): FuzzRequest => {
+      const path = route.path
+        .replace(/\{\*\w+\}|\*\w+/, () => rest.map(percentEncode).join('/'))
+        .replace(/:\w+/g, () => percentEncode(ids.shift() ?? ''));
+      const write = !['GET', 'HEAD'].includes(chosen) && text !== undefined;
+      const headers: Record<string, string> = { ...(sameSite ? { origin: known.base } : {}), ...(write && type ? { 'content-type': type } : {}) };
+      return { who: 'B', copies: 1, method: chosen, path: `${path}${search}`, headers, ...(write ? { body: text } : {}) };
+    })
+    .map((request) => Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) }));
+}
+
 describe('the gateway under malformed and hostile requests', () => {
   let stack: Stack;
   let userA: SignedIn;
   let userB: SignedIn;
   let ownedByA: OwnedData;
+  let apiDataOfA: ApiData;
   const asB = (method: string, path: string, options: Parameters<typeof call>[3] = {}) => call(stack.base, method, path, { cookie: userB.cookie, ...options });
   const json = { 'content-type': 'application/json' };
   /** `{"a":{"a":…1…}}`, `depth` objects deep. */
@@ -495,6 +597,7 @@ describe('the gateway under malformed and hostile requests', () => {
     userA = await signIn(`fuzz-a-${Date.now()}`);
     userB = await signIn(`fuzz-b-${Date.now()}`);
     ownedByA = await makeOwnedData(stack.base, userA.cookie);
+    apiDataOfA = await makeApiData(stack.base, userA.cookie, ownedByA.projectId);
     // B spends the free tier, so nothing B sends can queue a render.
     for (let index = 0; index < FREE_GENERATIONS; index++) {
       const jobId = `fuzz-spent-${index}-${userB.id}`;
@@ -622,4 +725,73 @@ describe('the gateway under malformed and hostile requests', () => {
     expect(sent).toBeGreaterThanOrEqual(FUZZ_REQUESTS);
     expect(await snapshotOf(stack.base, await stack.signIn(userA.username), ownedByA)).toEqual(before);
   }, 300_000);
+
+  describe('walks every route of /api/admin and /api/v1 as B', () => {
+    /** A's ids that no answer to B may hold, but for one B itself sent in that request (an error may name what it was given). */
+    const idsOfA = () => [userA.id, ...ownedByA.jobIds, apiDataOfA.videoId, apiDataOfA.batchId, apiDataOfA.webhookId];
+    const probeIds = () => [...idsOfA(), String(ownedByA.projectId)];
+
+    it('answers every /api/admin route, as a plain user, 401 or 403', async () => {
+      const routes = adminRoutes(stack.gateway);
+      expect(routes.length).toBeGreaterThan(10);
+      const templates: Record<string, Fields> = {
+        '/api/admin/users/:id/credits': { delta: 5, reason: 'fuzz', jobId: ownedByA.jobIds[0] },
+        '/api/admin/posts': { title: 'Fuzz', slug: 'fuzz', body: 'Hello', published: true },
+        '/api/admin/posts/:id': { title: 'Fuzz', slug: 'fuzz', body: 'Hello', published: true },
+        '/api/admin/newsletter/issues': { subject: 'Fuzz', body: 'Hello' },
+        '/api/admin/jobs/:id/cancel': { reason: 'fuzz' },
+        '/api/admin/gallery/:influencerId/withdraw': { reason: 'fuzz' },
+      };
+      for (const route of routes) {
+        await fc.assert(
+          fc.asyncProperty(walkArbitrary(route, { ids: probeIds(), base: stack.base, templates, csv: false, otherMethods: false, wellFormed: true }), async (request) => {
+            const answer = await sendRaw(stack.base, request, userB.cookie);
+            if (![401, 403].includes(answer.status)) throw new Error(`${route.method} ${route.path} answered B ${answer.status} ${shorten(answer.text, 600)}`);
+          }),
+          { seed: FUZZ_SEED, numRuns: WALK_RUNS },
+        );
+      }
+    }, 120_000);
+
+    it("answers every /api/v1 route, with B's key of each scope and of all, below 500 and with nothing of A's", async () => {
+      const routes = routeList(stack.gateway).filter((route) => route.path.startsWith('/api/v1/') || route.path === '/api/v1');
+      expect(routes.length).toBeGreaterThan(15);
+      const scopeSets: (readonly ApiKeyScope[])[] = [...API_KEY_SCOPES.map((scope) => [scope]), API_KEY_SCOPES];
+      const keys = await Promise.all(scopeSets.map((scopes, index) => createApiKey(stack.base, userB.cookie, `fuzz-b-${index}`, scopes)));
+      const [imageUrl, clipUrl] = ownedByA.mediaUrls;
+      const row = { influencer: ownedByA.projectId, script: 'Hello from the fuzz test.', voice: 'Calm_Woman', emotion: 'happy', speed: 1, pitch: 0 };
+      const templates: Record<string, Fields | Fields[]> = {
+        '/api/v1/videos': [
+          { ...row, webhook_url: 'https://example.com/lipcast-fuzz-b', metadata: { order: 'fuzz' }, format: 'portrait-card', captions: 'bold' },
+          { actor: 'ipfs-puppet-video-2', script: 'Hello', voice: 'Wise_Woman', metadata: { video: apiDataOfA.videoId, image: imageUrl, clip: clipUrl } },
+        ],
+        '/api/v1/batches': [{ rows: [row, { ...row, influencer: undefined, actor: 'ipfs-puppet-video-2' }] }, { rows: [] }, { csv: 'influencer,script,voice\n1,Hello,Calm_Woman' }],
+        '/api/v1/webhooks': { url: 'https://example.com/lipcast-fuzz-b', events: ['video.succeeded', 'batch.completed'] },
+      };
+      const idsAtStart = idsOfA();
+      for (const route of routes) {
+        for (const [index, key] of keys.entries()) {
+          const arbitrary = walkArbitrary(route, { ids: probeIds(), base: stack.base, templates, csv: route.path === '/api/v1/batches', otherMethods: true, wellFormed: false }).map((request) =>
+            Object.assign(request, { headers: { ...request.headers, authorization: `Bearer ${key}` } }),
+          );
+          await fc.assert(
+            fc.asyncProperty(arbitrary, async (request) => {
+              const answer = await sendRaw(stack.base, request, undefined);
+              const shown = `${answer.text}\n${answer.headers.location ?? ''}`;
+              const asked = `${request.path}\n${request.body ?? ''}`;
+              const problems: string[] = [];
+              if (answer.status >= 500) problems.push(`status ${answer.status}`);
+              for (const [what, pattern] of INTERNAL_DETAILS) if (pattern.test(shown)) problems.push(`${what} (${pattern.exec(shown)![0]})`);
+              for (const id of idsAtStart) if (shown.includes(id) && !asked.includes(id)) problems.push(`A's ${id}`);
+              // A path naming one of A's things is never answered with success (OPTIONS lists methods, nothing of A's).
+              const path = request.path.split('?')[0];
+              if (request.method !== 'OPTIONS' && answer.status < 300 && idsAtStart.some((id) => path.includes(id))) problems.push(`success on A's ${path}`);
+              if (problems.length) throw new Error(`${problems.join(', ')} with the key of ${scopeSets[index].join('+')}: ${route.method} ${route.path} answered ${answer.status} ${shorten(shown, 600)}`);
+            }),
+            { seed: FUZZ_SEED + index, numRuns: WALK_RUNS },
+          );
+        }
+      }
+    }, 180_000);
+  });
 });
