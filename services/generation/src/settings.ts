@@ -138,6 +138,12 @@ export class GenerationSettings extends MediaServiceSettings {
   @Matches(/^\s*\d{1,5}(\s*,\s*\d{1,5})*\s*$/, { message: 'must be port numbers separated by commas, e.g. 443,80' })
   WEBHOOK_ALLOWED_PORTS = '443,80';
 
+  @EnvPurpose('webhook endpoints one user may register; another is refused (400) until one is deleted')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  WEBHOOK_ENDPOINTS_PER_USER = 10;
+
   @EnvPurpose('key that encrypts webhook endpoints\' signing secrets at rest (AES-256-GCM, the key is its SHA-256) and derives the secret of request webhook URLs; any long random string')
   @RequiredInProduction()
   @IsString()

@@ -150,10 +150,15 @@ export class BatchesService implements OnApplicationBootstrap, OnApplicationShut
     return { id: batch.id, status: batch.status, createdAt: batch.createdAt.toISOString(), counts: countsOf(rows) };
   }
 
-  /** `batch.completed` to each endpoint of the user subscribed to it. */
+  /**
+   * `batch.completed` to each endpoint of the user subscribed to it; none for a batch that charged
+   * nothing (no row ever ran as a video: all invalid, or refused when started), so a free request
+   * (a CSV of invalid rows) cannot make signed POSTs to every endpoint.
+   */
   private async notifyCompleted(batch: BatchRecord): Promise<void> {
     const event = 'batch.completed';
     const rows = await this.batches.rows([batch.id]);
+    if (!rows.some((row) => row.videoId !== null)) return;
     const data: WebhookBatchData = { batch_id: batch.id, counts: countsOf(rows) };
     for (const endpoint of await this.webhooks.subscribers(batch.userId, event)) {
       const id = randomUUID();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { counter, histogram, safeFetch, UnsafeUrlError } from '@lipcast/nest-kit';
@@ -6,7 +7,8 @@ import { decryptSecret, requestWebhookSecret } from './secret-box';
 import { nextRetryDelay } from './retry-schedule';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook } from './webhook-signature';
 import { WebhookQueue, type QueuedAttempt } from './webhook-queue';
-import { WebhooksRepository, type AttemptOutcome } from './webhooks.repository';
+import { WebhooksRepository, type AttemptOutcome, type WebhookDeliveryRow } from './webhooks.repository';
+import { SendSlots } from './send-slots';
 
 const webhookAttempts = counter({
   name: 'lipcast_generation_webhook_attempts_total',
@@ -20,7 +22,17 @@ const webhookAttemptSeconds = histogram({
 });
 
 /** Attempts one process sends at once (each waits on a receiver, at most WEBHOOK_TIMEOUT_MS). */
-const SENDER_CONCURRENCY = 16;
+export const SENDER_CONCURRENCY = 16;
+/**
+ * Of those, the most one user's attempts hold: endpoints that never answer (a tarpit) stall that
+ * user's deliveries, not every customer's.
+ */
+export const SENDER_SLOTS_PER_USER = SENDER_CONCURRENCY / 4;
+/** Attempts taken from the queue at once: room for other users' attempts beside those waiting for their user's slot. */
+const SENDER_INTAKE = SENDER_CONCURRENCY * 2;
+/** Attempts of one user that wait in this process for a slot; past that, one goes to the back of the queue after this pause. */
+const WAITING_PER_USER = SENDER_SLOTS_PER_USER;
+const REQUEUE_PAUSE_MS = 500;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
@@ -33,6 +45,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
   private readonly logger = new Logger(WebhookSender.name);
   private consuming: Promise<void> | null = null;
   private readonly schedule: number[];
+  private readonly slots = new SendSlots(SENDER_CONCURRENCY, SENDER_SLOTS_PER_USER);
 
   constructor(
     private readonly queue: WebhookQueue,
@@ -46,7 +59,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.ensure();
     if (this.settings.GENERATION_ROLE === 'api') return;
-    this.consuming = this.queue.consume(SENDER_CONCURRENCY, (attempt) =>
+    this.consuming = this.queue.consume(SENDER_INTAKE, (attempt) =>
       RequestContext.create(this.orm.em, () => this.send(attempt)).catch((error: unknown) => {
         // The database is away: the attempt comes back later, unrecorded.
         this.logger.error(`webhook delivery ${attempt.deliveryId} could not be processed, retrying later: ${String(error)}`);
@@ -66,6 +79,27 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     if (!delivery || (!queued.manual && delivery.status !== 'pending')) return queued.done();
     const secret = await this.secretFor(delivery.userId, delivery.endpointId);
     if (secret === null) return queued.done();
+    if (this.slots.demand(delivery.userId) >= SENDER_SLOTS_PER_USER + WAITING_PER_USER) return this.requeue(queued, delivery.id);
+    const release = await this.slots.acquire(delivery.userId);
+    try {
+      await this.attempt(queued, delivery, secret);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Hands an attempt whose user already fills its slots and its waiting room back to the end of the
+   * queue (after a pause), so other users' attempts behind it are taken meanwhile; published anew
+   * with the automatic attempts it had, its retry schedule goes on where it was.
+   */
+  private async requeue(queued: QueuedAttempt, deliveryId: string): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, REQUEUE_PAUSE_MS));
+    await this.queue.enqueue(deliveryId, queued.manual, `${deliveryId}:requeued:${randomUUID()}`, queued.manual ? 0 : queued.delivery - 1);
+    queued.done();
+  }
+
+  private async attempt(queued: QueuedAttempt, delivery: WebhookDeliveryRow, secret: string): Promise<void> {
 
     const body = JSON.stringify(delivery.payload);
     const headers = {

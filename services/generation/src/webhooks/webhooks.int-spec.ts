@@ -77,6 +77,18 @@ describe('outbound webhooks over NATS', () => {
       expect(await send(Subjects.generation.webhookEndpointsList, { userId })).toEqual([]);
     });
 
+    it('refuses an 11th endpoint of one user (WEBHOOK_ENDPOINTS_PER_USER, default 10), saying why; another user is not affected, and a deleted one frees a place', async () => {
+      const userId = crypto.randomUUID();
+      const created: CreatedWebhookEndpoint[] = [];
+      for (let index = 0; index < 10; index++) created.push(await send<CreatedWebhookEndpoint>(Subjects.generation.webhookEndpointCreate, { userId, url: `${receiver.url}/${index}`, events: ['video.succeeded'] }));
+      await expect(register(userId)).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'You have 10 webhook endpoints, the most allowed: delete one before adding another' });
+      expect(await send<unknown[]>(Subjects.generation.webhookEndpointsList, { userId })).toHaveLength(10);
+      await register(crypto.randomUUID());
+      await send(Subjects.generation.webhookEndpointDelete, { userId, endpointId: created[0]!.id });
+      await register(userId);
+      expect(await send<unknown[]>(Subjects.generation.webhookEndpointsList, { userId })).toHaveLength(10);
+    });
+
     it('delivers a signed video.succeeded when a lip-sync succeeds, only to endpoints subscribed to it; a manual redelivery is one more attempt', async () => {
       const userId = crypto.randomUUID();
       const endpoint = await register(userId);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { WebhookDeliveryStatus, WebhookEvent, WebhookPayload } from '@lipcast/contracts';
 import { generationDatabase, millisecondsAgo, millisecondsFromNow, now, type GenerationRow } from '../database';
 
@@ -22,6 +23,20 @@ export class WebhooksRepository {
 
   async createEndpoint(userId: string, url: string, events: WebhookEvent[], encryptedSecret: string): Promise<WebhookEndpointRow> {
     return this.db.insertInto('webhook_endpoint').values({ id: randomUUID(), userId, url, events, encryptedSecret }).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Creates the endpoint unless the user already has `limit` of them (then undefined). Counted and
+   * inserted under a per-user transaction lock, so concurrent registrations (any replica) cannot pass it together.
+   */
+  async createEndpointWithin(limit: number, userId: string, url: string, events: WebhookEvent[], encryptedSecret: string): Promise<WebhookEndpointRow | undefined> {
+    return this.em.transactional(async (em) => {
+      const db = generationDatabase(em);
+      await sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${userId}`}))`.execute(db);
+      const { count } = await db.selectFrom('webhook_endpoint').select((eb) => eb.fn.countAll<string>().as('count')).where('userId', '=', userId).executeTakeFirstOrThrow();
+      if (Number(count) >= limit) return undefined;
+      return db.insertInto('webhook_endpoint').values({ id: randomUUID(), userId, url, events, encryptedSecret }).returningAll().executeTakeFirstOrThrow();
+    });
   }
 
   async endpoints(userId: string): Promise<WebhookEndpointRow[]> {

@@ -34,7 +34,10 @@ export class WebhooksService {
   async createEndpoint(userId: string, url: string, events: WebhookEvent[]): Promise<CreatedWebhookEndpoint> {
     await this.refuseUnreachable(url);
     const secret = newWebhookSecret();
-    const endpoint = await this.repository.createEndpoint(userId, url, [...new Set(events)], encryptSecret(this.settings.WEBHOOK_SECRET_KEY, secret));
+    const limit = this.settings.WEBHOOK_ENDPOINTS_PER_USER;
+    const endpoint = await this.repository.createEndpointWithin(limit, userId, url, [...new Set(events)], encryptSecret(this.settings.WEBHOOK_SECRET_KEY, secret));
+    // Each endpoint is one more signed POST per event: a bound keeps one account from fanning an event out to a victim.
+    if (!endpoint) throw ServiceError.validation(`You have ${limit} webhook endpoints, the most allowed: delete one before adding another`, { field: 'url', limit });
     return { ...toEndpoint(endpoint), secret };
   }
 
