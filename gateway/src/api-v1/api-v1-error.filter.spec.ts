@@ -65,6 +65,11 @@ describe(apiV1ErrorResponse.name, () => {
     });
     expect(apiV1ErrorResponse(new NotFoundException()).body.error).toEqual({ code: ErrorCode.NotFound, message: Messages.notFound, details: null });
     expect(apiV1ErrorResponse(new ThrottlerException())).toEqual({ status: 429, body: { error: { code: ErrorCode.RateLimited, message: Messages.rateLimited, details: null } } });
+    // A service's own rate limit keeps its message and details (which limit, and how to go on).
+    expect(apiV1ErrorResponse(new ServiceError(ErrorCode.RateLimited, 'This webhook endpoint was redelivered 10 times in the last hour', { limit: 10 }))).toEqual({
+      status: 429,
+      body: { error: { code: ErrorCode.RateLimited, message: 'This webhook endpoint was redelivered 10 times in the last hour', details: { limit: 10 } } },
+    });
   });
 
   it("turns the ValidationPipe's messages into VALIDATION with the first as the message and all in details", async () => {

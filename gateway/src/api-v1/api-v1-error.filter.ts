@@ -33,6 +33,11 @@ export interface ApiV1ErrorResponse {
  * (a quota's reset, the validation messages) becomes `details`.
  */
 export function apiV1ErrorResponse(exception: unknown): ApiV1ErrorResponse {
+  // A service's own rate limit (e.g. a webhook endpoint's hourly redeliveries) says which limit was
+  // reached, for the caller to act on; the app's mapping answers only the generic text for every 429.
+  if (exception instanceof ServiceError && exception.code === ErrorCode.RateLimited) {
+    return { status: HttpStatus.TOO_MANY_REQUESTS, body: { error: { code: ErrorCode.RateLimited, message: exception.payload.message, details: exception.details ?? null } } };
+  }
   const { status, body, headers } = errorResponse(exception);
   const code = exception instanceof ServiceError ? exception.code : exception instanceof HttpException ? (CODE_BY_STATUS[status] ?? ErrorCode.Internal) : ErrorCode.Internal;
   const { message, details, ...beside } = body as { message?: unknown; details?: unknown };

@@ -70,7 +70,10 @@ export class WebhooksV1Controller {
   @Post('deliveries/:id/redeliver')
   @HttpCode(HttpStatus.OK)
   @RequireScopes('webhooks:manage')
-  @ApiOperation({ summary: 'Send a delivery once more, now', description: 'Scope: `webhooks:manage`. Answers the delivery; the new attempt joins its `attempt_log` when made.' })
+  @ApiOperation({
+    summary: 'Send a delivery once more, now',
+    description: 'Scope: `webhooks:manage`. Answers the delivery; the new attempt joins its `attempt_log` when made. At most 10 redeliveries (by default) to one endpoint, or one `webhook_url`, in an hour: another answers 429 `RATE_LIMITED`.',
+  })
   @ApiOkResponse({ type: ApiV1WebhookDeliveryDto })
   @ApiNotFoundResponse({ description: 'No delivery of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_DELIVERY) })
   async redeliver(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', DELIVERY_ID) deliveryId: string): Promise<ApiV1WebhookDeliveryDto> {

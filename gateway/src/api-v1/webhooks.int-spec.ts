@@ -126,6 +126,12 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1]!.headers['lipcast-delivery']).toBe(delivery!.id);
     expect(verifyLipcastSignature(secret, receiver.received[1]!.headers['lipcast-signature'] as string, receiver.received[1]!.body)).toBe(true);
+    // At most 10 redeliveries to an endpoint in an hour (WEBHOOK_REDELIVERIES_PER_HOUR): the 11th is a 429 that says why.
+    for (let index = 1; index < 10; index++) expect((await api.call(key, 'POST', `/webhooks/deliveries/${delivery!.id}/redeliver`)).status).toBe(200);
+    expect(await answer(await api.call(key, 'POST', `/webhooks/deliveries/${delivery!.id}/redeliver`))).toEqual({
+      status: 429,
+      body: { error: { code: ErrorCode.RateLimited, message: 'This webhook endpoint was redelivered 10 times in the last hour, the most allowed: try again later', details: { limit: 10 } } },
+    });
 
     expect(await answer(await api.call(key, 'DELETE', `/webhooks/${endpoint.body.id}`))).toEqual({ status: 200, body: { id: endpoint.body.id, deleted: true } });
     expect(await answer(await api.call(key, 'GET', '/webhooks'))).toEqual({ status: 200, body: { data: [] } });

@@ -14,6 +14,7 @@ import { Migration20261128041500 } from './migrations/Migration20261128041500';
 import { Migration20261128153700 } from './migrations/Migration20261128153700';
 import { Migration20261128170500 } from './migrations/Migration20261128170500';
 import { Migration20261128190000 } from './migrations/Migration20261128190000';
+import { Migration20261128223000 } from './migrations/Migration20261128223000';
 import { BatchEntity, BatchRowEntity } from './batches/batch.entities';
 import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
@@ -22,13 +23,13 @@ import { RealTimeFactorEntity } from './jobs/real-time-factor.entity';
 import { ProjectEntity } from './projects/project.entity';
 import { ProviderCallEntity } from './provider-calls/provider-call.entity';
 import { IdempotencyKeyEntity, VideoEntity } from './videos/video.entity';
-import { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity } from './webhooks/webhook.entities';
+import { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity, WebhookRedeliveryEntity } from './webhooks/webhook.entities';
 
 /** The PostgreSQL schema that holds every generation table. */
 export const GENERATION_SCHEMA = 'generation';
 
 /** Every generation table; the typed query builder (`generationDatabase`) is inferred from this list. */
-export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, VideoEntity, IdempotencyKeyEntity, BatchEntity, BatchRowEntity, RealTimeFactorEntity] as const;
+export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, WebhookRedeliveryEntity, VideoEntity, IdempotencyKeyEntity, BatchEntity, BatchRowEntity, RealTimeFactorEntity] as const;
 
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
@@ -51,5 +52,6 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261128153700', class: Migration20261128153700 },
       { name: 'Migration20261128170500', class: Migration20261128170500 },
       { name: 'Migration20261128190000', class: Migration20261128190000 },
+      { name: 'Migration20261128223000', class: Migration20261128223000 },
     ],
   });

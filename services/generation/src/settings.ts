@@ -144,6 +144,12 @@ export class GenerationSettings extends MediaServiceSettings {
   @Min(1, { message: 'must be 1 or more' })
   WEBHOOK_ENDPOINTS_PER_USER = 10;
 
+  @EnvPurpose('manual redeliveries one webhook endpoint (or request webhook URL) may get in an hour, counted across replicas; another is refused (429) until the oldest is an hour old')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  WEBHOOK_REDELIVERIES_PER_HOUR = 10;
+
   @EnvPurpose('key that encrypts webhook endpoints\' signing secrets at rest (AES-256-GCM, the key is its SHA-256) and derives the secret of request webhook URLs; any long random string')
   @RequiredInProduction()
   @IsString()

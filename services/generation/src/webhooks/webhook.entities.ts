@@ -53,3 +53,21 @@ export const WebhookAttemptEntity = defineEntity({
     durationMs: p.integer(),
   },
 });
+
+
+/**
+ * One manual redelivery let through, by receiver (its endpoint's id, or a request's own URL), so that
+ * every replica counts the same redeliveries of the last hour (see `WEBHOOK_REDELIVERIES_PER_HOUR`).
+ */
+export const WebhookRedeliveryEntity = defineEntity({
+  name: 'WebhookRedelivery',
+  tableName: 'webhook_redelivery',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    /** The endpoint's id, or `url:<userId>:<url>` for a delivery to a request's own `webhook_url` (counted per user). */
+    receiver: p.text(),
+    deliveryId: p.uuid(),
+    at: p.datetime().defaultRaw('now()'),
+  },
+});

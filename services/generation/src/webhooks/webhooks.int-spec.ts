@@ -127,6 +127,33 @@ describe('outbound webhooks over NATS', () => {
       await expect(send(Subjects.generation.webhookRedeliver, { userId: crypto.randomUUID(), deliveryId: delivery.id })).rejects.toThrow('No such webhook delivery');
     });
 
+    it('refuses an 11th manual redelivery to one endpoint within an hour (WEBHOOK_REDELIVERIES_PER_HOUR, default 10) as rate limited, saying why; another endpoint is not affected', async () => {
+      const userId = crypto.randomUUID();
+      const first = await register(userId);
+      const second = await send<CreatedWebhookEndpoint>(Subjects.generation.webhookEndpointCreate, { userId, url: `${receiver.url}/second`, events: ['video.succeeded'] });
+      /** A delivered row of `endpointId`, as `videoEnded` writes it (no job needed to redeliver it). */
+      const storedDelivery = (endpointId: string, url: string) =>
+        inService(async (repository) => {
+          const id = crypto.randomUUID();
+          const payload: WebhookPayload = { id, event: 'video.succeeded', created_at: new Date().toISOString(), data: { video_id: id, job_id: id, kind: 'lipsync', status: 'succeeded', url: null, duration: 2, error: null } };
+          return repository.createDelivery({ id, userId, endpointId, url, event: 'video.succeeded', payload });
+        });
+      const [one, two, other] = [await storedDelivery(first.id, first.url), await storedDelivery(first.id, first.url), await storedDelivery(second.id, second.url)];
+      const redeliver = (deliveryId: string) => send<WebhookDelivery>(Subjects.generation.webhookRedeliver, { userId, deliveryId });
+
+      // Counted per endpoint, whichever of its deliveries is redelivered.
+      for (let index = 0; index < 10; index++) expect((await redeliver(index % 2 ? one.id : two.id)).endpointId).toBe(first.id);
+      await expect(redeliver(one.id)).rejects.toMatchObject({
+        code: ErrorCode.RateLimited,
+        message: 'This webhook endpoint was redelivered 10 times in the last hour, the most allowed: try again later',
+      });
+      await expect(redeliver(two.id)).rejects.toMatchObject({ code: ErrorCode.RateLimited });
+      expect((await redeliver(other.id)).endpointId).toBe(second.id);
+      // The 11 redeliveries let through were sent, the refused ones were not.
+      await pollUntil(() => receiver.received.length >= 11, 10_000);
+      expect(receiver.received).toHaveLength(11);
+    });
+
     it('retries after a 500 with the schedule\'s wait, recording both attempts, until delivered', async () => {
       const userId = crypto.randomUUID();
       await register(userId);

@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import type { WebhookDeliveryStatus, WebhookEvent, WebhookPayload } from '@lipcast/contracts';
 import { generationDatabase, millisecondsAgo, millisecondsFromNow, now, type GenerationRow } from '../database';
 
+const HOUR_MS = 60 * 60 * 1000;
+
 export type WebhookEndpointRow = GenerationRow<'webhook_endpoint'>;
 export type WebhookDeliveryRow = GenerationRow<'webhook_delivery'>;
 export type WebhookAttemptRow = GenerationRow<'webhook_attempt'>;
@@ -36,6 +38,29 @@ export class WebhooksRepository {
       const { count } = await db.selectFrom('webhook_endpoint').select((eb) => eb.fn.countAll<string>().as('count')).where('userId', '=', userId).executeTakeFirstOrThrow();
       if (Number(count) >= limit) return undefined;
       return db.insertInto('webhook_endpoint').values({ id: randomUUID(), userId, url, events, encryptedSecret }).returningAll().executeTakeFirstOrThrow();
+    });
+  }
+
+  /**
+   * Counts one manual redelivery to `receiver` unless it already had `limit` in the last hour (then
+   * false). Counted and recorded under a per-receiver transaction lock, so concurrent redeliveries
+   * (any replica) cannot pass it together.
+   */
+  async countRedeliveryWithin(limit: number, redelivery: { userId: string; receiver: string; deliveryId: string }): Promise<boolean> {
+    return this.em.transactional(async (em) => {
+      const db = generationDatabase(em);
+      await sql`select pg_advisory_xact_lock(hashtext(${`webhook-redeliveries:${redelivery.receiver}`}))`.execute(db);
+      const { count } = await db
+        .selectFrom('webhook_redelivery')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('receiver', '=', redelivery.receiver)
+        .where('at', '>', millisecondsAgo(HOUR_MS))
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= limit) return false;
+      // What is an hour old counts no more: this receiver's older rows go as it is counted.
+      await db.deleteFrom('webhook_redelivery').where('receiver', '=', redelivery.receiver).where('at', '<=', millisecondsAgo(HOUR_MS)).execute();
+      await db.insertInto('webhook_redelivery').values({ id: randomUUID(), ...redelivery }).execute();
+      return true;
     });
   }
 

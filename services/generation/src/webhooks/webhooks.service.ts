@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookPayload, WebhookSigningSecret } from '@lipcast/contracts';
+import { ErrorCode, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret } from '@lipcast/contracts';
 import { counter, ServiceError } from '@lipcast/nest-kit';
 import type { Job } from '../jobs/job.entity';
 import { GenerationSettings } from '../settings';
@@ -65,10 +65,20 @@ export class WebhooksService {
     return deliveries.map((delivery) => toDelivery(delivery, attempts));
   }
 
-  /** Queues one more attempt of the user's delivery now, whatever its status. */
+  /**
+   * Queues one more attempt of the user's delivery now, whatever its status; at most
+   * `WEBHOOK_REDELIVERIES_PER_HOUR` per receiver (endpoint, or request URL) in an hour, so a user
+   * cannot turn redelivery into a stream of signed POSTs at someone.
+   */
   async redeliver(userId: string, deliveryId: string): Promise<WebhookDelivery> {
     const delivery = await this.repository.delivery(deliveryId);
     if (!delivery || delivery.userId !== userId) throw ServiceError.notFound('No such webhook delivery');
+    const limit = this.settings.WEBHOOK_REDELIVERIES_PER_HOUR;
+    const receiver = delivery.endpointId ?? `url:${userId}:${delivery.url}`;
+    if (!(await this.repository.countRedeliveryWithin(limit, { userId, receiver, deliveryId: delivery.id }))) {
+      const what = delivery.endpointId ? 'This webhook endpoint' : 'This webhook URL';
+      throw new ServiceError(ErrorCode.RateLimited, `${what} was redelivered ${limit} times in the last hour, the most allowed: try again later`, { limit });
+    }
     await this.queue.enqueue(delivery.id, true, `${delivery.id}:manual:${randomUUID()}`);
     return toDelivery(delivery, await this.repository.attempts([delivery.id]));
   }
