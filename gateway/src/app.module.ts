@@ -2,6 +2,7 @@ import { AccountController } from './account/account.controller';
 import { adminControllers, adminProviders } from './admin/admin.module';
 import { apiKeyControllers, apiV1Controllers, apiV1Providers } from './api-v1/api-v1.module';
 import { AuthController } from './auth/auth.controller';
+import { IdentityProvider } from './auth/identity-provider';
 import { CurrentUsers } from './auth/current-users';
 import { SignedInGuard } from './auth/signed-in.guard';
 import { Module, Optional, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
@@ -106,6 +107,7 @@ export class AppModule implements OnApplicationShutdown {
         { provide: PublicReads, inject: [ServiceClient], useFactory: (services: ServiceClient) => new PublicReads(services, settings.PUBLIC_READ_CACHE_SECONDS) },
         PublicReadCaching,
         CurrentUsers,
+        IdentityProvider,
         MediaAccessPolicy,
         MediaResponder,
         OpenStreams,

@@ -4,9 +4,10 @@ import { Equals } from 'class-validator';
 import type { Request, Response } from 'express';
 import pg from 'pg';
 import {
-  DELETE_ACCOUNT_CONFIRMATION, Subjects, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type ListProjectsRequest, type MailPreferences, type Project,
+  DELETE_ACCOUNT_CONFIRMATION, Subjects, type AccountDeletedAnswer, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type ListProjectsRequest, type MailPreferences, type Project,
 } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
+import { IdentityProvider } from '../auth/identity-provider';
 import { CurrentUserId } from '../auth/signed-in.guard';
 import { PgSessionStore } from '../session/pg-session-store';
 import { SESSION_COOKIE } from '../session/session.middleware';
@@ -44,6 +45,7 @@ export class AccountController {
   constructor(
     private readonly services: ServiceClient,
     private readonly storage: StorageService,
+    private readonly identityProvider: IdentityProvider,
     database: pg.Pool,
     settings: GatewaySettings,
   ) {
@@ -51,26 +53,36 @@ export class AccountController {
   }
 
   /**
-   * Deletes the account. Each service is asked in turn and answers (a failure is reported and the
-   * deletion can be retried: every step can run again): generation first (live jobs cancelled, media
+   * Deletes the account. First auth marks the user `deleting` (their API keys and sign-ins are refused
+   * from then on) and every other session of the user ends, so nothing the user does elsewhere (a job
+   * started by a key or on another device) recreates what the steps delete. Then each service is asked
+   * in turn and answers (a failure is reported and the deletion can be retried: every step can run
+   * again, and this session stays until the end for that): generation (live jobs cancelled, media
    * and community copies removed), then billing (subscription ended at Stripe, ledger kept under an
-   * anonymous id), then content (mail preferences), then auth (the user). Last, every session of the user ends, on every device.
+   * anonymous id), then content (mail preferences), then auth (the user). Last, every session of the user ends, on every device,
+   * and the answer carries `signOutUrl`, the identity provider's end-session address exactly as Logout
+   * redirects to it: the page goes there, so the next Log in asks who signs in instead of signing the same identity straight back in.
    */
   @Delete()
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete my account: body {confirm: "DELETE"}' })
-  async delete(@CurrentUserId() userId: string, @Body() _body: DeleteAccountBody, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ deleted: true }> {
+  async delete(@CurrentUserId() userId: string, @Body() _body: DeleteAccountBody, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AccountDeletedAnswer> {
     const step: DeleteUserDataRequest = { userId };
+    const sessions = request.sessionStore as unknown as PgSessionStore;
+    await this.services.send<{ deleting: true }>(Subjects.auth.userDeletionStart, step);
+    await sessions.endAllOf(userId, request.sessionID);
     await this.services.send<{ deleted: true }>(Subjects.generation.userDataDelete, step, 120_000);
     await this.services.send<{ deleted: true }>(Subjects.billing.accountDelete, step, 60_000);
     await this.services.send<{ deleted: true }>(Subjects.content.userDelete, step);
     await this.services.send<{ deleted: true }>(Subjects.auth.userDelete, step);
+    // Read before the session goes: the end-session address Logout would redirect to (the page goes there).
+    const signOutUrl = await this.identityProvider.signOutUrl(request, request.session.idToken);
     // This request's session is destroyed (so it is not saved again as the answer goes), then all the others.
     await new Promise<void>((resolve, reject) => request.session.destroy((error: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve())));
-    await (request.sessionStore as unknown as PgSessionStore).endAllOf(userId);
+    await sessions.endAllOf(userId);
     response.clearCookie(SESSION_COOKIE, { path: '/' });
     this.logger.log({ userId }, 'account deleted');
-    return { deleted: true };
+    return { deleted: true, signOutUrl };
   }
 
   /**
@@ -113,6 +125,8 @@ export class AccountController {
     }
     try {
       await writeZip(entries(), response);
+      // Freed before the last byte goes out: a user who downloads it and asks again at once is not told it is still under way.
+      await run.release();
       response.end();
     } catch (error) {
       // Headers are sent: the only honest signal left is a broken download.

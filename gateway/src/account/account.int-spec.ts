@@ -35,6 +35,9 @@ describe('your account: export and delete', () => {
   let gateway: INestApplication;
   let base: string;
   let folder: string;
+  /** A stand-in identity provider: discovery with an end-session endpoint, all Logout needs. */
+  let issuer: http.Server;
+  let issuerUrl: string;
 
   const signedInUsers: string[] = [];
   const signedIn = (userId: string) => {
@@ -53,13 +56,23 @@ describe('your account: export and delete', () => {
     await runMigrations(ormConfig(settings.DATABASE_URL));
     for (const service of [authService, billingService, generationService, contentService]) services.push(await startServiceForTest(service));
     await storage.ensureBucket();
-    gateway = await createGateway(settings);
+    issuer = http.createServer((request, response) => {
+      if (request.url !== '/.well-known/openid-configuration') return void response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+        issuer: issuerUrl, authorization_endpoint: `${issuerUrl}/authorize`, token_endpoint: `${issuerUrl}/token`, jwks_uri: `${issuerUrl}/jwks`,
+        end_session_endpoint: `${issuerUrl}/session/end`, response_types_supported: ['code'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'],
+      }));
+    });
+    await new Promise<void>((resolve) => issuer.listen(0, '127.0.0.1', resolve));
+    issuerUrl = `http://127.0.0.1:${(issuer.address() as AddressInfo).port}`;
+    gateway = await createGateway(readEnv(GatewaySettings, { ...process.env, SESSION_SECRET, RATE_LIMIT_STORE: 'memory', ACCOUNT_EXPORTS_PER_DAY: '3', OIDC_ISSUER_URL: issuerUrl }));
     await gateway.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
     await gateway?.close();
+    await new Promise((resolve) => issuer?.close(resolve));
     await database.query('delete from gateway.account_export where user_id = any($1)', [signedInUsers]).catch(() => undefined);
     for (const service of services.reverse()) await service.close();
     await database.query("delete from gateway.session where data->>'userId' = any($1)", [signedInUsers]);
@@ -185,7 +198,7 @@ describe('your account: export and delete', () => {
 
     const deleted = await remove({ confirm: 'DELETE' });
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ deleted: true });
+    expect(await deleted.json()).toEqual({ deleted: true, signOutUrl: expect.stringMatching(/\/session\/end\?/) as unknown });
     expect(deleted.headers.get('set-cookie')).toMatch(/^lipcast\.sid=;|Expires=Thu, 01 Jan 1970/);
 
     // Every session ended, this one and the other device's.
@@ -204,6 +217,56 @@ describe('your account: export and delete', () => {
     expect((await fetch(`${base}/api/auth/user`, { headers: { cookie: other.cookie } })).status).toBe(200);
     expect(await storage.stat(othersAudio)).not.toBeNull();
   });
+
+  it("a deletion refuses the user's API keys and other sessions from its first step, even when a later step fails", async () => {
+    const subject = `halfway-${randomBytes(4).toString('hex')}`;
+    const user = await services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject, username: 'halfway' });
+    const cookie = await signedIn(user.id);
+    const otherDevice = await signedIn(user.id);
+    const { key } = await services[0].client.send<{ key: string }>(Subjects.auth.apiKeysCreate, { userId: user.id, name: 'script', scopes: ['videos:read'] });
+    const withKey = () => fetch(`${base}/api/v1/videos`, { headers: { authorization: `Bearer ${key}` } }).then((response) => response.status);
+    const asOtherDevice = () => fetch(`${base}/api/auth/user`, { headers: { cookie: otherDevice } }).then((response) => response.status);
+    expect([await withKey(), await asOtherDevice()]).toEqual([200, 200]);
+    const remove = () => fetch(`${base}/api/account`, { method: 'DELETE', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ confirm: 'DELETE' }) });
+
+    // Content is down: the deletion stops after generation and billing, before auth removes the user.
+    const content = services.splice(3, 1)[0];
+    await content.close();
+    try {
+      expect((await remove()).status).toBeGreaterThanOrEqual(500);
+      // The user is only half deleted, yet neither the key nor another device gets in.
+      expect([await withKey(), await asOtherDevice()]).toEqual([401, 401]);
+      // Nor can the identity sign in again while the deletion is under way.
+      await expect(services[0].client.send(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject, username: 'halfway' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    } finally {
+      services.splice(3, 0, await startServiceForTest(contentService));
+    }
+    // Retried, it finishes.
+    expect((await remove()).status).toBe(200);
+    expect([await withKey(), await asOtherDevice()]).toEqual([401, 401]);
+  });
+
+  it('the deletion answers the same end-session address Logout redirects to, so the next Log in asks who signs in', async () => {
+    const { user } = await newUser('signed-out');
+    const idToken = 'the-id-token-of-this-sign-in';
+    const loggingOut = await signedIn(user.id);
+    const deleting = await signedCookieWithToken(user.id, idToken);
+    const logout = await fetch(`${base}/api/logout`, { redirect: 'manual', headers: { cookie: await signedCookieWithToken(user.id, idToken), 'sec-fetch-site': 'same-origin' } });
+    expect(logout.status).toBe(302);
+    const endSession = logout.headers.get('location')!;
+    expect(endSession.startsWith(`${issuerUrl}/session/end?`)).toBe(true);
+    expect(new URL(endSession).searchParams.get('id_token_hint')).toBe(idToken);
+
+    const deleted = await fetch(`${base}/api/account`, { method: 'DELETE', headers: { cookie: deleting, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ confirm: 'DELETE' }) });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ deleted: true, signOutUrl: endSession });
+    expect((await fetch(`${base}/api/auth/user`, { headers: { cookie: loggingOut } })).status).toBe(401);
+  });
+
+  async function signedCookieWithToken(userId: string, idToken: string): Promise<string> {
+    signedInUsers.push(userId);
+    return signedInCookie(database, SESSION_SECRET, userId, { idToken });
+  }
 });
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {

@@ -9,6 +9,7 @@ import { SignInRoute } from '../http/sign-in-rate-limit';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
 import { CurrentUsers, type CurrentUser } from './current-users';
+import { IdentityProvider } from './identity-provider';
 import { isCrossSiteNavigation, LOGOUT_CONFIRM_PAGE } from './logout-confirm';
 import { OidcClient, safeReturnPath } from './oidc';
 import { CurrentUserId, KeepsCurrentUser, Public } from './signed-in.guard';
@@ -26,10 +27,9 @@ export class AuthController {
     private readonly services: ServiceClient,
     private readonly settings: GatewaySettings,
     private readonly currentUsers: CurrentUsers,
+    private readonly identityProvider: IdentityProvider,
   ) {
-    this.oidc = settings.OIDC_ISSUER_URL
-      ? new OidcClient({ issuerUrl: settings.OIDC_ISSUER_URL, clientId: settings.OIDC_CLIENT_ID, clientSecret: settings.OIDC_CLIENT_SECRET ?? '' })
-      : null;
+    this.oidc = identityProvider.oidc;
   }
 
   private signIn(): OidcClient {
@@ -123,7 +123,6 @@ export class AuthController {
     if (userId) this.currentUsers.forget(userId);
     await promisify((done) => request.session.destroy(done));
     response.clearCookie(SESSION_COOKIE, { path: '/' });
-    const home = `${publicOrigin(this.settings, request)}/`;
-    response.redirect(status, (await this.oidc?.logoutUrl(idToken, home)) ?? '/');
+    response.redirect(status, await this.identityProvider.signOutUrl(request, idToken));
   }
 }

@@ -109,12 +109,14 @@ export class PgSessionStore extends session.Store {
       }, callback);
   }
 
-  /** Ends every session of a user, on every device (account deletion); answers how many there were. */
-  async endAllOf(userId: string): Promise<number> {
-    const { numDeletedRows } = await this.db
-      .deleteFrom('session')
-      .where((row) => row(row.ref('data', '->>').key('userId'), '=', userId))
-      .executeTakeFirst();
+  /**
+   * Ends every session of a user, on every device (account deletion), but `except` (the session
+   * that is deleting the account, while it runs); answers how many there were.
+   */
+  async endAllOf(userId: string, except?: string): Promise<number> {
+    let query = this.db.deleteFrom('session').where((row) => row(row.ref('data', '->>').key('userId'), '=', userId));
+    if (except !== undefined) query = query.where('sid', '<>', except);
+    const { numDeletedRows } = await query.executeTakeFirst();
     return Number(numDeletedRows);
   }
 

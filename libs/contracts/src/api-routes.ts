@@ -122,6 +122,14 @@ export interface DeletedAnswer {
   deleted: true;
 }
 
+/**
+ * What `DELETE /api/account` answers: `signOutUrl` is where the page goes next, the identity
+ * provider's end-session address exactly as Logout redirects to it (`/` when it has none).
+ */
+export interface AccountDeletedAnswer extends DeletedAnswer {
+  signOutUrl: string;
+}
+
 const ADMIN = ADMIN_API_PREFIX;
 
 export const API_ROUTES = {
@@ -168,7 +176,7 @@ export const API_ROUTES = {
   setMailPreferences: route<MailPreferences, MailPreferences>('PUT', '/api/profile/mail-preferences'),
 
   // Billing and the account
-  deleteAccount: route<DeletedAnswer, DeleteAccountBody>('DELETE', '/api/account'),
+  deleteAccount: route<AccountDeletedAnswer, DeleteAccountBody>('DELETE', '/api/account'),
   createSubscription: route<CheckoutStart, CreateSubscriptionRequest>('POST', '/api/stripe/create-subscription'),
   buyAdditionalGenerations: route<CheckoutStart, AdditionalGenerationsRequest>('POST', '/api/stripe/additional-generations'),
   syncSubscription: route<SubscriptionSyncResponse>('GET', '/api/stripe/sync-subscription'),

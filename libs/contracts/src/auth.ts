@@ -41,6 +41,11 @@ export interface DeleteUserDataRequest {
   userId: string;
 }
 
+/** `auth.user.deletionStart.v1`: the user is marked `deleting`; their API keys and sign-ins are refused from now on. */
+export interface DeletionStarted {
+  deleting: true;
+}
+
 /** `DELETE /api/account`: the word the user types to confirm. */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 

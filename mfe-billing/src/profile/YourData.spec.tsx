@@ -10,8 +10,9 @@ describe('YourData', () => {
     expect(link.hasAttribute('download')).toBe(true);
   });
 
-  it('deletes the account only once DELETE is typed, then leaves it', async () => {
-    const fetchMock = fakeApi({ 'DELETE /api/account': { body: { deleted: true } } });
+  it("deletes the account only once DELETE is typed, then leaves it through the identity provider's end-session address", async () => {
+    const signOutUrl = 'https://idp.example/session/end?id_token_hint=t&post_logout_redirect_uri=https%3A%2F%2Fapp.example%2F';
+    const fetchMock = fakeApi({ 'DELETE /api/account': { body: { deleted: true, signOutUrl } } });
     const onDeleted = jest.fn();
     render(<YourData onDeleted={onDeleted} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -23,7 +24,7 @@ describe('YourData', () => {
     fireEvent.change(screen.getByLabelText('Type DELETE to confirm'), { target: { value: 'DELETE' } });
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);
-    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    await waitFor(() => expect(onDeleted).toHaveBeenCalledWith(signOutUrl));
     expect(JSON.parse(String(callsTo(fetchMock, 'DELETE /api/account')[0].body))).toEqual({ confirm: 'DELETE' });
   });
 });

@@ -9,15 +9,18 @@ import { callApi, toast } from '@lipcast/web-kit';
 /** Where the account's data export is served (a streamed ZIP). */
 export const EXPORT_URL = '/api/account/export';
 
-/** Leaves the deleted account: a full page load, so no state of the signed-in user survives. */
-export const leaveDeletedAccount = () => window.location.assign('/');
+/**
+ * Leaves the deleted account: a full page load (so no state of the signed-in user survives) of the
+ * identity provider's end-session address, as Logout does, so the next Log in asks who signs in.
+ */
+export const leaveDeletedAccount = (signOutUrl: string) => window.location.assign(signOutUrl || '/');
 
 /**
  * Taking one's data out (a ZIP of the user's media and a JSON of their records, downloaded as it is
  * made) and deleting the account (after typing DELETE: media, influencers and history removed,
  * subscription ended, signed out everywhere).
  */
-export function YourData({ onDeleted = leaveDeletedAccount }: { onDeleted?: () => void }) {
+export function YourData({ onDeleted = leaveDeletedAccount }: { onDeleted?: (signOutUrl: string) => void }) {
   const confirmId = useId();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -28,9 +31,9 @@ export function YourData({ onDeleted = leaveDeletedAccount }: { onDeleted?: () =
     event.preventDefault();
     setBusy(true);
     try {
-      await callApi(API_ROUTES.deleteAccount, { body: { confirm: typed } });
+      const { signOutUrl } = await callApi(API_ROUTES.deleteAccount, { body: { confirm: typed } });
       toast({ title: 'Your account was deleted', variant: 'success' });
-      onDeleted();
+      onDeleted(signOutUrl);
     } catch (error) {
       toast({ title: 'Your account could not be deleted', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' });
       setBusy(false);

@@ -2,6 +2,7 @@ import { createOrmConfig } from '@lipcast/nest-kit';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { Migration20261126000000 } from './migrations/Migration20261126000000';
+import { Migration20261128000000 } from './migrations/Migration20261128000000';
 import { UserEntity } from './users/user.entity';
 
 /** The PostgreSQL schema that holds every auth table. */
@@ -18,5 +19,6 @@ export const ormConfig = (databaseUrl: string) =>
     migrations: [
       { name: 'Migration20261122000000', class: Migration20261122000000 },
       { name: 'Migration20261126000000', class: Migration20261126000000 },
+      { name: 'Migration20261128000000', class: Migration20261128000000 },
     ],
   });

@@ -42,7 +42,7 @@ export class ApiKeysService {
     const key = generateApiKey();
     const created = await this.em.transactional(async (em) => {
       const user = await em.findOne(UserEntity, { id: request.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!user) throw ServiceError.notFound('User not found');
+      if (!user || user.status === 'deleting') throw ServiceError.notFound('User not found');
       const held = await em.count(ApiKeyEntity, { userId: request.userId, revokedAt: null });
       if (held >= MAX_API_KEYS_PER_USER) {
         throw new ServiceError(ErrorCode.Conflict, `You already have ${MAX_API_KEYS_PER_USER} API keys, the most an account may hold. Revoke one you no longer use to create another.`, {
@@ -84,6 +84,8 @@ export class ApiKeysService {
     if (key.revokedAt) throw unauthenticated('This API key was revoked');
     const now = new Date();
     if (key.expiresAt && key.expiresAt <= now) throw unauthenticated('This API key has expired');
+    // From the first step of account deletion (the user marked `deleting`), none of the user's keys work.
+    if ((await this.em.count(UserEntity, { id: key.userId, status: 'deleting' })) > 0) throw unauthenticated('This account is being deleted');
     await this.recordUse(key, now);
     return { userId: key.userId, keyId: key.id, scopes: key.scopes };
   }

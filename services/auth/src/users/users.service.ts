@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthUser } from '@lipcast/contracts';
+import { ErrorCode, type AuthUser, type DeletionStarted } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { UserEntity, type User } from './user.entity';
 import type { UpsertUserDto } from './user.dto';
@@ -46,7 +46,21 @@ export class UsersService {
         onConflictMergeFields: ['username', 'email', 'firstName', 'lastName', 'profileImageUrl', 'updatedAt'],
       },
     );
+    // An identity whose account is being deleted cannot sign in until the deletion has finished.
+    if ((await this.em.count(UserEntity, { id: user.id, status: 'deleting' })) > 0) {
+      throw new ServiceError(ErrorCode.Unauthenticated, 'This account is being deleted');
+    }
     return toAuthUser(user);
+  }
+
+  /**
+   * The first step of account deletion: the user is marked `deleting`, so from now on their API keys
+   * (`ApiKeysService.verify`) and sign-ins (`upsert`) are refused while the other services delete.
+   * A user already gone is fine, so the step can be retried.
+   */
+  async startDeletion(id: string): Promise<DeletionStarted> {
+    await this.em.nativeUpdate(UserEntity, { id }, { status: 'deleting' });
+    return { deleting: true };
   }
 
   /** Deletes the user (account deletion); a user already gone is fine, so the step can be retried. */
