@@ -9,7 +9,7 @@ import { ApiKeyOwner, RequireScopes } from './api-key-owner';
 import { ApiV1Controller } from './api-v1-controller';
 import { ApiV1ErrorDto } from './api-v1.dto';
 import {
-  ApiV1CreatedWebhookEndpointDto, ApiV1WebhookDeliveryDto, ApiV1WebhookDeliveryListDto, ApiV1WebhookEndpointDeletedDto, ApiV1WebhookEndpointListDto,
+  ApiV1CreatedWebhookEndpointDto, ApiV1WebhookDeliveryDto, ApiV1WebhookDeliveryListDto, ApiV1WebhookEndpointDeletedDto, ApiV1WebhookEndpointDto, ApiV1WebhookEndpointListDto,
   ApiV1WebhookSigningSecretDto, apiV1CreatedWebhookEndpoint, apiV1WebhookDelivery, apiV1WebhookEndpoint, CreateWebhookBodyDto, deliveriesFilter,
   ListWebhookDeliveriesQueryDto,
 } from './webhooks.dto';
@@ -72,7 +72,7 @@ export class WebhooksV1Controller {
   @RequireScopes('webhooks:manage')
   @ApiOperation({
     summary: 'Send a delivery once more, now',
-    description: 'Scope: `webhooks:manage`. Answers the delivery; the new attempt joins its `attempt_log` when made. At most 10 redeliveries (by default) to one endpoint, or one `webhook_url`, in an hour: another answers 429 `RATE_LIMITED`.',
+    description: 'Scope: `webhooks:manage`. Answers the delivery; the new attempt joins its `attempt_log` when made. At most 10 redeliveries (by default) to one endpoint, or one `webhook_url`, in an hour: another answers 429 `RATE_LIMITED`. A delivery to a disabled endpoint answers 409 `CONFLICT` until the endpoint is enabled.',
   })
   @ApiOkResponse({ type: ApiV1WebhookDeliveryDto })
   @ApiNotFoundResponse({ description: 'No delivery of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_DELIVERY) })
@@ -91,6 +91,20 @@ export class WebhooksV1Controller {
   async signingSecret(@ApiKeyOwner() owner: ApiKeyIdentity): Promise<ApiV1WebhookSigningSecretDto> {
     const { secret } = await this.services.send<WebhookSigningSecret, UserRequest>(Subjects.generation.webhookSigningSecret, { userId: owner.userId });
     return { secret };
+  }
+
+  @Post(':id/enable')
+  @HttpCode(HttpStatus.OK)
+  @RequireScopes('webhooks:manage')
+  @ApiOperation({
+    summary: 'Enable an endpoint again',
+    description:
+      'Scope: `webhooks:manage`. An endpoint whose deliveries failed 20 times in a row (by default; a delivery fails once its every automatic attempt is used up without a 2xx) is disabled: it shows `disabled: true` and gets no new event. This enables it, its count of failures reset, and answers it; enabling an enabled endpoint changes nothing.',
+  })
+  @ApiOkResponse({ type: ApiV1WebhookEndpointDto })
+  @ApiNotFoundResponse({ description: 'No endpoint of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_ENDPOINT) })
+  async enable(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', ENDPOINT_ID) endpointId: string): Promise<ApiV1WebhookEndpointDto> {
+    return apiV1WebhookEndpoint(await this.services.send<WebhookEndpoint, WebhookEndpointRequest>(Subjects.generation.webhookEndpointEnable, { userId: owner.userId, endpointId }));
   }
 
   @Delete(':id')

@@ -69,7 +69,10 @@ export class ApiV1WebhookEndpointDto {
   @ApiProperty({ format: 'date-time', example: CREATED_AT_EXAMPLE })
   created_at!: string;
 
-  @ApiProperty({ example: false, description: 'true when Lipcast stopped sending to it' })
+  @ApiProperty({
+    example: false,
+    description: 'true when Lipcast stopped sending to it: after 20 failed deliveries in a row (by default); `POST /webhooks/{id}/enable` enables it again',
+  })
   disabled!: boolean;
 }
 

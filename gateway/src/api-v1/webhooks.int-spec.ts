@@ -40,7 +40,8 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     api = await startPublicApiTestBed({
       services: [authService, billingService, generationService],
       // The receiver is on 127.0.0.1, which production refuses.
-      serviceEnv: { WEBHOOK_ALLOW_LOOPBACK: 'true' },
+      // One failed delivery (two attempts, 100 ms apart) disables an endpoint (20 by default).
+      serviceEnv: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_DISABLE_AFTER_FAILURES: '1', WEBHOOK_RETRY_SCHEDULE: '100ms' },
       actorClip: ACTOR_ID,
     });
   });
@@ -138,6 +139,48 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     await api.call(key, 'DELETE', `/videos/${video.id}`);
   });
 
+  it('disables an endpoint whose deliveries failed WEBHOOK_DISABLE_AFTER_FAILURES times in a row (1 here): listed disabled, it gets no new event; its owner, no one else, enables it and deliveries resume', async () => {
+    const { key } = await newCaller('api-v1-webhooks-disabled');
+    const endpoint = (await (await api.call(key, 'POST', '/webhooks', { url: receiver.url, events: ['video.succeeded'] })).json()) as ApiV1CreatedWebhookEndpointDto;
+    const { secret, ...listed } = endpoint;
+    expect(secret).toMatch(/^whsec_/);
+    const video = async () => {
+      const { id } = (await (await api.call(key, 'POST', '/videos', VIDEO)).json()) as { id: string };
+      return pollUntil(async () => {
+        const got = (await (await api.call(key, 'GET', `/videos/${id}`)).json()) as ApiV1VideoDto;
+        return got.status !== 'queued' && got.status !== 'running' && got;
+      }, 150_000);
+    };
+    const settled = (count: number) =>
+      pollUntil(async () => {
+        const logged = await deliveries(key);
+        return logged.length === count && logged.every((delivery) => delivery.status !== 'pending') && logged;
+      }, 30_000);
+
+    // Both attempts answered 500: the delivery failed, and the endpoint is disabled.
+    receiver.statuses.push(500, 500);
+    await video();
+    expect((await settled(1))[0]).toMatchObject({ status: 'failed', attempts: 2, last_status_code: 500 });
+    expect(await answer(await api.call(key, 'GET', '/webhooks'))).toEqual({ status: 200, body: { data: [{ ...listed, disabled: true }] } });
+
+    // A new event makes no delivery to it.
+    expect((await video()).status).toBe('succeeded');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await deliveries(key)).toHaveLength(1);
+    expect(receiver.received).toHaveLength(2);
+
+    const stranger = await newCaller('api-v1-webhooks-disabled-stranger');
+    expect(await answer(await api.call(stranger.key, 'POST', `/webhooks/${endpoint.id}/enable`))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such webhook endpoint', details: null } } });
+    expect((await answer(await api.call(key, 'GET', '/webhooks'))).body).toEqual({ data: [{ ...listed, disabled: true }] });
+    expect(await answer(await api.call(key, 'POST', `/webhooks/${endpoint.id}/enable`))).toEqual({ status: 200, body: { ...listed, disabled: false } });
+    expect((await answer(await api.call(key, 'GET', '/webhooks'))).body).toEqual({ data: [{ ...listed, disabled: false }] });
+
+    // Deliveries resume.
+    const resumed = await video();
+    expect((await settled(2))[0]).toMatchObject({ endpoint_id: endpoint.id, status: 'delivered', payload: expect.objectContaining({ data: expect.objectContaining({ video_id: resumed.id }) }) });
+    expect(receiver.received).toHaveLength(3);
+  });
+
   it("answers the signing secret for a video's own webhook_url, the same every time", async () => {
     const { key } = await newCaller('api-v1-webhooks-secret');
     const first = (await answer(await api.call(key, 'GET', '/webhooks/signing-secret'))) as { status: number; body: { secret: string } };
@@ -157,6 +200,7 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     expect((await api.call(reader.key, 'POST', '/webhooks', { url: receiver.url, events: ['video.succeeded'] })).status).toBe(403);
     expect((await api.call(reader.key, 'GET', '/webhooks/deliveries')).status).toBe(403);
     expect((await api.call(reader.key, 'GET', '/webhooks/signing-secret')).status).toBe(403);
+    expect((await api.call(reader.key, 'POST', `/webhooks/${crypto.randomUUID()}/enable`)).status).toBe(403);
 
     expect(await answer(await api.call(owner.key, 'POST', '/webhooks', { url: 'ftp://example.com/hooks', events: ['video.succeeded'] }))).toMatchObject({
       status: 400,
@@ -174,6 +218,8 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     const stranger = await newCaller('api-v1-webhooks-stranger');
     expect(await answer(await api.call(stranger.key, 'DELETE', `/webhooks/${id}`))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such webhook endpoint', details: null } } });
     expect((await api.call(stranger.key, 'DELETE', '/webhooks/not-a-uuid')).status).toBe(404);
+    expect(await answer(await api.call(stranger.key, 'POST', `/webhooks/${id}/enable`))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such webhook endpoint', details: null } } });
+    expect((await api.call(stranger.key, 'POST', '/webhooks/not-a-uuid/enable')).status).toBe(404);
     expect(await answer(await api.call(stranger.key, 'POST', `/webhooks/deliveries/${crypto.randomUUID()}/redeliver`))).toEqual({
       status: 404,
       body: { error: { code: ErrorCode.NotFound, message: 'No such webhook delivery', details: null } },

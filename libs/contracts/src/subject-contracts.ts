@@ -12,7 +12,7 @@ import type {
 } from './admin';
 import type { ApiKeyIdentity, ApiKeyRevoked, ApiKeySummary, CreateApiKeyRequest, CreatedApiKey, RevokeApiKeyRequest, VerifyApiKeyRequest } from './api-keys';
 import type { DeletedAnswer } from './api-routes';
-import type { AuthUser, DeleteUserDataRequest, GetUserRequest, UpsertUserRequest } from './auth';
+import type { AuthUser, DeleteUserDataRequest, DeletionStarted, GetUserRequest, UpsertUserRequest } from './auth';
 import type {
   Account, CheckoutStart, ConsumeQuotaRequest, CreateCustomerResponse, CreditRequest, CreditSource, GetAccountRequest, Plan, PurchaseRequest,
   QuotaConsumed, Reservation, ReservationStatus, StartPackPurchaseRequest, StartSubscriptionRequest, StripeConfig, StripeWebhookRequest,
@@ -100,6 +100,7 @@ export interface SubjectContracts {
   'auth.user.upsert.v1': { request: UpsertUserRequest; reply: AuthUser };
   'auth.user.get.v1': { request: GetUserRequest; reply: AuthUser };
   'auth.user.delete.v1': { request: DeleteUserDataRequest; reply: DeletedAnswer };
+  'auth.user.deletionStart.v1': { request: DeleteUserDataRequest; reply: DeletionStarted };
   'auth.admin.users.search.v1': { request: AdminUserSearchRequest; reply: AdminUserSummary[] };
   'auth.apiKeys.create.v1': { request: CreateApiKeyRequest; reply: CreatedApiKey };
   'auth.apiKeys.list.v1': { request: UserRequest; reply: ApiKeySummary[] };
@@ -187,6 +188,7 @@ export interface SubjectContracts {
   'generation.webhooks.endpoints.create.v1': { request: CreateWebhookEndpointRequest; reply: CreatedWebhookEndpoint };
   'generation.webhooks.endpoints.list.v1': { request: UserRequest; reply: WebhookEndpoint[] };
   'generation.webhooks.endpoints.delete.v1': { request: WebhookEndpointRequest; reply: DeletedAnswer };
+  'generation.webhooks.endpoints.enable.v1': { request: WebhookEndpointRequest; reply: WebhookEndpoint };
   'generation.webhooks.deliveries.list.v1': { request: WebhookDeliveriesRequest; reply: WebhookDelivery[] };
   'generation.webhooks.deliveries.redeliver.v1': { request: WebhookDeliveryRequest; reply: WebhookDelivery };
   'generation.webhooks.secret.get.v1': { request: UserRequest; reply: WebhookSigningSecret };

@@ -13,6 +13,8 @@ export const Subjects = {
     userGet: 'auth.user.get.v1',
     /** `{userId}` → `{deleted: true}`: the user's identity goes (account deletion). */
     userDelete: 'auth.user.delete.v1',
+    /** `{userId}` → `{deleting: true}`: the first step of account deletion; the user's API keys and sign-ins are refused from then on. */
+    userDeletionStart: 'auth.user.deletionStart.v1',
     /** Operator console: `AdminUserSearchRequest` → `AdminUserSummary[]` (username or e-mail contains the query). */
     adminUsersSearch: 'auth.admin.users.search.v1',
     /** `CreateApiKeyRequest` → `CreatedApiKey` (the key shown once); `CONFLICT` past `MAX_API_KEYS_PER_USER`. */
@@ -143,6 +145,8 @@ export const Subjects = {
     webhookEndpointsList: 'generation.webhooks.endpoints.list.v1',
     /** `WebhookEndpointRequest` → `{deleted: true}`; another user's is `NOT_FOUND`. */
     webhookEndpointDelete: 'generation.webhooks.endpoints.delete.v1',
+    /** `WebhookEndpointRequest` → `WebhookEndpoint`: enabled again (one disabled after failed deliveries), its count of failures reset; another user's is `NOT_FOUND`. */
+    webhookEndpointEnable: 'generation.webhooks.endpoints.enable.v1',
     /** `WebhookDeliveriesRequest` → `WebhookDelivery[]` (newest first, with their attempts). */
     webhookDeliveriesList: 'generation.webhooks.deliveries.list.v1',
     /** `WebhookDeliveryRequest` → `WebhookDelivery`: one more attempt queued now. */

@@ -150,6 +150,12 @@ export class GenerationSettings extends MediaServiceSettings {
   @Min(1, { message: 'must be 1 or more' })
   WEBHOOK_REDELIVERIES_PER_HOUR = 10;
 
+  @EnvPurpose('failed webhook deliveries in a row (each one\'s every automatic attempt answered without a 2xx, or refused) that disable an endpoint: it gets nothing more until its owner enables it again (POST /api/v1/webhooks/{id}/enable); a delivered one resets the count')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  WEBHOOK_DISABLE_AFTER_FAILURES = 20;
+
   @EnvPurpose('key that encrypts webhook endpoints\' signing secrets at rest (AES-256-GCM, the key is its SHA-256) and derives the secret of request webhook URLs; any long random string')
   @RequiredInProduction()
   @IsString()

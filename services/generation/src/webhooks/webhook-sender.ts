@@ -34,6 +34,7 @@ const SENDER_INTAKE = SENDER_CONCURRENCY * 2;
 const WAITING_PER_USER = SENDER_SLOTS_PER_USER;
 const REQUEUE_PAUSE_MS = 500;
 const MAX_RESPONSE_BYTES = 64 * 1024;
+const DISABLED = Symbol('disabled endpoint');
 
 /**
  * Sends queued webhook attempts (worker and all-in-one processes): signs the stored payload, posts it
@@ -79,6 +80,11 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     if (!delivery || (!queued.manual && delivery.status !== 'pending')) return queued.done();
     const secret = await this.secretFor(delivery.userId, delivery.endpointId);
     if (secret === null) return queued.done();
+    if (secret === DISABLED) {
+      // Disabled since it was queued: it gets nothing more. An automatic delivery ends failed, unsent (not counted as one more failure).
+      if (!queued.manual) await this.repository.failUnsent(delivery.id, 'not sent: the endpoint is disabled');
+      return queued.done();
+    }
     if (this.slots.demand(delivery.userId) >= SENDER_SLOTS_PER_USER + WAITING_PER_USER) return this.requeue(queued, delivery.id);
     const release = await this.slots.acquire(delivery.userId);
     try {
@@ -140,17 +146,19 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
         : retryInMs !== null
           ? { status: 'pending', retryInMs }
           : { status: 'failed' };
-    await this.repository.recordAttempt(delivery.id, { statusCode, error, durationMs: Math.round(seconds * 1000) }, outcome);
+    const endpoint = delivery.endpointId ? { id: delivery.endpointId, disableAfterFailures: this.settings.WEBHOOK_DISABLE_AFTER_FAILURES } : undefined;
+    await this.repository.recordAttempt(delivery.id, { statusCode, error, durationMs: Math.round(seconds * 1000) }, outcome, endpoint);
     webhookAttempts.inc({ outcome: refused ? 'refused' : outcome.status === 'pending' ? 'retry' : queued.manual && error ? 'manual_failed' : outcome.status });
     if (outcome.status === 'pending') return queued.retryLater(outcome.retryInMs);
     if (error) this.logger.warn(`webhook delivery ${delivery.id} to ${new URL(delivery.url).host} ${outcome.status === 'failed' ? 'failed' : 'attempt failed'}: ${error}${raw}`);
     queued.done();
   }
 
-  /** The endpoint's secret (null when the endpoint is gone), or the user's request-webhook secret. */
-  private async secretFor(userId: string, endpointId: string | null): Promise<string | null> {
+  /** The endpoint's secret (null when the endpoint is gone, `DISABLED` when it is disabled), or the user's request-webhook secret. */
+  private async secretFor(userId: string, endpointId: string | null): Promise<string | typeof DISABLED | null> {
     if (!endpointId) return requestWebhookSecret(this.settings.WEBHOOK_SECRET_KEY, userId);
     const endpoint = await this.repository.endpoint(endpointId);
+    if (endpoint?.disabled) return DISABLED;
     return endpoint ? decryptSecret(this.settings.WEBHOOK_SECRET_KEY, endpoint.encryptedSecret) : null;
   }
 }

@@ -15,6 +15,12 @@ export const WebhookEndpointEntity = defineEntity({
     encryptedSecret: p.text(),
     createdAt: p.datetime().defaultRaw('now()'),
     disabled: p.boolean().default(false),
+    /**
+     * Failed deliveries in a row: deliveries whose automatic attempts all ended without a 2xx (or were
+     * refused). A delivered one resets it, and so does enabling the endpoint; at
+     * `WEBHOOK_DISABLE_AFTER_FAILURES` the endpoint is disabled.
+     */
+    consecutiveFailures: p.integer().default(0),
   },
 });
 

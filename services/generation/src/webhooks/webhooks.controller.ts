@@ -58,6 +58,11 @@ export class WebhooksController {
     return this.webhooks.deleteEndpoint(request.userId, request.endpointId);
   }
 
+  @MessagePattern(Subjects.generation.webhookEndpointEnable)
+  enable(@Payload() request: WebhookEndpointDto): Promise<WebhookEndpoint> {
+    return this.webhooks.enableEndpoint(request.userId, request.endpointId);
+  }
+
   @MessagePattern(Subjects.generation.webhookDeliveriesList)
   deliveries(@Payload() request: WebhookDeliveriesDto): Promise<WebhookDelivery[]> {
     return this.webhooks.listDeliveries(request.userId, request.limit, request.endpointId);

@@ -9,12 +9,15 @@ import { GenerationSettings } from '../settings';
 import { seedActorClip, startTestBed, type TestBed } from '../testing';
 import { encryptSecret, newWebhookSecret } from './secret-box';
 import { WEBHOOK_SWEEP_GRACE_MS, WebhookDeliverySweeper } from './webhook-delivery-sweeper';
+import { WebhookQueue } from './webhook-queue';
 import { verifyWebhookSignature } from './webhook-signature';
 import { WebhooksRepository } from './webhooks.repository';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const ACTOR_URL = mediaUrl(actorClipKey(ACTOR_ID));
 const FIRST_RETRY_MS = 200;
+/** WEBHOOK_DISABLE_AFTER_FAILURES in this test (default 20). */
+const DISABLE_AFTER = 3;
 
 jest.setTimeout(120_000);
 
@@ -22,6 +25,7 @@ jest.setTimeout(120_000);
 async function startBed(allowLoopback: boolean): Promise<TestBed> {
   process.env.WEBHOOK_ALLOW_LOOPBACK = String(allowLoopback);
   process.env.WEBHOOK_RETRY_SCHEDULE = `${FIRST_RETRY_MS}ms,400ms`;
+  process.env.WEBHOOK_DISABLE_AFTER_FAILURES = String(DISABLE_AFTER);
   return startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined));
 }
 
@@ -200,6 +204,71 @@ describe('outbound webhooks over NATS', () => {
       expect(JSON.parse(receiver.received[0]!.body)).toEqual(payload);
     });
 
+    it(`disables an endpoint after ${DISABLE_AFTER} failed deliveries in a row (WEBHOOK_DISABLE_AFTER_FAILURES, default 20), a success resetting the count; listed disabled, it gets no new event; its owner (no one else) enables it and deliveries resume`, async () => {
+      const userId = crypto.randomUUID();
+      const endpoint = await register(userId);
+      const listed = async () => (await send<{ id: string; disabled: boolean }[]>(Subjects.generation.webhookEndpointsList, { userId }))[0]!;
+      const failuresCounted = async () => (await inService((repository) => repository.endpoint(endpoint.id)))!.consecutiveFailures;
+      let queued = 0;
+      /** One more delivery to the endpoint, as `videoEnded` writes and queues it, to its end; `fails`: every attempt answered 500. */
+      const delivered = async (fails: boolean) => {
+        if (fails) receiver.statuses.push(500, 500, 500);
+        const id = crypto.randomUUID();
+        const payload: WebhookPayload = { id, event: 'video.succeeded', created_at: new Date().toISOString(), data: { video_id: id, job_id: id, kind: 'lipsync', status: 'succeeded', url: null, duration: 2, error: null } };
+        await inService((repository) => repository.createDelivery({ id, userId, endpointId: endpoint.id, url: endpoint.url, event: 'video.succeeded', payload }));
+        await bed.generation.app.get(WebhookQueue).enqueue(id, false, id);
+        const [latest] = await settled(userId, ++queued);
+        expect(latest).toMatchObject({ id, status: fails ? 'failed' : 'delivered' });
+      };
+
+      // Two failures, then a success: the count starts again.
+      await delivered(true);
+      await delivered(true);
+      expect(await failuresCounted()).toBe(2);
+      await delivered(false);
+      expect(await failuresCounted()).toBe(0);
+      for (let index = 0; index < DISABLE_AFTER - 1; index++) await delivered(true);
+      expect(await listed()).toMatchObject({ id: endpoint.id, disabled: false });
+      await delivered(true);
+      expect(await listed()).toMatchObject({ id: endpoint.id, disabled: true });
+
+      // Disabled: a new event makes no delivery to it, and it receives nothing.
+      const received = receiver.received.length;
+      expect((await finishedLipSync(userId)).status).toBe('succeeded');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await deliveries(userId)).toHaveLength(queued);
+      expect(receiver.received).toHaveLength(received);
+      // Nor is one queued before it was disabled sent: it ends failed, unsent; and it cannot be redelivered.
+      const id = crypto.randomUUID();
+      const payload: WebhookPayload = { id, event: 'video.succeeded', created_at: new Date().toISOString(), data: { video_id: id, job_id: id, kind: 'lipsync', status: 'succeeded', url: null, duration: 2, error: null } };
+      await inService((repository) => repository.createDelivery({ id, userId, endpointId: endpoint.id, url: endpoint.url, event: 'video.succeeded', payload }));
+      await bed.generation.app.get(WebhookQueue).enqueue(id, false, id);
+      expect((await settled(userId, ++queued))[0]).toMatchObject({ id, status: 'failed', attempts: 0, lastError: 'not sent: the endpoint is disabled' });
+      await expect(send(Subjects.generation.webhookRedeliver, { userId, deliveryId: id })).rejects.toMatchObject({
+        code: ErrorCode.Conflict,
+        message: 'This webhook endpoint is disabled: enable it before redelivering to it',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(receiver.received).toHaveLength(received);
+      expect(await failuresCounted()).toBe(DISABLE_AFTER);
+
+      // Only its owner enables it; that resets the count.
+      for (const endpointId of [endpoint.id, crypto.randomUUID()]) {
+        await expect(send(Subjects.generation.webhookEndpointEnable, { userId: crypto.randomUUID(), endpointId })).rejects.toMatchObject({ code: ErrorCode.NotFound, message: 'No such webhook endpoint' });
+      }
+      expect(await listed()).toMatchObject({ disabled: true });
+      const enabled = await send<{ id: string; disabled: boolean }>(Subjects.generation.webhookEndpointEnable, { userId, endpointId: endpoint.id });
+      expect(enabled).toEqual({ id: endpoint.id, url: endpoint.url, events: ['video.succeeded'], createdAt: endpoint.createdAt, disabled: false });
+      expect(await listed()).toMatchObject({ disabled: false });
+      expect(await failuresCounted()).toBe(0);
+
+      // Deliveries resume: the next event reaches it.
+      const job = await finishedLipSync(userId);
+      const [delivery] = await settled(userId, queued + 1);
+      expect(delivery).toMatchObject({ endpointId: endpoint.id, status: 'delivered', payload: expect.objectContaining({ data: expect.objectContaining({ job_id: job.id }) }) });
+      expect(receiver.received).toHaveLength(received + 1);
+    });
+
     it('fails a delivery once the schedule is over (every attempt answered 500)', async () => {
       const userId = crypto.randomUUID();
       await register(userId);
@@ -218,6 +287,7 @@ describe('outbound webhooks over NATS', () => {
       await bed?.close();
       delete process.env.WEBHOOK_ALLOW_LOOPBACK;
       delete process.env.WEBHOOK_RETRY_SCHEDULE;
+      delete process.env.WEBHOOK_DISABLE_AFTER_FAILURES;
     });
 
     it('refuses to register a loopback, private, link-local or metadata URL, saying why', async () => {

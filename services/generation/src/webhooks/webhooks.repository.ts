@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { WebhookDeliveryStatus, WebhookEvent, WebhookPayload } from '@lipcast/contracts';
-import { generationDatabase, millisecondsAgo, millisecondsFromNow, now, type GenerationRow } from '../database';
+import { generationDatabase, millisecondsAgo, millisecondsFromNow, now, type GenerationDb, type GenerationRow } from '../database';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -84,6 +84,17 @@ export class WebhooksRepository {
     return deleted.numDeletedRows > 0n;
   }
 
+  /** Enables the user's endpoint again, its count of failed deliveries reset; undefined when the user has no such endpoint. */
+  async enableEndpoint(userId: string, endpointId: string): Promise<WebhookEndpointRow | undefined> {
+    return this.db
+      .updateTable('webhook_endpoint')
+      .set({ disabled: false, consecutiveFailures: 0 })
+      .where('id', '=', endpointId)
+      .where('userId', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   async createDelivery(delivery: { id: string; userId: string; endpointId: string | null; url: string; event: WebhookEvent; payload: WebhookPayload }): Promise<WebhookDeliveryRow> {
     return this.db
       .insertInto('webhook_delivery')
@@ -131,8 +142,21 @@ export class WebhooksRepository {
       .execute();
   }
 
-  /** Records one attempt and what it means for its delivery, in one transaction. */
-  async recordAttempt(deliveryId: string, attempt: { statusCode: number | null; error: string | null; durationMs: number }, outcome: AttemptOutcome): Promise<void> {
+  /** Marks a pending delivery failed without an attempt (its endpoint was disabled after it was queued). */
+  async failUnsent(deliveryId: string, reason: string): Promise<void> {
+    await this.db.updateTable('webhook_delivery').set({ status: 'failed', nextAttemptAt: null, lastError: reason }).where('id', '=', deliveryId).where('status', '=', 'pending').execute();
+  }
+
+  /**
+   * Records one attempt and what it means for its delivery and, for a delivery to an endpoint, for the
+   * endpoint's failed deliveries in a row (see `countOutcome`), in one transaction.
+   */
+  async recordAttempt(
+    deliveryId: string,
+    attempt: { statusCode: number | null; error: string | null; durationMs: number },
+    outcome: AttemptOutcome,
+    endpoint?: { id: string; disableAfterFailures: number },
+  ): Promise<void> {
     await this.em.transactional(async (em) => {
       const db = generationDatabase(em);
       await db.insertInto('webhook_attempt').values({ id: randomUUID(), deliveryId, ...attempt }).execute();
@@ -144,6 +168,29 @@ export class WebhooksRepository {
       else if (outcome.status === 'pending') await counted.set({ nextAttemptAt: millisecondsFromNow(outcome.retryInMs) }).execute();
       else if (outcome.status === 'failed') await counted.set({ status: 'failed', nextAttemptAt: null }).execute();
       else await counted.execute();
+      if (endpoint) await countOutcome(db, endpoint, outcome);
     });
+  }
+}
+
+/**
+ * An endpoint's failed deliveries in a row: one more for a delivery that has failed (its automatic
+ * attempts all used up without a 2xx, or refused), none after one delivered (automatically or by hand);
+ * at `disableAfterFailures` the endpoint is disabled. Attempts that leave the delivery pending or as
+ * it was (a failed manual one) do not count.
+ */
+async function countOutcome(db: GenerationDb, endpoint: { id: string; disableAfterFailures: number }, outcome: AttemptOutcome): Promise<void> {
+  if (outcome.status === 'delivered') {
+    await db.updateTable('webhook_endpoint').set({ consecutiveFailures: 0 }).where('id', '=', endpoint.id).where('consecutiveFailures', '>', 0).execute();
+  } else if (outcome.status === 'failed') {
+    await db
+      .updateTable('webhook_endpoint')
+      .set((row) => ({
+        consecutiveFailures: row('consecutiveFailures', '+', 1),
+        // The row's values before this update: the count reaching the limit disables it.
+        disabled: sql<boolean>`disabled or consecutive_failures + 1 >= ${endpoint.disableAfterFailures}`,
+      }))
+      .where('id', '=', endpoint.id)
+      .execute();
   }
 }

@@ -55,6 +55,13 @@ export class WebhooksService {
     return { deleted: true };
   }
 
+  /** Enables the user's endpoint again (one disabled after `WEBHOOK_DISABLE_AFTER_FAILURES` failed deliveries in a row), its count reset. */
+  async enableEndpoint(userId: string, endpointId: string): Promise<WebhookEndpoint> {
+    const endpoint = await this.repository.enableEndpoint(userId, endpointId);
+    if (!endpoint) throw ServiceError.notFound('No such webhook endpoint');
+    return toEndpoint(endpoint);
+  }
+
   signingSecret(userId: string): WebhookSigningSecret {
     return { secret: requestWebhookSecret(this.settings.WEBHOOK_SECRET_KEY, userId) };
   }
@@ -73,6 +80,9 @@ export class WebhooksService {
   async redeliver(userId: string, deliveryId: string): Promise<WebhookDelivery> {
     const delivery = await this.repository.delivery(deliveryId);
     if (!delivery || delivery.userId !== userId) throw ServiceError.notFound('No such webhook delivery');
+    if (delivery.endpointId && (await this.repository.endpoint(delivery.endpointId))?.disabled) {
+      throw new ServiceError(ErrorCode.Conflict, 'This webhook endpoint is disabled: enable it before redelivering to it');
+    }
     const limit = this.settings.WEBHOOK_REDELIVERIES_PER_HOUR;
     const receiver = delivery.endpointId ?? `url:${userId}:${delivery.url}`;
     if (!(await this.repository.countRedeliveryWithin(limit, { userId, receiver, deliveryId: delivery.id }))) {
