@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
@@ -21,6 +20,7 @@ import { ormConfig as gatewayOrmConfig } from './mikro-orm.config';
 import { GatewaySettings } from './settings';
 import { HEAD_MARKER } from './web/page-head';
 import { Browser } from '../../tools/lib/browser';
+import { freePort } from '../../tools/lib/infra';
 
 /*
  * The whole back end in this process (gateway, the four services on the embedded media engine, real
@@ -32,17 +32,6 @@ const SERVICES: Record<ServiceName, ServiceDefinition> = { auth: authService, ge
 const CLIENT_ID = 'lipcast-fuzz';
 const CLIENT_SECRET = 'fuzz-client-secret';
 const FREE_GENERATIONS = 3;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The dev identity provider (an ES module with a CLI entry) as a child process; resolves with its issuer URL. */
 async function startIdentityProvider(redirectUri: string): Promise<{ issuer: string; child: ChildProcess }> {

@@ -4,10 +4,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type pg from 'pg';
 import { SESSION_COOKIE } from './session/session.middleware';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- test-only code: the one picker of free ports, a block per test worker
+export { freePort } from '../../tools/lib/infra';
 
 export const GATEWAY_ENTRY = resolve(__dirname, '../dist/main.js');
 export const serviceEntry = (service: string) => resolve(__dirname, `../../services/${service}/dist/main.js`);
@@ -59,18 +60,6 @@ export function startCommand(command: string, args: string[], env: Record<string
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`${entry} exited (${code}) before it was ready:\n${output}`));
-    });
-  });
-}
-
-/** A TCP port free on the loopback address now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePromise(port));
     });
   });
 }

@@ -68,14 +68,34 @@ export async function ensureDatabase(url: string, { fresh = false } = {}): Promi
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Ports below the kernel's ephemeral range (32768-60999 here): no outgoing connection takes one between the pick and the listen. */
+const FIRST_PORT = 20_000;
+const PORTS_PER_WORKER = 1_000;
+const WORKER_BLOCKS = 12;
+let portsPicked = 0;
+
+/**
+ * A TCP port free on the loopback address now, for a server about to start. Test workers start
+ * stacks at the same moment, so each picks from a block of its own (Playwright's
+ * `TEST_PARALLEL_INDEX`, Jest's `JEST_WORKER_ID`; the driver and `npm start` use block 0): two
+ * workers never pick the same port between checking it and binding it. Within a block, a process
+ * starts at an offset of its own and goes on from there.
+ */
+export async function freePort(): Promise<number> {
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? process.env.JEST_WORKER_ID ?? 0) % WORKER_BLOCKS;
+  const start = (process.pid * 37) % PORTS_PER_WORKER;
+  for (let tries = 0; tries < PORTS_PER_WORKER; tries++) {
+    const port = FIRST_PORT + worker * PORTS_PER_WORKER + ((start + portsPicked++) % PORTS_PER_WORKER);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free port in ${FIRST_PORT + worker * PORTS_PER_WORKER}-${FIRST_PORT + (worker + 1) * PORTS_PER_WORKER - 1}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
