@@ -91,3 +91,14 @@ describe('GatewaySettings operator lists', () => {
     expect(() => readEnv(GatewaySettings, { ...base, ADMIN_SESSION_MAX_HOURS: '0' })).toThrow(/ADMIN_SESSION_MAX_HOURS .*: must be at least 1/);
   });
 });
+
+describe('GatewaySettings SESSION_SECRET placeholders', () => {
+  // deploy/k8s/secrets/secrets.example.yaml held the first one: applied unchanged, anyone could forge a session cookie.
+  it.each(['CHANGE_ME_TO_32_OR_MORE_RANDOM_CHARACTERS', 'please-change-this-session-secret-now', 'an-example-session-secret-of-32-characters'])('refuses %s at start-up, naming it', (secret) => {
+    expect(() => readEnv(GatewaySettings, { ...PRODUCTION, SESSION_SECRET: secret })).toThrow(/\n {2}SESSION_SECRET .*: holds a placeholder \("CHANGE…" or "example"\): set a secret of your own/);
+  });
+
+  it('starts with a secret of its own', () => {
+    expect(readEnv(GatewaySettings, PRODUCTION).SESSION_SECRET).toBe('x'.repeat(32));
+  });
+});
