@@ -43,14 +43,14 @@ export interface PublicApiTestBed {
   client(service: ServiceDefinition): ServiceClient;
   /** Another gateway of the same settings and session secret, with `env` over them (e.g. a lower rate limit). */
   startGateway(env: Record<string, string>): Promise<StartedGateway>;
-  /** A signed-in user as a sign-in leaves them: the user and their session cookie. */
-  newUser(name: string): Promise<{ user: AuthUser; cookie: string }>;
+  /** A signed-in user as a sign-in leaves them: the user and their session cookie; with `email`, the address mail goes to. */
+  newUser(name: string, email?: string): Promise<{ user: AuthUser; cookie: string }>;
   /** A call to a session route under `/api`, same-site as the profile's are. */
   session(cookie: string, method: string, path: string, body?: unknown): Promise<Response>;
   /** Creates a key through the profile's session route (throws unless it answered 201). */
   createKey(cookie: string, body: CreateApiKeyBody): Promise<CreatedApiKey>;
-  /** A signed-in user with a key of these scopes, named `name`. */
-  newCaller(name: string, scopes?: ApiKeyScope[]): Promise<{ user: AuthUser; cookie: string; key: string }>;
+  /** A signed-in user with a key of these scopes, named `name` (with `email`, the address mail goes to). */
+  newCaller(name: string, scopes?: ApiKeyScope[], email?: string): Promise<{ user: AuthUser; cookie: string; key: string }>;
   /** A call to `/api/v1` with the key as bearer; a body is sent as JSON. */
   call(key: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** Stops the gateway and the services and removes what the test bed made (sessions, scratch folder). */
@@ -110,8 +110,8 @@ export async function startPublicApiTestBed(options: PublicApiTestBedOptions): P
       headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
-  const newUser = async (name: string) => {
-    const user = await client(authService).send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name });
+  const newUser = async (name: string, email?: string) => {
+    const user = await client(authService).send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name, email });
     userIds.push(user.id);
     return { user, cookie: await signedInCookie(database, sessionSecret, user.id) };
   };
@@ -129,8 +129,8 @@ export async function startPublicApiTestBed(options: PublicApiTestBedOptions): P
     newUser,
     session,
     createKey,
-    async newCaller(name, scopes = ['videos:read', 'videos:write']) {
-      const { user, cookie } = await newUser(name);
+    async newCaller(name, scopes = ['videos:read', 'videos:write'], email) {
+      const { user, cookie } = await newUser(name, email);
       return { user, cookie, key: (await createKey(cookie, { name, scopes })).key };
     },
     call: (key, method, path, body, headers = {}) =>

@@ -44,6 +44,13 @@ export class WebhooksSessionController {
     return this.services.send<WebhookDelivery, WebhookDeliveryRequest>(Subjects.generation.webhookRedeliver, { userId, deliveryId });
   }
 
+  @Post(':id/enable')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: "Enables one of the user's webhook endpoints again (one disabled after failed deliveries in a row), its count of failures reset" })
+  enable(@CurrentUserId() userId: string, @Param('id', ENDPOINT_ID) endpointId: string): Promise<WebhookEndpoint> {
+    return this.services.send<WebhookEndpoint, WebhookEndpointRequest>(Subjects.generation.webhookEndpointEnable, { userId, endpointId });
+  }
+
   @Delete(':id')
   @ApiOperation({ summary: "Deletes one of the user's webhook endpoints: it gets nothing more" })
   delete(@CurrentUserId() userId: string, @Param('id', ENDPOINT_ID) endpointId: string): Promise<DeletedAnswer> {

@@ -2,9 +2,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, type ApiKeyScope, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookPayload, type WebhookVideoData } from '@lipcast/contracts';
 import { pollUntil } from '../../../tools/lib/poll';
+import { caughtMailTo } from '../../../tools/mail/inbox';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../tools/webhooks/receiver';
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
+import { contentService } from '../../../services/content/src/service';
 import { generationService } from '../../../services/generation/src/service';
 import { answer, startPublicApiTestBed, type PublicApiTestBed } from './testing';
 import type { ApiV1VideoDto } from './videos.dto';
@@ -27,18 +29,18 @@ function verifyLipcastSignature(secret: string, header: string | undefined, rawB
     .some(([, value]) => timingSafeEqual(Buffer.from(value!, 'hex'), expected));
 }
 
-/** `/api/v1/webhooks` and the profile's `/api/webhooks` against the real auth, billing and generation services. */
+/** `/api/v1/webhooks` and the profile's `/api/webhooks` against the real auth, billing, generation and content (mail, to the runner's catcher) services. */
 describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
   let api: PublicApiTestBed;
   let receiver: WebhookReceiver;
 
   /** A signed-in user with a key of these scopes: their id, session cookie and key. */
-  const newCaller = (name: string, scopes: ApiKeyScope[] = ['videos:read', 'videos:write', 'webhooks:manage']) => api.newCaller(name, scopes);
+  const newCaller = (name: string, scopes: ApiKeyScope[] = ['videos:read', 'videos:write', 'webhooks:manage'], email?: string) => api.newCaller(name, scopes, email);
   const deliveries = async (key: string, query = '') => ((await (await api.call(key, 'GET', `/webhooks/deliveries${query}`)).json()) as ApiV1WebhookDeliveryListDto).data;
 
   beforeAll(async () => {
     api = await startPublicApiTestBed({
-      services: [authService, billingService, generationService],
+      services: [authService, billingService, generationService, contentService],
       // The receiver is on 127.0.0.1, which production refuses.
       // One failed delivery (two attempts, 100 ms apart) disables an endpoint (20 by default).
       serviceEnv: { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_DISABLE_AFTER_FAILURES: '1', WEBHOOK_RETRY_SCHEDULE: '100ms' },
@@ -139,8 +141,9 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     await api.call(key, 'DELETE', `/videos/${video.id}`);
   });
 
-  it('disables an endpoint whose deliveries failed WEBHOOK_DISABLE_AFTER_FAILURES times in a row (1 here): listed disabled, it gets no new event; its owner, no one else, enables it and deliveries resume', async () => {
-    const { key } = await newCaller('api-v1-webhooks-disabled');
+  it('disables an endpoint whose deliveries failed WEBHOOK_DISABLE_AFTER_FAILURES times in a row (1 here): listed disabled, saying why, it gets no new event; its owner gets one mail, and only they enable it (the profile\'s session route or the key\'s); deliveries resume', async () => {
+    const email = `hooks-disabled-${crypto.randomUUID()}@example.test`;
+    const { cookie, key } = await newCaller('api-v1-webhooks-disabled', undefined, email);
     const endpoint = (await (await api.call(key, 'POST', '/webhooks', { url: receiver.url, events: ['video.succeeded'] })).json()) as ApiV1CreatedWebhookEndpointDto;
     const { secret, ...listed } = endpoint;
     expect(secret).toMatch(/^whsec_/);
@@ -156,22 +159,48 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
         const logged = await deliveries(key);
         return logged.length === count && logged.every((delivery) => delivery.status !== 'pending') && logged;
       }, 30_000);
+    const profileListed = async () => (await answer(await api.session(cookie, 'GET', '/webhooks'))).body as WebhookEndpoint[];
+    // Its videos' "video ready" mails go to the same address.
+    const disabledMails = async () => (await caughtMailTo(email)).filter((mail) => mail.subject === 'Your webhook endpoint was disabled');
 
     // Both attempts answered 500: the delivery failed, and the endpoint is disabled.
     receiver.statuses.push(500, 500);
     await video();
     expect((await settled(1))[0]).toMatchObject({ status: 'failed', attempts: 2, last_status_code: 500 });
     expect(await answer(await api.call(key, 'GET', '/webhooks'))).toEqual({ status: 200, body: { data: [{ ...listed, disabled: true }] } });
+    // The profile's list says why: the failed deliveries in a row that disabled it.
+    expect(await profileListed()).toEqual([{ id: endpoint.id, url: receiver.url, events: ['video.succeeded'], createdAt: endpoint.created_at, disabled: true, consecutiveFailures: 1 }]);
+
+    // Its owner is told, by mail: which endpoint, why, and how to enable it again.
+    const [mail] = await pollUntil(async () => {
+      const caught = await disabledMails();
+      return caught.length > 0 && caught;
+    }, 15_000);
+    expect(mail!.text).toContain(`Lipcast disabled your webhook endpoint ${receiver.url} after 1 failed delivery in a row`);
+    expect(mail!.text).toMatch(new RegExp(`POST https?://\\S+/api/v1/webhooks/${endpoint.id}/enable with a key of the webhooks:manage scope`));
+    expect(mail!.text).toMatch(/Enable it in your profile: https?:\/\/\S+\/profile\n/);
 
     // A new event makes no delivery to it.
     expect((await video()).status).toBe('succeeded');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await deliveries(key)).toHaveLength(1);
     expect(receiver.received).toHaveLength(2);
+    // One disabling, one mail.
+    expect(await disabledMails()).toHaveLength(1);
 
     const stranger = await newCaller('api-v1-webhooks-disabled-stranger');
     expect(await answer(await api.call(stranger.key, 'POST', `/webhooks/${endpoint.id}/enable`))).toEqual({ status: 404, body: { error: { code: ErrorCode.NotFound, message: 'No such webhook endpoint', details: null } } });
+    expect((await api.session(stranger.cookie, 'POST', `/webhooks/${endpoint.id}/enable`)).status).toBe(404);
     expect((await answer(await api.call(key, 'GET', '/webhooks'))).body).toEqual({ data: [{ ...listed, disabled: true }] });
+    // The profile's Enable: a same-site session write, never with a key.
+    expect((await fetch(`${api.base}/api/webhooks/${endpoint.id}/enable`, { method: 'POST', headers: { cookie, origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await fetch(`${api.base}/api/webhooks/${endpoint.id}/enable`, { method: 'POST', headers: { authorization: `Bearer ${key}`, origin: api.base } })).status).toBe(401);
+    expect(await answer(await api.session(cookie, 'POST', `/webhooks/${endpoint.id}/enable`))).toEqual({
+      status: 200,
+      body: { id: endpoint.id, url: receiver.url, events: ['video.succeeded'], createdAt: endpoint.created_at, disabled: false, consecutiveFailures: 0 },
+    });
+    expect(await profileListed()).toEqual([expect.objectContaining({ disabled: false, consecutiveFailures: 0 })]);
+    // Enabling an enabled endpoint (here with the key) changes nothing.
     expect(await answer(await api.call(key, 'POST', `/webhooks/${endpoint.id}/enable`))).toEqual({ status: 200, body: { ...listed, disabled: false } });
     expect((await answer(await api.call(key, 'GET', '/webhooks'))).body).toEqual({ data: [{ ...listed, disabled: false }] });
 
@@ -179,6 +208,7 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     const resumed = await video();
     expect((await settled(2))[0]).toMatchObject({ endpoint_id: endpoint.id, status: 'delivered', payload: expect.objectContaining({ data: expect.objectContaining({ video_id: resumed.id }) }) });
     expect(receiver.received).toHaveLength(3);
+    expect(await disabledMails()).toHaveLength(1);
   });
 
   it("answers the signing secret for a video's own webhook_url, the same every time", async () => {
@@ -235,9 +265,9 @@ describe('webhooks over HTTP (/api/v1/webhooks, /api/webhooks)', () => {
     const endpoint = (await answer(created)) as { status: number; body: CreatedWebhookEndpoint };
     expect(endpoint).toEqual({
       status: 201,
-      body: { id: expect.any(String), url: receiver.url, events: ['batch.completed'], createdAt: expect.any(String), disabled: false, secret: expect.stringMatching(/^whsec_/) },
+      body: { id: expect.any(String), url: receiver.url, events: ['batch.completed'], createdAt: expect.any(String), disabled: false, consecutiveFailures: 0, secret: expect.stringMatching(/^whsec_/) },
     });
-    const listed: WebhookEndpoint = { id: endpoint.body.id, url: receiver.url, events: ['batch.completed'], createdAt: endpoint.body.createdAt, disabled: false };
+    const listed: WebhookEndpoint = { id: endpoint.body.id, url: receiver.url, events: ['batch.completed'], createdAt: endpoint.body.createdAt, disabled: false, consecutiveFailures: 0 };
     expect(await answer(await api.session(cookie, 'GET', '/webhooks'))).toEqual({ status: 200, body: [listed] });
     expect(await answer(await api.session(cookie, 'GET', '/webhooks/deliveries?endpoint_id=&limit='))).toEqual({ status: 200, body: [] satisfies WebhookDelivery[] });
     expect((await api.session(cookie, 'POST', `/webhooks/deliveries/${crypto.randomUUID()}/redeliver`)).status).toBe(404);

@@ -26,9 +26,25 @@ export interface PaymentMailRequest {
 }
 
 /**
+ * `content.mail.webhookDisabled.v1` (from generation, when a delivery's failure disables one of the
+ * user's webhook endpoints): tells the owner which endpoint, why, and how to enable it again. Not a
+ * preference: the user's integration stopped.
+ */
+export interface WebhookDisabledMailRequest {
+  userId: string;
+  endpointId: string;
+  /** The endpoint's URL. */
+  url: string;
+  /** Its failed deliveries in a row that disabled it. */
+  failures: number;
+  /** The delivery whose failure disabled it: one mail per disabling. */
+  deliveryId: string;
+}
+
+/**
  * Why a mail was or was not sent: `sent`; `watching` (a page followed the job to its end),
  * `turned-off` (the user's preference), `no-address` (the account has no e-mail address),
- * `already-sent` (this job or payment had its mail).
+ * `already-sent` (this job, payment or disabling had its mail).
  */
 export type MailOutcomeReason = 'sent' | 'watching' | 'turned-off' | 'no-address' | 'already-sent';
 

@@ -13,6 +13,11 @@ export interface WebhookEndpoint {
   events: WebhookEvent[];
   createdAt: string;
   disabled: boolean;
+  /**
+   * Its failed deliveries in a row (a delivered one resets it); at `WEBHOOK_DISABLE_AFTER_FAILURES`
+   * it is disabled, and while disabled this is the count that disabled it (enabling resets it).
+   */
+  consecutiveFailures: number;
 }
 
 /** `generation.webhooks.endpoints.create.v1`: an http(s) URL and at least one event. */

@@ -14,6 +14,17 @@ const ENDPOINT: WebhookEndpoint = {
   events: ['video.succeeded', 'video.failed'],
   createdAt: '2026-11-20T10:00:00.000Z',
   disabled: false,
+  consecutiveFailures: 0,
+};
+
+/** Disabled after 20 failed deliveries in a row. */
+const DISABLED: WebhookEndpoint = {
+  id: '7c4d2e1f-8a9b-4c3d-9e2f-1a0b9c8d7e6f',
+  url: 'https://down.example/hooks',
+  events: ['video.succeeded'],
+  createdAt: '2026-11-21T10:00:00.000Z',
+  disabled: true,
+  consecutiveFailures: 20,
 };
 
 const CREATED: CreatedWebhookEndpoint = {
@@ -22,6 +33,7 @@ const CREATED: CreatedWebhookEndpoint = {
   events: ['batch.completed'],
   createdAt: '2026-11-26T10:00:00.000Z',
   disabled: false,
+  consecutiveFailures: 0,
   secret: 'whsec_q3J9x0vQeQ5aTt1lC8mF2bYp7Rk4nWz6sHdGuVjL0eA',
 };
 
@@ -152,6 +164,47 @@ describe('Webhooks', () => {
     await screen.findByText('No webhook endpoints yet.');
     expect(callsTo(fetchMock, `DELETE /api/webhooks/${ENDPOINT.id}`)).toHaveLength(1);
     expect(getToasts()[0]).toMatchObject({ title: 'Webhook endpoint deleted', variant: 'success' });
+  });
+
+  it('says why a disabled endpoint is disabled and enables it with its Enable button, then reads the list again; an enabled one has no such button', async () => {
+    let endpoints = [DISABLED, ENDPOINT];
+    const enableRoute = `POST /api/webhooks/${DISABLED.id}/enable`;
+    const fetchMock = fakeApi({
+      [ENDPOINTS]: () => ({ body: endpoints }),
+      [DELIVERIES]: { body: [] },
+      [enableRoute]: () => {
+        endpoints = [{ ...DISABLED, disabled: false, consecutiveFailures: 0 }, ENDPOINT];
+        return { body: endpoints[0] };
+      },
+    });
+    renderInApp(<Webhooks />);
+
+    const list = await screen.findByRole('list', { name: 'Your webhook endpoints' });
+    const [disabled, enabled] = within(list).getAllByRole('listitem');
+    expect(within(disabled!).getByText('Disabled')).toBeTruthy();
+    expect(disabled!.textContent).toContain('Disabled after 20 failed deliveries in a row.');
+    expect(enabled!.textContent).not.toContain('Disabled');
+    expect(within(enabled!).queryByRole('button', { name: /^Enable/ })).toBeNull();
+
+    fireEvent.click(within(disabled!).getByRole('button', { name: `Enable ${DISABLED.url}` }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Webhook endpoint enabled', variant: 'success' }));
+    expect(callsTo(fetchMock, enableRoute)).toHaveLength(1);
+    await waitFor(() => expect(callsTo(fetchMock, ENDPOINTS)).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('button', { name: `Enable ${DISABLED.url}` })).toBeNull());
+    expect(screen.getByRole('list', { name: 'Your webhook endpoints' }).textContent).not.toContain('Disabled');
+  });
+
+  it('shows a refused enable as a toast, the endpoint still disabled', async () => {
+    fakeApi({
+      [ENDPOINTS]: { body: [{ ...DISABLED, consecutiveFailures: 1 }] },
+      [DELIVERIES]: { body: [] },
+      [`POST /api/webhooks/${DISABLED.id}/enable`]: { status: 404, body: { message: 'No such webhook endpoint' } },
+    });
+    renderInApp(<Webhooks />);
+    expect((await screen.findByRole('list', { name: 'Your webhook endpoints' })).textContent).toContain('Disabled after 1 failed delivery in a row.');
+    fireEvent.click(screen.getByRole('button', { name: `Enable ${DISABLED.url}` }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'The endpoint could not be enabled', description: 'No such webhook endpoint', variant: 'destructive' }));
+    expect(screen.getByRole('button', { name: `Enable ${DISABLED.url}` })).toBeTruthy();
   });
 
   it('redelivers a delivery and reads the log again; a refusal is a toast', async () => {

@@ -35,8 +35,9 @@ export function formatMoment(value: string): string {
 
 /**
  * Outbound webhooks: register an endpoint (URL and events), see its signing secret once to copy it,
- * list and delete endpoints, and read the recent deliveries (to endpoints and to videos' own
- * `webhook_url`) with their attempts, sending one again by hand.
+ * list and delete endpoints, enable one that failed deliveries disabled (saying why), and read the
+ * recent deliveries (to endpoints and to videos' own `webhook_url`) with their attempts, sending one
+ * again by hand.
  */
 export function Webhooks() {
   const queryClient = useQueryClient();
@@ -69,7 +70,7 @@ export function Webhooks() {
         />
         {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
         <Loaded query={endpoints} loading="Loading your webhook endpoints..." failed={WEBHOOKS_ERROR_MESSAGE}>
-          {(data) => <EndpointList endpoints={data} onDeleted={() => void refreshEndpoints()} />}
+          {(data) => <EndpointList endpoints={data} onChanged={() => void refreshEndpoints()} />}
         </Loaded>
         <section aria-labelledby="recent-deliveries" className="space-y-3">
           <h3 id="recent-deliveries" className="text-base font-semibold text-slate-900">
@@ -132,7 +133,13 @@ function NewSecret({ created, onDone }: { created: CreatedWebhookEndpoint; onDon
   );
 }
 
-function EndpointList({ endpoints, onDeleted }: { endpoints: WebhookEndpoint[]; onDeleted: () => void }) {
+/** Why an endpoint is disabled: the failed deliveries in a row that disabled it. */
+export function disabledReason(endpoint: WebhookEndpoint): string {
+  const failures = endpoint.consecutiveFailures;
+  return `Disabled after ${failures} failed ${failures === 1 ? 'delivery' : 'deliveries'} in a row. It gets no events until you enable it.`;
+}
+
+function EndpointList({ endpoints, onChanged }: { endpoints: WebhookEndpoint[]; onChanged: () => void }) {
   if (endpoints.length === 0) return <p className="text-sm text-slate-600">No webhook endpoints yet.</p>;
   return (
     <ul aria-label="Your webhook endpoints" className="divide-y divide-neutral-200 rounded-lg border border-neutral-200">
@@ -148,12 +155,40 @@ function EndpointList({ endpoints, onDeleted }: { endpoints: WebhookEndpoint[]; 
               ))}
               {endpoint.disabled && <Badge variant="destructive">Disabled</Badge>}
             </p>
+            {endpoint.disabled && <p className="text-sm text-red-700">{disabledReason(endpoint)}</p>}
             <p className="text-xs text-slate-600">Added {formatUsDate(endpoint.createdAt)}</p>
           </div>
-          <DeleteEndpoint endpoint={endpoint} onDeleted={onDeleted} />
+          <div className="flex gap-2">
+            {endpoint.disabled && <EnableEndpoint endpoint={endpoint} onEnabled={onChanged} />}
+            <DeleteEndpoint endpoint={endpoint} onDeleted={onChanged} />
+          </div>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Enables a disabled endpoint again: it gets events from now on, its count of failures reset. */
+function EnableEndpoint({ endpoint, onEnabled }: { endpoint: WebhookEndpoint; onEnabled: () => void }) {
+  const [busy, setBusy] = useState(false);
+
+  async function enable() {
+    setBusy(true);
+    try {
+      await callApi(API_ROUTES.enableWebhookEndpoint(endpoint.id));
+      toast({ title: 'Webhook endpoint enabled', variant: 'success' });
+      onEnabled();
+    } catch (error) {
+      toastFailure('The endpoint could not be enabled', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button type="button" variant="outline" disabled={busy} aria-label={`Enable ${endpoint.url}`} onClick={() => void enable()}>
+      {busy ? 'Enabling...' : 'Enable'}
+    </Button>
   );
 }
 

@@ -135,8 +135,8 @@ describe('NATS users and permissions (deploy/nats/nats-server.conf)', () => {
 
   it('lets the gateway request every subject of every service, and each service answer it', async () => {
     const gateway = await client('gateway');
-    // Mail about a job or a payment is asked for by generation and billing only.
-    const notFromGateway: string[] = [Subjects.content.mailVideoReady, Subjects.content.mailPaymentConfirmed];
+    // Mail about a job, a webhook endpoint or a payment is asked for by generation and billing only.
+    const notFromGateway: string[] = [Subjects.content.mailVideoReady, Subjects.content.mailWebhookDisabled, Subjects.content.mailPaymentConfirmed];
     for (const service of ['auth', 'content', 'generation'] as const) {
       for (const subject of [pingSubject(service), ...Object.values(Subjects[service])].filter((subject) => !notFromGateway.includes(subject))) {
         await expect(gateway.send(subject, {})).resolves.toEqual({ service, subject });

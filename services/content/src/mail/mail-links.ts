@@ -36,6 +36,11 @@ export class MailLinks {
     return this.page('/profile');
   }
 
+  /** The public API's `POST /api/v1/webhooks/{id}/enable` (shown in mail, not linked: it is a POST with a key). */
+  apiEnableWebhook(endpointId: string): string {
+    return this.page(`/api/v1/webhooks/${encodeURIComponent(endpointId)}/enable`);
+  }
+
   create(): string {
     return this.page('/create');
   }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Subjects, type MailOutcome, type MailPreferences } from '@lipcast/contracts';
-import { MailPreferencesDto, PaymentMailDto, UserIdDto, VideoReadyMailDto } from './mail.dto';
+import { MailPreferencesDto, PaymentMailDto, UserIdDto, VideoReadyMailDto, WebhookDisabledMailDto } from './mail.dto';
 import { MailService } from './mail.service';
 
 @Controller()
@@ -16,6 +16,11 @@ export class MailController {
   @MessagePattern(Subjects.content.mailPaymentConfirmed)
   paymentConfirmed(@Payload() request: PaymentMailDto): Promise<MailOutcome> {
     return this.mail.paymentConfirmed(request);
+  }
+
+  @MessagePattern(Subjects.content.mailWebhookDisabled)
+  webhookDisabled(@Payload() request: WebhookDisabledMailDto): Promise<MailOutcome> {
+    return this.mail.webhookDisabled(request);
   }
 
   @MessagePattern(Subjects.content.mailPreferencesGet)

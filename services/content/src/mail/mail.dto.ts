@@ -1,5 +1,5 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
-import type { JobKind, MailPreferencesUpdate, PaymentMailKind, PaymentMailRequest, VideoReadyMailRequest } from '@lipcast/contracts';
+import type { JobKind, MailPreferencesUpdate, PaymentMailKind, PaymentMailRequest, VideoReadyMailRequest, WebhookDisabledMailRequest } from '@lipcast/contracts';
 
 const JOB_KINDS = ['lipsync', 'image_to_video', 'one_shot'] as const satisfies readonly JobKind[];
 const PAYMENT_MAIL_KINDS = ['premium', 'pack'] as const satisfies readonly PaymentMailKind[];
@@ -19,6 +19,15 @@ export class PaymentMailDto implements PaymentMailRequest {
   @IsIn(PAYMENT_MAIL_KINDS) kind!: PaymentMailKind;
   @IsString() @MinLength(1) @MaxLength(200) paymentId!: string;
   @IsOptional() @IsInt() @Min(1) @Max(10_000) generations?: number;
+}
+
+export class WebhookDisabledMailDto implements WebhookDisabledMailRequest {
+  @IsUUID() userId!: string;
+  @IsUUID() endpointId!: string;
+  // Endpoint URLs are at most 2000 characters (generation's CreateWebhookEndpointDto).
+  @IsString() @MinLength(1) @MaxLength(2000) url!: string;
+  @IsInt() @Min(1) failures!: number;
+  @IsUUID() deliveryId!: string;
 }
 
 export class MailPreferencesDto implements MailPreferencesUpdate {

@@ -13,7 +13,7 @@ export const MailPreferenceEntity = defineEntity({
 
 export type MailPreference = InferEntity<typeof MailPreferenceEntity>;
 
-/** One row per mail that must go once (a job's "video ready", a payment's companion): its kind and what it is about. No address is kept. */
+/** One row per mail that must go once (a job's "video ready", a payment's companion, a webhook endpoint's disabling): its kind and what it is about. No address is kept. */
 export const SentMailEntity = defineEntity({
   name: 'SentMail',
   tableName: 'sent_mail',

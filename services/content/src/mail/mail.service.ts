@@ -8,12 +8,13 @@ import {
   type MailPreferences,
   type PaymentMailRequest,
   type VideoReadyMailRequest,
+  type WebhookDisabledMailRequest,
 } from '@lipcast/contracts';
 import { jobWatchersBucket, ServiceClient, type JobWatchersBucket } from '@lipcast/nest-kit';
 import { contentDatabase, now } from '../database';
 import { MailLinks } from './mail-links';
 import { Mailer } from './mailer';
-import { paymentMail, videoReadyMail, type RenderedMail } from './templates';
+import { paymentMail, videoReadyMail, webhookDisabledMail, type RenderedMail } from './templates';
 
 const DEFAULT_PREFERENCES: MailPreferences = { videoReady: true };
 
@@ -69,6 +70,23 @@ export class MailService {
         generations: request.generations,
         createUrl: this.links.create(),
         profileUrl: this.links.profile(),
+      }),
+    );
+  }
+
+  /**
+   * "Your webhook endpoint was disabled": which one, why, and how to enable it again; once per
+   * disabling (keyed by the delivery whose failure disabled it). No preference turns it off: the
+   * user's integration stopped receiving events.
+   */
+  async webhookDisabled(request: WebhookDisabledMailRequest): Promise<MailOutcome> {
+    return this.sendOnce('webhook-disabled', request.deliveryId, request.userId, (user) =>
+      webhookDisabledMail({
+        name: user.firstName ?? user.username,
+        url: request.url,
+        failures: request.failures,
+        profileUrl: this.links.profile(),
+        enableApiUrl: this.links.apiEnableWebhook(request.endpointId),
       }),
     );
   }

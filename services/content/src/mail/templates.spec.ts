@@ -1,4 +1,4 @@
-import { escapeHtml, newsletterConfirmationMail, newsletterMail, paymentMail, videoReadyMail } from './templates';
+import { escapeHtml, newsletterConfirmationMail, newsletterMail, paymentMail, videoReadyMail, webhookDisabledMail } from './templates';
 
 describe('mail templates', () => {
   it('renders "video ready" in text and HTML with the link to the video and to the preference', () => {
@@ -42,6 +42,28 @@ describe('mail templates', () => {
     expect(pack.subject).toBe('15 extra generations added');
     expect(pack.text).toContain('15 extra generations were added to your account');
     expect(pack.html).toContain('href="https://a.example/create"');
+  });
+
+  it('says which webhook endpoint was disabled, after how many failed deliveries, and how to enable it (profile link, API route as text)', () => {
+    const mail = webhookDisabledMail({
+      name: 'Ada',
+      url: 'https://hooks.example/lipcast?team=<b>',
+      failures: 20,
+      profileUrl: 'https://a.example/profile',
+      enableApiUrl: 'https://a.example/api/v1/webhooks/0b7e4f2a-5c1d-4e8f-9a36-7d2c1b9e8f40/enable',
+    });
+    expect(mail.subject).toBe('Your webhook endpoint was disabled');
+    expect(mail.text).toContain('Lipcast disabled your webhook endpoint https://hooks.example/lipcast?team=<b> after 20 failed deliveries in a row');
+    expect(mail.text).toContain('POST https://a.example/api/v1/webhooks/0b7e4f2a-5c1d-4e8f-9a36-7d2c1b9e8f40/enable with a key of the webhooks:manage scope');
+    expect(mail.text).toContain('Enable it in your profile: https://a.example/profile');
+    // The endpoint's URL is its owner's text: escaped, and never made a link.
+    expect(mail.html).toContain('https://hooks.example/lipcast?team=&lt;b&gt;');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).not.toContain('href="https://hooks.example');
+    expect(mail.html).toContain('href="https://a.example/profile"');
+    expect(webhookDisabledMail({ name: null, url: 'https://h.example/', failures: 1, profileUrl: 'https://a.example/profile', enableApiUrl: 'https://a.example/x' }).text).toContain(
+      'after 1 failed delivery in a row:',
+    );
   });
 
   it('puts the confirmation link in the opt-in mail and the unsubscribe link in its footer and List-Unsubscribe header', () => {

@@ -119,6 +119,42 @@ export function paymentMail(mail: PaymentMail): RenderedMail {
   });
 }
 
+export interface WebhookDisabledMail {
+  name: string | null;
+  /** The endpoint's URL, as its owner registered it. */
+  url: string;
+  /** Its failed deliveries in a row that disabled it. */
+  failures: number;
+  /** Where the owner enables it again (`/profile`, Webhooks). */
+  profileUrl: string;
+  /** The public API's enable route for this endpoint, shown as text (a POST with a key, not a link to follow). */
+  enableApiUrl: string;
+}
+
+export function webhookDisabledMail(mail: WebhookDisabledMail): RenderedMail {
+  const failed = `${mail.failures} failed ${mail.failures === 1 ? 'delivery' : 'deliveries'} in a row`;
+  return render({
+    subject: 'Your webhook endpoint was disabled',
+    preview: `Lipcast stopped sending events to ${mail.url} after ${failed}.`,
+    greeting: greeting(mail.name),
+    blocks: [
+      {
+        paragraph:
+          `Lipcast disabled your webhook endpoint ${mail.url} after ${failed}: ` +
+          'none of their attempts, retries included, was answered with a 2xx status.',
+      },
+      { paragraph: 'It gets no events while it is disabled, and those it misses are not sent later.' },
+      {
+        paragraph:
+          'Once it answers again, enable it in your profile, under Webhooks, or with the API: ' +
+          `POST ${mail.enableApiUrl} with a key of the webhooks:manage scope.`,
+      },
+      { action: 'Enable it in your profile', url: mail.profileUrl },
+    ],
+    footer: [{ paragraph: 'You get this mail because a webhook endpoint of your Lipcast account was disabled.' }],
+  });
+}
+
 export interface NewsletterConfirmationMail {
   confirmUrl: string;
   unsubscribeUrl: string;

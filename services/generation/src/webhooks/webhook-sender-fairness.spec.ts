@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ServiceClient } from '@lipcast/nest-kit';
 import type { GenerationSettings } from '../settings';
 import type { QueuedAttempt, WebhookQueue } from './webhook-queue';
 import { WebhookSender } from './webhook-sender';
@@ -94,7 +95,7 @@ describe('WebhookSender slots per user', () => {
       webhookRetrySchedule: [60_000],
     } as unknown as GenerationSettings;
     const orm = { em: { fork: () => ({}) } } as unknown as MikroORM;
-    const sender = new WebhookSender(queue as unknown as WebhookQueue, repository, settings, orm);
+    const sender = new WebhookSender(queue as unknown as WebhookQueue, repository, settings, orm, {} as ServiceClient);
     await sender.onApplicationBootstrap();
 
     // 20 endpoints of one user that never answer, then one delivery of another customer.

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { counter, histogram, safeFetch, UnsafeUrlError } from '@lipcast/nest-kit';
+import { Subjects, type MailOutcome, type WebhookDisabledMailRequest } from '@lipcast/contracts';
+import { counter, histogram, inFollowUpTrace, safeFetch, ServiceClient, UnsafeUrlError } from '@lipcast/nest-kit';
 import { GenerationSettings } from '../settings';
 import { decryptSecret, requestWebhookSecret } from './secret-box';
 import { nextRetryDelay } from './retry-schedule';
@@ -53,6 +54,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     private readonly repository: WebhooksRepository,
     private readonly settings: GenerationSettings,
     private readonly orm: MikroORM,
+    private readonly services: ServiceClient,
   ) {
     this.schedule = settings.webhookRetrySchedule;
   }
@@ -147,11 +149,24 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
           ? { status: 'pending', retryInMs }
           : { status: 'failed' };
     const endpoint = delivery.endpointId ? { id: delivery.endpointId, disableAfterFailures: this.settings.WEBHOOK_DISABLE_AFTER_FAILURES } : undefined;
-    await this.repository.recordAttempt(delivery.id, { statusCode, error, durationMs: Math.round(seconds * 1000) }, outcome, endpoint);
+    const disabled = await this.repository.recordAttempt(delivery.id, { statusCode, error, durationMs: Math.round(seconds * 1000) }, outcome, endpoint);
+    if (disabled && delivery.endpointId) this.endpointDisabled(delivery, delivery.endpointId, disabled.failures);
     webhookAttempts.inc({ outcome: refused ? 'refused' : outcome.status === 'pending' ? 'retry' : queued.manual && error ? 'manual_failed' : outcome.status });
     if (outcome.status === 'pending') return queued.retryLater(outcome.retryInMs);
     if (error) this.logger.warn(`webhook delivery ${delivery.id} to ${new URL(delivery.url).host} ${outcome.status === 'failed' ? 'failed' : 'attempt failed'}: ${error}${raw}`);
     queued.done();
+  }
+
+  /**
+   * This delivery's failure disabled its endpoint: asks content to tell the owner (which endpoint, why,
+   * how to enable it). Not awaited: the mail never holds up or changes the delivery.
+   */
+  private endpointDisabled(delivery: WebhookDeliveryRow, endpointId: string, failures: number): void {
+    this.logger.warn(`webhook endpoint ${endpointId} disabled after ${failures} failed deliveries in a row`);
+    const request: WebhookDisabledMailRequest = { userId: delivery.userId, endpointId, url: delivery.url, failures, deliveryId: delivery.id };
+    inFollowUpTrace('webhook endpoint disabled mail', () => this.services.send<MailOutcome, WebhookDisabledMailRequest>(Subjects.content.mailWebhookDisabled, request)).catch(
+      (error: unknown) => this.logger.warn(`webhook endpoint ${endpointId} was disabled, but its owner's mail was not sent: ${String(error)}`),
+    );
   }
 
   /** The endpoint's secret (null when the endpoint is gone, `DISABLED` when it is disabled), or the user's request-webhook secret. */

@@ -18,7 +18,8 @@ export const WebhookEndpointEntity = defineEntity({
     /**
      * Failed deliveries in a row: deliveries whose automatic attempts all ended without a 2xx (or were
      * refused). A delivered one resets it, and so does enabling the endpoint; at
-     * `WEBHOOK_DISABLE_AFTER_FAILURES` the endpoint is disabled.
+     * `WEBHOOK_DISABLE_AFTER_FAILURES` the endpoint is disabled, and while disabled it keeps the count
+     * that disabled it (shown in the profile).
      */
     consecutiveFailures: p.integer().default(0),
   },

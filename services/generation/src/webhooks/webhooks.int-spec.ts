@@ -11,7 +11,7 @@ import { encryptSecret, newWebhookSecret } from './secret-box';
 import { WEBHOOK_SWEEP_GRACE_MS, WebhookDeliverySweeper } from './webhook-delivery-sweeper';
 import { WebhookQueue } from './webhook-queue';
 import { verifyWebhookSignature } from './webhook-signature';
-import { WebhooksRepository } from './webhooks.repository';
+import { WebhooksRepository, type AttemptOutcome } from './webhooks.repository';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const ACTOR_URL = mediaUrl(actorClipKey(ACTOR_ID));
@@ -73,7 +73,7 @@ describe('outbound webhooks over NATS', () => {
       const created = await register(userId, ['video.succeeded', 'video.failed']);
       expect(created.secret).toMatch(/^whsec_[\w-]{43}$/);
       const listed = await send<unknown[]>(Subjects.generation.webhookEndpointsList, { userId });
-      expect(listed).toEqual([{ id: created.id, url: receiver.url, events: ['video.succeeded', 'video.failed'], createdAt: created.createdAt, disabled: false }]);
+      expect(listed).toEqual([{ id: created.id, url: receiver.url, events: ['video.succeeded', 'video.failed'], createdAt: created.createdAt, disabled: false, consecutiveFailures: 0 }]);
       await expect(send(Subjects.generation.webhookEndpointCreate, { userId, url: 'ftp://example.com/', events: ['video.succeeded'] })).rejects.toThrow('url must be an http or https URL');
       await expect(send(Subjects.generation.webhookEndpointCreate, { userId, url: receiver.url, events: ['video.started'] })).rejects.toThrow('events must be among');
       await expect(send(Subjects.generation.webhookEndpointDelete, { userId: crypto.randomUUID(), endpointId: created.id })).rejects.toThrow('No such webhook endpoint');
@@ -230,7 +230,7 @@ describe('outbound webhooks over NATS', () => {
       for (let index = 0; index < DISABLE_AFTER - 1; index++) await delivered(true);
       expect(await listed()).toMatchObject({ id: endpoint.id, disabled: false });
       await delivered(true);
-      expect(await listed()).toMatchObject({ id: endpoint.id, disabled: true });
+      expect(await listed()).toMatchObject({ id: endpoint.id, disabled: true, consecutiveFailures: DISABLE_AFTER });
 
       // Disabled: a new event makes no delivery to it, and it receives nothing.
       const received = receiver.received.length;
@@ -258,7 +258,7 @@ describe('outbound webhooks over NATS', () => {
       }
       expect(await listed()).toMatchObject({ disabled: true });
       const enabled = await send<{ id: string; disabled: boolean }>(Subjects.generation.webhookEndpointEnable, { userId, endpointId: endpoint.id });
-      expect(enabled).toEqual({ id: endpoint.id, url: endpoint.url, events: ['video.succeeded'], createdAt: endpoint.createdAt, disabled: false });
+      expect(enabled).toEqual({ id: endpoint.id, url: endpoint.url, events: ['video.succeeded'], createdAt: endpoint.createdAt, disabled: false, consecutiveFailures: 0 });
       expect(await listed()).toMatchObject({ disabled: false });
       expect(await failuresCounted()).toBe(0);
 
@@ -267,6 +267,32 @@ describe('outbound webhooks over NATS', () => {
       const [delivery] = await settled(userId, queued + 1);
       expect(delivery).toMatchObject({ endpointId: endpoint.id, status: 'delivered', payload: expect.objectContaining({ data: expect.objectContaining({ job_id: job.id }) }) });
       expect(receiver.received).toHaveLength(received + 1);
+    });
+
+    it('reports the disabling to the one attempt that disabled the endpoint (the owner is mailed once), however many fail at once; a disabled endpoint keeps the count that disabled it', async () => {
+      const userId = crypto.randomUUID();
+      const { endpoint } = await storedEndpoint(userId, receiver.url);
+      const counting = { id: endpoint.id, disableAfterFailures: DISABLE_AFTER };
+      const failed = { statusCode: 500, error: 'the receiver answered HTTP 500', durationMs: 5 };
+      /** One more delivery to the endpoint, its attempt recorded with `outcome`: what `recordAttempt` answers. */
+      const recorded = (outcome: AttemptOutcome) =>
+        inService(async (repository) => {
+          const id = crypto.randomUUID();
+          const payload: WebhookPayload = { id, event: 'video.succeeded', created_at: new Date().toISOString(), data: { video_id: id, job_id: id, kind: 'lipsync', status: 'succeeded', url: null, duration: 2, error: null } };
+          await repository.createDelivery({ id, userId, endpointId: endpoint.id, url: endpoint.url, event: 'video.succeeded', payload });
+          return repository.recordAttempt(id, failed, outcome, counting);
+        });
+      const stored = async () => (await inService((repository) => repository.endpoint(endpoint.id)))!;
+
+      for (let index = 0; index < DISABLE_AFTER - 2; index++) expect(await recorded({ status: 'failed' })).toBeUndefined();
+      // Three deliveries fail at once, two of them past the limit: one attempt disabled it, and only that one says so.
+      const together = await Promise.all([recorded({ status: 'failed' }), recorded({ status: 'failed' }), recorded({ status: 'failed' })]);
+      expect(together.filter(Boolean)).toEqual([{ failures: DISABLE_AFTER }]);
+      expect(await stored()).toMatchObject({ disabled: true, consecutiveFailures: DISABLE_AFTER });
+      // Attempts under way when it was disabled change nothing: a failure counts no more, a success resets nothing.
+      expect(await recorded({ status: 'failed' })).toBeUndefined();
+      expect(await recorded({ status: 'delivered' })).toBeUndefined();
+      expect(await stored()).toMatchObject({ disabled: true, consecutiveFailures: DISABLE_AFTER });
     });
 
     it('fails a delivery once the schedule is over (every attempt answered 500)', async () => {

@@ -149,15 +149,16 @@ export class WebhooksRepository {
 
   /**
    * Records one attempt and what it means for its delivery and, for a delivery to an endpoint, for the
-   * endpoint's failed deliveries in a row (see `countOutcome`), in one transaction.
+   * endpoint's failed deliveries in a row (see `countOutcome`), in one transaction. Answers the
+   * endpoint's disabling when this attempt disabled it (undefined otherwise): only one attempt can.
    */
   async recordAttempt(
     deliveryId: string,
     attempt: { statusCode: number | null; error: string | null; durationMs: number },
     outcome: AttemptOutcome,
     endpoint?: { id: string; disableAfterFailures: number },
-  ): Promise<void> {
-    await this.em.transactional(async (em) => {
+  ): Promise<EndpointDisabled | undefined> {
+    return this.em.transactional(async (em) => {
       const db = generationDatabase(em);
       await db.insertInto('webhook_attempt').values({ id: randomUUID(), deliveryId, ...attempt }).execute();
       const counted = db
@@ -168,29 +169,38 @@ export class WebhooksRepository {
       else if (outcome.status === 'pending') await counted.set({ nextAttemptAt: millisecondsFromNow(outcome.retryInMs) }).execute();
       else if (outcome.status === 'failed') await counted.set({ status: 'failed', nextAttemptAt: null }).execute();
       else await counted.execute();
-      if (endpoint) await countOutcome(db, endpoint, outcome);
+      return endpoint ? countOutcome(db, endpoint, outcome) : undefined;
     });
   }
 }
 
+/** An endpoint an attempt's delivery just disabled, and the failed deliveries in a row that did. */
+export interface EndpointDisabled {
+  failures: number;
+}
+
 /**
- * An endpoint's failed deliveries in a row: one more for a delivery that has failed (its automatic
- * attempts all used up without a 2xx, or refused), none after one delivered (automatically or by hand);
- * at `disableAfterFailures` the endpoint is disabled. Attempts that leave the delivery pending or as
- * it was (a failed manual one) do not count.
+ * An enabled endpoint's failed deliveries in a row: one more for a delivery that has failed (its
+ * automatic attempts all used up without a 2xx, or refused), none after one delivered (automatically
+ * or by hand); at `disableAfterFailures` the endpoint is disabled, and this answers it. Attempts that
+ * leave the delivery pending or as it was (a failed manual one) do not count. A disabled endpoint's
+ * count stays the one that disabled it (attempts already under way then change nothing), so it says
+ * why until the owner enables it; and the one update that disables it is the only one that sees it enabled.
  */
-async function countOutcome(db: GenerationDb, endpoint: { id: string; disableAfterFailures: number }, outcome: AttemptOutcome): Promise<void> {
+async function countOutcome(db: GenerationDb, endpoint: { id: string; disableAfterFailures: number }, outcome: AttemptOutcome): Promise<EndpointDisabled | undefined> {
+  const enabled = db.updateTable('webhook_endpoint').where('id', '=', endpoint.id).where('disabled', '=', false);
   if (outcome.status === 'delivered') {
-    await db.updateTable('webhook_endpoint').set({ consecutiveFailures: 0 }).where('id', '=', endpoint.id).where('consecutiveFailures', '>', 0).execute();
-  } else if (outcome.status === 'failed') {
-    await db
-      .updateTable('webhook_endpoint')
-      .set((row) => ({
-        consecutiveFailures: row('consecutiveFailures', '+', 1),
-        // The row's values before this update: the count reaching the limit disables it.
-        disabled: sql<boolean>`disabled or consecutive_failures + 1 >= ${endpoint.disableAfterFailures}`,
-      }))
-      .where('id', '=', endpoint.id)
-      .execute();
+    await enabled.set({ consecutiveFailures: 0 }).where('consecutiveFailures', '>', 0).execute();
+    return undefined;
   }
+  if (outcome.status !== 'failed') return undefined;
+  const counted = await enabled
+    .set((row) => ({
+      consecutiveFailures: row('consecutiveFailures', '+', 1),
+      // The row's values before this update: the count reaching the limit disables it.
+      disabled: sql<boolean>`consecutive_failures + 1 >= ${endpoint.disableAfterFailures}`,
+    }))
+    .returning(['disabled', 'consecutiveFailures'])
+    .executeTakeFirst();
+  return counted?.disabled ? { failures: counted.consecutiveFailures } : undefined;
 }

@@ -116,7 +116,14 @@ export class WebhooksService {
 }
 
 function toEndpoint(endpoint: WebhookEndpointRow): WebhookEndpoint {
-  return { id: endpoint.id, url: endpoint.url, events: endpoint.events, createdAt: endpoint.createdAt.toISOString(), disabled: endpoint.disabled };
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events,
+    createdAt: endpoint.createdAt.toISOString(),
+    disabled: endpoint.disabled,
+    consecutiveFailures: endpoint.consecutiveFailures,
+  };
 }
 
 function toDelivery(delivery: WebhookDeliveryRow, attempts: WebhookAttemptRow[]): WebhookDelivery {
