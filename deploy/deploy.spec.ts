@@ -126,6 +126,7 @@ const PRODUCTION_ENV: Env = {
   STRIPE_SECRET_KEY: 'sk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
   WEBHOOK_SECRET_KEY: 'a-webhook-key-of-at-least-32-characters',
+  IDENTITY_HASH_SECRET: 'an-identity-hash-key-of-at-least-32-characters',
   SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
   MAIL_FROM: 'Lipcast <hello@lipcast.example>',
   GATEWAY_NATS_PASS: 'gatewayPass1',

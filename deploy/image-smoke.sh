@@ -163,6 +163,7 @@ common_env=(
 )
 declare -A ops_port env_of
 for process in gateway auth generation billing content; do ops_port[$process]=$(free_port); done
+env_of[auth]="IDENTITY_HASH_SECRET=$(head -c 48 /dev/urandom | base64 | tr -d '/+=')"
 env_of[billing]="STRIPE_SECRET_KEY=sk_test_standin_lipcast_local STRIPE_API_URL=http://127.0.0.1:$stripe_port STRIPE_WEBHOOK_SECRET=$stripe_webhook_secret STRIPE_CHECKOUT=hosted"
 env_of[gateway]="PORT=$gateway_port HOST=127.0.0.1 PUBLIC_URL=$public_url SESSION_SECRET=$(head -c 48 /dev/urandom | base64 | tr -d '/+=') OIDC_ISSUER_URL=http://127.0.0.1:$oidc_port OIDC_CLIENT_ID=lipcast OIDC_CLIENT_SECRET=$oidc_secret"
 process_env() { # process → -e flags

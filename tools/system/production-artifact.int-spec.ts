@@ -166,7 +166,7 @@ describe('the production artifact (what the image ships, NODE_ENV=production)', 
     const opsPorts: Record<ProcessName, string> = { gateway: '', auth: '', generation: '', billing: '', content: '' };
     for (const name of Object.keys(opsPorts) as ProcessName[]) opsPorts[name] = String(await freePort());
     const envOf: Record<ProcessName, Record<string, string>> = {
-      auth: { ...common, OPS_PORT: opsPorts.auth },
+      auth: { ...common, OPS_PORT: opsPorts.auth, IDENTITY_HASH_SECRET: randomBytes(32).toString('hex') },
       generation: { ...common, OPS_PORT: opsPorts.generation, MEDIA_PROVIDER: 'embedded', SCRIPT_PROVIDER: 'embedded', WEBHOOK_SECRET_KEY: randomBytes(32).toString('hex') },
       billing: { ...common, OPS_PORT: opsPorts.billing, STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY!, STRIPE_API_URL: env.STRIPE_API_URL!, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET!, STRIPE_CHECKOUT: 'hosted' },
       // The mail relay is the test run's catcher (npm test and npm run test:int start one).

@@ -4,7 +4,7 @@ import { Equals } from 'class-validator';
 import type { Request, Response } from 'express';
 import pg from 'pg';
 import {
-  DELETE_ACCOUNT_CONFIRMATION, Subjects, type AccountDeletedAnswer, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type ListProjectsRequest, type MailPreferences, type Project,
+  DELETE_ACCOUNT_CONFIRMATION, Subjects, type AccountDeletedAnswer, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type FingerprintKept, type InfluencerProject, type ListProjectsRequest, type MailPreferences, type Project,
 } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { IdentityProvider } from '../auth/identity-provider';
@@ -58,8 +58,10 @@ export class AccountController {
    * started by a key or on another device) recreates what the steps delete. Then each service is asked
    * in turn and answers (a failure is reported and the deletion can be retried: every step can run
    * again, and this session stays until the end for that): generation (live jobs cancelled, media
-   * and community copies removed), then billing (subscription ended at Stripe, ledger kept under an
-   * anonymous id), then content (mail preferences), then auth (the user). Last, every session of the user ends, on every device,
+   * and community copies removed), then auth keeps the identity's one-way fingerprint with the free
+   * generations it used (asked of billing, so signing up again does not renew them), then billing
+   * (subscription ended at Stripe, ledger kept under an anonymous id), then content (mail preferences),
+   * then auth (the user). Last, every session of the user ends, on every device,
    * and the answer carries `signOutUrl`, the identity provider's end-session address exactly as Logout
    * redirects to it: the page goes there, so the next Log in asks who signs in instead of signing the same identity straight back in.
    */
@@ -72,6 +74,7 @@ export class AccountController {
     await this.services.send<{ deleting: true }>(Subjects.auth.userDeletionStart, step);
     await sessions.endAllOf(userId, request.sessionID);
     await this.services.send<{ deleted: true }>(Subjects.generation.userDataDelete, step, 120_000);
+    await this.services.send<FingerprintKept>(Subjects.auth.userFingerprintKeep, step);
     await this.services.send<{ deleted: true }>(Subjects.billing.accountDelete, step, 60_000);
     await this.services.send<{ deleted: true }>(Subjects.content.userDelete, step);
     await this.services.send<{ deleted: true }>(Subjects.auth.userDelete, step);

@@ -1,6 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
 import { signedInCookie } from '../test-processes';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
-import { Subjects, type AuthUser, type InfluencerImageResponse } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type AuthUser, type InfluencerImageResponse, type Reservation } from '@lipcast/contracts';
 import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { authService } from '../../../services/auth/src/service';
+import type { AuthSettings } from '../../../services/auth/src/settings';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
 import { contentService } from '../../../services/content/src/service';
@@ -44,6 +45,11 @@ describe('your account: export and delete', () => {
     signedInUsers.push(userId);
     return signedInCookie(database, SESSION_SECRET, userId);
   };
+
+  /** What a deleted account of the identity left: HMAC-SHA256 of `issuer \n subject` under auth's IDENTITY_HASH_SECRET. */
+  const fingerprintOf = (issuer: string, subject: string) => createHmac('sha256', (services[0].settings as AuthSettings).IDENTITY_HASH_SECRET).update(`${issuer}\n${subject}`).digest('hex');
+  const keptOf = async (issuer: string, subject: string) =>
+    (await database.query('select * from auth.deleted_identity where identity_hash = $1', [fingerprintOf(issuer, subject)])).rows as Record<string, unknown>[];
 
   /** A user as a sign-in leaves them, with a session. */
   async function newUser(name: string): Promise<{ user: AuthUser; cookie: string }> {
@@ -224,6 +230,8 @@ describe('your account: export and delete', () => {
     const cookie = await signedIn(user.id);
     const otherDevice = await signedIn(user.id);
     const { key } = await services[0].client.send<{ key: string }>(Subjects.auth.apiKeysCreate, { userId: user.id, name: 'script', scopes: ['videos:read'] });
+    const { jobId } = await services[1].client.send<Reservation>(Subjects.billing.creditsReserve, { userId: user.id, jobId: `halfway-${subject}` });
+    await services[1].client.send(Subjects.billing.creditsCommit, { jobId });
     const withKey = () => fetch(`${base}/api/v1/videos`, { headers: { authorization: `Bearer ${key}` } }).then((response) => response.status);
     const asOtherDevice = () => fetch(`${base}/api/auth/user`, { headers: { cookie: otherDevice } }).then((response) => response.status);
     expect([await withKey(), await asOtherDevice()]).toEqual([200, 200]);
@@ -244,6 +252,8 @@ describe('your account: export and delete', () => {
     // Retried, it finishes.
     expect((await remove()).status).toBe(200);
     expect([await withKey(), await asOtherDevice()]).toEqual([401, 401]);
+    // The free generation used stays counted, though billing, anonymised by the first attempt, counted none at the retry.
+    expect(await keptOf('https://idp.test', subject)).toEqual([expect.objectContaining({ free_used: 1 })]);
   });
 
   it('the deletion answers the same end-session address Logout redirects to, so the next Log in asks who signs in', async () => {
@@ -261,6 +271,51 @@ describe('your account: export and delete', () => {
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ deleted: true, signOutUrl: endSession });
     expect((await fetch(`${base}/api/auth/user`, { headers: { cookie: loggingOut } })).status).toBe(401);
+  });
+
+  it('deleting the account and signing up again does not renew the free generations: only a keyed hash of the identity stays, with the count', async () => {
+    const identity = { issuer: 'https://idp.test', subject: `returning-${randomBytes(4).toString('hex')}` };
+    const signUp = async () => {
+      const user = await services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { ...identity, username: 'returning', email: 'returning@example.com', firstName: 'Rita' });
+      return { user, cookie: await signedIn(user.id) };
+    };
+    const reserve = (userId: string) => services[1].client.send<Reservation>(Subjects.billing.creditsReserve, { userId, jobId: `job-${randomBytes(6).toString('hex')}` });
+    /** A generation made to the end (reserve, then commit), as a finished video spends it. */
+    const generate = async (userId: string) => services[1].client.send<Reservation>(Subjects.billing.creditsCommit, { jobId: (await reserve(userId)).jobId });
+    const accountOf = async (cookie: string) => ((await (await fetch(`${base}/api/auth/user`, { headers: { cookie } })).json()) as { id: string; generationsCount: number });
+    const deleteAccount = (cookie: string) => fetch(`${base}/api/account`, { method: 'DELETE', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ confirm: 'DELETE' }) });
+    const fingerprint = fingerprintOf(identity.issuer, identity.subject);
+    const kept = () => keptOf(identity.issuer, identity.subject);
+
+    const first = await signUp();
+    await generate(first.user.id);
+    await generate(first.user.id);
+    expect((await deleteAccount(first.cookie)).status).toBe(200);
+
+    // The row holds the keyed hash and the count: no issuer, subject, e-mail, name or user id in clear.
+    const [row] = await kept();
+    expect(Object.keys(row).sort()).toEqual(['deleted_at', 'free_used', 'identity_hash']);
+    expect(row).toMatchObject({ identity_hash: fingerprint, free_used: 2 });
+    const stored = JSON.stringify(row);
+    for (const value of [identity.issuer, identity.subject, 'returning', 'Rita', first.user.id]) expect({ value, stored: stored.includes(value) }).toEqual({ value, stored: false });
+
+    // The same identity signs up again: a new user, who has 1 free generation left, not 3.
+    const second = await signUp();
+    expect(second.user.id).not.toBe(first.user.id);
+    expect(await accountOf(second.cookie)).toMatchObject({ id: second.user.id, generationsCount: 2 });
+    expect(await reserve(second.user.id)).toMatchObject({ source: 'free' });
+    await expect(reserve(second.user.id)).rejects.toMatchObject({ code: ErrorCode.PaymentRequired, details: { limit: 3 } });
+
+    // Another identity is unaffected: its 3 free generations.
+    const other = await newUser('first-timer');
+    expect(await accountOf(other.cookie)).toMatchObject({ generationsCount: 0 });
+    for (let index = 0; index < 3; index++) expect(await reserve(other.user.id)).toMatchObject({ source: 'free' });
+
+    // Deleted again, the count is what both accounts used together; the next account has none left.
+    expect((await deleteAccount(second.cookie)).status).toBe(200);
+    expect(await kept()).toEqual([expect.objectContaining({ free_used: 3 })]);
+    const third = await signUp();
+    await expect(reserve(third.user.id)).rejects.toMatchObject({ code: ErrorCode.PaymentRequired });
   });
 
   async function signedCookieWithToken(userId: string, idToken: string): Promise<string> {

@@ -77,6 +77,24 @@ export interface GetAccountRequest {
   userId: string;
 }
 
+/** `billing.account.freeUsed.v1`: the free generations the user has used (reserved or committed), those carried over included. */
+export interface FreeGenerationsUsed {
+  freeUsed: number;
+}
+
+/**
+ * `billing.account.carryFreeUsed.v1`, from auth: a new account of an identity whose earlier account was
+ * deleted starts with that account's free generations used (the larger count kept, so it can be sent again).
+ */
+export interface CarryFreeUsedRequest {
+  userId: string;
+  freeUsed: number;
+}
+
+export interface FreeUsedCarried {
+  carried: true;
+}
+
 /** Reserve one generation for a job before the work starts (idempotent by job id). */
 export interface CreditRequest {
   userId: string;

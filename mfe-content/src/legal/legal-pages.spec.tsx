@@ -13,7 +13,7 @@ describe('legal pages', () => {
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
   });
 
-  it('Privacy Policy: title, date, the session cookie and the card-number promise', () => {
+  it('Privacy Policy: title, date, the session cookie, the card-number promise and what a deleted account leaves', () => {
     renderInApp(<Privacy />, { path: '/privacy' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
@@ -31,5 +31,6 @@ describe('legal pages', () => {
     ]);
     expect(screen.getByText('lipcast.sid')).toBeTruthy();
     expect(screen.getByText(/we never see or store card numbers/)).toBeTruthy();
+    expect(screen.getByText(/we keep only a one-way fingerprint of your sign-in identity/).textContent).toContain('does not renew the free videos');
   });
 });

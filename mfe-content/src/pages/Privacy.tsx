@@ -72,6 +72,10 @@ export default function Privacy() {
         <ul className="list-disc space-y-2 pl-6">
           <li>Account details, your creations and your usage history are kept while your account exists.</li>
           <li>Payment records are kept for as long as tax and accounting law requires, even after your account is deleted.</li>
+          <li>
+            When you delete your account we keep only a one-way fingerprint of your sign-in identity and how many free videos it used,
+            so deleting and signing up again does not renew the free videos.
+          </li>
           <li>A session ends when you sign out or when it expires, after which it is deleted.</li>
           <li>Technical logs are kept for a short period, normally no longer than 30 days.</li>
           <li>Newsletter addresses are kept until you unsubscribe or ask us to remove them.</li>

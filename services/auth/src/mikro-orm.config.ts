@@ -3,13 +3,15 @@ import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { Migration20261126000000 } from './migrations/Migration20261126000000';
 import { Migration20261128000000 } from './migrations/Migration20261128000000';
+import { Migration20261129000000 } from './migrations/Migration20261129000000';
+import { DeletedIdentityEntity } from './users/deleted-identity.entity';
 import { UserEntity } from './users/user.entity';
 
 /** The PostgreSQL schema that holds every auth table. */
 export const AUTH_SCHEMA = 'auth';
 
 /** Every auth table; the typed query builder (`authDatabase`) is inferred from this list. */
-export const authEntities = [UserEntity, ApiKeyEntity] as const;
+export const authEntities = [UserEntity, ApiKeyEntity, DeletedIdentityEntity] as const;
 
 export const ormConfig = (databaseUrl: string) =>
   createOrmConfig({
@@ -20,5 +22,6 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261122000000', class: Migration20261122000000 },
       { name: 'Migration20261126000000', class: Migration20261126000000 },
       { name: 'Migration20261128000000', class: Migration20261128000000 },
+      { name: 'Migration20261129000000', class: Migration20261129000000 },
     ],
   });

@@ -1,8 +1,9 @@
-import { defineService } from '@lipcast/nest-kit';
+import { defineService, ServiceClientModule } from '@lipcast/nest-kit';
 import { AdminUsersController } from './admin/admin-users.controller';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ApiKeysService } from './api-keys/api-keys.service';
 import { ormConfig } from './mikro-orm.config';
+import { AuthSettings } from './settings';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 
@@ -10,6 +11,9 @@ import { UsersService } from './users/users.service';
 export const authService = defineService({
   name: 'auth',
   ormConfig,
+  settings: AuthSettings,
+  // Asks billing for the free generations a deleted account used, and tells it when that identity returns.
+  imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'auth', name: 'lipcast-auth-client' })],
   controllers: [UsersController, AdminUsersController, ApiKeysController],
   providers: [UsersService, ApiKeysService],
 });

@@ -5,6 +5,7 @@ import { Migration20261123000000 } from './migrations/Migration20261123000000';
 import { Migration20261201000000 } from './migrations/Migration20261201000000';
 import { Migration20261201100000 } from './migrations/Migration20261201100000';
 import { Migration20261202000000 } from './migrations/Migration20261202000000';
+import { Migration20261203000000 } from './migrations/Migration20261203000000';
 import { CreditAdjustmentEntity } from './admin/credit-adjustment.entity';
 import { AccountEntity } from './credits/account.entity';
 import { PackGrantEntity } from './credits/pack-grant.entity';
@@ -41,5 +42,6 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261201000000', class: Migration20261201000000 },
       { name: 'Migration20261201100000', class: Migration20261201100000 },
       { name: 'Migration20261202000000', class: Migration20261202000000 },
+      { name: 'Migration20261203000000', class: Migration20261203000000 },
     ],
   });

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Subjects, type AuthUser, type DeletionStarted } from '@lipcast/contracts';
+import { Subjects, type AuthUser, type DeletionStarted, type FingerprintKept } from '@lipcast/contracts';
 import { DeleteUserDto, GetUserDto, UpsertUserDto } from './user.dto';
 import { UsersService } from './users.service';
 
@@ -16,6 +16,11 @@ export class UsersController {
   @MessagePattern(Subjects.auth.userDeletionStart)
   startDeletion(@Payload() request: DeleteUserDto): Promise<DeletionStarted> {
     return this.users.startDeletion(request.userId);
+  }
+
+  @MessagePattern(Subjects.auth.userFingerprintKeep)
+  keepFingerprint(@Payload() request: DeleteUserDto): Promise<FingerprintKept> {
+    return this.users.keepFingerprint(request.userId);
   }
 
   @MessagePattern(Subjects.auth.userDelete)

@@ -1,13 +1,25 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IsUUID } from 'class-validator';
-import { Subjects, type Account, type GetAccountRequest } from '@lipcast/contracts';
+import { IsInt, IsUUID, Max, Min } from 'class-validator';
+import {
+  FREE_GENERATIONS, Subjects, type Account, type CarryFreeUsedRequest, type FreeGenerationsUsed, type FreeUsedCarried, type GetAccountRequest,
+} from '@lipcast/contracts';
 import { LedgerService } from '../credits/ledger.service';
 import { AccountDeletionService } from './account-deletion.service';
 
 class GetAccountDto implements GetAccountRequest {
   @IsUUID()
   userId!: string;
+}
+
+class CarryFreeUsedDto implements CarryFreeUsedRequest {
+  @IsUUID()
+  userId!: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(FREE_GENERATIONS)
+  freeUsed!: number;
 }
 
 @Controller()
@@ -21,6 +33,18 @@ export class AccountsController {
   @MessagePattern(Subjects.billing.accountDelete)
   delete(@Payload() request: GetAccountDto): Promise<{ deleted: true }> {
     return this.deletion.delete(request.userId);
+  }
+
+  /** Account deletion, asked by auth before the ledger is anonymised: what the identity keeps. */
+  @MessagePattern(Subjects.billing.accountFreeUsed)
+  freeUsed(@Payload() request: GetAccountDto): Promise<FreeGenerationsUsed> {
+    return this.ledger.freeUsed(request.userId);
+  }
+
+  /** From auth, at the sign-in of an identity whose earlier account was deleted. */
+  @MessagePattern(Subjects.billing.accountCarryFreeUsed)
+  carryFreeUsed(@Payload() request: CarryFreeUsedDto): Promise<FreeUsedCarried> {
+    return this.ledger.carryFreeUsed(request.userId, request.freeUsed);
   }
 
   @MessagePattern(Subjects.billing.accountGet)

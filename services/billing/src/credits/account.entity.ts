@@ -18,6 +18,8 @@ export const AccountEntity = defineEntity({
     /** The Stripe subscription the account follows. */
     subscriptionId: p.string().length(100).nullable(),
     cancelAtPeriodEnd: p.boolean().default(false),
+    /** Free generations an earlier, deleted account of the same identity used: this one starts with them used (auth tells, `carryFreeUsed`). */
+    freeUsedBefore: p.integer().default(0),
   },
 });
 

@@ -131,6 +131,32 @@ describe('billing credit ledger over NATS', () => {
     await expect(reserve(user, job('over'))).rejects.toMatchObject({ code: ErrorCode.PaymentRequired, details: { limit: 3 } });
   });
 
+  it("starts a returning identity's account with the free generations its deleted one used, and counts them as used", async () => {
+    const freeUsed = (userId: string) => running.client.send<{ freeUsed: number }>(Subjects.billing.accountFreeUsed, { userId });
+    const carry = (userId: string, count: number) => running.client.send(Subjects.billing.accountCarryFreeUsed, { userId, freeUsed: count });
+    const returning = newUser();
+    expect(await carry(returning, 2)).toEqual({ carried: true });
+    // Sent again at the next sign-in, or a smaller count: the larger one stays.
+    await carry(returning, 2);
+    await carry(returning, 1);
+    expect(await account(returning)).toMatchObject({ generationsCount: 2, extraGenerations: 0 });
+    expect(await freeUsed(returning)).toEqual({ freeUsed: 2 });
+    const released = job('released');
+    await reserve(returning, released);
+    await release(released);
+    await use(returning, 1);
+    expect(await freeUsed(returning)).toEqual({ freeUsed: 3 });
+    await expect(reserve(returning, job('fourth'))).rejects.toMatchObject({ code: ErrorCode.PaymentRequired, details: { limit: 3, requiresAdditionalOnly: false } });
+    await expect(running.client.send(Subjects.billing.creditsCheck, { userId: returning })).rejects.toMatchObject({ code: ErrorCode.PaymentRequired });
+
+    // Anyone else has their 3.
+    const newcomer = newUser();
+    expect(await freeUsed(newcomer)).toEqual({ freeUsed: 0 });
+    await use(newcomer, 3);
+    expect(await freeUsed(newcomer)).toEqual({ freeUsed: 3 });
+    await expect(carry(newcomer, 4)).rejects.toMatchObject({ code: ErrorCode.Validation });
+  });
+
   it('answers NOT_FOUND for a job it never reserved', async () => {
     await expect(commit(job('unknown'))).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ErrorCode, FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD, type Account, type CreditSource, type PaymentRequiredDetails, type Reservation,
-  type ReservationStatus,
+  ErrorCode, FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD, type Account, type CreditSource, type FreeGenerationsUsed, type FreeUsedCarried,
+  type PaymentRequiredDetails, type Reservation, type ReservationStatus,
 } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { creditsCommitted, creditsReleased, creditsReserved, paymentRequired } from '../billing-metrics';
@@ -12,13 +12,14 @@ import { isPremium, type PlanColumns } from './premium';
 import { ReservationEntity } from './reservation.entity';
 
 /** The account columns the ledger decides on. */
-type LedgerAccount = PlanColumns & { userId: string; packCredits: number };
+type LedgerAccount = PlanColumns & { userId: string; packCredits: number; freeUsedBefore: number };
 
-const ACCOUNT_COLUMNS = ['userId', 'subscriptionStatus', 'periodStart', 'periodEnd', 'packCredits'] as const;
+const ACCOUNT_COLUMNS = ['userId', 'subscriptionStatus', 'periodStart', 'periodEnd', 'packCredits', 'freeUsedBefore'] as const;
 const RESERVATION_COLUMNS = ['jobId', 'userId', 'status', 'source'] as const;
 
 /**
- * The credit ledger: the single answer to "may this user generate". Free users have 3 in total;
+ * The credit ledger: the single answer to "may this user generate". Free users have 3 in total (an
+ * identity that deleted its account and signed up again keeps those it had used: `freeUsedBefore`);
  * premium users 60 per paid period; pack credits never expire and are spent after the allowance.
  * A job reserves one generation before work, commits it on success and releases it on failure;
  * every step is idempotent by job id. Reserves lock the user's account row, so concurrent reserves
@@ -57,7 +58,7 @@ export class LedgerService {
   /** Whether a reserve would succeed now (PAYMENT_REQUIRED as it would answer otherwise); reserves nothing. */
   async check(userId: string): Promise<{ available: true }> {
     const account = await billingDatabase(this.em).selectFrom('account').select(ACCOUNT_COLUMNS).where('userId', '=', userId).executeTakeFirst();
-    await this.nextSource(this.em, account ?? { userId, subscriptionStatus: null, periodStart: null, periodEnd: null, packCredits: 0 });
+    await this.nextSource(this.em, account ?? { userId, subscriptionStatus: null, periodStart: null, periodEnd: null, packCredits: 0, freeUsedBefore: 0 });
     return { available: true };
   }
 
@@ -66,7 +67,7 @@ export class LedgerService {
     const premium = isPremium(account);
     const allowanceUsed = premium
       ? await em.count(ReservationEntity, { userId: account.userId, source: 'period', periodStart: account.periodStart, status: { $ne: 'released' } })
-      : await em.count(ReservationEntity, { userId: account.userId, source: 'free', status: { $ne: 'released' } });
+      : account.freeUsedBefore + (await this.freeReserved(em, account.userId));
     if (allowanceUsed < (premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS)) return premium ? 'period' : 'free';
     if (account.packCredits > 0) return 'pack';
     const details: PaymentRequiredDetails = premium
@@ -74,6 +75,35 @@ export class LedgerService {
       : { limit: FREE_GENERATIONS, requiresAdditionalOnly: false };
     paymentRequired.inc({ plan: premium ? 'premium' : 'free' });
     throw new ServiceError(ErrorCode.PaymentRequired, 'No generations left', { ...details });
+  }
+
+  /** Free generations reserved or committed by this account (not those carried over). */
+  private freeReserved(em: EntityManager, userId: string): Promise<number> {
+    return em.count(ReservationEntity, { userId, source: 'free', status: { $ne: 'released' } });
+  }
+
+  /**
+   * The free generations the user has used (reserved or committed), those carried over from an earlier
+   * deleted account included: what auth keeps of the identity when this account is deleted.
+   */
+  async freeUsed(userId: string): Promise<FreeGenerationsUsed> {
+    const account = await billingDatabase(this.em).selectFrom('account').select('freeUsedBefore').where('userId', '=', userId).executeTakeFirst();
+    return { freeUsed: (account?.freeUsedBefore ?? 0) + (await this.freeReserved(this.em, userId)) };
+  }
+
+  /**
+   * A returning identity's new account starts with the free generations its deleted account used. The
+   * larger count is kept, so auth may send it again (it does at each sign-in of that identity).
+   */
+  async carryFreeUsed(userId: string, freeUsed: number): Promise<FreeUsedCarried> {
+    await billingDatabase(this.em)
+      .insertInto('account')
+      .values({ userId, freeUsedBefore: freeUsed })
+      .onConflict((conflict) =>
+        conflict.column('userId').doUpdateSet((eb) => ({ freeUsedBefore: eb.fn<number>('greatest', [eb.ref('account.freeUsedBefore'), eb.ref('excluded.freeUsedBefore')]) })),
+      )
+      .execute();
+    return { carried: true };
   }
 
   /** Counts the generation; committing twice is fine, committing a released job is a conflict. */
@@ -126,7 +156,10 @@ export class LedgerService {
     });
   }
 
-  /** Plan and usage for the header and profile: generations counted this period (premium) or ever (free), and today's previews. */
+  /**
+   * Plan and usage for the header and profile: generations counted this period (premium) or ever (free,
+   * with those an earlier deleted account of the identity used), and today's previews.
+   */
   async account(userId: string): Promise<Account> {
     const account = await billingDatabase(this.em)
       .selectFrom('account')
@@ -148,7 +181,7 @@ export class LedgerService {
     const premium = isPremium(account);
     const generationsCount = premium
       ? await this.em.count(ReservationEntity, { userId, status: 'committed', createdAt: { $gte: account.periodStart } })
-      : await this.em.count(ReservationEntity, { userId, status: 'committed' });
+      : account.freeUsedBefore + (await this.em.count(ReservationEntity, { userId, status: 'committed' }));
     return {
       generationsCount,
       extraGenerations: account.packCredits,
