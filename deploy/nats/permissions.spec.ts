@@ -124,10 +124,17 @@ describe('deploy/nats/permissions.conf', () => {
 
   it('lets the gateway ask every request of every service but the mails, and read job progress and its own replies only', () => {
     const gateway = permissions.get('gateway')!;
-    const mails: string[] = [Subjects.content.mailVideoReady, Subjects.content.mailPaymentConfirmed];
+    const mails: string[] = [Subjects.content.mailVideoReady, Subjects.content.mailWebhookDisabled, Subjects.content.mailPaymentConfirmed];
     for (const subject of declaredSubjects()) expect({ subject, publish: permitted(gateway.publish, subject) }).toEqual({ subject, publish: !mails.includes(subject) });
     expect(permitted(gateway.subscribe, jobProgressSubject(A_JOB))).toBe(true);
     expect(permitted(gateway.subscribe, '_INBOX.gateway.abc.1')).toBe(true);
     for (const subject of ['_INBOX.billing.abc.1', Subjects.generation.jobCancel, 'billing.>']) expect({ subject, subscribe: permitted(gateway.subscribe, subject) }).toEqual({ subject, subscribe: false });
+  });
+
+  it("lets auth ask billing only for a deleted account's free generations and to carry them over, nothing of the credits", () => {
+    const auth = permissions.get('auth')!;
+    const billingSubjects = declaredSubjects().filter((subject) => subject.startsWith('billing.'));
+    const allowed: string[] = [Subjects.billing.accountFreeUsed, Subjects.billing.accountCarryFreeUsed];
+    for (const subject of billingSubjects) expect({ subject, publish: permitted(auth.publish, subject) }).toEqual({ subject, publish: allowed.includes(subject) });
   });
 });

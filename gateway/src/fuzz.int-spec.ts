@@ -729,7 +729,7 @@ describe('the gateway under malformed and hostile requests', () => {
         '/api/admin/posts/:id': { title: 'Fuzz', slug: 'fuzz', body: 'Hello', published: true },
         '/api/admin/newsletter/issues': { subject: 'Fuzz', body: 'Hello' },
         '/api/admin/jobs/:id/cancel': { reason: 'fuzz' },
-        '/api/admin/gallery/:influencerId/withdraw': { reason: 'fuzz' },
+        '/api/admin/gallery/:influencerId/decision': { decision: 'restore', reason: 'fuzz' },
       };
       for (const route of routes) {
         await fc.assert(

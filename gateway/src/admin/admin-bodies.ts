@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDateString, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, NotEquals, ValidateIf } from 'class-validator';
 import {
-  ADMIN_CREDIT_DELTA_LIMIT, ADMIN_REASON_MAX_LENGTH, NEWSLETTER_BODY_MAX_LENGTH, NEWSLETTER_SUBJECT_MAX_LENGTH, type AdminCreditAdjustmentBody, type AdminJobFilter,
+  ADMIN_CREDIT_DELTA_LIMIT, ADMIN_REASON_MAX_LENGTH, type AdminModerationDecisionBody, NEWSLETTER_BODY_MAX_LENGTH, NEWSLETTER_SUBJECT_MAX_LENGTH, type AdminCreditAdjustmentBody, type AdminJobFilter,
   type AdminNewsletterIssueBody, type AdminPostBody, type JobKind, type JobStatus,
 } from '@lipcast/contracts';
 
@@ -33,6 +33,19 @@ export class AdminAuditQuery {
   @ApiPropertyOptional({ description: 'an entry\'s `at`: the entries before it' })
   @IsOptional() @IsDateString({ strict: true }, { message: 'before must be an ISO 8601 date-time' })
   before?: string;
+}
+
+/** An operator's decision on a gallery item: always with a reason, which its owner reads. */
+export class AdminModerationDecisionDto implements AdminModerationDecisionBody {
+  @ApiProperty({ enum: ['restore', 'remove'] })
+  @IsIn(['restore', 'remove'], { message: 'decision must be restore or remove' })
+  decision!: AdminModerationDecisionBody['decision'];
+
+  @ApiProperty({ maxLength: ADMIN_REASON_MAX_LENGTH, description: "shown to the influencer's owner" })
+  @IsString({ message: 'reason is required' })
+  @Matches(/\S/, { message: 'reason is required' })
+  @Length(3, ADMIN_REASON_MAX_LENGTH, { message: `reason must be 3 to ${ADMIN_REASON_MAX_LENGTH} characters` })
+  reason!: string;
 }
 
 export class AdminCreditAdjustmentDto implements AdminCreditAdjustmentBody {

@@ -1,15 +1,17 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { isUUID } from 'class-validator';
 import {
-  Subjects, type AdminActor, type AdminAuditEntry, type AdminBillingAccount, type AdminCreditAdjustmentRequest, type AdminGalleryReport, type AdminJobDetail,
+  mediaKeyOf, Subjects, userFolder, type AdminActor, type AdminAuditEntry, type AdminBillingAccount, type AdminCreditAdjustmentRequest, type AdminGalleryReport, type AdminJobDetail,
   type AdminJobList, type AdminJobListRequest, type AdminNewsletterIssueList, type AdminNewsletterResumeRequest, type AdminNewsletterSending,
   type AdminNewsletterSendRequest, type AdminPost, type AdminPostList, type AdminQueueState, type AdminUserAccount, type AdminUserSearchRequest,
-  type AdminUserSummary, type AdminWithdrawResult, type JobState,
+  type AdminUserSummary, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type JobState,
 } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUsers } from '../auth/current-users';
-import { AdminAuditQuery, AdminCreditAdjustmentDto, AdminJobFilterQuery, AdminNewsletterIssueDto, AdminPostDto, AdminUserQuery } from './admin-bodies';
+import { MediaResponder } from '../media/media-responder';
+import { AdminAuditQuery, AdminCreditAdjustmentDto, AdminJobFilterQuery, AdminModerationDecisionDto, AdminNewsletterIssueDto, AdminPostDto, AdminUserQuery } from './admin-bodies';
 import { AdminGuard, Operator } from './admin-role';
 import { AuditLog } from './audit-log';
 import { StoredIdPipe } from '../http/stored-id.pipe';
@@ -30,6 +32,7 @@ export class AdminController {
     private readonly services: ServiceClient,
     private readonly audit: AuditLog,
     private readonly currentUsers: CurrentUsers,
+    private readonly media: MediaResponder,
   ) {}
 
   @Get('queue')
@@ -129,17 +132,47 @@ export class AdminController {
     return post;
   }
 
+  /** Reported items; the clip of one out of the gallery is its owner's private copy, which operators watch through `gallery/:id/video`. */
   @Get('gallery/reports')
-  galleryReports(): Promise<AdminGalleryReport[]> {
-    return this.services.send<AdminGalleryReport[]>(Subjects.generation.adminGalleryReports, {});
+  async galleryReports(): Promise<AdminGalleryReport[]> {
+    const reports = await this.services.send<AdminGalleryReport[]>(Subjects.generation.adminGalleryReports, {});
+    return reports.map((item) => (item.videoUrl && this.ownersClipKey(item) ? { ...item, videoUrl: `/api/admin/gallery/${item.influencerId}/video` } : item));
   }
 
-  /** Unpublishes an influencer: out of the gallery, its public copies removed. */
+  /** The clip of a reported item out of the gallery (its owner's own copy), for the operator who decides on it; 404 for anything else. */
+  @Get('gallery/:influencerId/video')
+  async galleryItemVideo(
+    @Param('influencerId', new StoredIdPipe('No such influencer project')) influencerId: number,
+    @Headers('range') rangeHeader: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const reports = await this.services.send<AdminGalleryReport[]>(Subjects.generation.adminGalleryReports, {});
+    const item = reports.find((report) => report.influencerId === String(influencerId));
+    const key = item && this.ownersClipKey(item);
+    if (!key) throw new NotFoundException('No such reported influencer');
+    await this.media.send(key, { rangeHeader }, response);
+  }
+
+  /** The key of a reported item's clip when it is its owner's own copy (not a public one). */
+  private ownersClipKey(item: AdminGalleryReport): string | null {
+    const key = item.videoUrl ? mediaKeyOf(item.videoUrl) : null;
+    return key && key.startsWith(userFolder(item.ownerId)) ? key : null;
+  }
+
+  /**
+   * Restores an influencer (back in the gallery if its owner publishes it) or removes it (out of the
+   * gallery, its public copies removed, not usable in new videos), with the reason its owner reads.
+   */
   @HttpCode(200)
-  @Post('gallery/:influencerId/withdraw')
-  async withdraw(@Operator() operator: AdminActor, @Param('influencerId', new StoredIdPipe('No such influencer project')) influencerId: number): Promise<AdminWithdrawResult> {
-    const result = await this.services.send<AdminWithdrawResult>(Subjects.generation.adminGalleryWithdraw, { influencerId });
-    await this.audit.record(operator, 'gallery.withdraw', String(influencerId), {});
+  @Post('gallery/:influencerId/decision')
+  async decideGalleryItem(
+    @Operator() operator: AdminActor,
+    @Param('influencerId', new StoredIdPipe('No such influencer project')) influencerId: number,
+    @Body() body: AdminModerationDecisionDto,
+  ): Promise<AdminModerationDecisionResult> {
+    const request: AdminModerationDecisionRequest = { influencerId, decision: body.decision, reason: body.reason.trim() };
+    const result = await this.services.send<AdminModerationDecisionResult>(Subjects.generation.adminGalleryDecide, request);
+    await this.audit.record(operator, `gallery.${body.decision}`, String(influencerId), { reason: request.reason, state: result.state });
     return result;
   }
 

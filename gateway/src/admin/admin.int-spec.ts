@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import {
   Subjects, type AdminAuditEntry, type AdminGalleryReport, type AdminJobDetail, type AdminJobList, type AdminNewsletterIssueList, type AdminNewsletterSending, type AdminPost, type AdminQueueState, type AdminUserAccount, type AdminUserSummary,
-  type AuthUser, type InfluencerImageResponse, type JobState,
+  IN_REVIEW_REASON, type AuthUser, type InfluencerImageResponse, type InfluencerProject, type JobState,
 } from '@lipcast/contracts';
 import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { authService } from '../../../services/auth/src/service';
@@ -88,7 +88,7 @@ describe('operator console (/api/admin)', () => {
     const routes = adminRoutes(gateway);
     expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual(expect.arrayContaining([
       'GET /api/admin/audit', 'GET /api/admin/gallery/reports', 'GET /api/admin/jobs', 'GET /api/admin/jobs/:id', 'GET /api/admin/posts', 'GET /api/admin/posts/:id',
-      'GET /api/admin/queue', 'GET /api/admin/users', 'GET /api/admin/users/:id', 'POST /api/admin/gallery/:influencerId/withdraw', 'POST /api/admin/jobs/:id/cancel',
+      'GET /api/admin/queue', 'GET /api/admin/users', 'GET /api/admin/users/:id', 'POST /api/admin/gallery/:influencerId/decision', 'POST /api/admin/jobs/:id/cancel',
       'POST /api/admin/jobs/:id/retry', 'POST /api/admin/posts', 'POST /api/admin/users/:id/credits', 'PUT /api/admin/posts/:id',
       'GET /api/admin/newsletter/issues', 'POST /api/admin/newsletter/issues', 'POST /api/admin/newsletter/issues/:id/resume',
     ]));
@@ -197,9 +197,9 @@ describe('operator console (/api/admin)', () => {
     expect((await call('POST', '/api/admin/newsletter/issues', adminCookie, { subject: 'Subject', body: 'x'.repeat(20_001) })).status).toBe(400);
   });
 
-  it('lists reported gallery items and withdraws one: out of the gallery, its public copies gone', async () => {
-    const user = await newUser('model');
-    const cookie = await signedInCookie(database, SESSION_SECRET, user.id);
+  it('moderation sticks: weighted reports put an item in review, its owner cannot republish it and appeals once, and only an operator restores or removes it, with a reason, audited', async () => {
+    const owner = await newUser('model');
+    const cookie = await signedInCookie(database, SESSION_SECRET, owner.id);
     const image = (await call<InfluencerImageResponse>('POST', '/api/ai-influencer/image', cookie, { prompt: 'a cheerful baker with flour on her apron', size: '640x720' })).body;
     const started = await fetch(`${base}/api/ai-influencer/video?projectId=${image.id}`, {
       method: 'POST',
@@ -211,23 +211,78 @@ describe('operator console (/api/admin)', () => {
       state = (await call<JobState>('GET', `/api/jobs/${clipJob}`, cookie)).body.status;
       if (['failed', 'canceled'].includes(state)) throw new Error(`the clip ended ${state}`);
     }
-    expect((await call('POST', `/api/ai-influencer/projects/${image.id}/publish`, cookie, { consent: true, name: 'Baker Bea' })).status).toBe(200);
-    expect((await call('POST', `/api/ai-influencer/gallery/${image.id}/report`, null, { reason: 'impersonation' })).status).toBe(200);
-    const publicClip = `/api/media/community/${image.id}/video-v1.mp4`;
-    expect((await fetch(`${base}${publicClip}`, { redirect: 'manual' })).status).not.toBe(404);
+    const id = image.id;
+    const publish = () => call<InfluencerProject>('POST', `/api/ai-influencer/projects/${id}/publish`, cookie, { consent: true, name: 'Baker Bea' });
+    const own = async () => (await call<InfluencerProject>('GET', `/api/ai-influencer/projects/${id}`, cookie)).body;
+    const inGallery = async () => (await call<InfluencerProject[]>('GET', '/api/ai-influencer/gallery', null)).body.some((item) => item.id === id);
+    const listed = async () => (await call<AdminGalleryReport[]>('GET', '/api/admin/gallery/reports', adminCookie)).body.find((item) => item.influencerId === String(id));
+    const report = async (cookieOrNull: string | null, reason = 'likeness') => (await call('POST', `/api/ai-influencer/gallery/${id}/report`, cookieOrNull, { reason })).status;
+    const reporter = async (name: string) => signedInCookie(database, SESSION_SECRET, (await newUser(name)).id);
+    const publicClip = `/api/media/community/${id}/video-v1.mp4`;
+    expect((await publish()).status).toBe(200);
 
-    const reports = (await call<AdminGalleryReport[]>('GET', '/api/admin/gallery/reports', adminCookie)).body;
-    expect(reports.find((report) => report.influencerId === String(image.id))).toEqual({
-      influencerId: String(image.id), name: 'Baker Bea', ownerId: user.id, videoUrl: publicClip, reports: 1, lastReason: 'impersonation', lastReportedAt: expect.any(String), published: true,
-    });
+    // A signed-out address and three accounts made today weigh 1/3 each: still in the gallery.
+    expect(await report(null, 'impersonation')).toBe(200);
+    for (const name of ['fresh-a', 'fresh-b', 'fresh-c']) expect(await report(await reporter(name))).toBe(200);
+    expect(await inGallery()).toBe(true);
+    expect(await listed()).toMatchObject({ reports: 4, weightedReports: 1.33, state: 'visible', published: true, videoUrl: publicClip });
 
-    const withdrawn = await call('POST', `/api/admin/gallery/${image.id}/withdraw`, adminCookie);
-    expect(withdrawn).toEqual({ status: 200, body: { withdrawn: true } });
+    // An account older than a day, and a paying one (pack credits), weigh 1 each: 1.33 + 2 ≥ 3, in review.
+    const veteran = await newUser('veteran');
+    await database.query(`update auth."user" set created_at = now() - interval '25 hours' where id = $1`, [veteran.id]);
+    expect(await report(await signedInCookie(database, SESSION_SECRET, veteran.id))).toBe(200);
+    expect(await inGallery()).toBe(true);
+    const payer = await newUser('payer');
+    expect((await call('POST', `/api/admin/users/${payer.id}/credits`, adminCookie, { delta: 1, reason: 'test pack' })).status).toBe(200);
+    expect(await report(await signedInCookie(database, SESSION_SECRET, payer.id), 'offensive')).toBe(200);
+    expect(await inGallery()).toBe(false);
     expect((await fetch(`${base}${publicClip}`, { redirect: 'manual' })).status).toBe(404);
-    expect((await call<{ id: number }[]>('GET', '/api/ai-influencer/gallery', null)).body.some((item) => item.id === image.id)).toBe(false);
-    expect((await call<{ isApproved: boolean }>('GET', `/api/ai-influencer/projects/${image.id}`, cookie)).body.isApproved).toBe(false);
-    expect((await call('POST', '/api/admin/gallery/999999999/withdraw', adminCookie)).status).toBe(404);
-    expect((await auditOf('gallery.withdraw', String(image.id)))[0]).toMatchObject({ operatorId: operator.id, operatorName: operator.username });
+    expect(await report(null)).toBe(404); // out of the gallery: nothing left to report
+
+    // The owner reads why, cannot publish it back, and appeals once.
+    expect(await own()).toMatchObject({ isApproved: false, moderation: { state: 'in_review', reason: IN_REVIEW_REASON, appealed: false } });
+    expect(await publish()).toMatchObject({ status: 409, body: { message: 'This influencer is under review: it can be published again once an operator restores it.' } });
+    expect((await call('POST', `/api/ai-influencer/projects/${id}/appeal`, cookie, { message: '  ' })).status).toBe(400);
+    expect((await call('POST', `/api/ai-influencer/projects/${id}/appeal`, await reporter('stranger'), { message: 'Mine!' })).status).toBe(404);
+    expect(await call('POST', `/api/ai-influencer/projects/${id}/appeal`, cookie, { message: 'This is my own face.' })).toMatchObject({ status: 200, body: { moderation: { state: 'in_review', appealed: true } } });
+    expect(await call('POST', `/api/ai-influencer/projects/${id}/appeal`, cookie, { message: 'Again.' })).toMatchObject({ status: 409, body: { message: 'You have already appealed this decision: an operator will read it.' } });
+    expect(await listed()).toMatchObject({ state: 'in_review', stateReason: IN_REVIEW_REASON, weightedReports: 3.33, appeal: 'This is my own face.', appealedAt: expect.any(String), lastReason: 'offensive', videoUrl: `/api/admin/gallery/${id}/video` });
+    // The operator watches the owner's own copy there; nobody else does.
+    const watched = await fetch(`${base}/api/admin/gallery/${id}/video`, { headers: { cookie: adminCookie }, redirect: 'manual' });
+    expect([200, 302]).toContain(watched.status);
+    await watched.body?.cancel();
+    expect((await fetch(`${base}/api/admin/gallery/${id}/video`, { headers: { cookie: await reporter('curious') }, redirect: 'manual' })).status).toBe(403);
+
+    // Only an operator decides, and always with a reason.
+    const decide = (body: unknown, as = adminCookie) => call('POST', `/api/admin/gallery/${id}/decision`, as, body);
+    expect((await decide({ decision: 'restore', reason: 'ok' }, cookie)).status).toBe(403);
+    expect(await decide({ decision: 'restore' })).toMatchObject({ status: 400, body: { message: 'reason must be 3 to 500 characters' } });
+    expect(await decide({ decision: 'restore', reason: '   ' })).toMatchObject({ status: 400, body: { message: 'reason is required' } });
+    expect((await decide({ decision: 'hide', reason: 'Because.' })).status).toBe(400);
+    expect((await call('POST', '/api/admin/gallery/999999999/decision', adminCookie, { decision: 'remove', reason: 'No such item.' })).status).toBe(404);
+
+    // Restored: back in the gallery (its owner had published it); the reports before the decision no longer count.
+    expect(await decide({ decision: 'restore', reason: 'Her own face, confirmed.' })).toEqual({ status: 200, body: { influencerId: String(id), state: 'visible' } });
+    expect(await inGallery()).toBe(true);
+    expect((await fetch(`${base}${publicClip}`, { redirect: 'manual' })).status).not.toBe(404);
+    expect(await own()).toMatchObject({ isApproved: true, moderation: { state: 'visible', reason: 'Her own face, confirmed.', appealed: false } });
+    expect(await listed()).toMatchObject({ state: 'visible', weightedReports: 0, reports: 6, appeal: null });
+    expect(await report(await signedInCookie(database, SESSION_SECRET, veteran.id))).toBe(200); // reported before: counts nothing new
+    expect(await listed()).toMatchObject({ weightedReports: 0 });
+
+    // Removed: out of the gallery for good; the owner reads the reason, cannot publish or unpublish it back, and may appeal once.
+    expect(await decide({ decision: 'remove', reason: 'Uses a celebrity likeness.' })).toEqual({ status: 200, body: { influencerId: String(id), state: 'removed' } });
+    expect(await inGallery()).toBe(false);
+    expect((await fetch(`${base}${publicClip}`, { redirect: 'manual' })).status).toBe(404);
+    expect(await own()).toMatchObject({ isApproved: false, moderation: { state: 'removed', reason: 'Uses a celebrity likeness.', appealed: false } });
+    expect(await publish()).toMatchObject({ status: 409, body: { message: 'This influencer was removed by an operator: Uses a celebrity likeness.' } });
+
+    const decisions = (await call<AdminAuditEntry[]>('GET', '/api/admin/audit', adminCookie)).body.filter((entry) => entry.target === String(id) && entry.action.startsWith('gallery.'));
+    expect(decisions.map((entry) => [entry.action, entry.detail])).toEqual([
+      ['gallery.remove', { reason: 'Uses a celebrity likeness.', state: 'removed' }],
+      ['gallery.restore', { reason: 'Her own face, confirmed.', state: 'visible' }],
+    ]);
+    expect(decisions[0]).toMatchObject({ operatorId: operator.id, operatorName: operator.username });
   });
 
   it("shows the queue, lists and details any user's jobs, cancels one and retries it as a new job with a credit reserved again", async () => {

@@ -3,14 +3,14 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, R
 import type { Request, Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { normalizeIp, Throttle } from '@nestjs/throttler';
-import { CREATOR_CLIP_SECONDS, GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, Subjects, type FaceCheckAnswer, type FaceCheckRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, ESTABLISHED_ACCOUNT_AGE_MS, GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, Subjects, type FaceCheckAnswer, type FaceCheckRequest, type Account, type AuthUser, type InfluencerAppealRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { PreviewRoute } from '../http/preview-rate-limit';
 import { decodeImageUpload } from '../media/image-upload';
 import { GatewaySettings } from '../settings';
-import { ApproveInfluencerDto, CheckImageDto, InfluencerImageDto, InfluencerVideoDto, PipelineRequestDto, PublishInfluencerDto, ReportInfluencerDto } from './influencers.dto';
+import { AppealInfluencerDto, ApproveInfluencerDto, CheckImageDto, InfluencerImageDto, InfluencerVideoDto, PipelineRequestDto, PublishInfluencerDto, ReportInfluencerDto } from './influencers.dto';
 import { answerLongJob, JOB_ID, sendJobAnswer, type JobHolding } from './jobs';
 import { OpenStreams } from './open-streams';
 import { StoredIdPipe } from '../http/stored-id.pipe';
@@ -143,6 +143,14 @@ export class InfluencersController {
     return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, request);
   }
 
+  /** The owner's one appeal of a review or a removal; operators read it beside the reports. */
+  @Post('projects/:id/appeal')
+  @HttpCode(200)
+  appeal(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: AppealInfluencerDto): Promise<InfluencerProject> {
+    const request: InfluencerAppealRequest = { userId, projectId, message: body.message };
+    return this.services.send<InfluencerProject>(Subjects.generation.influencerAppeal, request);
+  }
+
   @Delete('projects/:id')
   delete(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number): Promise<{ deleted: true }> {
     return this.services.send<{ deleted: true }>(Subjects.generation.influencerDelete, { userId, projectId });
@@ -174,10 +182,20 @@ export class InfluencersController {
   @Post('gallery/:id/report')
   @HttpCode(200)
   @Throttle({ api: { limit: 10, ttl: 60_000 } })
-  report(@OptionalUserId() userId: string | null, @Req() request: Request, @Param('id', GALLERY_ITEM_ID) projectId: number, @Body() body: ReportInfluencerDto): Promise<{ reported: true }> {
+  async report(@OptionalUserId() userId: string | null, @Req() request: Request, @Param('id', GALLERY_ITEM_ID) projectId: number, @Body() body: ReportInfluencerDto): Promise<{ reported: true }> {
     const reporter = userId ?? `address:${createHash('sha256').update(normalizeIp(request.ip ?? '')).digest('hex').slice(0, 32)}`;
-    const report: InfluencerReportRequest = { projectId, reporter, reason: body.reason, contact: body.contact };
+    const established = userId !== null && (await this.isEstablished(userId));
+    const report: InfluencerReportRequest = { projectId, reporter, reason: body.reason, contact: body.contact, established };
     return this.services.send<{ reported: true }>(Subjects.generation.galleryReport, report);
+  }
+
+  /** An account older than `ESTABLISHED_ACCOUNT_AGE_MS`, or one that pays (Premium, or pack credits bought); read fresh, not from `CurrentUsers`' moment of cache. */
+  private async isEstablished(userId: string): Promise<boolean> {
+    const [user, account] = await Promise.all([
+      this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId }),
+      this.services.send<Account>(Subjects.billing.accountGet, { userId }),
+    ]);
+    return account.premium || account.extraGenerations > 0 || Date.now() - Date.parse(user.createdAt) >= ESTABLISHED_ACCOUNT_AGE_MS;
   }
 
   /** Published influencers with a clip, for everyone; `isOwner` marks the caller's own. */

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, Equals, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import {
-  MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, ONE_SHOT_SCRIPT_MAX_CHARACTERS, PORTRAIT_SIZE_TEXT, REPORT_REASONS,
-  type InfluencerImageRequest, type InfluencerReportBody, type InfluencerVideoRequest, type PipelineRequest, type ReportReason, type VideoFormatId, type CaptionsChoice,
+  MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, ONE_SHOT_SCRIPT_MAX_CHARACTERS, PORTRAIT_SIZE_TEXT, REPORT_REASONS,
+  type InfluencerAppealBody, type InfluencerImageRequest, type InfluencerReportBody, type InfluencerVideoRequest, type PipelineRequest, type ReportReason, type VideoFormatId, type CaptionsChoice,
 } from '@lipcast/contracts';
 import { CaptionsField, VideoFormatField } from './video-options.dto';
 
@@ -109,6 +109,15 @@ export class PublishInfluencerDto {
   @ApiProperty({ maxLength: MAX_INFLUENCER_NAME_LENGTH })
   @IsInfluencerName()
   name!: string;
+}
+
+/** `POST /api/ai-influencer/projects/{id}/appeal`: the owner's one appeal of a review or removal. */
+export class AppealInfluencerDto implements InfluencerAppealBody {
+  @ApiProperty({ maxLength: MAX_APPEAL_LENGTH, description: 'why the decision should change; operators read it' })
+  @IsString({ message: 'Say why the decision should change.' })
+  @Matches(/\S/, { message: 'Say why the decision should change.' })
+  @MaxLength(MAX_APPEAL_LENGTH, { message: `An appeal cannot exceed ${MAX_APPEAL_LENGTH} characters.` })
+  message!: string;
 }
 
 /** `POST /api/ai-influencer/gallery/{id}/report`: why, and optionally how to reach the reporter. */

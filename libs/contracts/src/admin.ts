@@ -5,7 +5,7 @@
  */
 import type { BlogPost, BlogPostDetail } from './content';
 import type { CreditSource, ReservationStatus } from './billing';
-import type { JobKind, JobStatus } from './generation';
+import type { JobKind, JobStatus, ModerationState } from './generation';
 
 export const ADMIN_API_PREFIX = '/api/admin';
 /** The role `GET /api/auth/user` lists (`roles`) for an operator. */
@@ -131,16 +131,42 @@ export interface AdminPostList {
   posts: (BlogPost & { status: AdminPost['status'] })[];
 }
 
-/** `GET /api/admin/gallery/reports`: community items people reported, most reported first. */
+/** `GET /api/admin/gallery/reports`: reported community items, those in review first, then the most reported. */
 export interface AdminGalleryReport {
   influencerId: string;
   name: string;
   ownerId: string;
+  /** The public copy while it is in the gallery; else the owner's own clip, so the operator can judge it. */
   videoUrl: string | null;
+  /** Different reporters, ever. */
   reports: number;
+  /** Reports since the last decision, weighted (an established reporter 1, others 1/3); at the threshold it goes in review. */
+  weightedReports: number;
   lastReason: string | null;
   lastReportedAt: string;
+  /** Published by its owner (it shows in the gallery only while also `visible`). */
   published: boolean;
+  state: ModerationState;
+  stateReason: string | null;
+  /** The owner's appeal of the current decision, if any. */
+  appeal: string | null;
+  appealedAt: string | null;
+}
+
+/** `POST /api/admin/gallery/{influencerId}/decision`: an operator restores or removes an item, always with a reason (audited). */
+export interface AdminModerationDecisionBody {
+  decision: 'restore' | 'remove';
+  reason: string;
+}
+
+/** Over NATS (`generation.admin.gallery.decide.v1`). */
+export interface AdminModerationDecisionRequest extends AdminModerationDecisionBody {
+  influencerId: number;
+}
+
+export interface AdminModerationDecisionResult {
+  influencerId: string;
+  state: ModerationState;
 }
 
 /** `GET /api/admin/audit`: newest first. */
@@ -177,10 +203,6 @@ export interface AdminJobListRequest extends Omit<AdminJobFilter, 'user'> {
 }
 
 /** `POST /api/admin/gallery/:influencerId/withdraw` answers it. */
-export interface AdminWithdrawResult {
-  withdrawn: true;
-}
-
 // ---- The newsletter (issue: sending an issue to the confirmed subscribers) ----
 
 export const NEWSLETTER_SUBJECT_MAX_LENGTH = 150;

@@ -20,7 +20,8 @@ import type {
   AdminQueueState,
   AdminUserAccount,
   AdminUserSummary,
-  AdminWithdrawResult,
+  AdminModerationDecisionBody,
+  AdminModerationDecisionResult,
 } from './admin';
 import { ADMIN_API_PREFIX } from './admin';
 import type { ApiKeyRevoked, ApiKeySummary, CreateApiKeyBody, CreatedApiKey } from './api-keys';
@@ -35,6 +36,7 @@ import type {
   InfluencerImageRequest,
   InfluencerImageResponse,
   InfluencerProject,
+  InfluencerAppealBody,
   InfluencerReportBody,
   InfluencerVideoRequest,
   JobState,
@@ -162,6 +164,7 @@ export const API_ROUTES = {
   publishInfluencer: (projectId: number) => route<InfluencerProject, InfluencerPublishBody>('POST', `/api/ai-influencer/projects/${projectId}/publish`),
   unpublishInfluencer: (projectId: number) => route<InfluencerProject>('POST', `/api/ai-influencer/projects/${projectId}/unpublish`),
   deleteInfluencer: (projectId: number) => route<DeletedAnswer>('DELETE', `/api/ai-influencer/projects/${projectId}`),
+  appealInfluencer: (projectId: number) => route<InfluencerProject, InfluencerAppealBody>('POST', `/api/ai-influencer/projects/${projectId}/appeal`),
   startPipeline: spending<JobState, PipelineRequest>('POST', '/api/ai-influencer/pipeline'),
   currentPipeline: route<{ run: JobState | null }>('GET', '/api/ai-influencer/pipeline/current'),
   gallery: route<InfluencerProject[]>('GET', '/api/ai-influencer/gallery'),
@@ -191,6 +194,7 @@ export const API_ROUTES = {
   webhookEndpoints: route<WebhookEndpoint[]>('GET', '/api/webhooks'),
   createWebhookEndpoint: route<CreatedWebhookEndpoint, CreateWebhookEndpointBody>('POST', '/api/webhooks'),
   deleteWebhookEndpoint: (endpointId: string) => route<DeletedAnswer>('DELETE', `/api/webhooks/${encodeURIComponent(endpointId)}`),
+  enableWebhookEndpoint: (endpointId: string) => route<WebhookEndpoint>('POST', `/api/webhooks/${encodeURIComponent(endpointId)}/enable`),
   webhookDeliveries: (filter: { endpointId?: string; limit?: number } = {}) => route<WebhookDelivery[]>('GET', `/api/webhooks/deliveries${queryString({ endpoint_id: filter.endpointId, limit: filter.limit })}`),
   redeliverWebhook: (deliveryId: string) => route<WebhookDelivery>('POST', `/api/webhooks/deliveries/${encodeURIComponent(deliveryId)}/redeliver`),
 
@@ -209,7 +213,8 @@ export const API_ROUTES = {
     createPost: route<AdminPost, AdminPostBody>('POST', `${ADMIN}/posts`),
     updatePost: (id: number) => route<AdminPost, AdminPostBody>('PUT', `${ADMIN}/posts/${id}`),
     galleryReports: route<AdminGalleryReport[]>('GET', `${ADMIN}/gallery/reports`),
-    withdraw: (influencerId: string) => route<AdminWithdrawResult>('POST', `${ADMIN}/gallery/${encodeURIComponent(influencerId)}/withdraw`),
+    decideGalleryItem: (influencerId: string) =>
+      route<AdminModerationDecisionResult, AdminModerationDecisionBody>('POST', `${ADMIN}/gallery/${encodeURIComponent(influencerId)}/decision`),
     newsletterIssues: route<AdminNewsletterIssueList>('GET', `${ADMIN}/newsletter/issues`),
     sendNewsletterIssue: route<AdminNewsletterSending, AdminNewsletterIssueBody>('POST', `${ADMIN}/newsletter/issues`),
     resumeNewsletterIssue: (id: number) => route<AdminNewsletterSending>('POST', `${ADMIN}/newsletter/issues/${id}/resume`),

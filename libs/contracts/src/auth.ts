@@ -7,6 +7,8 @@ export interface AuthUser {
   lastName: string | null;
   bio: string | null;
   profileImageUrl: string | null;
+  /** When the account was made (ISO 8601): a day-old account's gallery reports count in full. */
+  createdAt: string;
 }
 
 /** Sent by the gateway after a sign-in: the identity (issuer + subject) and its profile claims. */
@@ -44,6 +46,15 @@ export interface DeleteUserDataRequest {
 /** `auth.user.deletionStart.v1`: the user is marked `deleting`; their API keys and sign-ins are refused from now on. */
 export interface DeletionStarted {
   deleting: true;
+}
+
+/**
+ * `auth.user.fingerprintKeep.v1`: a step of account deletion, before billing anonymises the ledger. Auth keeps
+ * a keyed hash of the user's identity (issuer + subject) with the free generations it used (billing's count,
+ * the larger one kept), so the same identity signing up again does not get a new free allowance.
+ */
+export interface FingerprintKept {
+  kept: true;
 }
 
 /** `DELETE /api/account`: the word the user types to confirm. */

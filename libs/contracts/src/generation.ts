@@ -239,8 +239,10 @@ export interface InfluencerProject {
   outputUrl: string | null;
   /** Seconds, measured when the clip was made. */
   duration: number | null;
-  /** Published to the community gallery by its owner (never automatically). */
+  /** In the community gallery: published by its owner (never automatically) and not held by moderation. */
   isApproved: boolean;
+  /** Where moderation has it; only `visible` ones may be in the gallery. */
+  moderation: InfluencerModeration;
   /** The name its owner gave it when publishing (null while it has never been published). */
   name: string | null;
   /** Whether the signed-in caller made it (gallery). */
@@ -313,6 +315,37 @@ export interface InfluencerPublishRequest extends UserInfluencerRequest {
   name?: string;
 }
 
+/**
+ * One moderation state per influencer, which publishing, the gallery, `influencer:<id>` in the API,
+ * clip reuse and job completion all obey: `visible` (the owner decides whether it is published),
+ * `in_review` (reported enough: out of the gallery until an operator decides), `removed` (an operator
+ * took it down). Only an operator moves it out of `in_review` or `removed`, always with a reason.
+ */
+export const MODERATION_STATES = ['visible', 'in_review', 'removed'] as const;
+export type ModerationState = (typeof MODERATION_STATES)[number];
+
+/** What the owner sees of moderation: the state, the reason given, and whether they may still appeal. */
+export interface InfluencerModeration {
+  state: ModerationState;
+  /** The operator's reason, or why reports put it in review; null while visible and never decided. */
+  reason: string | null;
+  /** True once the owner appealed this decision: one appeal per decision. */
+  appealed: boolean;
+}
+
+export const MAX_APPEAL_LENGTH = 1000;
+
+/** `POST /api/ai-influencer/projects/{id}/appeal`: the owner's one appeal of a review or removal. */
+export interface InfluencerAppealBody {
+  message: string;
+}
+
+/** Over NATS (`generation.influencer.appeal.v1`). */
+export interface InfluencerAppealRequest extends UserInfluencerRequest, InfluencerAppealBody {}
+
+/** The reason an item's reports put it in review (the owner reads it; the reporters stay anonymous). */
+export const IN_REVIEW_REASON = 'Several people reported it. It is out of the gallery until an operator reviews it.';
+
 /** Why someone reports a gallery influencer. */
 export const REPORT_REASONS = {
   likeness: "It uses someone's likeness without their consent",
@@ -330,11 +363,20 @@ export interface InfluencerReportBody {
   contact?: string;
 }
 
-/** Over NATS: a report, with who made it (a user id, or a digest of a signed-out caller's address), so one person counts once. */
+/**
+ * Over NATS: a report, with who made it (a user id, or a digest of a signed-out caller's address), so
+ * one person counts once, and whether they are established (an account older than a day, or a paying
+ * one): an established reporter counts 1, a new account or a signed-out address 1/3.
+ */
 export interface InfluencerReportRequest extends InfluencerReportBody {
   projectId: number;
   reporter: string;
+  /** Absent (an older gateway): not established. */
+  established?: boolean;
 }
+
+/** How long an account exists before its reports count in full. */
+export const ESTABLISHED_ACCOUNT_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Over NATS: a provider's webhook delivery as received (the signature covers the body byte for byte). */
 export interface ProviderWebhookRequest {

@@ -11,7 +11,7 @@ const everyEventIsDeclared: [Exclude<keyof EventContracts, DeclaredEvent>, Exclu
 describe('SubjectContracts', () => {
   it('has an entry for each request/reply subject of subjects.ts and no other (checked by the type-check)', () => {
     expect(everySubjectHasAContract).toBe(true);
-    expect(declaredSubjects()).toEqual(expect.arrayContaining(['auth.health.ping.v1', 'billing.credits.reserve.v1', 'generation.admin.gallery.withdraw.v1']));
+    expect(declaredSubjects()).toEqual(expect.arrayContaining(['auth.health.ping.v1', 'billing.credits.reserve.v1', 'generation.admin.gallery.decide.v1']));
   });
 });
 

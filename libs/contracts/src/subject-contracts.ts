@@ -7,15 +7,15 @@
  */
 import type {
   AdminBillingAccount, AdminCreditAdjustmentRequest, AdminGalleryReport, AdminJobDetail, AdminJobList, AdminJobListRequest, AdminPost,
-  AdminPostBody, AdminPostList, AdminQueueState, AdminUserSearchRequest, AdminUserSummary, AdminWithdrawResult,
+  AdminPostBody, AdminPostList, AdminQueueState, AdminUserSearchRequest, AdminUserSummary, AdminModerationDecisionRequest, AdminModerationDecisionResult,
   AdminNewsletterIssueList, AdminNewsletterResumeRequest, AdminNewsletterSending, AdminNewsletterSendRequest,
 } from './admin';
 import type { ApiKeyIdentity, ApiKeyRevoked, ApiKeySummary, CreateApiKeyRequest, CreatedApiKey, RevokeApiKeyRequest, VerifyApiKeyRequest } from './api-keys';
 import type { DeletedAnswer } from './api-routes';
-import type { AuthUser, DeleteUserDataRequest, DeletionStarted, GetUserRequest, UpsertUserRequest } from './auth';
+import type { AuthUser, DeleteUserDataRequest, DeletionStarted, FingerprintKept, GetUserRequest, UpsertUserRequest } from './auth';
 import type {
-  Account, CheckoutStart, ConsumeQuotaRequest, CreateCustomerResponse, CreditRequest, CreditSource, GetAccountRequest, Plan, PurchaseRequest,
-  QuotaConsumed, Reservation, ReservationStatus, StartPackPurchaseRequest, StartSubscriptionRequest, StripeConfig, StripeWebhookRequest,
+  Account, CarryFreeUsedRequest, CheckoutStart, ConsumeQuotaRequest, CreateCustomerResponse, CreditRequest, CreditSource, FreeGenerationsUsed, FreeUsedCarried,
+  GetAccountRequest, Plan, PurchaseRequest, QuotaConsumed, Reservation, ReservationStatus, StartPackPurchaseRequest, StartSubscriptionRequest, StripeConfig, StripeWebhookRequest,
   StripeWebhookResult,
 } from './billing';
 import type {
@@ -23,7 +23,7 @@ import type {
 } from './content';
 import { JOB_PROGRESS_EVENT, JOB_STOP_EVENT } from './generation';
 import type {
-  Actor, AudioResponse, InfluencerImageRequest, InfluencerImageResponse, InfluencerProject, InfluencerPublishRequest, InfluencerReportRequest,
+  Actor, AudioResponse, InfluencerImageRequest, InfluencerImageResponse, InfluencerAppealRequest, InfluencerProject, InfluencerPublishRequest, InfluencerReportRequest,
   InfluencerVideoRequest, JobStopEvent, JobState, ListProjectsRequest, PipelineRequest, Project, ProviderWebhookRequest, SampleVideos, ScriptResponse,
   UploadCheckRequest, UserAudioRequest, UserInfluencerRequest, UserJobRequest, UserLipSyncRequest, UserProjectRequest, UserScriptRequest,
 } from './generation';
@@ -31,7 +31,7 @@ import type { FaceCheckAnswer, FaceCheckRequest } from './face-check';
 import type { PingResponse } from './health';
 import type {
   MailOutcome, MailPreferences, MailPreferencesUpdate, NewsletterConfirmed, NewsletterTokenRequest, NewsletterUnsubscribed,
-  PaymentMailRequest, VideoReadyMailRequest,
+  PaymentMailRequest, VideoReadyMailRequest, WebhookDisabledMailRequest,
 } from './mail';
 import type { RemoteHistory, RemoteHistoryRequest, RemoteLiveVersion, RemoteLiveVersions, RemotePublishRequest, RemoteReleaseRequest, RemoteRollbackRequest } from './remote-releases';
 import { SERVICE_NAMES } from './services';
@@ -82,10 +82,6 @@ export interface AdminPostUpdateRequest extends AdminPostBody {
   id: number;
 }
 
-export interface AdminGalleryWithdrawRequest {
-  influencerId: number;
-}
-
 /** A job's credit reservation as billing holds it, or null when it has none. */
 export type AdminReservation = { status: ReservationStatus; source: CreditSource } | null;
 
@@ -101,6 +97,7 @@ export interface SubjectContracts {
   'auth.user.get.v1': { request: GetUserRequest; reply: AuthUser };
   'auth.user.delete.v1': { request: DeleteUserDataRequest; reply: DeletedAnswer };
   'auth.user.deletionStart.v1': { request: DeleteUserDataRequest; reply: DeletionStarted };
+  'auth.user.fingerprintKeep.v1': { request: DeleteUserDataRequest; reply: FingerprintKept };
   'auth.admin.users.search.v1': { request: AdminUserSearchRequest; reply: AdminUserSummary[] };
   'auth.apiKeys.create.v1': { request: CreateApiKeyRequest; reply: CreatedApiKey };
   'auth.apiKeys.list.v1': { request: UserRequest; reply: ApiKeySummary[] };
@@ -110,6 +107,8 @@ export interface SubjectContracts {
   'billing.health.ping.v1': { request: EmptyRequest; reply: PingResponse };
   'billing.account.get.v1': { request: GetAccountRequest; reply: Account };
   'billing.account.delete.v1': { request: GetAccountRequest; reply: DeletedAnswer };
+  'billing.account.freeUsed.v1': { request: GetAccountRequest; reply: FreeGenerationsUsed };
+  'billing.account.carryFreeUsed.v1': { request: CarryFreeUsedRequest; reply: FreeUsedCarried };
   'billing.plans.list.v1': { request: EmptyRequest; reply: Plan[] };
   'billing.credits.check.v1': { request: UserRequest; reply: { available: true } };
   'billing.credits.reserve.v1': { request: CreditRequest; reply: Reservation };
@@ -135,6 +134,7 @@ export interface SubjectContracts {
   'content.newsletter.unsubscribe.v1': { request: NewsletterTokenRequest; reply: NewsletterUnsubscribed };
   'content.mail.videoReady.v1': { request: VideoReadyMailRequest; reply: MailOutcome };
   'content.mail.paymentConfirmed.v1': { request: PaymentMailRequest; reply: MailOutcome };
+  'content.mail.webhookDisabled.v1': { request: WebhookDisabledMailRequest; reply: MailOutcome };
   'content.mail.preferences.get.v1': { request: UserRequest; reply: MailPreferences };
   'content.mail.preferences.set.v1': { request: MailPreferencesUpdate; reply: MailPreferences };
   'content.user.delete.v1': { request: DeleteUserDataRequest; reply: DeletedAnswer };
@@ -172,6 +172,7 @@ export interface SubjectContracts {
   'generation.influencer.get.v1': { request: UserInfluencerRequest; reply: InfluencerProject };
   'generation.influencer.approve.v1': { request: InfluencerPublishRequest; reply: InfluencerProject };
   'generation.influencer.delete.v1': { request: UserInfluencerRequest; reply: DeletedAnswer };
+  'generation.influencer.appeal.v1': { request: InfluencerAppealRequest; reply: InfluencerProject };
   'generation.gallery.list.v1': { request: GalleryListRequest; reply: InfluencerProject[] };
   'generation.gallery.report.v1': { request: InfluencerReportRequest; reply: { reported: true } };
   'generation.user.delete.v1': { request: DeleteUserDataRequest; reply: DeletedAnswer };
@@ -184,7 +185,7 @@ export interface SubjectContracts {
   'generation.admin.job.cancel.v1': { request: JobRequest; reply: JobState };
   'generation.admin.job.retry.v1': { request: JobRequest; reply: JobState };
   'generation.admin.gallery.reports.list.v1': { request: EmptyRequest; reply: AdminGalleryReport[] };
-  'generation.admin.gallery.withdraw.v1': { request: AdminGalleryWithdrawRequest; reply: AdminWithdrawResult };
+  'generation.admin.gallery.decide.v1': { request: AdminModerationDecisionRequest; reply: AdminModerationDecisionResult };
   'generation.webhooks.endpoints.create.v1': { request: CreateWebhookEndpointRequest; reply: CreatedWebhookEndpoint };
   'generation.webhooks.endpoints.list.v1': { request: UserRequest; reply: WebhookEndpoint[] };
   'generation.webhooks.endpoints.delete.v1': { request: WebhookEndpointRequest; reply: DeletedAnswer };

@@ -15,6 +15,8 @@ export const Subjects = {
     userDelete: 'auth.user.delete.v1',
     /** `{userId}` → `{deleting: true}`: the first step of account deletion; the user's API keys and sign-ins are refused from then on. */
     userDeletionStart: 'auth.user.deletionStart.v1',
+    /** `{userId}` → `{kept: true}`: account deletion keeps a keyed hash of the identity with its free generations used (asked of billing); nothing else of the person. */
+    userFingerprintKeep: 'auth.user.fingerprintKeep.v1',
     /** Operator console: `AdminUserSearchRequest` → `AdminUserSummary[]` (username or e-mail contains the query). */
     adminUsersSearch: 'auth.admin.users.search.v1',
     /** `CreateApiKeyRequest` → `CreatedApiKey` (the key shown once); `CONFLICT` past `MAX_API_KEYS_PER_USER`. */
@@ -30,6 +32,10 @@ export const Subjects = {
     accountGet: 'billing.account.get.v1',
     /** `{userId}` → `{deleted: true}`: subscriptions ended at once, ledger rows kept under an anonymous id (account deletion). */
     accountDelete: 'billing.account.delete.v1',
+    /** From auth: `{userId}` → `FreeGenerationsUsed` (free generations reserved or committed, those carried over included). */
+    accountFreeUsed: 'billing.account.freeUsed.v1',
+    /** From auth: `CarryFreeUsedRequest` → `{carried: true}`: a returning identity's new account starts with the free generations its deleted one used. */
+    accountCarryFreeUsed: 'billing.account.carryFreeUsed.v1',
     plansList: 'billing.plans.list.v1',
     /** `{userId}` → `{available: true}`, or PAYMENT_REQUIRED as a reserve would answer; reserves nothing. */
     creditsCheck: 'billing.credits.check.v1',
@@ -63,6 +69,8 @@ export const Subjects = {
     mailVideoReady: 'content.mail.videoReady.v1',
     /** From billing: `PaymentMailRequest` → `MailOutcome`. */
     mailPaymentConfirmed: 'content.mail.paymentConfirmed.v1',
+    /** From generation: `WebhookDisabledMailRequest` → `MailOutcome`: a webhook endpoint was disabled after failed deliveries in a row. */
+    mailWebhookDisabled: 'content.mail.webhookDisabled.v1',
     /** `{userId}` → `MailPreferences`. */
     mailPreferencesGet: 'content.mail.preferences.get.v1',
     /** `MailPreferencesUpdate` → `MailPreferences`. */
@@ -117,6 +125,8 @@ export const Subjects = {
     influencerGet: 'generation.influencer.get.v1',
     influencerApprove: 'generation.influencer.approve.v1',
     influencerDelete: 'generation.influencer.delete.v1',
+    /** `InfluencerAppealRequest` → `InfluencerProject`: the owner's one appeal of a review or removal. */
+    influencerAppeal: 'generation.influencer.appeal.v1',
     galleryList: 'generation.gallery.list.v1',
     galleryReport: 'generation.gallery.report.v1',
     /** `{userId}` → `{deleted: true}`: live jobs cancelled, every record and object of the user removed, community copies included (account deletion). */
@@ -137,8 +147,8 @@ export const Subjects = {
     adminJobRetry: 'generation.admin.job.retry.v1',
     /** Operator console: `{}` → `AdminGalleryReport[]`. */
     adminGalleryReports: 'generation.admin.gallery.reports.list.v1',
-    /** Operator console: `{influencerId}` → `{withdrawn: true}`: unpublished, its community copy removed. */
-    adminGalleryWithdraw: 'generation.admin.gallery.withdraw.v1',
+    /** Operator console: `AdminModerationDecisionRequest` → `AdminModerationDecisionResult`: restored to the gallery or removed, with a reason. */
+    adminGalleryDecide: 'generation.admin.gallery.decide.v1',
     /** Webhooks (`webhooks.ts`): `CreateWebhookEndpointRequest` → `CreatedWebhookEndpoint` (its secret shown this once). */
     webhookEndpointCreate: 'generation.webhooks.endpoints.create.v1',
     /** `{userId}` → `WebhookEndpoint[]`. */

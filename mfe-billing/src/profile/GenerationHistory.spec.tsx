@@ -23,6 +23,7 @@ const clip = (id: number, createdAt: string, outputUrl: string | null): Influenc
   outputUrl,
   duration: 20,
   isApproved: false,
+  moderation: { state: 'visible', reason: null, appealed: false },
   name: null,
   isOwner: true,
 });

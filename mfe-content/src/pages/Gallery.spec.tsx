@@ -15,6 +15,7 @@ const item = (id: number, isOwner: boolean, duration: number | null, name: strin
   outputUrl: `/api/media/community/${id}/video-v1.mp4`,
   duration,
   isApproved: true,
+  moderation: { state: 'visible', reason: null, appealed: false },
   name,
   isOwner,
 });

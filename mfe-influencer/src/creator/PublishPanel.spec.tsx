@@ -12,6 +12,7 @@ const project = (overrides: Partial<InfluencerProject> = {}): InfluencerProject 
   outputUrl: '/api/media/users/u/jobs/j/clip.mp4',
   duration: 20,
   isApproved: false,
+  moderation: { state: 'visible', reason: null, appealed: false },
   name: null,
   isOwner: true,
   ...overrides,
@@ -51,5 +52,32 @@ describe('PublishPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(project()));
     expect(callsTo(fetchMock, 'POST /api/ai-influencer/projects/7/unpublish')).toHaveLength(1);
+  });
+
+  it('says an influencer is under review with the reason, offers no Publish, and sends the one appeal', async () => {
+    const appealed = project({ moderation: { state: 'in_review', reason: 'Several people reported it.', appealed: true } });
+    const fetchMock = fakeApi({ 'POST /api/ai-influencer/projects/7/appeal': { body: appealed } });
+    const onChange = jest.fn();
+    render(<PublishPanel project={project({ moderation: { state: 'in_review', reason: 'Several people reported it.', appealed: false } })} onChange={onChange} />);
+    expect(screen.getByText('Under review: this influencer is out of the community gallery until an operator decides.')).toBeTruthy();
+    expect(screen.getByText('Reason: Several people reported it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Publish to the community' })).toBeNull();
+
+    const send = screen.getByRole('button', { name: 'Send appeal' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Appeal (once): why should it stay?'), { target: { value: ' It is my own face. ' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(appealed));
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/ai-influencer/projects/7/appeal')[0].body))).toEqual({ message: 'It is my own face.' });
+  });
+
+  it('says a removed influencer was removed, with the reason, and that the appeal was sent once it was', () => {
+    fakeApi({});
+    render(<PublishPanel project={project({ moderation: { state: 'removed', reason: 'Uses a celebrity likeness.', appealed: true } })} onChange={jest.fn()} />);
+    expect(screen.getByText('Removed by an operator: it is out of the gallery and cannot be used in new videos.')).toBeTruthy();
+    expect(screen.getByText('Reason: Uses a celebrity likeness.')).toBeTruthy();
+    expect(screen.getByText('You appealed this decision. An operator will read it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send appeal' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unpublish' })).toBeNull();
   });
 });

@@ -1,17 +1,25 @@
 import { useId, useState } from 'react';
-import { MAX_INFLUENCER_NAME_LENGTH, PUBLISH_CONSENT_TEXT, UPLOAD_CONSENT_TEXT, type InfluencerProject } from '@lipcast/contracts';
-import { Button, Input, Label } from '@lipcast/ui';
+import { MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, PUBLISH_CONSENT_TEXT, UPLOAD_CONSENT_TEXT, type InfluencerProject } from '@lipcast/contracts';
+import { Button, Input, Label, TextareaField } from '@lipcast/ui';
 import { toast } from '@lipcast/web-kit';
-import { publishProject, unpublishProject } from './creator-api';
+import { appealProject, publishProject, unpublishProject } from './creator-api';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
+type PanelProject = Pick<InfluencerProject, 'id' | 'isApproved' | 'name' | 'imageKind' | 'moderation'>;
 
 /**
  * Publishing one influencer to the community gallery: private until its owner gives it a name and
  * ticks the consent box (for an uploaded photo, rights to the image and the person's consent);
- * unpublishing takes it out again at once.
+ * unpublishing takes it out again at once. An influencer that moderation holds says so, with the
+ * reason, instead of offering to publish it.
  */
-export function PublishPanel({ project, onChange }: { project: Pick<InfluencerProject, 'id' | 'isApproved' | 'name' | 'imageKind'>; onChange: (project: InfluencerProject) => void }) {
+export function PublishPanel({ project, onChange }: { project: PanelProject; onChange: (project: InfluencerProject) => void }) {
+  if (project.moderation.state !== 'visible') return <ModerationNotice project={project} onChange={onChange} />;
+  return <PublishControls project={project} onChange={onChange} />;
+}
+
+function PublishControls({ project, onChange }: { project: PanelProject; onChange: (project: InfluencerProject) => void }) {
   const ids = { name: useId(), consent: useId() };
   const [name, setName] = useState(project.name ?? '');
   const [consent, setConsent] = useState(false);
@@ -60,6 +68,51 @@ export function PublishPanel({ project, onChange }: { project: Pick<InfluencerPr
       >
         Publish to the community
       </Button>
+    </div>
+  );
+}
+
+/** "Under review" or "Removed", with the reason given and the owner's one appeal. */
+function ModerationNotice({ project, onChange }: { project: PanelProject; onChange: (project: InfluencerProject) => void }) {
+  const { state, reason, appealed } = project.moderation;
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function appeal() {
+    if (busy || !message.trim()) return;
+    setBusy(true);
+    try {
+      onChange(await appealProject(project.id, message));
+      toast({ title: 'Appeal sent', description: 'An operator will read it and decide.', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Failed to send the appeal', description: errorText(error, 'Failed to send the appeal'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div role="status" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <p className="text-sm font-medium text-amber-900">
+        {state === 'in_review' ? 'Under review: this influencer is out of the community gallery until an operator decides.' : 'Removed by an operator: it is out of the gallery and cannot be used in new videos.'}
+      </p>
+      {reason && <p className="text-sm text-amber-900">Reason: {reason}</p>}
+      {appealed ? (
+        <p className="text-sm text-amber-900">You appealed this decision. An operator will read it.</p>
+      ) : (
+        <div className="space-y-2">
+          <TextareaField
+            label="Appeal (once): why should it stay?"
+            value={message}
+            maxLength={MAX_APPEAL_LENGTH}
+            onChange={(event) => setMessage(event.target.value)}
+            placeholder="e.g. This is my own face, and I agreed to publish it."
+          />
+          <Button variant="outline" disabled={busy || !message.trim()} onClick={() => void appeal()}>
+            Send appeal
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -63,3 +63,6 @@ export const publishProject = (projectId: number, name: string) => callApi(API_R
 
 /** Takes it out of the gallery at once. */
 export const unpublishProject = (projectId: number) => callApi(API_ROUTES.unpublishInfluencer(projectId));
+
+/** The owner's one appeal of a review or removal. */
+export const appealProject = (projectId: number, message: string) => callApi(API_ROUTES.appealInfluencer(projectId), { body: { message: message.trim() } });

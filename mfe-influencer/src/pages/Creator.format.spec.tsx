@@ -35,7 +35,7 @@ describe('the video format in the Creator', () => {
     const thumbnail = '/api/media/users/u1/jobs/j4/thumbnail.jpg';
     const project = {
       id: 4, createdAt: '2026-11-26T10:00:00.000Z', imageUrl: '/api/media/users/u1/influencers/4/image.jpg', imageKind: 'illustration',
-      thumbnailUrl: thumbnail, outputUrl: clip, duration: 20, isApproved: false, name: null, isOwner: true,
+      thumbnailUrl: thumbnail, outputUrl: clip, duration: 20, isApproved: false, moderation: { state: 'visible', reason: null, appealed: false }, name: null, isOwner: true,
     };
     await makeClip(clip, [project]);
     const video = await screen.findByLabelText('Influencer video');

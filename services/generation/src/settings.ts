@@ -108,7 +108,7 @@ export class GenerationSettings extends MediaServiceSettings {
   @Min(1, { message: 'must be 1 or more' })
   USER_STORAGE_QUOTA_BYTES = 2 * 1024 ** 3;
 
-  @EnvPurpose('reports from different people (signed-in users, or signed-out addresses) after which a gallery influencer is hidden from the gallery; operators see reported items on the ops /status')
+  @EnvPurpose('weighted reports since the last operator decision that put a gallery influencer in review (out of the gallery until an operator restores or removes it): an account older than a day or a paying one counts 1, a newer account or a signed-out address 1/3')
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number' })
   @Min(1, { message: 'must be 1 or more' })

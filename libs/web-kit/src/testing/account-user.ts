@@ -10,6 +10,7 @@ export function accountUser(overrides: Partial<AccountUser> = {}): AccountUser {
     lastName: 'Lovelace',
     bio: null,
     profileImageUrl: null,
+    createdAt: '2026-01-05T12:00:00.000Z',
     generationsCount: 0,
     extraGenerations: 0,
     premium: false,

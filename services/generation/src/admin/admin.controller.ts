@@ -1,10 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { communityKey, mediaUrl, Subjects, type AdminGalleryReport, type AdminJobList, type AdminQueueState, type JobState } from '@lipcast/contracts';
+import { communityKey, mediaUrl, Subjects, type AdminGalleryReport, type AdminModerationDecisionResult, type AdminJobList, type AdminQueueState, type JobState } from '@lipcast/contracts';
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { InfluencersService } from '../influencers/influencers.service';
-import { GenerationSettings } from '../settings';
-import { AdminInfluencerDto, AdminJobDto, AdminJobListDto } from './admin-jobs.dto';
+import { AdminJobDto, AdminJobListDto, AdminModerationDecisionDto } from './admin-jobs.dto';
 import { AdminJobsService } from './admin-jobs.service';
 
 /** The operator console's requests (the gateway lets only operators send them, and audits each write). */
@@ -14,7 +13,6 @@ export class AdminController {
     private readonly jobs: AdminJobsService,
     private readonly influencers: InfluencersRepository,
     private readonly influencerService: InfluencersService,
-    private readonly settings: GenerationSettings,
   ) {}
 
   @MessagePattern(Subjects.generation.adminQueueGet)
@@ -42,25 +40,30 @@ export class AdminController {
     return this.jobs.retry(request.jobId);
   }
 
-  /** Reported gallery items, most reported first. */
+  /** Reported gallery items: in review first, then appealed, then the most reported. */
   @MessagePattern(Subjects.generation.adminGalleryReports)
   async reports(): Promise<AdminGalleryReport[]> {
-    const reported = await this.influencers.reported(this.settings.GALLERY_REPORTS_TO_HIDE);
+    const reported = await this.influencers.reported();
     return reported.map((item) => ({
       influencerId: String(item.projectId),
       name: item.name ?? '',
       ownerId: item.ownerId,
-      // The public copy while it is in the gallery; a hidden or withdrawn item has none (its owner's own clip is theirs only).
-      videoUrl: item.published && !item.hidden ? mediaUrl(communityKey(item.projectId, 'video-v1.mp4')) : null,
+      // The public copy while it is in the gallery; else the owner's own clip, so the operator can judge what they decide on.
+      videoUrl: item.published && item.state === 'visible' ? mediaUrl(communityKey(item.projectId, 'video-v1.mp4')) : item.videoKey && mediaUrl(item.videoKey),
       reports: item.reports,
+      weightedReports: Math.round((item.weightThirds / 3) * 100) / 100,
       lastReason: item.reasons[item.reasons.length - 1] ?? null,
       lastReportedAt: new Date(item.lastReportedAt).toISOString(),
       published: item.published,
+      state: item.state,
+      stateReason: item.stateReason,
+      appeal: item.appeal,
+      appealedAt: item.appealedAt && new Date(item.appealedAt).toISOString(),
     }));
   }
 
-  @MessagePattern(Subjects.generation.adminGalleryWithdraw)
-  withdraw(@Payload() request: AdminInfluencerDto): Promise<{ withdrawn: true }> {
-    return this.influencerService.withdraw(request.influencerId);
+  @MessagePattern(Subjects.generation.adminGalleryDecide)
+  decide(@Payload() request: AdminModerationDecisionDto): Promise<AdminModerationDecisionResult> {
+    return this.influencerService.decide(request);
   }
 }

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { InfluencerProject } from '@lipcast/contracts';
+import { MODERATION_STATES, type InfluencerProject } from '@lipcast/contracts';
 import type { CharacterLook } from '@lipcast/media-engine';
 import type { GenerationRow } from '../database';
 
@@ -7,7 +7,8 @@ const IMAGE_KINDS = ['photo', 'illustration', 'upload'] as const satisfies reado
 
 /**
  * An influencer (the Creator and One Shot): a portrait, then its looping clip. Private to its creator
- * until published (`approved`) with a name and consent; published ones are copied to `community/<id>/`.
+ * until published (`approved`) with a name and consent; published ones that moderation leaves
+ * `visible` are copied to `community/<id>/`.
  */
 export const InfluencerProjectEntity = defineEntity({
   name: 'InfluencerProject',
@@ -32,6 +33,15 @@ export const InfluencerProjectEntity = defineEntity({
     name: p.string().length(60).nullable(),
     /** When its owner last consented to publishing it. */
     consentedAt: p.datetime().nullable(),
+    /** Moderation's hold on it (`MODERATION_STATES`): only `visible` ones are in the gallery, whatever `approved` says. */
+    moderation: p.enum(MODERATION_STATES).default('visible'),
+    /** Why it is in review or removed (or why an operator restored it): its owner reads it. */
+    moderationReason: p.text().nullable(),
+    /** When an operator last decided on it: only reports after that count towards the next review. */
+    moderatedAt: p.datetime().nullable(),
+    /** The owner's one appeal of the current review or removal. */
+    appeal: p.text().nullable(),
+    appealedAt: p.datetime().nullable(),
   },
 });
 

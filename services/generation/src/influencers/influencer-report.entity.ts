@@ -3,9 +3,9 @@ import type { ReportReason } from '@lipcast/contracts';
 
 /**
  * A report of a gallery influencer (e.g. a likeness used without consent). One per reporter and
- * project (a user id, or a digest of a signed-out caller's address), so one person cannot hide an
- * item alone; an item with `GALLERY_REPORTS_TO_HIDE` reports leaves the gallery and operators see
- * it on the ops `/status`.
+ * project (a user id, or a digest of a signed-out caller's address), so one person counts once; when
+ * the reports since the last operator decision weigh `GALLERY_REPORTS_TO_HIDE`, the item goes in
+ * review (out of the gallery) and operators decide.
  */
 export const InfluencerReportEntity = defineEntity({
   name: 'InfluencerReport',
@@ -16,6 +16,8 @@ export const InfluencerReportEntity = defineEntity({
     reporter: p.string().length(100),
     reason: p.string().length(20).$type<ReportReason>(),
     contact: p.string().length(200).nullable(),
+    /** Its weight in thirds: 3 from an established account (older than a day, or paying), 1 from a new account or a signed-out address. */
+    weightThirds: p.integer().default(3),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Subjects, type InfluencerImageResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
 import { Quotas } from '../jobs/quotas';
-import { ApproveDto, GalleryDto, ImageDto, ListDto, ProjectDto, ReportDto, VideoDto } from './influencers.dto';
+import { AppealDto, ApproveDto, GalleryDto, ImageDto, ListDto, ProjectDto, ReportDto, VideoDto } from './influencers.dto';
 import { InfluencersService } from './influencers.service';
 
 @Controller()
@@ -43,6 +43,11 @@ export class InfluencersController {
   @MessagePattern(Subjects.generation.influencerDelete)
   delete(@Payload() request: ProjectDto): Promise<{ deleted: true }> {
     return this.influencers.delete(request.userId, request.projectId);
+  }
+
+  @MessagePattern(Subjects.generation.influencerAppeal)
+  appeal(@Payload() request: AppealDto): Promise<InfluencerProject> {
+    return this.influencers.appeal(request.userId, request.projectId, request.message);
   }
 
   @MessagePattern(Subjects.generation.galleryReport)

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { Equals, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { Equals, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import {
-  MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, PORTRAIT_SIZE_TEXT, REPORT_REASONS, type InfluencerImageRequest, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type ReportReason, type UserInfluencerRequest,
+  MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, PORTRAIT_SIZE_TEXT, REPORT_REASONS, type InfluencerAppealRequest, type InfluencerImageRequest, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type ReportReason, type UserInfluencerRequest,
 } from '@lipcast/contracts';
 import { IsStoredId } from '@lipcast/nest-kit';
 
@@ -46,6 +46,14 @@ export class ReportDto implements InfluencerReportRequest {
   @IsString() @MinLength(1) @MaxLength(100) reporter!: string;
   @IsIn(Object.keys(REPORT_REASONS), { message: 'Please choose a reason.' }) reason!: ReportReason;
   @IsOptional() @IsString({ message: 'contact must be text' }) @MaxLength(MAX_REPORT_CONTACT_LENGTH, { message: `Contact cannot exceed ${MAX_REPORT_CONTACT_LENGTH} characters.` }) contact?: string;
+  @IsOptional() @IsBoolean() established?: boolean;
+}
+
+export class AppealDto extends ProjectDto implements InfluencerAppealRequest {
+  @IsString({ message: 'Say why the decision should change.' })
+  @IsNotEmpty({ message: 'Say why the decision should change.' })
+  @MaxLength(MAX_APPEAL_LENGTH, { message: `An appeal cannot exceed ${MAX_APPEAL_LENGTH} characters.` })
+  message!: string;
 }
 
 export class ListDto {

@@ -1,7 +1,7 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { dirname, join } from 'node:path';
 import {
-  ErrorCode, Subjects, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState,
+  ErrorCode, IN_REVIEW_REASON, Subjects, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState,
 } from '@lipcast/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { billingService } from '../../../billing/src/service';
@@ -152,35 +152,56 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     expect(await bed.storage.stat(`community/${made.id}/video-v1.mp4`)).not.toBeNull();
   });
 
-  it('anyone may report a gallery item; it leaves the gallery after GALLERY_REPORTS_TO_HIDE different reporters and operators see it', async () => {
+  it('weighs reports (established 1, new or signed out 1/3): at GALLERY_REPORTS_TO_HIDE the item goes in review, which publishing, the gallery, the API and clip reuse obey until an operator decides', async () => {
     const owner = newUser();
     const made = await influencerWithClip(owner, 'a street magician with a top hat');
-    const report = (reporter: string, extra: object = {}) => send(Subjects.generation.galleryReport, { projectId: made.id, reporter, reason: 'likeness', ...extra });
+    const report = (reporter: string, established: boolean, extra: object = {}) => send(Subjects.generation.galleryReport, { projectId: made.id, reporter, reason: 'likeness', established, ...extra });
+    const decide = (decision: 'restore' | 'remove', reason: string) => send(Subjects.generation.adminGalleryDecide, { influencerId: made.id, decision, reason });
+    const publish = () => send<InfluencerProject>(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, consent: true, name: 'Magic Max' });
+    const videoOf = (userId: string) => send(Subjects.generation.videoCreate, { userId, influencer: made.id, script: 'Hello there.', voice: 'Friendly_Person' });
+    const listed = async () => ((await bed.generation.app.get(OpsRegistry).sectionValues()).reportedInfluencers as { projectId: number }[]).find((item) => item.projectId === made.id);
     // Only published items can be reported.
-    await expect(report('address:one')).rejects.toMatchObject({ code: ErrorCode.NotFound });
-    await send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, consent: true, name: 'Magic Max' });
-    await expect(report('address:one', { reason: 'boring' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Please choose a reason.' });
+    await expect(report('address:one', false)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await publish();
+    await expect(report('address:one', false, { reason: 'boring' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Please choose a reason.' });
 
-    // The default is 3: one reporter twice counts once, and two are not enough.
-    expect(await report('address:one', { contact: 'me@example.com' })).toEqual({ reported: true });
-    expect(await report('address:one')).toEqual({ reported: true });
-    expect(await report(newUser(), { reason: 'offensive' })).toEqual({ reported: true });
+    // The default is 3: two established reporters (one of them twice) and two new ones weigh 2 2/3.
+    expect(await report('established-1', true, { contact: 'me@example.com' })).toEqual({ reported: true });
+    expect(await report('established-1', true)).toEqual({ reported: true });
+    expect(await report('established-2', true, { reason: 'offensive' })).toEqual({ reported: true });
+    expect(await report('address:one', false)).toEqual({ reported: true });
+    expect(await report(newUser(), false)).toEqual({ reported: true });
     expect((await gallery(null)).some((item) => item.id === made.id)).toBe(true);
     expect(await bed.storage.stat(`community/${made.id}/video-v1.mp4`)).not.toBeNull();
-    expect(await report(newUser(), { reason: 'other' })).toEqual({ reported: true });
+    expect(await report(newUser(), false, { reason: 'other' })).toEqual({ reported: true });
+
+    // In review: out of the gallery, its public copies withdrawn (the owner keeps their own), not reportable, not publishable, not usable by others.
     expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
-    expect((await gallery(owner)).some((item) => item.id === made.id)).toBe(false);
-    // Hidden means unreachable: the public copies are withdrawn, the owner keeps their own.
     expect(await bed.storage.list(`community/${made.id}/`)).toEqual([]);
     expect(await bed.storage.stat(made.outputUrl!.replace('/api/media/', ''))).not.toBeNull();
+    await expect(report(newUser(), true)).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    expect(await project(owner, made.id)).toMatchObject({ isApproved: false, moderation: { state: 'in_review', reason: IN_REVIEW_REASON, appealed: false } });
+    await expect(publish()).rejects.toMatchObject({ code: ErrorCode.Conflict });
+    await expect(videoOf(newUser())).rejects.toMatchObject({ message: 'influencer must be one of your influencers with a clip, or a published one' });
+    expect(await listed()).toMatchObject({ ownerId: owner, name: 'Magic Max', published: true, state: 'in_review', reports: 5, weightThirds: 9, reasons: ['likeness', 'offensive', 'likeness', 'likeness', 'other'], contacts: ['me@example.com'] });
 
-    const sections = await bed.generation.app.get(OpsRegistry).sectionValues();
-    const listed = (sections.reportedInfluencers as { projectId: number }[]).find((item) => item.projectId === made.id);
-    expect(listed).toMatchObject({ ownerId: owner, name: 'Magic Max', published: true, reports: 3, hidden: true, reasons: ['likeness', 'offensive', 'other'], contacts: ['me@example.com'] });
+    // Removed: the owner cannot use it either, not even by its own clip.
+    expect(await decide('remove', 'Uses a likeness without consent.')).toEqual({ influencerId: String(made.id), state: 'removed' });
+    await expect(videoOf(owner)).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'influencer was removed by an operator and cannot be used in new videos' });
+    await expect(send(Subjects.generation.lipsyncStart, { userId: owner, video: made.outputUrl, audio: made.outputUrl })).rejects.toMatchObject({ message: 'video was removed by an operator and cannot be used in new videos' });
+    await expect(publish()).rejects.toMatchObject({ code: ErrorCode.Conflict, message: 'This influencer was removed by an operator: Uses a likeness without consent.' });
+    // The start-up sweep leaves nothing public of it.
+    expect(await bed.generation.app.get(InfluencersService).withdrawUnpublished()).not.toContain(made.id);
+
+    // Restored: back in the gallery at once, published as its owner left it.
+    expect(await decide('restore', 'Consent shown.')).toEqual({ influencerId: String(made.id), state: 'visible' });
+    expect((await gallery(null)).find((item) => item.id === made.id)).toMatchObject({ name: 'Magic Max', isApproved: true });
+    expect(await bed.storage.stat(`community/${made.id}/video-v1.mp4`)).not.toBeNull();
+    expect(await listed()).toMatchObject({ state: 'visible', stateReason: 'Consent shown.', weightThirds: 0 });
+
     // Its reports go with the project.
     await send(Subjects.generation.influencerDelete, { userId: owner, projectId: made.id });
-    const after = await bed.generation.app.get(OpsRegistry).sectionValues();
-    expect((after.reportedInfluencers as { projectId: number }[]).some((item) => item.projectId === made.id)).toBe(false);
+    expect(await listed()).toBeUndefined();
   });
 
   it('approval before the clip exists publishes it when the clip is made (the One Shot order)', async () => {

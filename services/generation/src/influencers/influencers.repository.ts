@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { mediaUrl, communityImageKey, communityKey, DEFAULT_VIDEO_FORMAT, type InfluencerProject, type ReportReason, type VideoFormatId } from '@lipcast/contracts';
+import { sql } from 'kysely';
+import { mediaUrl, communityImageKey, communityKey, DEFAULT_VIDEO_FORMAT, type InfluencerProject, type ModerationState, type ReportReason, type VideoFormatId } from '@lipcast/contracts';
 import type { CharacterLook } from '@lipcast/media-engine';
 import { generationDatabase, now } from '../database';
 import type { InfluencerProjectRecord } from './influencer-project.entity';
@@ -21,7 +22,9 @@ export function toInfluencerProject(row: InfluencerProjectRecord, callerId: stri
     thumbnailUrl: row.videoKey && thumbnail ? mediaUrl(thumbnail) : null,
     outputUrl: row.videoKey && video ? mediaUrl(video) : null,
     duration: row.durationSeconds,
-    isApproved: row.approved,
+    // In the gallery: published by its owner, and moderation lets it show.
+    isApproved: row.approved && row.moderation === 'visible',
+    moderation: { state: row.moderation, reason: row.moderationReason, appealed: row.appealedAt !== null },
     name: row.name,
     isOwner: callerId === row.userId,
     // The gallery says each clip's format; Creator clips are all made as the portrait card.
@@ -38,11 +41,27 @@ export interface ReportedInfluencer {
   ownerId: string;
   name: string | null;
   published: boolean;
+  state: ModerationState;
+  stateReason: string | null;
+  /** The owner's clip (their own copy), so an operator can judge an item that is out of the gallery. */
+  videoKey: string | null;
   reports: number;
-  hidden: boolean;
+  /** Reports since the last operator decision, in thirds of a full report. */
+  weightThirds: number;
   reasons: string[];
   contacts: string[];
   lastReportedAt: Date;
+  appeal: string | null;
+  appealedAt: Date | null;
+}
+
+/** Whose report is this, and what does it weigh (in thirds: 3 established, 1 otherwise). */
+export interface NewReport {
+  projectId: number;
+  reporter: string;
+  reason: ReportReason;
+  contact: string | null;
+  weightThirds: number;
 }
 
 /** What a new project from a portrait starts with; its image key is known once it has an id. */
@@ -111,42 +130,98 @@ export class InfluencersRepository {
     return (await this.db.selectFrom('influencer_project').selectAll().where('videoKey', '=', videoKey).limit(1).executeTakeFirst()) ?? null;
   }
 
+  /** Whether `key` is the portrait or clip of one of the user's influencers that an operator removed. */
+  async isRemovedMedia(userId: string, key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('influencer_project')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('moderation', '=', 'removed')
+      .where((eb) => eb.or([eb('videoKey', '=', key), eb('imageKey', '=', key)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   listOwned(userId: string): Promise<InfluencerProjectRecord[]> {
     return this.db.selectFrom('influencer_project').selectAll().where('userId', '=', userId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
   }
 
-  /** Published projects with a clip, without those reported by `hideAt` people or more. */
-  gallery(hideAt: number): Promise<InfluencerProjectRecord[]> {
+  /** Published projects with a clip that moderation leaves visible. */
+  gallery(): Promise<InfluencerProjectRecord[]> {
     return this.db
       .selectFrom('influencer_project as p')
       .selectAll('p')
       .where('p.approved', '=', true)
+      .where('p.moderation', '=', 'visible')
       .where('p.videoKey', 'is not', null)
-      .where((eb) => eb(eb.selectFrom('influencer_report as r').select(eb.fn.countAll().as('reports')).whereRef('r.projectId', '=', 'p.id'), '<', hideAt))
       .orderBy('p.createdAt', 'desc')
       .orderBy('p.id', 'desc')
       .limit(GALLERY_LIMIT)
       .execute();
   }
 
-  /** Records a report (the same reporter reporting the same project again changes nothing); answers how many reporters the project now has. */
-  async report(report: { projectId: number; reporter: string; reason: ReportReason; contact: string | null }): Promise<number> {
-    const { projectId, reporter, reason, contact } = report;
+  /**
+   * Records a report (the same reporter reporting the same project again changes nothing); answers
+   * what the reports since the last operator decision weigh, in thirds. A decision answers every
+   * report made before it, so only later ones can put the item in review again.
+   */
+  async report(report: NewReport): Promise<number> {
+    const { projectId, reporter, reason, contact, weightThirds } = report;
     await this.db
       .insertInto('influencer_report')
-      .values({ projectId, reporter, reason, contact, createdAt: now() })
+      .values({ projectId, reporter, reason, contact, weightThirds, createdAt: now() })
       .onConflict((conflict) => conflict.columns(['projectId', 'reporter']).doNothing())
       .execute();
-    const { reports } = await this.db
-      .selectFrom('influencer_report')
-      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('reports'))
-      .where('projectId', '=', projectId)
+    const { weight } = await this.db
+      .selectFrom('influencer_report as r')
+      .innerJoin('influencer_project as p', 'p.id', 'r.projectId')
+      .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum('r.weightThirds'), eb.lit(0)), 'integer').as('weight'))
+      .where('r.projectId', '=', projectId)
+      .where(sinceLastDecision)
       .executeTakeFirstOrThrow();
-    return reports;
+    return weight;
   }
 
-  /** Reported projects for operators, most reported first: who made it, whether it is hidden, the reasons and contacts given. */
-  reported(hideAt: number): Promise<ReportedInfluencer[]> {
+  /** Moves a visible project into review (a conditional update: of concurrent reports, one does it); null when it was not visible. */
+  async putInReview(projectId: number, reason: string): Promise<InfluencerProjectRecord | null> {
+    const row = await this.db
+      .updateTable('influencer_project')
+      .set({ moderation: 'in_review', moderationReason: reason, appeal: null, appealedAt: null })
+      .where('id', '=', projectId)
+      .where('moderation', '=', 'visible')
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** An operator's decision: the new state and its reason; restoring opens a new case (the appeal is spent only on the decision it answered). */
+  async decide(projectId: number, state: Exclude<ModerationState, 'in_review'>, reason: string): Promise<InfluencerProjectRecord | null> {
+    const row = await this.db
+      .updateTable('influencer_project')
+      .set({ moderation: state, moderationReason: reason, moderatedAt: now(), ...(state === 'visible' ? { appeal: null, appealedAt: null } : {}) })
+      .where('id', '=', projectId)
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** The owner's appeal, once: null when the project is not theirs, not held by moderation, or already appealed. */
+  async appeal(userId: string, projectId: number, message: string): Promise<InfluencerProjectRecord | null> {
+    const row = await this.db
+      .updateTable('influencer_project')
+      .set({ appeal: message, appealedAt: now() })
+      .where('id', '=', projectId)
+      .where('userId', '=', userId)
+      .where('moderation', '<>', 'visible')
+      .where('appealedAt', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Reported projects for operators: those in review first, then appealed ones, then the most reported; with the reasons and contacts given. */
+  reported(): Promise<ReportedInfluencer[]> {
     return this.db
       .selectFrom('influencer_report as r')
       .innerJoin('influencer_project as p', 'p.id', 'r.projectId')
@@ -155,23 +230,36 @@ export class InfluencersRepository {
         'p.userId as ownerId',
         'p.name',
         'p.approved as published',
+        'p.moderation as state',
+        'p.moderationReason as stateReason',
+        'p.videoKey',
+        'p.appeal',
+        'p.appealedAt',
         eb.cast<number>(eb.fn.count('r.id'), 'integer').as('reports'),
-        eb(eb.fn.count('r.id'), '>=', hideAt).$castTo<boolean>().as('hidden'),
+        eb.cast<number>(eb.fn.coalesce(eb.fn.sum(eb.case().when(sinceLastDecision).then(eb.ref('r.weightThirds')).else(0).end()), eb.lit(0)), 'integer').as('weightThirds'),
         eb.fn.agg<string[]>('array_agg', ['r.reason']).orderBy('r.createdAt').as('reasons'),
         eb.fn<string[]>('array_remove', [eb.fn.agg<(string | null)[]>('array_agg', ['r.contact']).orderBy('r.createdAt'), eb.lit(null)]).as('contacts'),
         eb.fn.max('r.createdAt').as('lastReportedAt'),
       ])
       .groupBy('p.id')
+      .orderBy(sql`p.moderation = 'in_review'`, 'desc')
+      .orderBy(sql`p.appealed_at is not null and p.moderation <> 'visible'`, 'desc')
       .orderBy((eb) => eb.fn.count('r.id'), 'desc')
       .orderBy((eb) => eb.fn.max('r.createdAt'), 'desc')
       .limit(REPORTED_LIMIT)
       .execute();
   }
 
-  /** Which of these projects are published (the rest have no business under `community/`). */
+  /** Which of these projects are published and visible (the rest have no business under `community/`). */
   async publishedAmong(projectIds: number[]): Promise<Set<number>> {
     if (projectIds.length === 0) return new Set();
-    const rows = await this.db.selectFrom('influencer_project').select('id').where('approved', '=', true).where('id', 'in', projectIds).execute();
+    const rows = await this.db
+      .selectFrom('influencer_project')
+      .select('id')
+      .where('approved', '=', true)
+      .where('moderation', '=', 'visible')
+      .where('id', 'in', projectIds)
+      .execute();
     return new Set(rows.map((row) => row.id));
   }
 
@@ -190,3 +278,6 @@ export class InfluencersRepository {
     await this.db.deleteFrom('influencer_project').where('id', '=', projectId).execute();
   }
 }
+
+/** A report (`r`) made after its project's (`p`) last operator decision; every report, before the first. */
+const sinceLastDecision = sql<boolean>`(p.moderated_at is null or r.created_at > p.moderated_at)`;

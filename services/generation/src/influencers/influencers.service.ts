@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, PORTRAIT_SIZE, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, allLandmarksKeysOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, IN_REVIEW_REASON, PORTRAIT_SIZE, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, allLandmarksKeysOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
 import { OpsRegistry, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { JobsService } from '../jobs/jobs.service';
@@ -42,8 +42,8 @@ export class InfluencersService implements OnApplicationBootstrap {
     private readonly settings: GenerationSettings,
     ops: OpsRegistry,
   ) {
-    // Operators see reported gallery items (hidden or not) on the ops listener's /status.
-    ops.addSection('reportedInfluencers', () => this.influencers.reported(this.settings.GALLERY_REPORTS_TO_HIDE));
+    // Operators see reported gallery items (in review or not) on the ops listener's /status.
+    ops.addSection('reportedInfluencers', () => this.influencers.reported());
   }
 
   /** A portrait in the Creator's size from the active image provider (not stored). */
@@ -117,20 +117,44 @@ export class InfluencersService implements OnApplicationBootstrap {
   }
 
   async gallery(callerId: string | null): Promise<InfluencerProject[]> {
-    return (await this.influencers.gallery(this.settings.GALLERY_REPORTS_TO_HIDE)).map((row) => toInfluencerProject(row, callerId, 'gallery'));
+    return (await this.influencers.gallery()).map((row) => toInfluencerProject(row, callerId, 'gallery'));
   }
 
   /**
-   * Anyone may report a published influencer; at `GALLERY_REPORTS_TO_HIDE` different reporters it
-   * leaves the gallery and its public copies are withdrawn, so a misused likeness is not reachable by
-   * its address either. Operators see it on `/status` (the owner's own copy stays).
+   * Anyone may report an influencer in the gallery. An established reporter (an account older than a
+   * day, or a paying one) counts 1, a new account or a signed-out address 1/3, so a few fresh accounts
+   * cannot take anyone's item down. When the reports since the last operator decision weigh
+   * `GALLERY_REPORTS_TO_HIDE`, the item goes in review: out of the gallery, its public copies removed,
+   * until an operator restores or removes it.
    */
   async report(request: InfluencerReportRequest): Promise<{ reported: true }> {
     const project = await this.influencers.find(request.projectId);
-    if (!project?.approved) throw ServiceError.notFound('No such influencer in the gallery');
-    const reports = await this.influencers.report({ projectId: project.id, reporter: request.reporter, reason: request.reason, contact: request.contact?.trim() || null });
-    if (reports >= this.settings.GALLERY_REPORTS_TO_HIDE) await this.unpublish(project.id);
+    if (!project?.approved || project.moderation !== 'visible') throw ServiceError.notFound('No such influencer in the gallery');
+    const weightThirds = request.established === true ? 3 : 1;
+    const weight = await this.influencers.report({ projectId: project.id, reporter: request.reporter, reason: request.reason, contact: request.contact?.trim() || null, weightThirds });
+    if (weight >= this.settings.GALLERY_REPORTS_TO_HIDE * 3 && (await this.influencers.putInReview(project.id, IN_REVIEW_REASON))) await this.unpublish(project.id);
     return { reported: true };
+  }
+
+  /**
+   * An operator restores an item (back in the gallery if its owner publishes it) or removes it, always
+   * with a reason its owner reads; reports made before the decision no longer count.
+   */
+  async decide(request: AdminModerationDecisionRequest): Promise<AdminModerationDecisionResult> {
+    const project = await this.influencers.decide(request.influencerId, request.decision === 'restore' ? 'visible' : 'removed', request.reason.trim());
+    if (!project) throw ServiceError.notFound('No such influencer project');
+    if (project.moderation === 'visible') await this.publish(project);
+    else await this.unpublish(project.id);
+    return { influencerId: String(project.id), state: project.moderation };
+  }
+
+  /** The owner's one appeal of a review or a removal, which operators read beside the reports. */
+  async appeal(userId: string, projectId: number, message: string): Promise<InfluencerProject> {
+    const appealed = await this.influencers.appeal(userId, projectId, message.trim());
+    if (appealed) return toInfluencerProject(appealed, userId);
+    const project = await this.owned(userId, projectId);
+    if (project.moderation === 'visible') throw new ServiceError(ErrorCode.Conflict, 'Only an influencer under review or removed can be appealed.');
+    throw new ServiceError(ErrorCode.Conflict, 'You have already appealed this decision: an operator will read it.');
   }
 
   /**
@@ -145,7 +169,8 @@ export class InfluencersService implements OnApplicationBootstrap {
       await this.unpublish(projectId);
       return toInfluencerProject(project, userId);
     }
-    await this.owned(userId, projectId);
+    const current = await this.owned(userId, projectId);
+    if (current.moderation !== 'visible') throw heldByModeration(current);
     if (request.consent !== true) throw ServiceError.validation('Publishing needs your consent: tick the box to confirm.', { field: 'consent' });
     const name = request.name?.trim() ?? '';
     if (!name) throw ServiceError.validation('Give your influencer a name to publish it.', { field: 'name' });
@@ -153,14 +178,6 @@ export class InfluencersService implements OnApplicationBootstrap {
     if (!project) throw ServiceError.notFound('No such influencer project');
     await this.publish(project);
     return toInfluencerProject(project, userId);
-  }
-
-  /** An operator withdraws a published influencer (moderation): private again, its public copies removed at once. */
-  async withdraw(projectId: number): Promise<{ withdrawn: true }> {
-    const project = await this.influencers.update(projectId, { approved: false });
-    if (!project) throw ServiceError.notFound('No such influencer project');
-    await this.unpublish(projectId);
-    return { withdrawn: true };
   }
 
   /** Public copies left by influencers made private (by the consent migration, or a withdrawal interrupted midway) go at start. */
@@ -207,9 +224,9 @@ export class InfluencersService implements OnApplicationBootstrap {
     await this.unpublish(project.id);
   }
 
-  /** Copies an approved project's clip, thumbnail, portrait and drawing to its public folder, once the clip exists. */
+  /** Copies an approved, visible project's clip, thumbnail, portrait and drawing to its public folder, once the clip exists. */
   async publish(project: InfluencerProjectRecord): Promise<void> {
-    if (!project.approved || !project.videoKey || !project.thumbnailKey) return;
+    if (!project.approved || project.moderation !== 'visible' || !project.videoKey || !project.thumbnailKey) return;
     await this.storage.copy(project.videoKey, communityKey(project.id, 'video-v1.mp4'));
     await this.storage.copy(project.thumbnailKey, communityKey(project.id, 'thumbnail-v1.jpg'));
     await this.storage.copy(project.imageKey, communityImageKey(project.id, project.imageKey));
@@ -226,6 +243,15 @@ export class InfluencersService implements OnApplicationBootstrap {
     if (!project) throw ServiceError.notFound('No such influencer project');
     return project;
   }
+}
+
+/** Why its owner cannot publish an influencer that moderation holds, in the words they read on its card. */
+function heldByModeration(project: InfluencerProjectRecord): ServiceError {
+  const message =
+    project.moderation === 'in_review'
+      ? 'This influencer is under review: it can be published again once an operator restores it.'
+      : `This influencer was removed by an operator: ${project.moderationReason ?? 'no reason given'}`;
+  return new ServiceError(ErrorCode.Conflict, message);
 }
 
 /** Cancelling a job that already ended (409) or is gone (404) leaves nothing to stop. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { COMMUNITY_VIDEO_PATTERN, userFolder } from '@lipcast/contracts';
 import { isValidKey, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { actorIdOfKey } from '../actors/catalog';
+import { InfluencersRepository } from '../influencers/influencers.repository';
 
 /** `/api/media/<key>`, optionally after an origin and before a query or fragment; the key as written, never decoded. */
 const MEDIA_URL = /^(?:https?:\/\/[^/?#\\]+)?\/api\/media\/([^?#]*)(?:[?#].*)?$/s;
@@ -26,11 +27,14 @@ export interface MediaRef {
 /**
  * Which media a user may feed into a generation: a built-in actor, or their own uploads and
  * results, or an approved community influencer's clip. Only our object store is ever read, never an
- * arbitrary URL.
+ * arbitrary URL. An influencer an operator removed is not used again, not even by its owner.
  */
 @Injectable()
 export class MediaRefs {
-  constructor(private readonly storage: StorageService) {}
+  constructor(
+    private readonly storage: StorageService,
+    private readonly influencers: InfluencersRepository,
+  ) {}
 
   async resolve(userId: string, url: string | undefined, field: string): Promise<MediaRef> {
     const refused = ServiceError.validation(`${field} must be a built-in actor, an approved community influencer's video or your own media`, { field });
@@ -39,6 +43,9 @@ export class MediaRefs {
     const actorId = actorIdOfKey(key);
     // Approved community influencers are exactly the objects under community/ (copied on approval).
     if (!actorId && !key.startsWith(userFolder(userId)) && !COMMUNITY_VIDEO_PATTERN.test(key)) throw refused;
+    if (!actorId && !COMMUNITY_VIDEO_PATTERN.test(key) && (await this.influencers.isRemovedMedia(userId, key))) {
+      throw ServiceError.validation(`${field} was removed by an operator and cannot be used in new videos`, { field });
+    }
     if (!(await this.storage.stat(key))) throw ServiceError.validation(`${field} was not found; generate or upload it again`, { field });
     return actorId ? { key, actorId } : { key };
   }

@@ -231,7 +231,7 @@ export class VideosService {
     return { videoKey: ref.key, influencerId, speech };
   }
 
-  /** The caller's own influencer's clip, or a published one's public copy. */
+  /** The caller's own influencer's clip, or the public copy of one in the gallery (published and visible to moderation). */
   private async influencerClip(userId: string, influencerId: number): Promise<string> {
     const missing = ServiceError.validation('influencer must be one of your influencers with a clip, or a published one', { field: 'influencer' });
     const own = await this.influencers.findOwned(userId, influencerId);
@@ -240,7 +240,7 @@ export class VideosService {
       return own.videoKey;
     }
     const published = await this.influencers.find(influencerId);
-    if (!published?.approved || !published.videoKey) throw missing;
+    if (!published?.approved || published.moderation !== 'visible' || !published.videoKey) throw missing;
     return communityKey(influencerId, 'video-v1.mp4');
   }
 }
