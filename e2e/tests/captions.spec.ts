@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures.ts';
+import { expectPlays } from '../support/plays.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.describe('captions', () => {
@@ -34,14 +35,8 @@ test.describe('captions', () => {
     await expect.poll(async () => (await track()).mode).toBe('showing');
 
     // It plays, at 9:16.
-    const played = await result.evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      return { time: element.currentTime, size: [element.videoWidth, element.videoHeight] };
-    });
-    expect(played.time).toBeGreaterThan(0.2);
-    expect(played.size).toEqual([720, 1280]);
+    await expectPlays(result, 0.2);
+    expect(await result.evaluate((element: HTMLVideoElement) => [element.videoWidth, element.videoHeight])).toEqual([720, 1280]);
 
     // The captions download as SRT, named like the video.
     const srt = page.getByRole('link', { name: 'Captions (SRT)' });

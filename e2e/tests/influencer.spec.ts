@@ -1,19 +1,8 @@
-import type { Locator } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { expectPlays } from '../support/plays.ts';
 import { signIn } from '../support/sign-in.ts';
 
 const uniqueName = (label: string) => `${label}${Date.now().toString(36)}`;
-
-/** The video element advances when played (muted, so autoplay rules allow it). */
-async function expectPlays(video: Locator): Promise<void> {
-  const time = await video.evaluate(async (element: HTMLVideoElement) => {
-    element.muted = true;
-    await element.play();
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    return element.currentTime;
-  });
-  expect(time).toBeGreaterThan(0.3);
-}
 
 test.describe('AI Influencer Creator', () => {
   test('a portrait from a description, its video that plays, then on to the wizard with it', async ({ page, consoleErrors }) => {

@@ -32,8 +32,10 @@ async function publishFrom(page: Page, scope: ReturnType<Page['locator']>, name:
   await expect(scope.getByText(`Published to the community gallery as “${name}”.`)).toBeVisible();
 }
 
+const DESKTOP = { width: 1280, height: 800 };
+
 for (const viewport of [
-  { label: 'desktop', size: { width: 1280, height: 800 } },
+  { label: 'desktop', size: DESKTOP },
   { label: '390 px', size: { width: 390, height: 844 } },
 ]) {
   test.describe(`privacy and your data (${viewport.label})`, () => {
@@ -108,86 +110,90 @@ for (const viewport of [
       expect(consoleErrors.filter((text) => !/401|Unauthorized/i.test(text))).toEqual([]);
     });
 
-    test('reports weigh by account (an address 1/3, a day-old account 1): at 3 the item goes in review; its owner reads why and appeals once; an operator restores it with a reason', async ({ page, browser, baseURL, stack }) => {
-      await signIn(page, uniqueName('reported'));
-      const api = page.request;
-      const image = await (await api.post('/api/ai-influencer/image', { data: { prompt: 'a juggler in a colourful circus tent', size: '640x720' } })).json();
-      expect((await api.post(`/api/ai-influencer/video?projectId=${image.id}`, { data: { image: image.url } })).status()).toBe(200);
-      const name = `Juggler ${image.id}`;
-      expect((await api.post(`/api/ai-influencer/projects/${image.id}/publish`, { data: { consent: true, name } })).status()).toBe(200);
-
-      /** A signed-in page of a new user whose account is made a day old (the dev identity provider's accounts are new). */
-      async function establishedVisitor(): Promise<Page> {
-        const visitor = await browser.newPage({ baseURL, viewport: viewport.size });
-        const username = uniqueName('veteran');
-        await signIn(visitor, username);
-        const database = new pg.Client({ connectionString: stack.env.DATABASE_URL });
-        await database.connect();
-        try {
-          await database.query(`update auth."user" set created_at = now() - interval '25 hours' where username = $1`, [username]);
-        } finally {
-          await database.end();
-        }
-        return visitor;
-      }
-
-      /** Reports it from the gallery page, as the visitor on `visitor`. */
-      async function reportFrom(visitor: Page, reason: string, stillListed: boolean): Promise<void> {
-        await visitor.goto('/user-influencers');
-        await visitor.getByRole('button', { name: `Report ${name}` }).click();
-        const dialog = visitor.getByRole('dialog', { name: `Report ${name}` });
-        await dialog.getByLabel(reason).check();
-        await dialog.getByLabel('Your contact (optional)').fill('visitor@example.com');
-        await dialog.getByRole('button', { name: 'Send report' }).click();
-        await expect(visitor.getByText('Thank you for your report').first()).toBeVisible();
-        await expect(dialog).toHaveCount(0);
-        await visitor.reload();
-        await expect(visitor.getByRole('button', { name: 'Continue to Audio Generation' }).or(visitor.getByText('No community-created influencers available yet.'))).toBeVisible();
-        await expect(visitor.getByRole('button', { name: new RegExp(`^${name}\\b`) })).toHaveCount(stillListed ? 1 : 0);
-      }
-
-      // Signed out: 1/3. Two established accounts (through the API, as the page sends it): 2 1/3.
-      const signedOut = await browser.newPage({ baseURL, viewport: viewport.size });
-      await reportFrom(signedOut, "It uses someone's likeness without their consent", true);
-      await signedOut.close();
-      for (const reason of ['impersonation', 'offensive'] as const) {
-        const visitor = await establishedVisitor();
-        expect((await visitor.request.post(`/api/ai-influencer/gallery/${image.id}/report`, { data: { reason } })).status()).toBe(200);
-        await visitor.close();
-      }
-      await expectSignedOutGallery(browser, baseURL!, name, true);
-      // A third established account tips it over: in review, out of the gallery.
-      const last = await establishedVisitor();
-      await reportFrom(last, 'It is offensive or inappropriate', false);
-      await last.close();
-      await expectSignedOutGallery(browser, baseURL!, name, false);
-
-      // Its owner reads why on its card, cannot publish it back, and appeals once.
-      await page.goto('/ai-influencer');
-      const card = page.getByRole('listitem', { name: `Your influencer ${image.id}` });
-      await expect(card.getByText('Under review: this influencer is out of the community gallery until an operator decides.')).toBeVisible();
-      await expect(card.getByRole('button', { name: 'Publish to the community' })).toHaveCount(0);
-      await card.getByLabel('Appeal (once): why should it stay?').fill('This is my own face, and I agreed to publish it.');
-      await card.getByRole('button', { name: 'Send appeal' }).click();
-      await expect(card.getByText('You appealed this decision. An operator will read it.')).toBeVisible();
-
-      // An operator reads the appeal in the console and restores it, with a reason.
-      const operator = await browser.newPage({ baseURL, viewport: viewport.size });
-      await signIn(operator, uniqueName('admin'));
-      await operator.goto('/admin');
-      await operator.getByRole('tab', { name: 'Gallery' }).click();
-      const row = operator.getByRole('row', { name: new RegExp(name) });
-      await expect(row.getByText('This is my own face, and I agreed to publish it.')).toBeVisible();
-      await expect(row.getByText('in review', { exact: true })).toBeVisible();
-      await row.getByLabel(`Reason for ${name}`).fill('The owner shows it is their own face.');
-      await row.getByRole('button', { name: `Restore ${name}` }).click();
-      await operator.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
-      await expect(operator.getByText(`${name} restored`).first()).toBeVisible();
-      await operator.close();
-
-      await expectSignedOutGallery(browser, baseURL!, name, true);
-      await page.reload();
-      await expect(card.getByText(`Published to the community gallery as “${name}”.`)).toBeVisible();
-    });
   });
 }
+
+// Moderation's whole path, once: the card and the console are the same components at every width.
+test.describe('moderation of a reported gallery item', () => {
+  test('reports weigh by account (an address 1/3, a day-old account 1): at 3 the item goes in review; its owner reads why and appeals once; an operator restores it with a reason', async ({ page, browser, baseURL, stack }) => {
+    await signIn(page, uniqueName('reported'));
+    const api = page.request;
+    const image = await (await api.post('/api/ai-influencer/image', { data: { prompt: 'a juggler in a colourful circus tent', size: '640x720' } })).json();
+    expect((await api.post(`/api/ai-influencer/video?projectId=${image.id}`, { data: { image: image.url } })).status()).toBe(200);
+    const name = `Juggler ${image.id}`;
+    expect((await api.post(`/api/ai-influencer/projects/${image.id}/publish`, { data: { consent: true, name } })).status()).toBe(200);
+
+    /** A signed-in page of a new user whose account is made a day old (the dev identity provider's accounts are new). */
+    async function establishedVisitor(): Promise<Page> {
+      const visitor = await browser.newPage({ baseURL, viewport: DESKTOP });
+      const username = uniqueName('veteran');
+      await signIn(visitor, username);
+      const database = new pg.Client({ connectionString: stack.env.DATABASE_URL });
+      await database.connect();
+      try {
+        await database.query(`update auth."user" set created_at = now() - interval '25 hours' where username = $1`, [username]);
+      } finally {
+        await database.end();
+      }
+      return visitor;
+    }
+
+    /** Reports it from the gallery page, as the visitor on `visitor`. */
+    async function reportFrom(visitor: Page, reason: string, stillListed: boolean): Promise<void> {
+      await visitor.goto('/user-influencers');
+      await visitor.getByRole('button', { name: `Report ${name}` }).click();
+      const dialog = visitor.getByRole('dialog', { name: `Report ${name}` });
+      await dialog.getByLabel(reason).check();
+      await dialog.getByLabel('Your contact (optional)').fill('visitor@example.com');
+      await dialog.getByRole('button', { name: 'Send report' }).click();
+      await expect(visitor.getByText('Thank you for your report').first()).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      await visitor.reload();
+      await expect(visitor.getByRole('button', { name: 'Continue to Audio Generation' }).or(visitor.getByText('No community-created influencers available yet.'))).toBeVisible();
+      await expect(visitor.getByRole('button', { name: new RegExp(`^${name}\\b`) })).toHaveCount(stillListed ? 1 : 0);
+    }
+
+    // Signed out: 1/3. Two established accounts (through the API, as the page sends it): 2 1/3.
+    const signedOut = await browser.newPage({ baseURL, viewport: DESKTOP });
+    await reportFrom(signedOut, "It uses someone's likeness without their consent", true);
+    await signedOut.close();
+    for (const reason of ['impersonation', 'offensive'] as const) {
+      const visitor = await establishedVisitor();
+      expect((await visitor.request.post(`/api/ai-influencer/gallery/${image.id}/report`, { data: { reason } })).status()).toBe(200);
+      await visitor.close();
+    }
+    await expectSignedOutGallery(browser, baseURL!, name, true);
+    // A third established account tips it over: in review, out of the gallery.
+    const last = await establishedVisitor();
+    await reportFrom(last, 'It is offensive or inappropriate', false);
+    await last.close();
+    await expectSignedOutGallery(browser, baseURL!, name, false);
+
+    // Its owner reads why on its card, cannot publish it back, and appeals once.
+    await page.goto('/ai-influencer');
+    const card = page.getByRole('listitem', { name: `Your influencer ${image.id}` });
+    await expect(card.getByText('Under review: this influencer is out of the community gallery until an operator decides.')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Publish to the community' })).toHaveCount(0);
+    await card.getByLabel('Appeal (once): why should it stay?').fill('This is my own face, and I agreed to publish it.');
+    await card.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(card.getByText('You appealed this decision. An operator will read it.')).toBeVisible();
+
+    // An operator reads the appeal in the console and restores it, with a reason.
+    const operator = await browser.newPage({ baseURL, viewport: DESKTOP });
+    await signIn(operator, uniqueName('admin'));
+    await operator.goto('/admin');
+    await operator.getByRole('tab', { name: 'Gallery' }).click();
+    const row = operator.getByRole('row', { name: new RegExp(name) });
+    await expect(row.getByText('This is my own face, and I agreed to publish it.')).toBeVisible();
+    await expect(row.getByText('in review', { exact: true })).toBeVisible();
+    await row.getByLabel(`Reason for ${name}`).fill('The owner shows it is their own face.');
+    await row.getByRole('button', { name: `Restore ${name}` }).click();
+    await operator.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+    await expect(operator.getByText(`${name} restored`).first()).toBeVisible();
+    await operator.close();
+
+    await expectSignedOutGallery(browser, baseURL!, name, true);
+    await page.reload();
+    await expect(card.getByText(`Published to the community gallery as “${name}”.`)).toBeVisible();
+  });
+});

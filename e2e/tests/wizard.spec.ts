@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { expectPlays } from '../support/plays.ts';
 import { signIn } from '../support/sign-in.ts';
 
 const uniqueName = (label: string) => `${label}${Date.now().toString(36)}`;
@@ -46,13 +47,7 @@ test.describe('the three-step wizard', () => {
     const result = page.getByLabel('Generated video', { exact: true });
     await expect(result).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('progressbar', { name: 'Video generation progress' })).toHaveAttribute('aria-valuenow', '100');
-    const played = await result.evaluate(async (element: HTMLVideoElement) => {
-      element.muted = true;
-      await element.play();
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-      return element.currentTime;
-    });
-    expect(played).toBeGreaterThan(0.3);
+    await expectPlays(result);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Video' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^lipsync-video-\d+\.mp4$/);
