@@ -57,6 +57,14 @@ describe(apiV1ErrorResponse.name, () => {
     });
   });
 
+  it("answers the gateway's own PostgreSQL being away as UNAVAILABLE with Retry-After", () => {
+    expect(apiV1ErrorResponse(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toEqual({
+      status: 503,
+      body: { error: { code: ErrorCode.Unavailable, message: Messages.serviceUnavailable, details: null } },
+      headers: { 'Retry-After': '5' },
+    });
+  });
+
   it("gives the gateway's own HTTP errors the contracts' codes", () => {
     expect(apiV1ErrorResponse(new UnauthorizedException('Invalid API key'))).toEqual({ status: 401, body: { error: { code: ErrorCode.Unauthenticated, message: 'Invalid API key', details: null } } });
     expect(apiV1ErrorResponse(new ForbiddenException({ message: 'This API key lacks the scope videos:write', details: { missing: ['videos:write'] } }))).toEqual({

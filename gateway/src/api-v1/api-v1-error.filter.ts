@@ -2,8 +2,8 @@ import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFil
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { ErrorCode, type ApiV1ErrorBody } from '@lipcast/contracts';
-import { createLogger, ServiceError } from '@lipcast/nest-kit';
-import { errorResponse } from '../http/error-response';
+import { createLogger, ServiceError, toServiceErrorPayload } from '@lipcast/nest-kit';
+import { errorResponse, loggedDetails } from '../http/error-response';
 import { recordRefusal } from '../http/http-metrics';
 
 /** The contracts' code for an HTTP error raised in the gateway itself (validation, guards, the throttler, routing). */
@@ -39,7 +39,8 @@ export function apiV1ErrorResponse(exception: unknown): ApiV1ErrorResponse {
     return { status: HttpStatus.TOO_MANY_REQUESTS, body: { error: { code: ErrorCode.RateLimited, message: exception.payload.message, details: exception.details ?? null } } };
   }
   const { status, body, headers } = errorResponse(exception);
-  const code = exception instanceof ServiceError ? exception.code : exception instanceof HttpException ? (CODE_BY_STATUS[status] ?? ErrorCode.Internal) : ErrorCode.Internal;
+  // Not an HTTP error: a service's code, or UNAVAILABLE when the gateway's own PostgreSQL or NATS is away.
+  const code = exception instanceof HttpException ? (CODE_BY_STATUS[status] ?? ErrorCode.Internal) : toServiceErrorPayload(exception).code;
   const { message, details, ...beside } = body as { message?: unknown; details?: unknown };
   const shownDetails = (details as Record<string, unknown> | undefined) ?? (Object.keys(beside).length > 0 ? beside : null);
   const error = { code, message: typeof message === 'string' ? message : 'Internal server error', details: shownDetails };
@@ -54,7 +55,7 @@ export class ApiV1ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body, headers } = apiV1ErrorResponse(exception);
-    if (status === 503) this.logger.warn({ status, message: body.error.message }, 'a service did not answer');
+    if (status === 503) this.logger.warn({ status, message: body.error.message, details: loggedDetails(exception) }, 'a service or dependency is unavailable');
     else if (status >= 500) this.logger.error({ err: exception, status }, 'request failed');
     if (status === 429) recordRefusal(body.error.code === ErrorCode.QuotaExceeded ? 'quota' : 'rate_limit');
     if (response.headersSent) return void response.end();

@@ -1,7 +1,9 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { ErrorCode, Messages } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
-import { errorResponse } from './error-response';
+import { errors } from '@nats-io/transport-node';
+import pg from 'pg';
+import { errorResponse, UNAVAILABLE_RETRY_AFTER_SECONDS } from './error-response';
 
 describe(errorResponse.name, () => {
   const sut = errorResponse;
@@ -13,18 +15,29 @@ describe(errorResponse.name, () => {
     [ErrorCode.NotFound, 404],
     [ErrorCode.Conflict, 409],
     [ErrorCode.Upstream, 502],
-    [ErrorCode.Unavailable, 503],
   ])('maps %s to HTTP %i with the service message', (code, status) => {
     expect(sut(new ServiceError(code, 'What went wrong'))).toEqual({ status, body: { message: 'What went wrong' } });
   });
 
   it('keeps the details of a service that did not answer, or of a provider that failed, out of the body', () => {
     const unanswered = new ServiceError(ErrorCode.Unavailable, Messages.serviceUnavailable, { subject: 'content.posts.list.v1' });
-    expect(sut(unanswered)).toEqual({ status: 503, body: { message: Messages.serviceUnavailable } });
+    expect(sut(unanswered)).toEqual({ status: 503, body: { message: Messages.serviceUnavailable }, headers: { 'Retry-After': '5' } });
     const refused = new ServiceError(ErrorCode.Upstream, 'Payment provider error: could not start the checkout. Please try again.', {
       reason: "invalid_request_error resource_missing: No such customer: 'cus_123'",
     });
     expect(sut(refused)).toEqual({ status: 502, body: { message: 'Payment provider error: could not start the checkout. Please try again.' } });
+  });
+
+  it("answers the gateway's own PostgreSQL or NATS being away as a service that did not answer: 503 with Retry-After, never 500", () => {
+    const unavailable = { status: 503, body: { message: Messages.serviceUnavailable }, headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } };
+    // As pg rejects a session read on a terminated connection, and a query while PostgreSQL is stopped.
+    const terminated = Object.assign(new pg.DatabaseError('terminating connection due to administrator command', 116, 'error'), { code: '57P01' });
+    expect(sut(terminated)).toEqual(unavailable);
+    expect(sut(new Error('Connection terminated unexpectedly'))).toEqual(unavailable);
+    expect(sut(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toEqual(unavailable);
+    expect(sut(new errors.ClosedConnectionError())).toEqual(unavailable);
+    // A service answering that its own PostgreSQL is away (its payload crossed NATS).
+    expect(sut(ServiceError.fromPayload({ code: ErrorCode.Unavailable, message: Messages.serviceUnavailable }))).toEqual(unavailable);
   });
 
   it('keeps validation details for the field messages', () => {

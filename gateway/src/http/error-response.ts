@@ -1,15 +1,22 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ERROR_HTTP_STATUS, ErrorCode, Messages, type QuotaExceededDetails, type ServiceErrorPayload } from '@lipcast/contracts';
-import { ServiceError } from '@lipcast/nest-kit';
+import { ServiceError, toServiceErrorPayload } from '@lipcast/nest-kit';
 
 export interface ErrorResponse {
   status: number;
   body: Record<string, unknown>;
-  /** Response headers the answer needs (`Retry-After` of a spent daily quota). */
+  /** Response headers the answer needs (`Retry-After` of a spent daily quota or of a 503). */
   headers?: Record<string, string>;
 }
 
 const INTERNAL: ErrorResponse = { status: 500, body: { message: 'Internal server error' } };
+
+/**
+ * `Retry-After` (seconds) of every 503: PostgreSQL, NATS or a service is away for a moment (a
+ * restart, a failover, connections terminated), which the pools and the NATS client (reconnecting
+ * every 500 ms) get over within seconds; a client that honours it comes back once, not in a tight loop.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** The one mapping from a service's structured error to the HTTP answer (statuses from contracts). */
 export function serviceErrorResponse({ code, message, details }: ServiceErrorPayload): ErrorResponse {
@@ -33,8 +40,9 @@ export function serviceErrorResponse({ code, message, details }: ServiceErrorPay
       return INTERNAL;
     // Their details (the NATS subject, a provider's own error text) are for the log only.
     case ErrorCode.Upstream:
-    case ErrorCode.Unavailable:
       return { status, body: { message } };
+    case ErrorCode.Unavailable:
+      return { status, body: { message }, headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) } };
     default:
       return { status, body: details ? { message, details } : { message } };
   }
@@ -64,8 +72,17 @@ function httpExceptionResponse(exception: HttpException): ErrorResponse {
   return { status, body: details ? { message: message ?? exception.message, details } : { message: message ?? exception.message } };
 }
 
+/** What a 5xx answer leaves out, for the log: a service's details (the NATS subject), or the gateway's own error text. */
+export function loggedDetails(exception: unknown): Record<string, unknown> | undefined {
+  if (exception instanceof ServiceError) return exception.details;
+  return exception instanceof Error ? { reason: exception.message } : undefined;
+}
+
+/**
+ * Any error as the HTTP answer. The gateway's own PostgreSQL (sessions, exports, the audit log) or
+ * NATS out of reach answers as a service's `UNAVAILABLE` does (503, `Retry-After`), anything else unknown 500.
+ */
 export function errorResponse(exception: unknown): ErrorResponse {
-  if (exception instanceof ServiceError) return serviceErrorResponse(exception.payload);
   if (exception instanceof HttpException) return httpExceptionResponse(exception);
-  return INTERNAL;
+  return serviceErrorResponse(toServiceErrorPayload(exception));
 }

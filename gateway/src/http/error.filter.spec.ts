@@ -1,6 +1,6 @@
 import type { ArgumentsHost } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { ErrorCode } from '@lipcast/contracts';
+import { ErrorCode, Messages } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { HttpErrorFilter } from './error.filter';
 
@@ -46,6 +46,16 @@ describe(HttpErrorFilter.name, () => {
       headers: { 'Retry-After': '3600' },
       body: { message: 'Daily limit of scripts reached, resets at 00:00 UTC', quotaExceeded: true, kind: 'script', limit: 10, resetsAt: '2031-03-15T00:00:00.000Z' },
     });
+  });
+
+  it('answers PostgreSQL away with 503, Retry-After and the unavailable message, logged as a warning', () => {
+    const { response, sent } = fakeResponse();
+
+    sut.catch(new Error('Connection terminated unexpectedly'), hostFor(response));
+
+    expect(sent).toEqual({ status: 503, headers: { 'Retry-After': '5' }, body: { message: Messages.serviceUnavailable } });
+    expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ status: 503, details: { reason: 'Connection terminated unexpectedly' } }), expect.any(String));
+    expect(logger.error).not.toHaveBeenCalled();
   });
 
   it('sets no header for other errors', () => {

@@ -1,8 +1,7 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
-import { ServiceError } from '@lipcast/nest-kit';
-import { errorResponse } from './error-response';
+import { errorResponse, loggedDetails } from './error-response';
 import { recordRefusal } from './http-metrics';
 
 /** Every error leaving the gateway is JSON; unexpected ones are logged with the request id. */
@@ -13,8 +12,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, body, headers } = errorResponse(exception);
-    const details = exception instanceof ServiceError ? exception.details : undefined;
-    if (status === 503) this.logger.warn({ status, message: body.message, details }, 'a service did not answer');
+    if (status === 503) this.logger.warn({ status, message: body.message, details: loggedDetails(exception) }, 'a service or dependency is unavailable');
     else if (status >= 500) this.logger.error({ err: exception, status }, 'request failed');
     if (status === 429) recordRefusal(body.quotaExceeded ? 'quota' : 'rate_limit');
     if (response.headersSent) return void response.end();

@@ -1,5 +1,6 @@
 import { RpcException } from '@nestjs/microservices';
-import { ErrorCode, isServiceErrorPayload, type ServiceErrorPayload } from '@lipcast/contracts';
+import { ErrorCode, isServiceErrorPayload, Messages, type ServiceErrorPayload } from '@lipcast/contracts';
+import { isConnectionOutage } from './outages';
 
 /**
  * The one error type that crosses NATS intact (`{code, message, details?}`); the gateway maps its
@@ -34,9 +35,13 @@ export class ServiceError extends RpcException {
 
 export const INTERNAL_MESSAGE = 'Internal server error';
 
-/** Whatever was thrown, as the payload that may cross NATS: unknown errors never leak their text. */
+/**
+ * Whatever was thrown, as the payload that may cross NATS: PostgreSQL or NATS out of reach is
+ * `UNAVAILABLE` (503, try again in a moment), other unknown errors `INTERNAL`; neither leaks its text.
+ */
 export function toServiceErrorPayload(error: unknown): ServiceErrorPayload {
   if (error instanceof ServiceError) return error.payload;
   if (error instanceof RpcException && isServiceErrorPayload(error.getError())) return error.getError() as ServiceErrorPayload;
+  if (isConnectionOutage(error)) return { code: ErrorCode.Unavailable, message: Messages.serviceUnavailable };
   return { code: ErrorCode.Internal, message: INTERNAL_MESSAGE };
 }

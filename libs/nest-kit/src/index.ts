@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './outages';
 export * from './request-context';
 export * from './logger';
 export * from './env';

@@ -11,6 +11,7 @@ import { ErrorCode, REQUEST_ID_HEADER, type ServiceErrorPayload, type ServiceNam
 import { checkContract } from './contract-check';
 import { validateEnv } from './env';
 import { ServiceError, toServiceErrorPayload } from './errors';
+import { isConnectionOutage } from './outages';
 import { DEFAULT_OPS_PORTS, OpsRegistry, startOpsListener, type OpsListener } from './ops';
 import type { ServiceDefinition } from './service-definition';
 import type { ServiceSettings } from './settings';
@@ -25,7 +26,10 @@ import { context as traceContext } from '@opentelemetry/api';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
 
-/** Every error leaves a handler as `{code, message, details?}`; unknown ones are logged and hidden. */
+/**
+ * Every error leaves a handler as `{code, message, details?}`; unknown ones are logged and hidden.
+ * PostgreSQL or NATS out of reach leaves as `UNAVAILABLE`, logged once as a warning with the reason.
+ */
 @Catch()
 export class ServiceErrorFilter implements RpcExceptionFilter {
   constructor(private readonly logger: Logger) {}
@@ -33,6 +37,9 @@ export class ServiceErrorFilter implements RpcExceptionFilter {
   catch(exception: unknown, _host: ArgumentsHost): Observable<ServiceErrorPayload> {
     const payload = toServiceErrorPayload(exception);
     if (payload.code === ErrorCode.Internal) this.logger.error({ err: exception }, 'handler failed');
+    else if (!(exception instanceof ServiceError) && isConnectionOutage(exception)) {
+      this.logger.warn({ reason: exception instanceof Error ? exception.message : String(exception) }, 'PostgreSQL or NATS unavailable: answered 503');
+    }
     return throwError(() => payload);
   }
 }
