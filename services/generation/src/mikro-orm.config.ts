@@ -17,6 +17,7 @@ import { Migration20261128190000 } from './migrations/Migration20261128190000';
 import { Migration20261128223000 } from './migrations/Migration20261128223000';
 import { Migration20261128224500 } from './migrations/Migration20261128224500';
 import { Migration20261129010000 } from './migrations/Migration20261129010000';
+import { Migration20261129020000 } from './migrations/Migration20261129020000';
 import { BatchEntity, BatchRowEntity } from './batches/batch.entities';
 import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
@@ -57,5 +58,6 @@ export const ormConfig = (databaseUrl: string) =>
       { name: 'Migration20261128223000', class: Migration20261128223000 },
       { name: 'Migration20261128224500', class: Migration20261128224500 },
       { name: 'Migration20261129010000', class: Migration20261129010000 },
+      { name: 'Migration20261129020000', class: Migration20261129020000 },
     ],
   });

@@ -13,6 +13,7 @@ import { JobCompletions } from './jobs/job-completions';
 import { JobLanes } from './jobs/job-lanes';
 import { JobEta } from './jobs/job-eta';
 import { JobQueue } from './jobs/job-queue';
+import { JobDispatcher } from './jobs/job-dispatcher';
 import { JobSubmitter } from './jobs/job-submitter';
 import { JOB_HANDLERS, JobWorker, MAX_DELIVERIES } from './jobs/job-worker';
 import { JobsController } from './jobs/jobs.controller';
@@ -91,6 +92,7 @@ export const generationService = defineService({
     Credits,
     Quotas,
     JobSubmitter,
+    JobDispatcher,
     JobLanes,
     JobEta,
     ProviderCallsRepository,

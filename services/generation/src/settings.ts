@@ -68,6 +68,12 @@ export class GenerationSettings extends MediaServiceSettings {
   @Min(1000, { message: 'must be 1000 or more' })
   JOB_ACK_WAIT_MS = 30_000;
 
+  @EnvPurpose('milliseconds a queued job may stay unpublished (its message never reached JetStream: NATS or billing away) while the dispatcher keeps trying; then it fails with its credit released')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(10_000, { message: 'must be 10000 or more' })
+  JOB_PUBLISH_GIVE_UP_MS = 600_000;
+
   @EnvPurpose('seconds one attempt of a job may run before it is stopped and failed (credit returned)')
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number' })

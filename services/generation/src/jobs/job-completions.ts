@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { jobProgressSubject, jobFolder, Subjects, type MailOutcome, type VideoReadyMailRequest } from '@lipcast/contracts';
-import { inFollowUpTrace, ServiceClient, StorageService } from '@lipcast/nest-kit';
+import { ErrorCode, jobProgressSubject, jobFolder, Subjects, type MailOutcome, type VideoReadyMailRequest } from '@lipcast/contracts';
+import { inFollowUpTrace, ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { GenerationSettings } from '../settings';
 import { WebhooksService } from '../webhooks/webhooks.service';
@@ -84,7 +84,7 @@ export class JobCompletions {
     const job = await this.jobs.find(jobId);
     if (!job || job.credit !== 'reserved' || job.status === 'queued' || job.status === 'running') return;
     if (job.status === 'succeeded') await this.credits.commit(jobId);
-    else await this.credits.release(jobId);
+    else await this.credits.release(jobId).catch(ignoreNeverReserved);
     await this.jobs.setCredit(jobId, job.status === 'succeeded' ? 'committed' : 'released');
   }
 
@@ -132,4 +132,10 @@ export class JobCompletions {
         .catch((error: unknown) => this.logger.warn(`progress of job ${job.id} not stored: ${String(error)}`));
     };
   }
+}
+
+/** A job that ended before its credit was ever reserved (it was never published) has nothing to release. */
+function ignoreNeverReserved(error: unknown): void {
+  if (error instanceof ServiceError && error.code === ErrorCode.NotFound) return;
+  throw error;
 }

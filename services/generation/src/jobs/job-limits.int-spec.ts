@@ -7,6 +7,7 @@ import { startReplicateStandIn, type ReplicateStandIn } from '../../../../tools/
 import { billingService } from '../../../billing/src/service';
 import { startTestBed, type TestBed } from '../testing';
 import { JOB_TIME_LIMIT_MESSAGE, MAX_DELIVERIES } from './job-worker';
+import { JobDispatcher } from './job-dispatcher';
 import { JOB_NOT_STARTED_MESSAGE, StaleJobSweeper } from './stale-job-sweeper';
 
 jest.setTimeout(90_000);
@@ -50,24 +51,30 @@ describe('job time limits and the stale-job sweeper', () => {
     expect(row).toMatchObject({ attempts: 1, credit: 'released' });
   });
 
-  /** A job row as a dead worker leaves it, with a reserved credit. */
-  async function strandedJob(state: { status: 'queued' | 'running'; attempts: number; heartbeatAgoMs: number; createdAgoMs: number; deadlineInMs: number }) {
+  /** A job row as a dead worker leaves it, with a reserved credit; published (its message sent) unless said otherwise. */
+  async function strandedJob(state: { status: 'queued' | 'running'; attempts: number; heartbeatAgoMs: number; createdAgoMs: number; deadlineInMs: number; published?: boolean }) {
     const user = randomUUID();
     const jobId = randomUUID();
     await bed.billing.client.send(Subjects.billing.creditsReserve, { userId: user, jobId });
     await execute(
-      `insert into generation.job (id, user_id, kind, status, input, credit, attempts, heartbeat_at, created_at, updated_at, deadline_at)
-       values (?, ?, 'lipsync', ?, '{}', 'reserved', ?, now() - ? * interval '1 millisecond', now() - ? * interval '1 millisecond', now() - ? * interval '1 millisecond', now() + ? * interval '1 millisecond')`,
-      [jobId, user, state.status, state.attempts, state.heartbeatAgoMs, state.createdAgoMs, state.heartbeatAgoMs, state.deadlineInMs],
+      `insert into generation.job (id, user_id, kind, status, input, credit, attempts, heartbeat_at, created_at, updated_at, deadline_at, published_at, queue_message_id)
+       values (?, ?, 'lipsync', ?, '{}', 'reserved', ?, now() - ? * interval '1 millisecond', now() - ? * interval '1 millisecond', now() - ? * interval '1 millisecond', now() + ? * interval '1 millisecond',
+         case when ? then now() - ? * interval '1 millisecond' end, ?)`,
+      [jobId, user, state.status, state.attempts, state.heartbeatAgoMs, state.createdAgoMs, state.heartbeatAgoMs, state.deadlineInMs, state.published ?? true, state.createdAgoMs, jobId],
     );
     return { user, jobId };
   }
 
   it('ends what no worker will end, by the rule of its state, releases the credit and closes the streams', async () => {
     const hour = 60 * 60 * 1000;
+    // The sweeper's rules alone: the dispatcher would publish the unpublished rows below.
+    bed.generation.app.get(JobDispatcher).onApplicationShutdown();
     const workersKeptDying = await strandedJob({ status: 'running', attempts: MAX_DELIVERIES, heartbeatAgoMs: 10 * 60_000, createdAgoMs: 11 * 60_000, deadlineInMs: hour });
     const pastDeadline = await strandedJob({ status: 'running', attempts: 1, heartbeatAgoMs: 0, createdAgoMs: 2 * hour, deadlineInMs: -hour });
-    const neverStarted = await strandedJob({ status: 'queued', attempts: 0, heartbeatAgoMs: 2 * hour, createdAgoMs: 2 * hour, deadlineInMs: hour });
+    // Queued past JOB_PUBLISH_GIVE_UP_MS (10 min) without its message ever reaching the queue.
+    const neverStarted = await strandedJob({ status: 'queued', attempts: 0, heartbeatAgoMs: 2 * hour, createdAgoMs: 11 * 60_000, deadlineInMs: hour, published: false });
+    // Published two hours ago and still queued: a long queue, never stale.
+    const longQueue = await strandedJob({ status: 'queued', attempts: 0, heartbeatAgoMs: 2 * hour, createdAgoMs: 2 * hour, deadlineInMs: hour });
     // Still legitimately alive: a later delivery may take it, or its worker is beating.
     const retrying = await strandedJob({ status: 'running', attempts: 1, heartbeatAgoMs: 10 * 60_000, createdAgoMs: 11 * 60_000, deadlineInMs: hour });
     const working = await strandedJob({ status: 'running', attempts: MAX_DELIVERIES, heartbeatAgoMs: 0, createdAgoMs: 2 * hour, deadlineInMs: hour });
@@ -77,7 +84,7 @@ describe('job time limits and the stale-job sweeper', () => {
     const stop = bed.generation.client.subscribe<JobState>(jobProgressSubject(workersKeptDying.jobId), (state) => events.push(state));
     const ended = await bed.generation.app.get(StaleJobSweeper).sweep();
     expect(ended).toEqual(expect.arrayContaining([workersKeptDying.jobId, pastDeadline.jobId, neverStarted.jobId]));
-    for (const alive of [retrying, working, fresh]) expect(ended).not.toContain(alive.jobId);
+    for (const alive of [retrying, working, fresh, longQueue]) expect(ended).not.toContain(alive.jobId);
 
     const state = (job: { user: string; jobId: string }) => send<JobState>(Subjects.generation.jobGet, { userId: job.user, jobId: job.jobId });
     expect(await state(workersKeptDying)).toMatchObject({ status: 'failed', error: 'Video generation failed. Please try again.' });

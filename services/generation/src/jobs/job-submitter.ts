@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { ErrorCode, type JobKind, type JobState } from '@lipcast/contracts';
 import { inSpan, ServiceError } from '@lipcast/nest-kit';
 import { FaceChecks } from '../media/face-checks';
 import { Credits } from './credits';
+import { JobDispatcher } from './job-dispatcher';
 import { JobEta } from './job-eta';
-import { JobLanes } from './job-lanes';
-import { JobQueue } from './job-queue';
 import type { JobInputs } from './job-inputs';
 import type { Job } from './job.entity';
 import { JobsRepository } from './jobs.repository';
@@ -22,25 +22,27 @@ export interface JobSubmission<Kind extends JobKind = JobKind> {
    * allows one live job of the kind per user (One Shot).
    */
   dedupeKey: string | null;
-  /** Runs once the job exists, before it is queued (e.g. ties a history item to it). */
+  /** Runs in the transaction that inserts the job, before it is queued (e.g. ties a history item to it). */
   afterInsert?(job: Job): Promise<void>;
 }
 
 /**
- * The one way a job is submitted, for every kind: find the same live job, else check its photo or
- * clip (FaceChecks: refused before anything is reserved), reserve a credit
- * (402 when none is left), insert, release the credit if a concurrent identical request won the
- * insert, and queue. A unique index decides the race, so two submits never both run.
+ * The one way a job is submitted, for every kind: find the same live job (publishing it if its
+ * message never reached the queue), else check its photo or clip (FaceChecks: refused before anything
+ * is reserved) and that a credit is left (402), insert it unpublished with what ties to it in one
+ * transaction, then reserve its credit and publish it (`JobDispatcher`). A unique index decides the
+ * race between identical requests, so two submits never both run. Whatever fails after the insert
+ * leaves a row the dispatcher finishes: no accepted job is lost, and no credit is reserved without a job.
  */
 @Injectable()
 export class JobSubmitter {
   constructor(
     private readonly jobs: JobsRepository,
     private readonly credits: Credits,
-    private readonly queue: JobQueue,
-    private readonly lanes: JobLanes,
+    private readonly dispatcher: JobDispatcher,
     private readonly eta: JobEta,
     private readonly faceChecks: FaceChecks,
+    private readonly em: EntityManager,
   ) {}
 
   /** Traced as one span (reserve, insert, queue) under the request that submits. */
@@ -50,23 +52,30 @@ export class JobSubmitter {
 
   private async submitUntraced<Kind extends JobKind>(submission: JobSubmission<Kind>): Promise<JobState> {
     const existing = await this.sameJob(submission);
-    if (existing) return this.eta.state(existing);
+    if (existing) return this.eta.state(await this.publishedOrAsIs(existing));
 
-    // The check before charging: a photo or clip lip-sync could not use is refused before any credit moves.
+    // The checks before anything is written: a photo or clip lip-sync could not use, and no credit left.
     await this.faceChecks.checkJob(submission.kind, submission.input);
-    const jobId = randomUUID();
-    await this.credits.reserve(submission.userId, jobId);
-    const job = await this.jobs.insert({ id: jobId, userId: submission.userId, kind: submission.kind, dedupeKey: submission.dedupeKey, input: submission.input });
+    await this.credits.check(submission.userId);
+    const job = await this.em.transactional(async () => {
+      const inserted = await this.jobs.insert({ id: randomUUID(), userId: submission.userId, kind: submission.kind, dedupeKey: submission.dedupeKey, input: submission.input });
+      if (inserted) await submission.afterInsert?.(inserted);
+      return inserted;
+    });
     if (!job) {
-      await this.credits.release(jobId);
       const winner = await this.sameJob(submission);
       if (!winner) throw new ServiceError(ErrorCode.Conflict, 'The same generation is already under way; try again in a moment.');
       return this.eta.state(winner);
     }
-    await submission.afterInsert?.(job);
-    await this.queue.enqueue(jobId, this.lanes.of(submission.kind));
+    await this.dispatcher.dispatch(job);
     // Its place in its lane and the wait: the answer shows them at once.
     return this.eta.state(job);
+  }
+
+  /** A request that finds its live job never published publishes it now (a pressed-again Generate after an outage). */
+  private async publishedOrAsIs(job: Job): Promise<Job> {
+    if (job.status === 'queued' && job.publishedAt === null) await this.dispatcher.dispatch(job);
+    return job;
   }
 
   private sameJob({ userId, kind, dedupeKey }: JobSubmission): Promise<Job | null> {

@@ -175,8 +175,13 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
         return queued.retryLater(0);
       } else if (reason instanceof JobParked) {
         // Waiting on a provider frees this slot; the webhook or the poller puts the job back in the queue.
-        const parked = await this.jobs.park(job.id);
-        if (parked === 'queued') await this.queue.enqueue(job.id, this.lanes.of(job.kind), `${job.id}:${reason.callKey}:${Date.now()}`);
+        const messageId = `${job.id}:${reason.callKey}:${Date.now()}`;
+        const parked = await this.jobs.park(job.id, messageId);
+        // Queued again at once (its call ended first): published now, or by the dispatcher if this fails.
+        if (parked === 'queued') {
+          await this.queue.enqueue(job.id, this.lanes.of(job.kind), messageId);
+          await this.jobs.markPublished(job.id, messageId);
+        }
       } else if (reason instanceof ProviderError && reason.kind === 'canceled') {
         await this.completions.end(job, { status: 'canceled', error: JOB_CANCELED_MESSAGE }, outputs);
       } else if (reason instanceof ProviderError && reason.retryable && !abort.signal.aborted && queued.delivery < MAX_DELIVERIES) {

@@ -50,6 +50,10 @@ export const JobEntity = defineEntity({
     callEpoch: p.integer().default(0),
     /** The job an operator retried with this one. */
     retryOf: p.uuid().nullable(),
+    /** When its current queue message reached JetStream; null while it has not (the dispatcher publishes it). */
+    publishedAt: p.datetime().nullable(),
+    /** The id its current queue message is published with (JetStream drops a second publish with the same id). */
+    queueMessageId: p.string().length(200).nullable(),
     /** The trace the job was submitted in, when this process exports traces. */
     traceId: p.string().length(32).nullable(),
   },

@@ -76,12 +76,16 @@ export class JobsRepository {
     return typedOrNull(job);
   }
 
-  /** Inserts a queued job; null when a concurrent identical request inserted first. */
+  /**
+   * Inserts a queued job, not yet published (its message id is its own id); null when a concurrent
+   * identical request inserted first. Its credit counts as reserved from here: it is reserved (by job
+   * id, once) before its message is ever published, and released when it ends unpublished.
+   */
   async insert<Kind extends JobKind>(job: NewJob<Kind>): Promise<Job | null> {
     const { id, userId, kind, dedupeKey, input } = job;
     const inserted = await this.db
       .insertInto('job')
-      .values({ id, userId, kind, status: 'queued', dedupeKey, input, credit: 'reserved', traceId: currentTraceContext()?.traceId ?? null })
+      .values({ id, userId, kind, status: 'queued', dedupeKey, input, credit: 'reserved', queueMessageId: id, traceId: currentTraceContext()?.traceId ?? null })
       .onConflict((conflict) => conflict.doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -111,7 +115,7 @@ export class JobsRepository {
    * The run waits on a provider: `waiting` (no worker holds it) while one of its calls is pending,
    * else straight back to `queued` (the call ended before the park). Null when it is no longer running.
    */
-  async park(jobId: string): Promise<StoredJobStatus | null> {
+  async park(jobId: string, messageId: string): Promise<StoredJobStatus | null> {
     const job = await this.db
       .updateTable('job')
       .set((eb) => ({
@@ -122,6 +126,9 @@ export class JobsRepository {
           .else(eb.val<StoredJobStatus>('queued'))
           .end(),
         attempts: 0,
+        // Queued again, it needs a message of its own (unpublished until the dispatcher or the caller sends it).
+        publishedAt: null,
+        queueMessageId: messageId,
         updatedAt: now(),
       }))
       .where('id', '=', jobId)
@@ -132,15 +139,34 @@ export class JobsRepository {
   }
 
   /** A waiting job whose provider call ended goes back to the queue; null when it was not waiting (someone else resumed it, or it ended). */
-  async resume(jobId: string): Promise<Job | null> {
+  async resume(jobId: string, messageId: string): Promise<Job | null> {
     const job = await this.db
       .updateTable('job')
-      .set({ status: 'queued', updatedAt: now() })
+      .set({ status: 'queued', publishedAt: null, queueMessageId: messageId, updatedAt: now() })
       .where('id', '=', jobId)
       .where('status', '=', 'waiting')
       .returningAll()
       .executeTakeFirst();
     return typedOrNull(job);
+  }
+
+  /** Its message (by id) reached JetStream; a newer message id (it was queued again meanwhile) stays unpublished. */
+  async markPublished(jobId: string, messageId: string): Promise<void> {
+    await this.db.updateTable('job').set({ publishedAt: now() }).where('id', '=', jobId).where('queueMessageId', '=', messageId).where('publishedAt', 'is', null).execute();
+  }
+
+  /** Queued jobs whose message has not reached JetStream for `olderThanMs` (the submitter's own publish failed, or has not happened yet), oldest first. */
+  async findUnpublished(olderThanMs: number, limit: number): Promise<Job[]> {
+    const jobs = await this.db
+      .selectFrom('job')
+      .selectAll()
+      .where('status', '=', 'queued')
+      .where('publishedAt', 'is', null)
+      .where('updatedAt', '<', millisecondsAgo(olderThanMs))
+      .orderBy('updatedAt')
+      .limit(limit)
+      .execute();
+    return jobs.map(typedJob);
   }
 
   /** A retry of the job makes its provider calls anew. */
@@ -253,9 +279,10 @@ export class JobsRepository {
   /**
    * Live jobs that can no longer end by themselves: waiting on a provider far past any call's
    * deadline (`waitingMaxMs`), past their attempt's deadline by `silentMs` (the worker should have stopped them), running with every delivery used and no heartbeat for `silentMs` (their
-   * workers keep dying), or queued for `queuedMaxMs` (never picked up).
+   * workers keep dying), or queued and still unpublished after `unpublishedMaxMs` (its message could not
+   * be sent). A published queued job is waiting for a worker, however long the queue: never stale.
    */
-  async findStale(options: { silentMs: number; maxDeliveries: number; queuedMaxMs: number; waitingMaxMs: number }): Promise<Job[]> {
+  async findStale(options: { silentMs: number; maxDeliveries: number; unpublishedMaxMs: number; waitingMaxMs: number }): Promise<Job[]> {
     const jobs = await this.db
       .selectFrom('job')
       .selectAll()
@@ -268,7 +295,7 @@ export class JobsRepository {
               eb.and([eb('attempts', '>=', options.maxDeliveries), eb('heartbeatAt', '<', millisecondsAgo(options.silentMs))]),
             ]),
           ]),
-          eb.and([eb('status', '=', 'queued'), eb('updatedAt', '<', millisecondsAgo(options.queuedMaxMs))]),
+          eb.and([eb('status', '=', 'queued'), eb('publishedAt', 'is', null), eb('updatedAt', '<', millisecondsAgo(options.unpublishedMaxMs))]),
           eb.and([eb('status', '=', 'waiting'), eb('updatedAt', '<', millisecondsAgo(options.waitingMaxMs))]),
         ]),
       )

@@ -10,8 +10,6 @@ import type { Job } from './job.entity';
 import { JobsRepository } from './jobs.repository';
 
 const SWEEP_INTERVAL_MS = 30_000;
-/** A queued job nobody picked up in this long was lost on its way to the queue. */
-const QUEUED_MAX_MS = 60 * 60 * 1000;
 /** A waiting job none of whose predictions is open any more, for this long, lost its resume. */
 const UNRESUMED_AFTER_MS = 60_000;
 /** A waiting job outlives its predictions' deadline by this much only if the poller is gone. */
@@ -23,7 +21,7 @@ export const JOB_NOT_STARTED_MESSAGE = 'The generation could not be started. Ple
 /**
  * Ends the jobs nothing else will end, by the rule of each state, so their credits come back and
  * their event streams close:
- * - queued for over an hour: never reached the queue → failed;
+ * - queued and still unpublished after JOB_PUBLISH_GIVE_UP_MS (the dispatcher could not send its message) → failed;
  * - running past its attempt's deadline (plus the heartbeat allowance): its worker is gone or stuck → failed;
  * - running with every delivery used and no heartbeat: its workers keep dying on it → failed;
  * - waiting on a provider with no open prediction: its resume was lost → queued again;
@@ -63,7 +61,7 @@ export class StaleJobSweeper implements OnApplicationBootstrap, OnApplicationShu
     const stale = await this.jobs.findStale({
       silentMs: this.settings.JOB_ACK_WAIT_MS * 2,
       maxDeliveries: MAX_DELIVERIES,
-      queuedMaxMs: QUEUED_MAX_MS,
+      unpublishedMaxMs: this.settings.JOB_PUBLISH_GIVE_UP_MS,
       waitingMaxMs: this.settings.PROVIDER_CALL_TIMEOUT_SECONDS * 1000 + WAITING_GRACE_MS,
     });
     for (const job of stale) {

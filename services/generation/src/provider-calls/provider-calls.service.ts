@@ -78,8 +78,12 @@ export class ProviderCallsService implements OnApplicationBootstrap, OnApplicati
 
   /** Puts a waiting job back on its lane's queue (once: only the caller that moved it from waiting enqueues). */
   async resume(jobId: string): Promise<void> {
-    const job = await this.jobs.resume(jobId);
-    if (job) await this.queue.enqueue(job.id, this.lanes.of(job.kind), `${job.id}:${randomUUID()}`);
+    const messageId = `${jobId}:${randomUUID()}`;
+    const job = await this.jobs.resume(jobId, messageId);
+    if (!job) return;
+    // The row says it is unpublished until the message is sent; the dispatcher sends it if this fails.
+    await this.queue.enqueue(job.id, this.lanes.of(job.kind), messageId);
+    await this.jobs.markPublished(job.id, messageId);
   }
 
   /** One look at the open predictions that are due; returns how many were looked at. */
