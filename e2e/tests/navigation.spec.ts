@@ -21,9 +21,14 @@ async function publishInfluencer(browser: Browser, baseURL: string): Promise<{ i
 const header = (page: Page) => page.getByRole('banner');
 
 test.describe('a gated action signs in and comes back with the selection', () => {
+  // One published influencer for both widths: each visitor's choice is their own.
+  let influencer: { id: number; name: string };
+  test.beforeAll(async ({ browser, stack }) => {
+    influencer = await publishInfluencer(browser, stack.url);
+  });
+
   for (const width of [1280, 390]) {
-    test(`${width} px: a visitor's gallery choice ends, after sign-in, at the wizard's step 2 with that influencer`, async ({ page, browser, baseURL }) => {
-      const influencer = await publishInfluencer(browser, baseURL!);
+    test(`${width} px: a visitor's gallery choice ends, after sign-in, at the wizard's step 2 with that influencer`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
 
       await page.goto('/user-influencers');
