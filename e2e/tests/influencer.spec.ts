@@ -27,6 +27,7 @@ test.describe('AI Influencer Creator', () => {
     const video = page.getByLabel('Influencer video', { exact: true });
     await expect(video).toBeVisible({ timeout: 60_000 });
     await expectPlays(video);
+    await expect(video).toHaveAttribute('poster', /.+/); // the portrait stays with its clip
     await expect(page.getByText('Your video plays for 20 seconds, looping forward and backward.')).toBeVisible();
     await expect(page.getByText(/It is a silent motion clip: add a voice next/)).toBeVisible();
     await expect(page.getByText(/speaking to the camera/)).toHaveCount(0);
@@ -41,6 +42,14 @@ test.describe('AI Influencer Creator', () => {
     await expect(page.getByRole('heading', { name: 'Create Audio' })).toBeVisible();
     await expect(page.getByText(/Write what Influencer \d+ should say \(20s video\)/)).toBeVisible();
     expect(consoleErrors).toEqual([]);
+
+    // The clip is listed in /projects with its portrait as poster (issue 16 item 3).
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { name: 'Influencer clips' })).toBeVisible();
+    const clip = page.getByLabel(/^Influencer clip \d+$/);
+    await expect(clip).toHaveCount(1);
+    await expect(clip).toHaveAttribute('poster', /.+/);
+    expect((await page.request.get((await clip.getAttribute('poster')) as string)).status()).toBe(200);
   });
 
   test('an uploaded picture is previewed; one over 10 MB is refused with a clear message', async ({ page }) => {
@@ -85,6 +94,13 @@ test.describe('One Shot Influencer Video', () => {
     await expect(page.getByText('Script', { exact: true })).toBeVisible();
     await expect(page.getByText(/herbs/i).first()).toBeVisible();
     await expect(page.getByRole('banner').getByText('2 of 3 videos left')).toBeVisible();
+
+    // The last finished result is shown again when the page is reopened (issue 16 item 3).
+    const url = await video.getAttribute('src');
+    await page.reload();
+    await expect(video).toHaveAttribute('src', url as string);
+    await expect(video).toHaveAttribute('poster', /.+/);
+    await expect(page.getByText('Script', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Create Another Video' }).click();
     await expect(page.getByLabel('Influencer Description')).toHaveValue('');
   });
