@@ -3,18 +3,21 @@
  * schema and our rules (pinned images, health-gated dependencies, the local evaluation and the
  * production override), every rendered Kubernetes overlay against the Kubernetes and KEDA schemas
  * and our rules (probes, resources, security contexts, pinned images, disruption budgets, secrets,
- * network policies, the KEDA triggers naming the code's stream and consumers, the PodMonitor and
- * the alert rules and dashboard of deploy/observability), the ops probe
+ * network policies, the KEDA triggers naming the code's stream and consumers, NATS as one server or
+ * as production's three-server JetStream cluster, whose configuration nats-server accepts, the
+ * PodMonitor and the alert rules and dashboard of deploy/observability), the ops probe
  * script, and the k6 scripts against the gateway's routes and rate limits. Offline; a few seconds.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import Ajv, { type AnySchema } from 'ajv';
 import { parse, parseAllDocuments } from 'yaml';
 import { imageName, PROCESS_NAMES, PROCESSES, processVersion, type ProcessName } from '@lipcast/tools/release/processes.ts';
+import { installedNatsServer, NATS_INSTALL_HINTS } from '@lipcast/tools/lib/nats-server.ts';
 
 const ROOT = resolve(__dirname, '..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -343,6 +346,17 @@ function jobQueueNames(): { stream: string; consumers: string[] } {
   return { stream, consumers };
 }
 
+/** How NATS runs in an overlay: the StatefulSet, its server count, its configuration file and the ConfigMap holding it. */
+function natsServers(objects: KubeObject[]) {
+  const statefulSet = named(objects, 'StatefulSet', 'nats');
+  const args = listAt(containersOf(statefulSet)[0].args).map(String);
+  const configMapName = String(objectAt(listAt(podSpec(statefulSet).volumes).map(objectAt).find((volume) => volume.name === 'config')?.configMap).name);
+  const configFiles = objectAt(named(objects, 'ConfigMap', configMapName).data);
+  return { statefulSet, spec: objectAt(statefulSet.spec), count: Number(objectAt(statefulSet.spec).replicas), args, configFile: args[args.indexOf('-c') + 1], configFiles };
+}
+
+const NATS_SERVER_BINARY = installedNatsServer();
+
 describe('deploy/k8s/secrets/secrets.example.yaml', () => {
   it('holds no value that could be applied unchanged: every secret is left empty', () => {
     // Placeholders such as CHANGE_ME passed every rule (length, characters): production ran on secrets anyone could read.
@@ -452,12 +466,17 @@ describe.each(OVERLAYS)('kubernetes overlay %s', (overlay) => {
     }
   });
 
-  it('covers every Deployment and StatefulSet with a PodDisruptionBudget (NATS: one server, none), and scales the gateway by CPU', () => {
+  it('covers every Deployment and StatefulSet with a PodDisruptionBudget (NATS: a cluster one server at a time, a single server none), and scales the gateway by CPU', () => {
     const budgets = objects.filter((object) => object.kind === 'PodDisruptionBudget');
     for (const object of objects.filter((object) => object.kind === 'Deployment')) {
       const labels = objectAt(objectAt(objectAt(object.spec).template).metadata).labels as JsonObject;
       expect({ name: object.metadata.name, budgeted: budgets.some((budget) => matches(objectAt(objectAt(budget.spec).selector), labels)) }).toEqual({ name: object.metadata.name, budgeted: true });
     }
+    // A budget for a single server would block every node drain; a cluster's lets a drain take one server at a time (the quorum stays).
+    const nats = natsServers(objects);
+    const natsLabels = objectAt(objectAt(objectAt(nats.spec.template).metadata).labels);
+    const natsBudgets = budgets.filter((budget) => matches(objectAt(objectAt(budget.spec).selector), natsLabels)).map((budget) => objectAt(budget.spec).maxUnavailable);
+    expect(natsBudgets).toEqual(nats.count > 1 ? [1] : []);
     const hpa = named(objects, 'HorizontalPodAutoscaler', 'gateway');
     expect(objectAt(hpa.spec).scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'gateway' });
     expect(Number(objectAt(hpa.spec).minReplicas)).toBeGreaterThanOrEqual(1);
@@ -536,7 +555,61 @@ describe.each(OVERLAYS)('kubernetes overlay %s', (overlay) => {
         password: { name: 'lipcast-nats', key: users.get(user) },
       });
     }
-    expect(objectAt(config?.data).NATS_URL).toBe('nats://nats:4222');
+    // One server: its Service. A cluster: every server at its pod's address, so a process moves to another when its server goes.
+    const { count, spec } = natsServers(objects);
+    const servers = count > 1 ? Array.from({ length: count }, (_, index) => `nats://nats-${index}.${String(spec.serviceName)}:4222`) : ['nats://nats:4222'];
+    expect(String(objectAt(config?.data).NATS_URL).split(',')).toEqual(servers);
+  });
+
+  it(`runs NATS as ${overlay === 'production' ? 'a three-server JetStream cluster whose streams keep a copy on each server' : 'one server, whose streams keep one copy'}`, () => {
+    const { statefulSet, spec, count, args, configFile, configFiles } = natsServers(objects);
+    const replicas = Number(objectAt(config?.data).JETSTREAM_REPLICAS ?? codeNumber('libs/nest-kit/src/settings.ts', /JETSTREAM_REPLICAS = (\d+)/));
+    expect({ servers: count, streamCopies: replicas }).toEqual(overlay === 'production' ? { servers: 3, streamCopies: 3 } : { servers: 1, streamCopies: 1 });
+    // Each server keeps its JetStream store on a volume of its own, and is named after its pod.
+    expect(listAt(spec.volumeClaimTemplates).map((template) => objectAt(objectAt(template).metadata).name)).toEqual(['data']);
+    expect(args).toEqual(expect.arrayContaining(['-sd', '/data', '--name', '$(POD_NAME)']));
+    if (count === 1) {
+      expect(configFile).toBe('/etc/nats/nats-server.conf');
+      return;
+    }
+    const selector = objectAt(objectAt(spec.selector).matchLabels);
+    // Started together (each waits for a quorum before it is healthy), never two on one node.
+    expect(spec.podManagementPolicy).toBe('Parallel');
+    expect(objectAt(podSpec(statefulSet).affinity).podAntiAffinity).toEqual({
+      requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: selector }, topologyKey: 'kubernetes.io/hostname' }],
+    });
+    // deploy/nats's configuration plus the routes: every server's pod under the headless service, on the cluster port.
+    const cluster = String(configFiles[basename(configFile)]);
+    expect(cluster).toMatch(/^include \.\/nats-server\.conf$/m);
+    const clusterBlock = /^cluster \{([\s\S]*?)^\}/m.exec(cluster)?.[1] ?? '';
+    const routePort = Number(/^\s*port: (\d+)$/m.exec(clusterBlock)?.[1]);
+    expect([...clusterBlock.matchAll(/nats:\/\/([^\s,\]]+)/g)].map(([, route]) => route)).toEqual(Array.from({ length: count }, (_, index) => `nats-${index}.${String(spec.serviceName)}:${routePort}`));
+    expect(listAt(containersOf(statefulSet)[0].ports).map(objectAt)).toEqual(expect.arrayContaining([{ name: 'cluster', containerPort: routePort }]));
+    const headless = objectAt(named(objects, 'Service', String(spec.serviceName)).spec);
+    expect(headless.clusterIP).toBe('None');
+    expect(listAt(headless.ports).map((port) => objectAt(port).port)).toContain(routePort);
+    // No advertised client addresses: the processes have NATS_URL, and KEDA finds a consumer's leader by server name.
+    expect(clusterBlock).toMatch(/^\s*no_advertise: true$/m);
+    // The routes pass the default-deny: each server takes and opens the cluster port to the others only.
+    const routePolicies = objects.filter((object) => object.kind === 'NetworkPolicy' && matches(objectAt(objectAt(object.spec).podSelector), selector));
+    const natsPeers = (rules: Json | undefined, side: 'from' | 'to') =>
+      listAt(rules).map(objectAt).filter((rule) => listAt(rule.ports).some((port) => objectAt(port).port === routePort)).map((rule) => listAt(rule[side]).map((peer) => objectAt(objectAt(peer).podSelector).matchLabels));
+    expect(routePolicies.flatMap((policy) => natsPeers(objectAt(policy.spec).ingress, 'from'))).toEqual([[{ 'app.kubernetes.io/component': 'nats' }]]);
+    expect(routePolicies.flatMap((policy) => natsPeers(objectAt(policy.spec).egress, 'to'))).toEqual([[{ 'app.kubernetes.io/component': 'nats' }]]);
+  });
+
+  it('gives nats-server a configuration it accepts (nats-server -t), users and their passwords included', () => {
+    if (!NATS_SERVER_BINARY) throw new Error(`nats-server must be installed to check the NATS configuration: ${NATS_INSTALL_HINTS[process.platform] ?? NATS_INSTALL_HINTS.other}`);
+    const { configFile, configFiles } = natsServers(objects);
+    const folder = mkdtempSync(join(tmpdir(), 'lipcast-nats-config-'));
+    try {
+      for (const [file, text] of Object.entries(configFiles)) writeFileSync(join(folder, file), String(text));
+      const passwords = Object.fromEntries([...natsUsers().values()].map((variable) => [variable, `${variable.toLowerCase().replaceAll('_', '')}1`]));
+      const check = spawnSync(NATS_SERVER_BINARY, ['-t', '-c', join(folder, basename(configFile))], { encoding: 'utf8', env: { PATH: process.env.PATH, ...passwords } });
+      expect({ status: check.status, output: `${check.stdout}${check.stderr}` }).toEqual({ status: 0, output: expect.stringMatching(/configuration file .* is valid/) });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('splits generation into api and workers, the workers scaled by KEDA on the lag of the code\'s own stream and consumers', () => {
@@ -552,8 +625,11 @@ describe.each(OVERLAYS)('kubernetes overlay %s', (overlay) => {
     expect(triggers.map((trigger) => trigger.type)).toEqual(consumers.map(() => 'nats-jetstream'));
     expect(triggers.map((trigger) => objectAt(trigger.metadata).consumer).sort()).toEqual([...consumers].sort());
     const monitorPort = listAt(objectAt(named(objects, 'Service', 'nats').spec).ports).map(objectAt).find((port) => port.name === 'monitor')?.port;
+    // A cluster's lag is read from each consumer's leader, which KEDA finds at <server name>.<endpoint host>: the headless service's per-pod names.
+    const nats = natsServers(objects);
+    const monitoringHost = nats.count > 1 ? String(nats.spec.serviceName) : 'nats';
     for (const metadata of triggers.map((trigger) => objectAt(trigger.metadata))) {
-      expect(metadata).toMatchObject({ stream, account: '$G', natsServerMonitoringEndpoint: `nats.${namespace?.metadata.name}.svc.cluster.local:${monitorPort}` });
+      expect(metadata).toMatchObject({ stream, account: '$G', natsServerMonitoringEndpoint: `${monitoringHost}.${namespace?.metadata.name}.svc.cluster.local:${monitorPort}` });
       expect(Number(metadata.lagThreshold)).toBeGreaterThan(0);
     }
   });

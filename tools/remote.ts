@@ -96,7 +96,7 @@ async function connectToRegistry(): Promise<NatsConnection> {
       ? usernamePasswordAuthenticator(NATS_USER, NATS_PASS)
       : undefined;
   // With credentials the command is the gateway's user, whose replies arrive under `_INBOX.gateway` (deploy/nats).
-  return connect({ servers: NATS_URL, name: 'lipcast-remote-command', ...(authenticator ? { authenticator, inboxPrefix: '_INBOX.gateway' } : {}) }).catch((error: Error) => {
+  return connect({ servers: NATS_URL.split(',').map((server) => server.trim()), name: 'lipcast-remote-command', ...(authenticator ? { authenticator, inboxPrefix: '_INBOX.gateway' } : {}) }).catch((error: Error) => {
     throw new Error(`Cannot connect to NATS at ${NATS_URL} (${error.message}); set NATS_URL to the platform's NATS.`);
   });
 }

@@ -16,6 +16,7 @@ import { pollUntil } from '../../../tools/lib/poll';
 import { JobWatcherRecords } from '../generation/job-watcher-records';
 import { JobWatchers } from '../generation/job-watchers';
 import { HttpErrorFilter } from '../http/error.filter';
+import { GatewaySettings } from '../settings';
 import { NewsletterController } from './newsletter.controller';
 
 const settings = readEnv(ServiceSettings);
@@ -26,7 +27,8 @@ const CATCHER = process.env.MAIL_CATCHER_URL!;
 @Module({
   imports: [ServiceClientModule.forRoot({ url: settings.NATS_URL, name: 'mail-test-gateway' }), ThrottlerModule.forRoot({ throttlers: [{ name: 'api', ttl: 60_000, limit: 1000 }] })],
   controllers: [NewsletterController],
-  providers: [JobWatchers, JobWatcherRecords],
+  // The records read JETSTREAM_REPLICAS, one of every process's settings.
+  providers: [JobWatchers, JobWatcherRecords, { provide: GatewaySettings, useValue: settings }],
 })
 class MailGatewayModule {}
 

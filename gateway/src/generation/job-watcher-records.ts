@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { jobWatchersBucket, ServiceClient, type JobWatchersBucket, type JobWatcherState } from '@lipcast/nest-kit';
+import { GatewaySettings } from '../settings';
 
 /**
  * This gateway process's keys in the `job-watchers` bucket (`JobWatchersBucket`, nest-kit). Writes
@@ -16,8 +17,8 @@ export class JobWatcherRecords implements OnModuleInit, OnApplicationShutdown {
   private readonly bucket: () => Promise<JobWatchersBucket>;
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(services: ServiceClient) {
-    this.bucket = jobWatchersBucket(services.nats);
+  constructor(services: ServiceClient, settings: GatewaySettings) {
+    this.bucket = jobWatchersBucket(services.nats, settings.JETSTREAM_REPLICAS);
   }
 
   /** Opens (or creates) the bucket at start, so that a missing permission shows in the log at once. */

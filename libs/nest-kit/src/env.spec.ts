@@ -70,7 +70,7 @@ describe(readEnv.name, () => {
       const missing = 'must be set when NODE_ENV=production (the development default does not apply)';
       expect(errorLines(() => readEnv(ExampleSettings, { NODE_ENV: 'production', ...S3 }))).toEqual([
         `  DATABASE_URL (PostgreSQL connection; each process keeps its tables in its own schema): ${missing}`,
-        `  NATS_URL (NATS server the gateway and the services talk through): ${missing}`,
+        `  NATS_URL (NATS server the gateway and the services talk through; a cluster's servers comma-separated): ${missing}`,
         `  PUBLIC_URL (the public origin): ${missing}`,
         `  S3_ENDPOINT (URL of the S3-compatible object store holding all media; npm start runs an embedded one): ${missing}`,
       ]);

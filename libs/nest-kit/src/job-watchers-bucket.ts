@@ -27,10 +27,16 @@ export class JobWatchersBucket {
     private readonly manager: JetStreamManager,
   ) {}
 
-  /** Creates the bucket when missing; an existing one is used as it is. In memory: its facts matter for minutes. */
-  static async open(connection: NatsConnection): Promise<JobWatchersBucket> {
-    const kv = await new Kvm(connection).create(JOB_WATCHERS_BUCKET, { ttl: WATCHED_END_KEPT_MS, history: 1, storage: StorageType.Memory });
-    return new JobWatchersBucket(kv, await jetstreamManager(connection));
+  /**
+   * Creates the bucket when missing, with `replicas` copies (JETSTREAM_REPLICAS: each on another
+   * server of a NATS cluster, so losing one server loses no key); an existing one is used as it is
+   * but for its replica count, which is brought to `replicas`. In memory: its facts matter for minutes.
+   */
+  static async open(connection: NatsConnection, replicas: number): Promise<JobWatchersBucket> {
+    const kv = await new Kvm(connection).create(JOB_WATCHERS_BUCKET, { ttl: WATCHED_END_KEPT_MS, history: 1, storage: StorageType.Memory, replicas });
+    const manager = await jetstreamManager(connection);
+    if ((await kv.status()).replicas !== replicas) await manager.streams.update(`KV_${JOB_WATCHERS_BUCKET}`, { num_replicas: replicas });
+    return new JobWatchersBucket(kv, manager);
   }
 
   /** The gateway `instance` watches the job; kept for WATCHED_END_KEPT_MS unless put again. */
@@ -57,10 +63,10 @@ export class JobWatchersBucket {
 }
 
 /** Opens the bucket at the first call and keeps it; after a failed open, the next call tries again. */
-export function jobWatchersBucket(connection: NatsConnection): () => Promise<JobWatchersBucket> {
+export function jobWatchersBucket(connection: NatsConnection, replicas: number): () => Promise<JobWatchersBucket> {
   let opening: Promise<JobWatchersBucket> | null = null;
   return () =>
-    (opening ??= JobWatchersBucket.open(connection).catch((error: unknown) => {
+    (opening ??= JobWatchersBucket.open(connection, replicas).catch((error: unknown) => {
       opening = null;
       throw error;
     }));

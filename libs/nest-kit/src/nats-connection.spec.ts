@@ -26,7 +26,7 @@ describe('NATS credentials in the settings', () => {
   it('needs none: an open server, as npm start and the tests use', () => {
     const settings = readEnv(ServiceSettings, {});
     expect([settings.NATS_USER, settings.NATS_PASS, settings.NATS_NKEY_SEED]).toEqual([undefined, undefined, undefined]);
-    expect(natsConnectionOptions(settings, 'lipcast-auth', 'auth')).toEqual({ servers: 'nats://127.0.0.1:4222', name: 'lipcast-auth', inboxPrefix: '_INBOX.auth', ...RECONNECTING });
+    expect(natsConnectionOptions(settings, 'lipcast-auth', 'auth')).toEqual({ servers: ['nats://127.0.0.1:4222'], name: 'lipcast-auth', inboxPrefix: '_INBOX.auth', ...RECONNECTING });
   });
 
   it('refuses a user without a password, and a password without a user', () => {
@@ -62,7 +62,23 @@ describe('NATS credentials in the settings', () => {
   });
 
   it('keeps the default inbox prefix when no role is given', () => {
-    expect(natsConnectionOptions('nats://nats:4222', 'lipcast-client')).toEqual({ servers: 'nats://nats:4222', name: 'lipcast-client', ...RECONNECTING });
+    expect(natsConnectionOptions('nats://nats:4222', 'lipcast-client')).toEqual({ servers: ['nats://nats:4222'], name: 'lipcast-client', ...RECONNECTING });
+  });
+
+  it("connects to any server of a cluster, each one of NATS_URL's comma-separated URLs", () => {
+    const cluster = 'nats://nats-0.nats-headless:4222,nats://nats-1.nats-headless:4222, nats://nats-2.nats-headless:4222';
+    const settings = readEnv(ServiceSettings, { NATS_URL: cluster });
+    expect(natsConnectionOptions(settings, 'lipcast-generation', 'generation').servers).toEqual([
+      'nats://nats-0.nats-headless:4222',
+      'nats://nats-1.nats-headless:4222',
+      'nats://nats-2.nats-headless:4222',
+    ]);
+  });
+
+  it('refuses a NATS_URL list with an entry that is not a nats:// URL', () => {
+    expect(problems({ NATS_URL: 'nats://nats-0:4222,nats-1:4222' })).toEqual([
+      "  NATS_URL (NATS server the gateway and the services talk through; a cluster's servers comma-separated): must be a nats:// URL, or several separated by commas",
+    ]);
   });
 
   it('never gives up reconnecting, and tries often, so a restarted server is found at once', () => {

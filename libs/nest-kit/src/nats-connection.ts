@@ -35,19 +35,27 @@ export function natsAuthentication(credentials: NatsCredentials): Pick<NodeConne
   return {};
 }
 
+/**
+ * The servers of a `NATS_URL`: one URL, or a cluster's servers separated by commas. A client that
+ * knows every server of a cluster reconnects to another when its own goes away.
+ */
+export function natsServers(url: string): string[] {
+  return url.split(',').map((server) => server.trim()).filter((server) => server !== '');
+}
+
 /** Milliseconds between reconnect attempts after NATS went away (the client's default is 2 s). */
 export const NATS_RECONNECT_WAIT_MS = 500;
 
 /**
- * Connection options for `target` (a URL alone means no credentials), as `role` when given. A
- * connection never gives up reconnecting (the client's default stops after 10 attempts, leaving a
- * process that runs but no longer hears anything), and tries again every half second so that a
- * restarted server is found at once.
+ * Connection options for `target` (a URL, or a cluster's URLs comma-separated, alone means no
+ * credentials), as `role` when given. A connection never gives up reconnecting (the client's
+ * default stops after 10 attempts, leaving a process that runs but no longer hears anything), and
+ * tries again every half second so that a restarted server, or another of a cluster's, is found at once.
  */
 export function natsConnectionOptions(target: string | NatsTarget, name: string, role?: NatsRole): NodeConnectionOptions {
   const settings: NatsTarget = typeof target === 'string' ? { NATS_URL: target } : target;
   return {
-    servers: settings.NATS_URL,
+    servers: natsServers(settings.NATS_URL),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: NATS_RECONNECT_WAIT_MS,

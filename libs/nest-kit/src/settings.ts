@@ -31,10 +31,17 @@ export class ServiceSettings {
   @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgresql:// URL' })
   DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/lipcast';
 
-  @EnvPurpose('NATS server the gateway and the services talk through')
+  @EnvPurpose('NATS server the gateway and the services talk through; a cluster\'s servers comma-separated')
   @RequiredInProduction()
-  @Matches(/^(nats|tls):\/\//, { message: 'must be a nats:// URL' })
+  @Matches(/^(nats|tls):\/\/[^,\s]+(\s*,\s*(nats|tls):\/\/[^,\s]+)*$/, { message: 'must be a nats:// URL, or several separated by commas' })
   NATS_URL = 'nats://127.0.0.1:4222';
+
+  @EnvPurpose('copies of each JetStream stream and key-value bucket this process creates, each on another NATS server: 1 for a single server, 3 on a three-server cluster (a stream with 3 survives losing one server); applied to existing ones at start')
+  @Type(() => Number)
+  @IsInt({ message: 'must be a whole number' })
+  @Min(1, { message: 'must be 1 or more' })
+  @Max(5, { message: 'must be 5 or fewer (JetStream\'s limit)' })
+  JETSTREAM_REPLICAS = 1;
 
   @EnvPurpose('NATS user of this process, with NATS_PASS, when the NATS server requires sign-in (deploy/nats); unset for an open server')
   @ValidateIf((settings: ServiceSettings) => settings.NATS_USER !== undefined || settings.NATS_PASS !== undefined)

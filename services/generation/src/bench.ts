@@ -107,7 +107,7 @@ async function photoLipSyncFigures(folder: string) {
 async function queueFigures(natsUrl: string, workers: number) {
   const connections = await Promise.all(Array.from({ length: workers + 1 }, () => connect({ servers: natsUrl })));
   await jetstreamManager(connections[0]).then((manager) => manager.streams.delete(JOB_STREAM)).catch(() => undefined);
-  const options = { ackWaitMs: 30_000, maxDeliveries: 3 };
+  const options = { ackWaitMs: 30_000, maxDeliveries: 3, replicas: 1 };
   const producer = new JobQueue(connections[0], options);
   await producer.ensure();
   const queues = connections.slice(1).map((connection) => new JobQueue(connection, options));

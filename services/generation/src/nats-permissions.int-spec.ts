@@ -10,6 +10,7 @@ import { ErrorCode, jobProgressSubject, jobStopSubject, pingSubject, SERVICE_NAM
 import { bootstrapService, CONTRACT_CHECK_ENV, JobWatchersBucket, natsConnectionOptions, ServiceClient, startServiceForTest, type NatsRole, type NatsTarget, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../billing/src/service';
 import { JobWatcherRecords } from '../../../gateway/src/generation/job-watcher-records';
+import type { GatewaySettings } from '../../../gateway/src/settings';
 import { startPrivateNats, type PrivateNats } from '../../../tools/lib/infra';
 import { newNatsCredentials, newNatsUsers, type NatsUser } from '../../../tools/lib/nats-users';
 import { JOB_LANES, JobQueue } from './jobs/job-queue';
@@ -154,8 +155,8 @@ describe('NATS users and permissions (deploy/nats/nats-server.conf)', () => {
 
   it('lets the gateways record the jobs they watch in the job-watchers bucket, and content read them but write none', async () => {
     const content = await client('content', 1000);
-    const bucket = await JobWatchersBucket.open(content.nats); // content may create it; the gateway then finds it
-    const records = new JobWatcherRecords(await client('gateway'));
+    const bucket = await JobWatchersBucket.open(content.nats, 1); // content may create it; the gateway then finds it
+    const records = new JobWatcherRecords(await client('gateway'), { JETSTREAM_REPLICAS: 1 } as GatewaySettings);
     const jobId = crypto.randomUUID();
     records.put(jobId, 'open');
     await records.settled();
@@ -229,10 +230,10 @@ describe('NATS users and permissions (deploy/nats/nats-server.conf)', () => {
 
   it('runs the job queue on JetStream as generation, and lets nobody else queue a job', async () => {
     const generation = await client('generation');
-    const queue = new JobQueue(generation.nats, { ackWaitMs: 30_000, maxDeliveries: 2 });
+    const queue = new JobQueue(generation.nats, { ackWaitMs: 30_000, maxDeliveries: 2, replicas: 1 });
     await queue.ensure();
     // A second start with other settings updates the stream's consumer.
-    await new JobQueue(generation.nats, { ackWaitMs: 20_000, maxDeliveries: 2 }).ensure();
+    await new JobQueue(generation.nats, { ackWaitMs: 20_000, maxDeliveries: 2, replicas: 1 }).ensure();
     await queue.enqueue('job-1', 'cpu');
     const consumed = new Promise<string>((resolve) => {
       void queue.consume('cpu', 1, async (job) => {

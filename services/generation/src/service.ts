@@ -75,13 +75,13 @@ export const generationService = defineService({
     {
       provide: JobQueue,
       inject: [ServiceClient, GenerationSettings],
-      useFactory: (services: ServiceClient, settings: GenerationSettings) => new JobQueue(services.nats, { ackWaitMs: settings.JOB_ACK_WAIT_MS, maxDeliveries: MAX_DELIVERIES }),
+      useFactory: (services: ServiceClient, settings: GenerationSettings) => new JobQueue(services.nats, { ackWaitMs: settings.JOB_ACK_WAIT_MS, maxDeliveries: MAX_DELIVERIES, replicas: settings.JETSTREAM_REPLICAS }),
     },
     {
       provide: WebhookQueue,
       inject: [ServiceClient, GenerationSettings],
       // An attempt is acknowledged within its time-out; twice that plus a margin before another process takes it.
-      useFactory: (services: ServiceClient, settings: GenerationSettings) => new WebhookQueue(services.nats, settings.WEBHOOK_TIMEOUT_MS * 2 + 10_000),
+      useFactory: (services: ServiceClient, settings: GenerationSettings) => new WebhookQueue(services.nats, settings.WEBHOOK_TIMEOUT_MS * 2 + 10_000, settings.JETSTREAM_REPLICAS),
     },
     WebhooksRepository,
     WebhooksService,

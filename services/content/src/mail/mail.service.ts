@@ -12,6 +12,7 @@ import {
 } from '@lipcast/contracts';
 import { jobWatchersBucket, ServiceClient, type JobWatchersBucket } from '@lipcast/nest-kit';
 import { contentDatabase, now } from '../database';
+import { ContentSettings } from '../settings';
 import { MailLinks } from './mail-links';
 import { Mailer } from './mailer';
 import { paymentMail, videoReadyMail, webhookDisabledMail, type RenderedMail } from './templates';
@@ -29,8 +30,9 @@ export class MailService {
     private readonly mailer: Mailer,
     private readonly links: MailLinks,
     private readonly services: ServiceClient,
+    settings: ContentSettings,
   ) {
-    this.jobWatchers = jobWatchersBucket(services.nats);
+    this.jobWatchers = jobWatchersBucket(services.nats, settings.JETSTREAM_REPLICAS);
   }
 
   async preferences(userId: string): Promise<MailPreferences> {

@@ -1,8 +1,9 @@
-import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { REQUEST_ID_HEADER } from '@lipcast/contracts';
 import { currentRequestId, injectTraceHeaders, inSpan, SpanKind, type HeaderCarrier } from '@lipcast/nest-kit';
 import { WorkQueuePuller } from './work-queue-puller';
+import { ensureWorkQueueStream } from './work-queue-stream';
 
 export const JOB_STREAM = 'GENERATION_JOBS';
 
@@ -24,6 +25,8 @@ export interface JobQueueOptions {
   ackWaitMs: number;
   /** Deliveries before a job is given up (its worker keeps dying). */
   maxDeliveries: number;
+  /** Copies of the stream, each on another NATS server (JETSTREAM_REPLICAS): 1 on a single server, 3 on a cluster. */
+  replicas: number;
 }
 
 export interface QueuedJob {
@@ -54,12 +57,11 @@ export class JobQueue {
     this.puller = new WorkQueuePuller(connection);
   }
 
-  /** Creates the stream and the lanes' consumers when missing, and applies the current settings. */
+  /** Creates the stream and the lanes' consumers when missing, and applies the current settings (the consumers take the stream's replica count). */
   async ensure(): Promise<void> {
     const manager = await jetstreamManager(this.connection);
     const subjects = Object.values(JOB_LANES).map((lane) => lane.subject);
-    const stream = { name: JOB_STREAM, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File };
-    await manager.streams.add(stream).catch(async () => manager.streams.update(JOB_STREAM, { subjects }));
+    await ensureWorkQueueStream(manager, JOB_STREAM, subjects, this.options.replicas);
     await manager.consumers.delete(JOB_STREAM, LEGACY_CONSUMER).catch(() => undefined);
     for (const lane of Object.values(JOB_LANES)) {
       const consumer = {

@@ -1,6 +1,7 @@
-import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy, StorageType, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { WorkQueuePuller } from '../jobs/work-queue-puller';
+import { ensureWorkQueueStream } from '../jobs/work-queue-stream';
 
 /** Its own work-queue stream; the subject is under `generation.jobs.>`, which only generation may publish to. */
 export const WEBHOOK_STREAM = 'WEBHOOK_DELIVERIES';
@@ -30,14 +31,15 @@ export class WebhookQueue {
     private readonly connection: NatsConnection,
     /** Longer than one attempt may take: an attempt not acknowledged by then is given to another process. */
     private readonly ackWaitMs: number,
+    /** Copies of the stream, each on another NATS server (JETSTREAM_REPLICAS). */
+    private readonly replicas: number,
   ) {
     this.puller = new WorkQueuePuller(connection);
   }
 
   async ensure(): Promise<void> {
     const manager = await jetstreamManager(this.connection);
-    const stream = { name: WEBHOOK_STREAM, subjects: [WEBHOOK_SUBJECT], retention: RetentionPolicy.Workqueue, storage: StorageType.File };
-    await manager.streams.add(stream).catch(async () => manager.streams.update(WEBHOOK_STREAM, { subjects: stream.subjects }));
+    await ensureWorkQueueStream(manager, WEBHOOK_STREAM, [WEBHOOK_SUBJECT], this.replicas);
     // Unlimited deliveries: the retry schedule (counted by delivery) decides when a delivery has failed.
     const consumer = { durable_name: WEBHOOK_CONSUMER, ack_policy: AckPolicy.Explicit, ack_wait: nanos(this.ackWaitMs), max_deliver: -1 };
     await manager.consumers.add(WEBHOOK_STREAM, consumer).catch(async () => manager.consumers.update(WEBHOOK_STREAM, WEBHOOK_CONSUMER, consumer));
