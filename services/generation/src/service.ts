@@ -75,7 +75,7 @@ export const generationService = defineService({
     {
       provide: JobQueue,
       inject: [ServiceClient, GenerationSettings],
-      useFactory: (services: ServiceClient, settings: GenerationSettings) => new JobQueue(services.nats, { ackWaitMs: settings.JOB_ACK_WAIT_MS, maxDeliveries: MAX_DELIVERIES, replicas: settings.JETSTREAM_REPLICAS }),
+      useFactory: (services: ServiceClient, settings: GenerationSettings) => new JobQueue(services.nats, { ackWaitMs: settings.JOB_ACK_WAIT_MS, maxDeliveries: MAX_DELIVERIES, replicas: settings.JETSTREAM_REPLICAS, duplicateWindowMs: settings.JOB_PUBLISH_GIVE_UP_MS + 60_000 }),
     },
     {
       provide: WebhookQueue,

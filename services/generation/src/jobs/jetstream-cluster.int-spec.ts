@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { Subjects, type AudioResponse, type JobState } from '@lipcast/contracts';
 import { JobWatchersBucket, readEnv, ServiceClient, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../billing/src/service';
@@ -119,6 +119,8 @@ describe('the job queue on a three-server JetStream cluster', () => {
       }, 10_000);
     await onEveryServer(JOB_STREAM); // made with one copy before generation started
     await onEveryServer(WEBHOOK_STREAM);
+    // A job's message id is remembered longer than a job may stay unpublished (10 min + 1), so a second publish of it is dropped.
+    expect((await manager.streams.info(JOB_STREAM)).config.duplicate_window).toBe(nanos(11 * 60_000));
     // The job-watchers bucket (gateway and content): created with one copy, then opened with the cluster's setting.
     await JobWatchersBucket.open(observer, 1);
     expect((await manager.streams.info('KV_job-watchers')).config.num_replicas).toBe(1);

@@ -27,6 +27,12 @@ export interface JobQueueOptions {
   maxDeliveries: number;
   /** Copies of the stream, each on another NATS server (JETSTREAM_REPLICAS): 1 on a single server, 3 on a cluster. */
   replicas: number;
+  /**
+   * How long a job's message id is remembered, so a second publish of it is dropped: longer than a
+   * job may stay unpublished (JOB_PUBLISH_GIVE_UP_MS), since the dispatcher publishes again a job
+   * whose first publish landed but was never recorded. Absent: JetStream's default, 2 minutes.
+   */
+  duplicateWindowMs?: number;
 }
 
 export interface QueuedJob {
@@ -61,7 +67,7 @@ export class JobQueue {
   async ensure(): Promise<void> {
     const manager = await jetstreamManager(this.connection);
     const subjects = Object.values(JOB_LANES).map((lane) => lane.subject);
-    await ensureWorkQueueStream(manager, JOB_STREAM, subjects, this.options.replicas);
+    await ensureWorkQueueStream(manager, JOB_STREAM, subjects, this.options.replicas, this.options.duplicateWindowMs);
     await manager.consumers.delete(JOB_STREAM, LEGACY_CONSUMER).catch(() => undefined);
     for (const lane of Object.values(JOB_LANES)) {
       const consumer = {

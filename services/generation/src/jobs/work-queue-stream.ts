@@ -1,4 +1,5 @@
 import { JetStreamApiError, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
 
 /** JetStream's answer to creating a stream that exists with other settings (JSStreamNameExistErr). */
 const STREAM_EXISTS_OTHERWISE = 10058;
@@ -8,13 +9,16 @@ const STREAM_EXISTS_OTHERWISE = 10058;
  * count to it (the job queue's and the webhook deliveries' alike). `replicas` (JETSTREAM_REPLICAS)
  * copies, each on another server of a NATS cluster: with 3, losing one server (its pod or its disk)
  * loses no queued message and stops nothing; JetStream changes an existing stream's count in place.
+ * `duplicateWindowMs`: how long JetStream remembers a message id to drop a second publish of it
+ * (its default, 2 minutes, when not given).
  */
-export async function ensureWorkQueueStream(manager: JetStreamManager, name: string, subjects: string[], replicas: number): Promise<void> {
-  const stream = { name, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File, num_replicas: replicas };
+export async function ensureWorkQueueStream(manager: JetStreamManager, name: string, subjects: string[], replicas: number, duplicateWindowMs?: number): Promise<void> {
+  const window = duplicateWindowMs === undefined ? {} : { duplicate_window: nanos(duplicateWindowMs) };
+  const stream = { name, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File, num_replicas: replicas, ...window };
   try {
     await manager.streams.add(stream).catch(async (error: unknown) => {
       if (!(error instanceof JetStreamApiError && error.code === STREAM_EXISTS_OTHERWISE)) throw error;
-      await manager.streams.update(name, { subjects, num_replicas: replicas });
+      await manager.streams.update(name, { subjects, num_replicas: replicas, ...window });
     });
   } catch (error) {
     if (replicas === 1) throw error;
