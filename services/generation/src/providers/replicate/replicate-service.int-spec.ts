@@ -9,7 +9,7 @@ import { seedActorClip, startTestBed, type TestBed } from '../../testing';
 jest.setTimeout(90_000);
 
 const TOKEN = 'r8_standin_service_test';
-const REPLICATE_ENV = ['MEDIA_PROVIDER', 'REPLICATE_API_TOKEN', 'REPLICATE_API_URL'] as const;
+const REPLICATE_ENV = ['MEDIA_PROVIDER', 'REPLICATE_API_TOKEN', 'REPLICATE_API_URL', 'PROVIDER_POLL_SECONDS'] as const;
 
 /** The generation service with MEDIA_PROVIDER=replicate, over the stand-in that speaks Replicate's HTTP API. */
 describe('generation service on Replicate (the local stand-in)', () => {
@@ -22,7 +22,9 @@ describe('generation service on Replicate (the local stand-in)', () => {
 
   beforeAll(async () => {
     standIn = await startReplicateStandIn({ port: 0, apiToken: TOKEN, stepMs: 20, processingSteps: 2 });
-    Object.assign(process.env, { MEDIA_PROVIDER: 'replicate', REPLICATE_API_TOKEN: TOKEN, REPLICATE_API_URL: standIn.url });
+    // Parked jobs are looked at every 0.2 s, as in parked-jobs.int-spec.ts: the stand-in answers in
+    // tens of milliseconds, and the default 2 s between looks would be most of each test's time.
+    Object.assign(process.env, { MEDIA_PROVIDER: 'replicate', REPLICATE_API_TOKEN: TOKEN, REPLICATE_API_URL: standIn.url, PROVIDER_POLL_SECONDS: '0.2' });
     bed = await startTestBed(billingService, async (storage, folder) => {
       actorUrl = await seedActorClip(storage, 'ipfs-puppet-video-7', folder);
     });
