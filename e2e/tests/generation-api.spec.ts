@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures.ts';
 import { signIn } from '../support/sign-in.ts';
 
-/** The wizard's generation calls over HTTP, on the embedded engine (no provider keys). */
+/** The wizard's generation calls over HTTP, on the embedded engine (no provider keys); One Shot's: influencer.spec.ts. */
 test.describe('generation API', () => {
   test('lists the built-in actors, the voices and the landing samples, whose media play', async ({ request }) => {
     const actors = await (await request.get('/api/actors')).json();
@@ -116,23 +116,4 @@ test.describe('generation API', () => {
     expect((await (await request.get('/api/ai-influencer/gallery')).json()).some((item: { id: number }) => item.id === image.id)).toBe(false);
   });
 
-  test('One Shot over HTTP: a run started, followed on the event stream to its video, and resumable while live', async ({ page }) => {
-    await signIn(page, `oneshot${Date.now().toString(36)}`);
-    const api = page.request;
-    const bad = await api.post('/api/ai-influencer/pipeline', { data: { influencerDescription: 'short', gender: 'male', scriptTopic: 'Morning routines that work' } });
-    expect((await bad.json()).message).toBe('Description must be at least 10 characters');
-
-    const started = await (await api.post('/api/ai-influencer/pipeline', {
-      data: { influencerDescription: 'A calm gardener with a grey beard', gender: 'male', scriptTopic: 'Three easy herbs to grow on a windowsill' },
-    })).json();
-    expect(started.steps.script.status).toBe('waiting');
-    const events = await (await api.get(`/api/jobs/${started.id}/events`)).text();
-    expect(events).toContain('"status":"running"');
-    expect(events).toContain('"status":"succeeded"');
-
-    const run = await (await api.get(`/api/ai-influencer/pipeline/${started.id}`)).json();
-    expect(run).toMatchObject({ status: 'succeeded', steps: { script: { status: 'done' }, image: { status: 'done' }, audio: { status: 'done' }, video: { status: 'done', url: run.url } } });
-    expect((await api.get(run.url)).headers()['content-type']).toBe('video/mp4');
-    expect(await (await api.get('/api/ai-influencer/pipeline/current')).json()).toEqual({ run: null });
-  });
 });

@@ -105,17 +105,30 @@ test.describe('One Shot Influencer Video', () => {
     await expect(page.getByLabel('Influencer Description')).toHaveValue('');
   });
 
-  test('a reload while the run is in progress shows the same run and follows it to the end', async ({ page }) => {
+  // Over HTTP and in the page at once: one run serves both the API's event stream and the reloaded page.
+  test('a run started over HTTP is followed on its event stream to its video, and a reload while it is in progress shows the same run and follows it to the end', async ({ page }) => {
     await signIn(page, uniqueName('resume'));
+    const api = page.request;
+    const bad = await api.post('/api/ai-influencer/pipeline', { data: { influencerDescription: 'short', gender: 'male', scriptTopic: 'Morning routines that work' } });
+    expect((await bad.json()).message).toBe('Description must be at least 10 characters');
     await page.goto('/ai-influencer-pipeline');
-    const started = await (await page.request.post('/api/ai-influencer/pipeline', {
+    const started = await (await api.post('/api/ai-influencer/pipeline', {
       data: { influencerDescription: 'A friendly librarian with round glasses', gender: 'female', scriptTopic: 'Why reading before bed helps you sleep' },
     })).json();
+    expect(started.steps.script.status).toBe('waiting');
+    // The stream ends when the run does; read it while the page follows the run.
+    const events = api.get(`/api/jobs/${started.id}/events`).then((response) => response.text());
     await page.reload();
     await expect(page.getByText('Final Video Generation')).toBeVisible();
     await expect(page.getByLabel('One Shot video', { exact: true })).toBeVisible({ timeout: 60_000 });
-    const run = await (await page.request.get(`/api/ai-influencer/pipeline/${started.id}`)).json();
-    expect(run.status).toBe('succeeded');
-    expect((await (await page.request.get('/api/ai-influencer/pipeline/current')).json()).run).toBeNull();
+    const streamed = await events;
+    expect(streamed).toContain('"status":"running"');
+    expect(streamed).toContain('"status":"succeeded"');
+
+    const run = await (await api.get(`/api/ai-influencer/pipeline/${started.id}`)).json();
+    expect(run).toMatchObject({ status: 'succeeded', steps: { script: { status: 'done' }, image: { status: 'done' }, audio: { status: 'done' }, video: { status: 'done', url: run.url } } });
+    expect((await api.get(run.url)).headers()['content-type']).toBe('video/mp4');
+    expect(await (await api.get('/api/ai-influencer/pipeline/current')).json()).toEqual({ run: null });
   });
+
 });
