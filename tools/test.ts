@@ -4,9 +4,9 @@
  * end-to-end tests in Debian's Chromium (two workers). Installs what it needs from Debian (Chromium,
  * ffmpeg) and starts what it needs (an embedded PostgreSQL and nats-server when none is configured
  * or running: tools/lib/dependencies.ts); draws the built-in media once for every stack (the seed
- * template); cleans up after itself. Ends with each step's wall and CPU time, the slowest test
- * files (also in .data/test-reports/timings.json) and one summary line. A test that passed only on
- * retry, or was skipped, fails the run.
+ * template, beside the unit tests); cleans up after itself. Ends with each step's wall and CPU time,
+ * the slowest test files (also in .data/test-reports/timings.json) and one summary line. A test that
+ * passed only on retry, or was skipped, fails the run.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -75,13 +75,16 @@ results.dependencies = await step('postgresql and nats', ensureDependencies);
   }),
 ]);
 results.build = await step('build', build);
+// The seed template beside the unit tests: its drawing keeps about one core busy, the unit tests' two
+// workers leave some of theirs idle, and neither needs the other.
+const seeding = results.build ? step('seed template', makeSeedTemplate) : undefined;
 results.unit = await step('unit tests', async () => {
   const output = join(reportDir, 'unit.json');
   const code = await run('jest', ['--selectProjects', 'unit', 'web', `--maxWorkers=${LANES}`, '--json', `--outputFile=${output}`], jestEnv);
   report.addJest(output);
   return code;
 });
-if (results.build) results.seed = await step('seed template', makeSeedTemplate);
+if (seeding) results.seed = await seeding;
 const stacksCanStart = results.build && results.seed && results.dependencies;
 if (stacksCanStart) results.integration = await step('integration tests', integration);
 if (stacksCanStart && results.packages) {
