@@ -2,8 +2,10 @@ import { expect, test } from '../fixtures.ts';
 import { expectPlays } from '../support/plays.ts';
 import { signIn } from '../support/sign-in.ts';
 
-test.describe('captions', () => {
-  test('a 9:16 video with bold captions from the wizard plays with its captions track and toggle', async ({ page, consoleErrors }) => {
+// One 9:16 video serves the format's checks and the captions' (a second 9:16 render, without
+// captions, proved nothing these do not).
+test.describe('video formats and captions', () => {
+  test('a 9:16 video with bold captions from the wizard plays at 9:16 with its captions track and toggle, is named by its format, and the history says its format', async ({ page, consoleErrors }) => {
     test.setTimeout(180_000); // a 9:16 render with burned-in captions on a shared machine
     await signIn(page, `captions${Date.now().toString(36)}`);
     await page.goto('/create');
@@ -13,7 +15,9 @@ test.describe('captions', () => {
     await expect(page.getByLabel('Audio preview')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await page.getByRole('radiogroup', { name: 'Video format' }).getByRole('radio', { name: '9:16 vertical, 720p (720 × 1280)' }).check();
+    const formats = page.getByRole('radiogroup', { name: 'Video format' });
+    await expect(formats.getByRole('radio', { name: 'Portrait card (640 × 720)' })).toBeChecked();
+    await formats.getByRole('radio', { name: '9:16 vertical, 720p (720 × 1280)' }).check();
     const captions = page.getByRole('radiogroup', { name: 'Burned-in captions' });
     await expect(captions.getByRole('radio', { name: /Not burned in/ })).toBeChecked();
     await captions.getByRole('radio', { name: 'Bold, word by word' }).check();
@@ -21,6 +25,28 @@ test.describe('captions', () => {
 
     const result = page.getByLabel('Generated video', { exact: true });
     await expect(result).toBeVisible({ timeout: 120_000 });
+    const size = await result.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<[number, number]>((resolve) => {
+          const done = () => resolve([element.videoWidth, element.videoHeight]);
+          if (element.readyState >= 1) done();
+          else element.addEventListener('loadedmetadata', done);
+        }),
+    );
+    expect(size).toEqual([720, 1280]);
+    // Its poster is its own first frame at 9:16, not a portrait card's still.
+    await expect(result).toHaveAttribute('poster', /\/jobs\/[^/]+\/poster\.webp$/);
+    const posterSize = await result.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<[number, number]>((resolve, reject) => {
+          const image = new Image();
+          image.onload = () => resolve([image.naturalWidth, image.naturalHeight]);
+          image.onerror = () => reject(new Error('the poster did not load'));
+          image.src = element.poster;
+        }),
+    );
+    expect(posterSize).toEqual([720, 1280]);
+    await expect(page.getByRole('link', { name: 'Download Video' })).toHaveAttribute('download', /^lipsync-video-\d+-9x16-720p\.mp4$/);
     await expect(result.locator('track[kind="captions"]')).toHaveAttribute('src', /\/captions\.vtt$/);
 
     // The track's cues are the words said; burned in already, it starts hidden, and the toggle shows it.
@@ -47,6 +73,13 @@ test.describe('captions', () => {
     expect(number).toBe('1');
     expect(times).toMatch(/^00:00:00,\d{3} --> 00:00:0\d,\d{3}$/);
     expect(lines.join(' ')).toBe('Captions help everyone follow along.');
+
+    await page.goto('/projects');
+    await expect(page.getByText('Format: 9:16 vertical, 720p (720 × 1280)')).toBeVisible();
+    await expect(page.getByLabel(/^Video \d+$/)).toHaveAttribute('poster', /\/jobs\/[^/]+\/poster\.webp$/);
+    // The history plays it in a 9:16 frame, not the portrait card's 8:9.
+    const frame = await page.getByLabel(/^Video \d+$/).boundingBox();
+    expect(frame!.height / frame!.width).toBeCloseTo(1280 / 720, 1);
     expect(consoleErrors).toEqual([]);
   });
 });
