@@ -1,10 +1,21 @@
 import type { Browser } from '@playwright/test';
+import type { Stack } from '@lipcast/tools/lib/stack.ts';
 import { expect, test } from '../fixtures.ts';
 import { signIn } from '../support/sign-in.ts';
 
-// One render at a time on the cpu lane (the default, said here as the test depends on it): a job submitted behind others waits its turn.
-// The wizard asks again after each held answer: held long enough here, it waits out the jobs ahead rather than giving up.
-test.use({ stackEnv: { WORKER_CONCURRENCY: '1', LIPSYNC_HOLD_MS: '60000' } });
+/** Restarts the stack's gateway with `env` over the stack's own settings; resolves once it answers ready. */
+async function restartGateway(stack: Stack, env: Record<string, string> = {}): Promise<void> {
+  await stack.stopService('gateway');
+  await stack.startService('gateway', env);
+  await expect.poll(async () => (await fetch(`${stack.url}/api/ready`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
+}
+
+// One render at a time on the cpu lane (the stacks' default, WORKER_CONCURRENCY=1, which the test depends on): a job
+// submitted behind others waits its turn. The wizard asks again after each held answer: held up to a minute here
+// (the stacks' gateways hold 0.3 s), it waits out the jobs ahead rather than giving up. Only the gateway needs that
+// setting, so it is restarted with it on the worker's stack for this spec (a stack of its own would start one more stack).
+test.beforeAll(({ stack }) => restartGateway(stack, { LIPSYNC_HOLD_MS: '60000' }));
+test.afterAll(({ stack }) => restartGateway(stack));
 
 const uniqueName = (label: string) => `${label}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const LONG_LINE = 'This is a long line of speech that keeps the one rendering slot of this stack busy for a while, so that the videos submitted after it have to wait their turn in the queue. '.repeat(2);

@@ -56,8 +56,10 @@ export interface Stack {
   stackFile: string;
   /** The process id of a running process (benchmarks read its memory). */
   pid(name: ProcessName): number | undefined;
-  stopService(name: ServiceName): Promise<void>;
-  startService(name: ServiceName): Promise<void>;
+  /** Stops one process (a service or the gateway) while the others run on. */
+  stopService(name: ProcessName): Promise<void>;
+  /** Starts a stopped process again (not waiting until it is ready), with `env` over the stack's own: a test that needs other settings for a while. */
+  startService(name: ProcessName, env?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -162,11 +164,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
   };
 
-  const run = (name: ProcessName, file: EntryPoint): ChildProcess => {
+  const run = (name: ProcessName, file: EntryPoint, extraEnv: Record<string, string> = {}): ChildProcess => {
     const opsPort = options.opsPorts?.[name];
     const child = spawn(process.execPath, ['--enable-source-maps', entry(name, file)], {
       cwd: ROOT,
-      env: { ...process.env, ...env, ...(opsPort === undefined ? {} : { OPS_PORT: String(opsPort) }) },
+      env: { ...process.env, ...env, ...extraEnv, ...(opsPort === undefined ? {} : { OPS_PORT: String(opsPort) }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     pipeOutput(name, child);
@@ -178,8 +180,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       run(name, file).once('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`The ${file} step of ${name} failed (exit ${code})`))));
     });
 
-  const startProcess = async (name: ProcessName) => {
-    const child = run(name, 'main');
+  const startProcess = async (name: ProcessName, extraEnv: Record<string, string> = {}) => {
+    const child = run(name, 'main', extraEnv);
     children.set(name, child);
     child.once('exit', (code, signal) => {
       if (children.get(name) === child) {
@@ -248,7 +250,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stackFile,
     pid: (name) => children.get(name)?.pid,
     stopService: (name) => stopProcess(name),
-    startService: (name) => startProcess(name),
+    startService: (name, extraEnv) => startProcess(name, extraEnv),
     stop,
   };
 }
