@@ -5,7 +5,7 @@ import { signIn } from '../support/sign-in.ts';
 
 // The receiver is on this machine, which only the test stacks' setting lets webhooks reach (e2e/fixtures.ts).
 
-/** The README's check: `Lipcast-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the endpoint's secret>`. */
+/** The check in docs/api.md: `Lipcast-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the endpoint's secret>`. */
 function signedBy(secret: string, header: string | string[] | undefined, body: string): boolean {
   if (typeof header !== 'string') return false;
   const fields = Object.fromEntries(header.split(',').map((part) => part.trim().split('=') as [string, string]));

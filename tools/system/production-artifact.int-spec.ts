@@ -185,7 +185,7 @@ describe('the production artifact (what the image ships, NODE_ENV=production)', 
     };
     const entry = (name: ProcessName, file: string) => (name === 'gateway' ? `gateway/dist/${file}.js` : `services/${name}/dist/${file}.js`);
 
-    // The release steps, in the order the README gives: migrations, then the media seed, then the processes.
+    // The release steps, in the order docs/deploy.md gives: migrations, then the media seed, then the processes.
     for (const name of [...SERVICES, 'gateway'] as const) await runToEnd(`${name}-migrate`, entry(name, 'migrate'), envOf[name]);
     phaseDone('outside services and migrations');
     await runToEnd('generation-seed', entry('generation', 'seed'), envOf.generation);

@@ -17,7 +17,7 @@ jest.setTimeout(180_000);
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const VIDEO = { actor: ACTOR_ID, script: 'Webhooks tell you when it is done.', voice: 'Friendly_Person' };
 
-/** The README's check of `Lipcast-Signature` ("Using the API"), as a receiver copies it. */
+/** The check of `Lipcast-Signature` in docs/api.md ("Using the API"), as a receiver copies it. */
 function verifyLipcastSignature(secret: string, header: string | undefined, rawBody: string, toleranceSeconds = 300): boolean {
   if (!header) return false;
   const parts = header.split(',').map((part) => part.trim().split('='));
