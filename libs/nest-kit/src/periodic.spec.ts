@@ -1,4 +1,4 @@
-import { runPeriodically } from './periodic';
+import { PeriodicWork, runPeriodically } from './periodic';
 
 describe('runPeriodically', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -41,5 +41,46 @@ describe('runPeriodically', () => {
     await jest.advanceTimersByTimeAsync(5000);
     expect(runs).toBe(4);
     expect(running).toBe(0);
+  });
+});
+
+class CountedWork extends PeriodicWork {
+  protected readonly work = 'counted work';
+  protected readonly intervalMs = () => 1000;
+  protected readonly runPass = async () => {
+    this.passes++;
+    if (this.passes === 1) throw new Error('boom');
+  };
+  protected override readonly runsHere = () => this.here;
+  passes = 0;
+  warnings: string[] = [];
+
+  constructor(private readonly here: boolean) {
+    super();
+    this.logger.warn = (message: unknown) => void this.warnings.push(String(message));
+  }
+}
+
+describe('PeriodicWork', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('runs its passes from bootstrap to shutdown, naming the work when a pass fails', async () => {
+    const work = new CountedWork(true);
+    work.onApplicationBootstrap();
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(work.passes).toBe(2);
+    expect(work.warnings).toEqual(['the counted work failed: Error: boom']);
+    work.onApplicationShutdown();
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(work.passes).toBe(2);
+  });
+
+  it('runs nothing in a process it does not run in', async () => {
+    const work = new CountedWork(false);
+    work.onApplicationBootstrap();
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(work.passes).toBe(0);
+    work.onApplicationShutdown();
   });
 });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { plainToInstance } from 'class-transformer';
 import {
   ErrorCode, mediaUrl, VIDEO_LIST_DEFAULT_LIMIT, type Batch, type BatchCounts, type BatchList, type BatchRow, type BatchRowInput, type BatchRowStatus, type WebhookBatchData, type WebhookPayload,
 } from '@lipcast/contracts';
-import { runPeriodically, ServiceError } from '@lipcast/nest-kit';
+import { PeriodicWork, ServiceError } from '@lipcast/nest-kit';
 import { AudioService } from '../audio/audio.service';
 import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { GenerationSettings } from '../settings';
@@ -42,9 +42,11 @@ function countsOf(rows: { status: BatchRowStatus }[]): BatchCounts {
  * webhooks). Claims are row updates that skip rows another process holds.
  */
 @Injectable()
-export class BatchesService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(BatchesService.name);
-  private stop: (() => void) | null = null;
+export class BatchesService extends PeriodicWork {
+  protected readonly work = 'batch scheduling';
+  protected readonly intervalMs = () => SCHEDULE_INTERVAL_MS;
+  protected readonly runPass = () => RequestContext.create(this.orm.em, () => this.schedule());
+  protected override readonly runsHere = () => this.settings.GENERATION_ROLE !== 'worker';
   private lastPass: Promise<void> = Promise.resolve();
 
   constructor(
@@ -55,19 +57,8 @@ export class BatchesService implements OnApplicationBootstrap, OnApplicationShut
     private readonly webhookQueue: WebhookQueue,
     private readonly settings: GenerationSettings,
     private readonly orm: MikroORM,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.settings.GENERATION_ROLE === 'worker') return;
-    this.stop = runPeriodically(
-      () => SCHEDULE_INTERVAL_MS,
-      () => RequestContext.create(this.orm.em, () => this.schedule()),
-      (error) => this.logger.warn(`batch scheduling failed: ${String(error)}`),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.stop?.();
+  ) {
+    super();
   }
 
   async create(userId: string, inputs: BatchRowInput[], availableGenerations: number): Promise<Batch> {

@@ -1,7 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { ErrorCode } from '@lipcast/contracts';
-import { runPeriodically, ServiceError } from '@lipcast/nest-kit';
+import { PeriodicWork, ServiceError } from '@lipcast/nest-kit';
 import { Credits } from './credits';
 import { JobCompletions } from './job-completions';
 import { JobLanes } from './job-lanes';
@@ -24,9 +24,10 @@ const DISPATCH_BATCH = 100;
  * Jobs that cannot be published within `JOB_PUBLISH_GIVE_UP_MS` are failed by the stale-job sweeper.
  */
 @Injectable()
-export class JobDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(JobDispatcher.name);
-  private stop: (() => void) | null = null;
+export class JobDispatcher extends PeriodicWork {
+  protected readonly work = 'dispatching of unpublished jobs';
+  protected readonly intervalMs = () => DISPATCH_INTERVAL_MS;
+  protected readonly runPass = () => RequestContext.create(this.orm.em, () => this.dispatchUnpublished());
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -35,18 +36,8 @@ export class JobDispatcher implements OnApplicationBootstrap, OnApplicationShutd
     private readonly lanes: JobLanes,
     private readonly completions: JobCompletions,
     private readonly orm: MikroORM,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.stop = runPeriodically(
-      () => DISPATCH_INTERVAL_MS,
-      () => RequestContext.create(this.orm.em, () => this.dispatchUnpublished()),
-      (error) => this.logger.warn(`dispatching unpublished jobs failed: ${String(error)}`),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.stop?.();
+  ) {
+    super();
   }
 
   /**

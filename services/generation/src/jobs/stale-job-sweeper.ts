@@ -1,7 +1,7 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { jobStopSubject } from '@lipcast/contracts';
-import { runPeriodically, ServiceClient } from '@lipcast/nest-kit';
+import { PeriodicWork, ServiceClient } from '@lipcast/nest-kit';
 import { GenerationSettings } from '../settings';
 import { JobCompletions } from './job-completions';
 import { JOB_FAILED_MESSAGE, JOB_TIME_LIMIT_MESSAGE, MAX_DELIVERIES } from './job-worker';
@@ -30,9 +30,10 @@ export const JOB_NOT_STARTED_MESSAGE = 'The generation could not be started. Ple
  * A new job state brings its own rule here; no blanket age applies.
  */
 @Injectable()
-export class StaleJobSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(StaleJobSweeper.name);
-  private stop: (() => void) | null = null;
+export class StaleJobSweeper extends PeriodicWork {
+  protected readonly work = 'stale-job sweep';
+  protected readonly intervalMs = () => SWEEP_INTERVAL_MS;
+  protected readonly runPass = () => RequestContext.create(this.orm.em, () => this.sweep());
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -41,18 +42,8 @@ export class StaleJobSweeper implements OnApplicationBootstrap, OnApplicationShu
     private readonly services: ServiceClient,
     private readonly settings: GenerationSettings,
     private readonly orm: MikroORM,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.stop = runPeriodically(
-      () => SWEEP_INTERVAL_MS,
-      () => RequestContext.create(this.orm.em, () => this.sweep()),
-      (error) => this.logger.warn(`stale-job sweep failed: ${String(error)}`),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.stop?.();
+  ) {
+    super();
   }
 
   /** One pass; returns the ids of the jobs it ended. */

@@ -1,6 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { UPLOAD_KEY_PATTERN, USERS_ROOT } from '@lipcast/contracts';
-import { runPeriodically, StorageService } from '@lipcast/nest-kit';
+import { PeriodicWork, StorageService } from '@lipcast/nest-kit';
 import { GenerationSettings } from '../settings';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -13,26 +13,17 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * answered (the `api` and `all` roles), not in workers.
  */
 @Injectable()
-export class UploadSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(UploadSweeper.name);
-  private stop: (() => void) | null = null;
+export class UploadSweeper extends PeriodicWork {
+  protected readonly work = 'upload sweep';
+  protected readonly intervalMs = () => SWEEP_INTERVAL_MS;
+  protected readonly runPass = () => this.sweep();
+  protected override readonly runsHere = () => this.settings.GENERATION_ROLE !== 'worker';
 
   constructor(
     private readonly storage: StorageService,
     private readonly settings: GenerationSettings,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.settings.GENERATION_ROLE === 'worker') return;
-    this.stop = runPeriodically(
-      () => SWEEP_INTERVAL_MS,
-      () => this.sweep(),
-      (error) => this.logger.warn(`upload sweep failed: ${String(error)}`),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.stop?.();
+  ) {
+    super();
   }
 
   /** One pass; returns the keys it removed. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { runPeriodically, ServiceError } from '@lipcast/nest-kit';
+import { PeriodicWork, ServiceError } from '@lipcast/nest-kit';
 import { JobLanes } from '../jobs/job-lanes';
 import { JobQueue } from '../jobs/job-queue';
 import type { Job } from '../jobs/job.entity';
@@ -25,9 +25,12 @@ const SAFETY_POLL_MS = 60_000;
  * queue. A prediction past its deadline is cancelled at the provider and its job resumed to fail.
  */
 @Injectable()
-export class ProviderCallsService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(ProviderCallsService.name);
-  private stopPolling: (() => void) | null = null;
+export class ProviderCallsService extends PeriodicWork {
+  protected readonly work = 'look at the open predictions';
+  protected readonly intervalMs = () => this.pollIntervalMs();
+  protected readonly runPass = () => RequestContext.create(this.orm.em, () => this.poll());
+  /** The poller runs where jobs run, and only with a provider whose predictions can be open. */
+  protected override readonly runsHere = () => this.settings.GENERATION_ROLE !== 'api' && this.predictions.provider !== 'none';
 
   constructor(
     private readonly calls: ProviderCallsRepository,
@@ -37,19 +40,8 @@ export class ProviderCallsService implements OnApplicationBootstrap, OnApplicati
     private readonly predictions: ProviderPredictions,
     private readonly settings: GenerationSettings,
     private readonly orm: MikroORM,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.settings.GENERATION_ROLE === 'api' || this.predictions.provider === 'none') return;
-    this.stopPolling = runPeriodically(
-      () => this.pollIntervalMs(),
-      () => RequestContext.create(this.orm.em, () => this.poll()),
-      (error) => this.logger.warn(`looking at open predictions failed: ${String(error)}`),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.stopPolling?.();
+  ) {
+    super();
   }
 
   /** The recorder a job's run uses, so it parks while its predictions run; none when jobs hold their worker (PROVIDER_WAIT=hold). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { counter, runPeriodically } from '@lipcast/nest-kit';
+import { counter, PeriodicWork } from '@lipcast/nest-kit';
 import { WebhookQueue } from './webhook-queue';
 import { WebhooksRepository } from './webhooks.repository';
 
@@ -28,26 +28,17 @@ const webhookDeliveriesSwept = counter({
  * any of them can publish, the senders deliver.
  */
 @Injectable()
-export class WebhookDeliverySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(WebhookDeliverySweeper.name);
-  private stop: (() => void) | null = null;
+export class WebhookDeliverySweeper extends PeriodicWork {
+  protected readonly work = 'webhook delivery sweep';
+  protected readonly intervalMs = () => SWEEP_INTERVAL_MS;
+  protected readonly runPass = () => RequestContext.create(this.orm.em, () => this.sweep());
 
   constructor(
     private readonly repository: WebhooksRepository,
     private readonly queue: WebhookQueue,
     private readonly orm: MikroORM,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.stop = runPeriodically(
-      () => SWEEP_INTERVAL_MS,
-      () => RequestContext.create(this.orm.em, () => this.sweep()),
-      (error) => this.logger.warn(`webhook delivery sweep failed: ${String(error)}`),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.stop?.();
+  ) {
+    super();
   }
 
   /** One pass; returns the ids of the deliveries it queued again. */
