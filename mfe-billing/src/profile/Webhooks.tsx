@@ -170,24 +170,35 @@ function EndpointList({ endpoints, onChanged }: { endpoints: WebhookEndpoint[]; 
 
 /** Enables a disabled endpoint again: it gets events from now on, its count of failures reset. */
 function EnableEndpoint({ endpoint, onEnabled }: { endpoint: WebhookEndpoint; onEnabled: () => void }) {
+  return (
+    <RowAction
+      texts={{ label: 'Enable', busy: 'Enabling...', name: `Enable ${endpoint.url}`, done: 'Webhook endpoint enabled', failed: 'The endpoint could not be enabled' }}
+      action={() => callApi(API_ROUTES.enableWebhookEndpoint(endpoint.id))}
+      onDone={onEnabled}
+    />
+  );
+}
+
+/** A button that calls the API once, says so in a toast (or says why not), and reports success. */
+function RowAction({ texts, action, onDone }: { texts: { label: string; busy: string; name: string; done: string; failed: string }; action: () => Promise<unknown>; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
 
-  async function enable() {
+  async function run() {
     setBusy(true);
     try {
-      await callApi(API_ROUTES.enableWebhookEndpoint(endpoint.id));
-      toast({ title: 'Webhook endpoint enabled', variant: 'success' });
-      onEnabled();
+      await action();
+      toast({ title: texts.done, variant: 'success' });
+      onDone();
     } catch (error) {
-      toastFailure('The endpoint could not be enabled', error);
+      toastFailure(texts.failed, error);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Button type="button" variant="outline" disabled={busy} aria-label={`Enable ${endpoint.url}`} onClick={() => void enable()}>
-      {busy ? 'Enabling...' : 'Enable'}
+    <Button type="button" variant="outline" disabled={busy} aria-label={texts.name} onClick={() => void run()}>
+      {busy ? texts.busy : texts.label}
     </Button>
   );
 }
@@ -250,24 +261,11 @@ function DeliveryLog({ deliveries, onRedelivered }: { deliveries: WebhookDeliver
 }
 
 function Redeliver({ delivery, onRedelivered }: { delivery: WebhookDelivery; onRedelivered: () => void }) {
-  const [busy, setBusy] = useState(false);
-
-  async function redeliver() {
-    setBusy(true);
-    try {
-      await callApi(API_ROUTES.redeliverWebhook(delivery.id));
-      toast({ title: 'Sending it again now', variant: 'success' });
-      onRedelivered();
-    } catch (error) {
-      toastFailure('The delivery could not be sent again', error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Button type="button" variant="outline" disabled={busy} aria-label={`Redeliver ${delivery.event} to ${delivery.url}`} onClick={() => void redeliver()}>
-      {busy ? 'Sending...' : 'Redeliver'}
-    </Button>
+    <RowAction
+      texts={{ label: 'Redeliver', busy: 'Sending...', name: `Redeliver ${delivery.event} to ${delivery.url}`, done: 'Sending it again now', failed: 'The delivery could not be sent again' }}
+      action={() => callApi(API_ROUTES.redeliverWebhook(delivery.id))}
+      onDone={onRedelivered}
+    />
   );
 }
