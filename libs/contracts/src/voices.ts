@@ -35,7 +35,8 @@ export interface VoiceInfo {
   tone: VoiceTone | null;
 }
 
-export const VOICE_CATALOG: Readonly<Record<string, Omit<VoiceInfo, 'id'>>> = {
+/** Every voice Lipcast offers, by id: the one list the speech engines, the providers' voice maps and One Shot draw from. */
+export const VOICE_CATALOG = {
   Wise_Woman: { name: 'Wise Woman', gender: 'female', tone: 'calm' },
   Friendly_Person: { name: 'Friendly Person', gender: 'neutral', tone: 'warm' },
   Inspirational_girl: { name: 'Inspirational Girl', gender: 'female', tone: 'bright' },
@@ -53,7 +54,15 @@ export const VOICE_CATALOG: Readonly<Record<string, Omit<VoiceInfo, 'id'>>> = {
   Abbess: { name: 'Serene Woman', gender: 'female', tone: 'calm' },
   Sweet_Girl_2: { name: 'Sweet Girl', gender: 'female', tone: 'gentle' },
   Exuberant_Girl: { name: 'Exuberant Girl', gender: 'female', tone: 'lively' },
-};
+} as const satisfies Record<string, Omit<VoiceInfo, 'id'>>;
+
+/** A voice the catalog knows; a `Record<VoiceId, …>` (a provider's voice map) lacking one does not compile. */
+export type VoiceId = keyof typeof VOICE_CATALOG;
+/** The catalog's ids, in its order. */
+export const VOICE_IDS = Object.keys(VOICE_CATALOG) as readonly VoiceId[];
+export const isVoiceId = (id: string): id is VoiceId => Object.hasOwn(VOICE_CATALOG, id);
+/** The catalog's voices of one gender, in its order. */
+export const voicesOfGender = (gender: VoiceGender): VoiceId[] => VOICE_IDS.filter((id) => VOICE_CATALOG[id].gender === gender);
 
 /** A display name for an id the catalog lacks: underscores as spaces, each word capitalised (`new_voice_2` → "New Voice 2"). */
 export const fallbackVoiceName = (id: string) =>
@@ -65,8 +74,7 @@ export const fallbackVoiceName = (id: string) =>
 
 /** What people are shown for a voice id. */
 export function voiceInfo(id: string): VoiceInfo {
-  const known = Object.hasOwn(VOICE_CATALOG, id) ? VOICE_CATALOG[id] : undefined;
-  return known ? { id, ...known } : { id, name: fallbackVoiceName(id), gender: null, tone: null };
+  return isVoiceId(id) ? { id, ...VOICE_CATALOG[id] } : { id, name: fallbackVoiceName(id), gender: null, tone: null };
 }
 
 export const voiceName = (id: string) => voiceInfo(id).name;

@@ -11,5 +11,4 @@ export { findFaceCentre, frameVideo, framingFor } from './lipsync/framing';
 export { NoFaceError, PHOTO_CLIP_PRESET, renderPhotoTalkingClip, sampleMouths, type PhotoClipOptions, type SampledMouths } from './lipsync/photo-lipsync';
 export { decodeAudio, encodeMp3, encodeWav } from './speech/audio-file';
 export { SpeechInputError, synthesizeSpeech, type SpeechRequest, type SpeechResult, type TimedUnit } from './speech/synthesizer';
-export { SPEECH_VOICE_IDS, type SpeechVoiceId } from './speech/voices';
 export { alignWords, trimToVoice, voicedSegments, wordWeight, type VoicedSegment } from './speech/word-aligner';

@@ -1,8 +1,7 @@
 import { runFfmpeg } from '@lipcast/media-tools';
 import { encodeMp3, encodeWav } from './audio-file';
 import { SpeechInputError, synthesizeSpeech, type SpeechResult } from './synthesizer';
-import { VOICE_EMOTIONS } from '@lipcast/contracts';
-import { SPEECH_VOICE_IDS } from './voices';
+import { VOICE_EMOTIONS, VOICE_IDS } from '@lipcast/contracts';
 
 const FORTY_WORDS =
   'Our running shoe is lighter than anything we have made before. The foam returns more energy with every step, the upper breathes on hot days, ' +
@@ -62,7 +61,7 @@ describe('embedded speech (espeak-ng, WebAssembly)', () => {
   });
 
   it('speaks with every voice and every emotion', async () => {
-    for (const voiceId of SPEECH_VOICE_IDS) expect((await say({ voiceId, text: 'Hello there.' })).durationMs).toBeGreaterThan(300);
+    for (const voiceId of VOICE_IDS) expect((await say({ voiceId, text: 'Hello there.' })).durationMs).toBeGreaterThan(300);
     for (const emotion of [...VOICE_EMOTIONS, 'surprise']) expect((await say({ emotion, text: 'Hello there.' })).durationMs).toBeGreaterThan(300);
   });
 

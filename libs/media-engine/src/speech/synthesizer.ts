@@ -1,5 +1,5 @@
-import { MAX_SPEECH_TEXT_LENGTH, SPEECH_PITCH, SPEECH_SPEED, SpeechSettingMessages } from '@lipcast/contracts';
-import { EMOTION_PROSODY, emotionOf, SPEECH_VOICE_IDS, VOICE_PROFILES, type SpeechVoiceId } from './voices';
+import { isVoiceId, MAX_SPEECH_TEXT_LENGTH, SPEECH_PITCH, SPEECH_SPEED, SpeechSettingMessages, VOICE_IDS } from '@lipcast/contracts';
+import { EMOTION_PROSODY, emotionOf, VOICE_PROFILES } from './voices';
 
 export interface SpeechRequest {
   text: string;
@@ -72,9 +72,8 @@ function checked(request: SpeechRequest) {
   const text = request.text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/[<>{}[\]\\|^~`]/g, ' ').replace(/\s+/g, ' ').trim();
   if (!text) throw new SpeechInputError('text must not be empty');
   if (text.length > MAX_SPEECH_TEXT_LENGTH) throw new SpeechInputError(`text must be at most ${MAX_SPEECH_TEXT_LENGTH} characters`);
-  if (!(SPEECH_VOICE_IDS as readonly string[]).includes(request.voiceId)) {
-    throw new SpeechInputError(`voice_id must be one of: ${SPEECH_VOICE_IDS.join(', ')}`);
-  }
+  const voiceId = request.voiceId;
+  if (!isVoiceId(voiceId)) throw new SpeechInputError(`voice_id must be one of: ${VOICE_IDS.join(', ')}`);
   const emotion = emotionOf(request.emotion);
   if (!emotion) throw new SpeechInputError(SpeechSettingMessages.emotion);
   const pitch = request.pitch ?? SPEECH_PITCH.default;
@@ -83,7 +82,7 @@ function checked(request: SpeechRequest) {
   if (!(speed >= SPEECH_SPEED.min && speed <= SPEECH_SPEED.max)) throw new SpeechInputError(SpeechSettingMessages.speed);
   const volume = request.volume ?? 1;
   if (!(volume >= 0 && volume <= 10)) throw new SpeechInputError('volume must be a number from 0 to 10');
-  return { text, voiceId: request.voiceId as SpeechVoiceId, emotion, pitch, speed, volume };
+  return { text, voiceId, emotion, pitch, speed, volume };
 }
 
 /**

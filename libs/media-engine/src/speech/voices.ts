@@ -1,16 +1,6 @@
-import { VOICE_EMOTIONS, type VoiceEmotion } from '@lipcast/contracts';
+import { VOICE_EMOTIONS, type VoiceEmotion, type VoiceId } from '@lipcast/contracts';
 
-/**
- * The voices and emotions of the embedded speech engine. Voice ids are minimax speech-02's system
- * voices (the production provider's), each mapped to its own espeak-ng voice, variant and prosody,
- * so that switching providers keeps every id and each id keeps its character.
- */
-export const SPEECH_VOICE_IDS = [
-  'Wise_Woman', 'Friendly_Person', 'Inspirational_girl', 'Deep_Voice_Man', 'Calm_Woman', 'Casual_Guy', 'Lively_Girl', 'Patient_Man', 'Young_Knight',
-  'Determined_Man', 'Lovely_Girl', 'Decent_Boy', 'Imposing_Manner', 'Elegant_Man', 'Abbess', 'Sweet_Girl_2', 'Exuberant_Girl',
-] as const;
-
-export type SpeechVoiceId = (typeof SPEECH_VOICE_IDS)[number];
+// The voices and emotions of the embedded speech engine.
 
 export interface VoiceProfile {
   /** espeak-ng voice with variant, e.g. `en-us+f3`. */
@@ -23,7 +13,12 @@ export interface VoiceProfile {
   rate: number;
 }
 
-export const VOICE_PROFILES: Record<SpeechVoiceId, VoiceProfile> = {
+/**
+ * Every voice of the catalog (contracts' `VOICE_CATALOG`: minimax speech-02's system voices, the
+ * production provider's) as its own espeak-ng voice, variant and prosody, so that switching
+ * providers keeps every id and each id keeps its character.
+ */
+export const VOICE_PROFILES: Record<VoiceId, VoiceProfile> = {
   Wise_Woman: { voice: 'en-gb-x-rp+f4', pitch: 42, range: 40, rate: 111 },
   Friendly_Person: { voice: 'en-us+f3', pitch: 55, range: 60, rate: 126 },
   Inspirational_girl: { voice: 'en-us+f2', pitch: 68, range: 75, rate: 130 },

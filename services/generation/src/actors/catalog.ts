@@ -1,4 +1,4 @@
-import { mediaUrl, actorClipKey, actorThumbnailKey, actorIdInKey, LEAD_SAMPLE_ID, sampleKey, samplePosters, type Actor, type SampleVideo, type SampleVideos } from '@lipcast/contracts';
+import { mediaUrl, actorClipKey, actorThumbnailKey, actorIdInKey, LEAD_SAMPLE_ID, sampleKey, samplePosters, type Actor, type SampleVideo, type SampleVideos, type VoiceId } from '@lipcast/contracts';
 import { BUILT_IN_ACTORS } from '@lipcast/media-engine';
 
 /** The actor a built-in clip key belongs to (`actors/<id>/...`), if any. */
@@ -24,7 +24,7 @@ export interface SampleSpec {
   id: string;
   title: string;
   actorId: string;
-  voiceId: string;
+  voiceId: VoiceId;
   emotion: string;
   line: string;
 }

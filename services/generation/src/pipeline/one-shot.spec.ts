@@ -1,5 +1,5 @@
 import { ONE_SHOT_CLIP_SECONDS, scriptProblem } from '@lipcast/contracts';
-import { conversionRetryWaitMs, initialSteps, scriptFor, selfiePrompt, withRetries } from './one-shot';
+import { conversionRetryWaitMs, initialSteps, ONE_SHOT_VOICES, scriptFor, selfiePrompt, withRetries } from './one-shot';
 
 describe('One Shot image-to-video retries', () => {
   const options = (onRetry = jest.fn()) => ({ attempts: 3, waitMs: () => 0, isRetryable: (error: unknown) => (error as Error).message === 'busy', onRetry });
@@ -54,5 +54,13 @@ describe("One Shot's script step", () => {
     expect(scriptProblem(Array(30).fill('word').join(' '))).toBeNull();
     expect(scriptProblem(Array(31).fill('word').join(' '))).toBe('The script is too long: about 15.1 s of speech, and the video lasts 15 s. Shorten it to 30 words or fewer.');
     expect(scriptProblem('   ')).toBe('Please write a script or generate one.');
+  });
+});
+
+describe('One Shot voices', () => {
+  // The run's seed picks an index into its gender's list, so the lists keep their order (the catalog's).
+  it("draws from the catalog's voices of the run's gender, never the neutral one", () => {
+    expect(ONE_SHOT_VOICES.male).toEqual(['Deep_Voice_Man', 'Casual_Guy', 'Patient_Man', 'Young_Knight', 'Determined_Man', 'Decent_Boy', 'Imposing_Manner', 'Elegant_Man']);
+    expect(ONE_SHOT_VOICES.female).toEqual(['Wise_Woman', 'Inspirational_girl', 'Calm_Woman', 'Lively_Girl', 'Lovely_Girl', 'Abbess', 'Sweet_Girl_2', 'Exuberant_Girl']);
   });
 });

@@ -1,4 +1,4 @@
-import { ONE_SHOT_SCRIPT_MAX_SECONDS, type PipelineSteps, type VideoFormatId, type CaptionsChoice } from '@lipcast/contracts';
+import { ONE_SHOT_SCRIPT_MAX_SECONDS, voicesOfGender, type PipelineSteps, type VoiceId, type VideoFormatId, type CaptionsChoice } from '@lipcast/contracts';
 import type { ScriptPort } from '../ports/script.port';
 
 /** What a One Shot run is given. */
@@ -14,11 +14,11 @@ export interface OneShotInput {
   captions?: CaptionsChoice;
 }
 
-/** Spec section 9: the audio uses these settings (the clip's length and prompt are contracts' ONE_SHOT_CLIP_SECONDS and DEFAULT_VIDEO_PROMPT). */
-export const ONE_SHOT_VOICES = {
-  male: ['Deep_Voice_Man', 'Casual_Guy', 'Patient_Man', 'Young_Knight', 'Determined_Man', 'Decent_Boy', 'Imposing_Manner', 'Elegant_Man'],
-  female: ['Wise_Woman', 'Inspirational_girl', 'Calm_Woman', 'Lively_Girl', 'Lovely_Girl', 'Abbess', 'Sweet_Girl_2', 'Exuberant_Girl'],
-} as const;
+/**
+ * Spec section 9: the audio uses these settings, a catalog voice of the run's gender (the clip's
+ * length and prompt are contracts' ONE_SHOT_CLIP_SECONDS and DEFAULT_VIDEO_PROMPT).
+ */
+export const ONE_SHOT_VOICES: Readonly<Record<OneShotInput['gender'], readonly VoiceId[]>> = { male: voicesOfGender('male'), female: voicesOfGender('female') };
 export const ONE_SHOT_EMOTIONS = ['neutral', 'happy', 'surprise'] as const;
 
 /** The image prompt, wrapped as the spec's photo-realistic smartphone selfie. */

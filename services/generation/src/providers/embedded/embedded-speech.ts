@@ -3,14 +3,16 @@ import { join } from 'node:path';
 import type { WorkContext } from '../../ports/media';
 import { ProviderError } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
-import { encodeMp3, SPEECH_VOICE_IDS, SpeechInputError, synthesizeSpeech, trimToVoice, voicedSegments } from '@lipcast/media-engine';
+import { VOICE_IDS } from '@lipcast/contracts';
+import { encodeMp3, SpeechInputError, synthesizeSpeech, trimToVoice, voicedSegments } from '@lipcast/media-engine';
 
 /** Speech from the embedded espeak-ng engine: an MP3 and the time of every phoneme and word, offline. */
 export class EmbeddedSpeech extends SpeechPort {
   readonly name = 'embedded';
 
+  /** The engine speaks every voice of the catalog. */
   voices(): readonly string[] {
-    return SPEECH_VOICE_IDS;
+    return VOICE_IDS;
   }
 
   async synthesize(request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {

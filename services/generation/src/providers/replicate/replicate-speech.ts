@@ -1,29 +1,8 @@
-import { VOICE_EMOTIONS } from '@lipcast/contracts';
+import { VOICE_EMOTIONS, VOICE_IDS } from '@lipcast/contracts';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
 import { audioDurationSeconds } from './media-edits';
 import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
-
-/** The minimax system voices (STACK.md); the spec's voice pickers choose among them. */
-export const MINIMAX_VOICES = [
-  'Wise_Woman',
-  'Friendly_Person',
-  'Inspirational_girl',
-  'Deep_Voice_Man',
-  'Calm_Woman',
-  'Casual_Guy',
-  'Lively_Girl',
-  'Patient_Man',
-  'Young_Knight',
-  'Determined_Man',
-  'Lovely_Girl',
-  'Decent_Boy',
-  'Imposing_Manner',
-  'Elegant_Man',
-  'Abbess',
-  'Sweet_Girl_2',
-  'Exuberant_Girl',
-] as const;
 
 /** minimax speech-02 speaks exactly the spec's emotions. */
 const MINIMAX_EMOTIONS: ReadonlySet<string> = new Set(VOICE_EMOTIONS);
@@ -64,8 +43,9 @@ export class ReplicateSpeech extends SpeechPort implements ReplicateAdapter<Spee
     this.replicate = new ReplicateModel(options, { model: 'minimax/speech-02-hd', polling: SPEECH_POLLING });
   }
 
+  /** The catalog's ids are minimax's own system voices, sent as they are. */
   voices(): readonly string[] {
-    return MINIMAX_VOICES;
+    return VOICE_IDS;
   }
 
   inputFor(request: SpeechRequest): Record<string, unknown> {
