@@ -1,5 +1,5 @@
 import { InvalidEnvironmentError, readEnv } from '@lipcast/nest-kit';
-import { adminList, GatewaySettings, parseAdminUsers } from './settings';
+import { adminList, GatewaySettings, parseAdminUsers, parseImageSources } from './settings';
 
 const S3_KEYS = { S3_ACCESS_KEY: 'key', S3_SECRET_KEY: 'secret' };
 const PRODUCTION = {
@@ -100,5 +100,17 @@ describe('GatewaySettings SESSION_SECRET placeholders', () => {
 
   it('starts with a secret of its own', () => {
     expect(readEnv(GatewaySettings, PRODUCTION).SESSION_SECRET).toBe('x'.repeat(32));
+  });
+});
+
+describe(parseImageSources.name, () => {
+  it('takes https:, origins (wildcards too) or none, and refuses anything else', () => {
+    expect(parseImageSources('https:')).toEqual(['https:']);
+    expect(parseImageSources('https://lh3.googleusercontent.com, https://*.gravatar.com')).toEqual(['https://lh3.googleusercontent.com', 'https://*.gravatar.com']);
+    expect(parseImageSources('none')).toEqual([]);
+    expect(parseImageSources("'unsafe-inline'")).toBeNull();
+    expect(parseImageSources('*')).toBeNull();
+    expect(parseImageSources('https://a.example; script-src *')).toBeNull();
+    expect(parseImageSources('')).toBeNull();
   });
 });

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
 import { EnvPurpose, MediaServiceSettings, NotPlaceholder, RequiredInProduction } from '@lipcast/nest-kit';
-import { parseImageSources } from './http/security-headers';
 import { parseTrustProxy } from './http/trust-proxy';
 
 const REMOTE_URL_PURPOSE = 'manifest URL of this remote, when it is deployed somewhere else than the gateway';
@@ -64,6 +63,18 @@ export function parseAdminUsers(value: string): AdminUsers {
 function describeInvalidAdminUsers(value: unknown): string {
   const invalid = typeof value === 'string' ? parseAdminUsers(value).invalid : [];
   return `${invalid.map((entry) => `"${entry}"`).join(', ')} ${invalid.length === 1 ? 'is' : 'are'}`;
+}
+
+/**
+ * `CSP_IMG_ORIGINS`: sources separated by spaces or commas, each `https:` (any https origin) or an
+ * http(s) origin, optionally `*.`-wildcarded (`https://*.googleusercontent.com`); `none` allows no
+ * outside pictures. Null when a source is invalid.
+ */
+export function parseImageSources(value: string): string[] | null {
+  const sources = value.split(/[\s,]+/).filter(Boolean);
+  if (sources.length === 1 && sources[0] === 'none') return [];
+  const valid = (source: string) => source === 'https:' || /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(source);
+  return sources.length && sources.every(valid) ? sources : null;
 }
 
 export class GatewaySettings extends MediaServiceSettings {

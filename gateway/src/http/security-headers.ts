@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Subjects, type StripeConfig } from '@lipcast/contracts';
 import type { ServiceClient } from '@lipcast/nest-kit';
-import type { GatewaySettings } from '../settings';
+import { parseImageSources, type GatewaySettings } from '../settings';
 
 /**
  * Security headers on every response the gateway sends (pages, static files, API answers). The
@@ -119,18 +119,6 @@ export function cachedLookup<T>(fetch: () => Promise<T>, fallback: T, maxAgeMs: 
     if (now() - kept.at > maxAgeMs) void refresh();
     return kept.value;
   };
-}
-
-/**
- * `CSP_IMG_ORIGINS`: sources separated by spaces or commas, each `https:` (any https origin) or an
- * http(s) origin, optionally `*.`-wildcarded (`https://*.googleusercontent.com`); `none` allows no
- * outside pictures. Null when a source is invalid.
- */
-export function parseImageSources(value: string): string[] | null {
-  const sources = value.split(/[\s,]+/).filter(Boolean);
-  if (sources.length === 1 && sources[0] === 'none') return [];
-  const valid = (source: string) => source === 'https:' || /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(source);
-  return sources.length && sources.every(valid) ? sources : null;
 }
 
 /** How long the gateway keeps billing's answer to "are payments embedded?" before asking again. */

@@ -2,8 +2,8 @@ import session, { type SessionData } from 'express-session';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { builtOnce, gatewayDatabase, type GatewayDb } from '../database';
-// The session fields this store queries (`userId`) are declared beside the middleware.
-import type {} from './session.middleware';
+// The session fields this store queries (`userId`).
+import type {} from './session-data';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 

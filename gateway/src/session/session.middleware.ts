@@ -4,21 +4,11 @@ import session from 'express-session';
 import type { Logger } from 'pino';
 import type pg from 'pg';
 import type { GatewaySettings } from '../settings';
-import type { PendingLogin } from '../auth/oidc';
 import { PgSessionStore } from './pg-session-store';
+// The session's fields (`userId`, `idToken`, `oidc`).
+import type {} from './session-data';
 
 export const SESSION_COOKIE = 'lipcast.sid';
-
-declare module 'express-session' {
-  interface SessionData {
-    /** The signed-in user (auth service id); only the gateway sets it. */
-    userId?: string;
-    /** The issuer's ID token, kept as the hint for signing out there too. */
-    idToken?: string;
-    /** Sign-in in progress: state, nonce, PKCE verifier and where to return. */
-    oidc?: PendingLogin;
-  }
-}
 
 /**
  * Server-side sessions in PostgreSQL behind an httpOnly, SameSite=Lax cookie (Secure when the
