@@ -14,8 +14,19 @@ export type VoiceTone = (typeof VOICE_TONES)[number];
 /** The emotions a voice speaks with (spec section 3, Audio parameters). */
 export const VOICE_EMOTIONS = ['neutral', 'happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised'] as const;
 export type VoiceEmotion = (typeof VOICE_EMOTIONS)[number];
-/** What a request may name as its emotion: the voices' own, and `surprise` as older requests spell it. */
-export const ACCEPTED_EMOTIONS: readonly string[] = [...VOICE_EMOTIONS, 'surprise'];
+/** Other names a request may give an emotion: `surprise`, as older requests and the spec's One Shot pipeline spell it. */
+export const EMOTION_ALIASES = { surprise: 'surprised' } as const satisfies Record<string, VoiceEmotion>;
+export type EmotionAlias = keyof typeof EMOTION_ALIASES;
+/** What a request may name as its emotion: the voices' own, or an alias of one. */
+export type AcceptedEmotion = VoiceEmotion | EmotionAlias;
+export const ACCEPTED_EMOTIONS: readonly AcceptedEmotion[] = [...VOICE_EMOTIONS, ...(Object.keys(EMOTION_ALIASES) as EmotionAlias[])];
+
+/** The emotion a voice speaks for a requested one, in any case (`Surprise` → `surprised`); null for a name that is neither an emotion nor an alias. */
+export function voiceEmotionOf(requested: string): VoiceEmotion | null {
+  const name = requested.toLowerCase();
+  const emotion = Object.hasOwn(EMOTION_ALIASES, name) ? EMOTION_ALIASES[name as EmotionAlias] : name;
+  return (VOICE_EMOTIONS as readonly string[]).includes(emotion) ? (emotion as VoiceEmotion) : null;
+}
 
 /** The speech settings' ranges (spec section 3, Audio parameters): speed a number, pitch a whole number. */
 export const SPEECH_SPEED = { min: 0.5, max: 2, default: 1 } as const;

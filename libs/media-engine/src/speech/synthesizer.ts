@@ -1,5 +1,5 @@
-import { isVoiceId, MAX_SPEECH_TEXT_LENGTH, SPEECH_PITCH, SPEECH_SPEED, SpeechSettingMessages, VOICE_IDS } from '@lipcast/contracts';
-import { EMOTION_PROSODY, emotionOf, VOICE_PROFILES } from './voices';
+import { isVoiceId, MAX_SPEECH_TEXT_LENGTH, SPEECH_PITCH, SPEECH_SPEED, SpeechSettingMessages, voiceEmotionOf, VOICE_IDS } from '@lipcast/contracts';
+import { EMOTION_PROSODY, VOICE_PROFILES } from './voices';
 
 export interface SpeechRequest {
   text: string;
@@ -74,7 +74,7 @@ function checked(request: SpeechRequest) {
   if (text.length > MAX_SPEECH_TEXT_LENGTH) throw new SpeechInputError(`text must be at most ${MAX_SPEECH_TEXT_LENGTH} characters`);
   const voiceId = request.voiceId;
   if (!isVoiceId(voiceId)) throw new SpeechInputError(`voice_id must be one of: ${VOICE_IDS.join(', ')}`);
-  const emotion = emotionOf(request.emotion);
+  const emotion = voiceEmotionOf(request.emotion ?? 'neutral');
   if (!emotion) throw new SpeechInputError(SpeechSettingMessages.emotion);
   const pitch = request.pitch ?? SPEECH_PITCH.default;
   if (!Number.isInteger(pitch) || pitch < SPEECH_PITCH.min || pitch > SPEECH_PITCH.max) throw new SpeechInputError(SpeechSettingMessages.pitch);

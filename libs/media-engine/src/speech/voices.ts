@@ -1,4 +1,4 @@
-import { VOICE_EMOTIONS, type VoiceEmotion, type VoiceId } from '@lipcast/contracts';
+import type { VoiceEmotion, VoiceId } from '@lipcast/contracts';
 
 // The voices and emotions of the embedded speech engine.
 
@@ -37,15 +37,6 @@ export const VOICE_PROFILES: Record<VoiceId, VoiceProfile> = {
   Sweet_Girl_2: { voice: 'en-us+f4', pitch: 82, range: 70, rate: 126 },
   Exuberant_Girl: { voice: 'en-us+Andrea', pitch: 78, range: 90, rate: 148 },
 };
-
-/** The One Shot pipeline of the spec says "surprise". */
-const EMOTION_ALIASES: Record<string, VoiceEmotion> = { surprise: 'surprised' };
-
-export function emotionOf(value: string | undefined): VoiceEmotion | null {
-  const name = (value ?? 'neutral').toLowerCase();
-  const emotion = EMOTION_ALIASES[name] ?? name;
-  return (VOICE_EMOTIONS as readonly string[]).includes(emotion) ? (emotion as VoiceEmotion) : null;
-}
 
 /** An emotion is prosody for this engine: pitch offset, range and rate factors, loudness. */
 export interface EmotionProsody {

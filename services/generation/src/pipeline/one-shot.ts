@@ -1,4 +1,4 @@
-import { ONE_SHOT_SCRIPT_MAX_SECONDS, voicesOfGender, type PipelineSteps, type VoiceId, type VideoFormatId, type CaptionsChoice } from '@lipcast/contracts';
+import { ONE_SHOT_SCRIPT_MAX_SECONDS, voicesOfGender, type AcceptedEmotion, type PipelineSteps, type VoiceId, type VideoFormatId, type CaptionsChoice } from '@lipcast/contracts';
 import type { ScriptPort } from '../ports/script.port';
 
 /** What a One Shot run is given. */
@@ -19,7 +19,8 @@ export interface OneShotInput {
  * length and prompt are contracts' ONE_SHOT_CLIP_SECONDS and DEFAULT_VIDEO_PROMPT).
  */
 export const ONE_SHOT_VOICES: Readonly<Record<OneShotInput['gender'], readonly VoiceId[]>> = { male: voicesOfGender('male'), female: voicesOfGender('female') };
-export const ONE_SHOT_EMOTIONS = ['neutral', 'happy', 'surprise'] as const;
+/** The spec's spelling, `surprise`, is kept as the run's saved emotion; the engines speak it as `surprised`. */
+export const ONE_SHOT_EMOTIONS = ['neutral', 'happy', 'surprise'] as const satisfies readonly AcceptedEmotion[];
 
 /** The image prompt, wrapped as the spec's photo-realistic smartphone selfie. */
 export const selfiePrompt = (input: OneShotInput) =>

@@ -1,11 +1,8 @@
-import { VOICE_EMOTIONS, VOICE_IDS } from '@lipcast/contracts';
+import { voiceEmotionOf, VOICE_IDS } from '@lipcast/contracts';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
 import { audioDurationSeconds } from './media-edits';
 import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
-
-/** minimax speech-02 speaks exactly the spec's emotions. */
-const MINIMAX_EMOTIONS: ReadonlySet<string> = new Set(VOICE_EMOTIONS);
 
 /** Speech takes 1-2 minutes at worst (spec section 9); 3 minutes before giving up. */
 const SPEECH_POLLING: PollingOptions = { pollIntervalMs: 1000, timeoutMs: 180_000 };
@@ -20,12 +17,11 @@ export const MINIMAX_MIN_VOLUME = 0.1;
 
 /** The request as minimax/speech-02's input. */
 export function minimaxInput(request: SpeechRequest): Record<string, unknown> {
-  const emotion = request.emotion.trim().toLowerCase();
-  const minimaxEmotion = emotion === 'surprise' ? 'surprised' : emotion; // One Shot picks "surprise"; minimax says "surprised"
   return {
     text: request.text,
     voice_id: request.voiceId,
-    emotion: MINIMAX_EMOTIONS.has(minimaxEmotion) ? minimaxEmotion : 'auto',
+    // minimax speech-02 speaks exactly the voices' emotions; for any other name it picks one itself (`auto`).
+    emotion: voiceEmotionOf(request.emotion.trim()) ?? 'auto',
     pitch: clamp(Math.round(request.pitch), -12, 12),
     speed: clamp(request.speed, 0.5, 2),
     volume: clamp(request.volume, MINIMAX_MIN_VOLUME, 10),
