@@ -12,8 +12,18 @@ export interface Plan {
   stripePriceId: string | null;
 }
 
+/*
+ * The plans' facts (spec section 3), their one home: the billing migration seeds the plans from them,
+ * billing's PREMIUM_PRICE_CENTS setting defaults to the price, and every page, mail and route
+ * description that states them formats them from here.
+ */
+/** Generations a free account gets, in total. */
 export const FREE_GENERATIONS = 3;
+/** Premium, the monthly subscription: its price in cents and its generations each paid month. */
+export const PREMIUM_MONTHLY_PRICE_CENTS = 2900;
 export const PREMIUM_GENERATIONS_PER_PERIOD = 60;
+/** Extra Generations, the one-time pack: its price in cents and the generations it adds (they never expire). */
+export const EXTRA_PACK_PRICE_CENTS = 2000;
 export const EXTRA_PACK_GENERATIONS = 15;
 
 /** The free previews a user may make a limited number of times a day (UTC), each with its own count. */

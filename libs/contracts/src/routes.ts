@@ -2,6 +2,8 @@
  * The product's route table (spec section 2): which front-end app renders each path, and the
  * page metadata the shell sets in the browser and the gateway writes into the served HTML.
  */
+import { EXTRA_PACK_GENERATIONS, FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD } from './billing';
+
 export type RemoteName = 'mfe_wizard' | 'mfe_influencer' | 'mfe_billing' | 'mfe_content' | 'mfe_admin';
 
 export const REMOTE_NAMES: readonly RemoteName[] = ['mfe_wizard', 'mfe_influencer', 'mfe_billing', 'mfe_content', 'mfe_admin'];
@@ -81,7 +83,7 @@ export const ROUTES: readonly RouteEntry[] = [
     meta: meta('Batch videos', 'Upload a CSV of scripts and make many lip-synced videos at once: each row checked first, progress per row, one ZIP.', 'batch video, CSV, bulk AI video'),
   },
   { path: '/subscribe', owner: remote('mfe_billing', './Subscribe'), requiresAuth: true, meta: meta('Subscribe', 'Start a Premium subscription.', 'subscribe, premium') },
-  { path: '/additional-generations', owner: remote('mfe_billing', './AdditionalGenerations'), requiresAuth: true, meta: meta('Buy extra generations', 'Add a pack of 15 generations.', 'extra generations, credits') },
+  { path: '/additional-generations', owner: remote('mfe_billing', './AdditionalGenerations'), requiresAuth: true, meta: meta('Buy extra generations', `Add a pack of ${EXTRA_PACK_GENERATIONS} generations.`, 'extra generations, credits') },
   { path: '/payment-success', owner: remote('mfe_billing', './PaymentSuccess'), requiresAuth: false, meta: meta('Payment received', 'Your purchase is confirmed.', 'payment') },
   { path: '/payment-cancel', owner: remote('mfe_billing', './PaymentCancel'), requiresAuth: false, meta: meta('Payment cancelled', 'Your payment was cancelled.', 'payment') },
   { path: '/subscription-success', owner: remote('mfe_billing', './SubscriptionSuccess'), requiresAuth: false, meta: meta('Subscription', 'Confirms your Premium subscription after checkout.', 'subscription') },
@@ -89,7 +91,11 @@ export const ROUTES: readonly RouteEntry[] = [
     path: '/pricing',
     owner: remote('mfe_billing', './Pricing'),
     requiresAuth: false,
-    meta: meta('Pricing', 'Subscribe to Premium for 60 generations a month, or buy extra packs of 15. Start free with 3 generations.', 'pricing, subscription, AI video plans'),
+    meta: meta(
+      'Pricing',
+      `Subscribe to Premium for ${PREMIUM_GENERATIONS_PER_PERIOD} generations a month, or buy extra packs of ${EXTRA_PACK_GENERATIONS}. Start free with ${FREE_GENERATIONS} generations.`,
+      'pricing, subscription, AI video plans',
+    ),
   },
   { path: '/profile', owner: remote('mfe_billing', './Profile'), requiresAuth: true, meta: meta('Your Profile', 'Your plan, generation count and history.', 'profile, account') },
   { path: '/test-payment-wall', owner: remote('mfe_billing', './TestPaymentWall'), requiresAuth: true, meta: meta('Payment wall test', 'Opens the paywall for testing.', 'paywall') },

@@ -116,7 +116,10 @@ function FeatureComparison() {
 /** `/pricing`: the Free start, the Premium subscription and the extra pack, then how they compare. */
 export default function Pricing() {
   return (
-    <Page title="Pricing" description="Start free with 3 generations. Go Premium for 60 generations every month, or add a pack of extra generations whenever you need more.">
+    <Page
+      title="Pricing"
+      description={`Start free with ${FREE_GENERATIONS} generations. Go Premium for ${PREMIUM_GENERATIONS_PER_PERIOD} generations every month, or add a pack of extra generations whenever you need more.`}
+    >
       <PlanOffers leading={<FreeOffer />} />
       <FeatureComparison />
     </Page>

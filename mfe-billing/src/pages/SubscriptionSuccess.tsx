@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PREMIUM_GENERATIONS_PER_PERIOD } from '@lipcast/contracts';
 import { Button, Page } from '@lipcast/ui';
 import { isPremium, loginUrl, toast, useAccount } from '@lipcast/web-kit';
 import { SYNC_FAILED_MESSAGE, useSubscriptionSync } from '../account/subscription-sync';
@@ -40,7 +41,7 @@ export default function SubscriptionSuccess() {
   }
   if (isPremium(user) || isPremium(sync.data?.account ?? null)) {
     return (
-      <Page title="Subscription Active!" description="Welcome to Premium: you now have 60 generations every month.">
+      <Page title="Subscription Active!" description={`Welcome to Premium: you now have ${PREMIUM_GENERATIONS_PER_PERIOD} generations every month.`}>
         <NextSteps />
       </Page>
     );

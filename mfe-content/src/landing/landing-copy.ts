@@ -1,5 +1,5 @@
 /** The landing page's words (spec section 2), kept apart from its layout. Honest about the offline engine. */
-import { CREATOR_CLIP_SECONDS } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, EXTRA_PACK_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD } from '@lipcast/contracts';
 
 export const SECTIONS = [
   { id: 'create', label: 'Create Your Influencer' },
@@ -49,7 +49,7 @@ export const FAQ = [
   },
   {
     question: 'How many videos can I make for free?',
-    answer: 'Three. Premium gives you 60 videos a month, and extra packs of 15 never expire.',
+    answer: `Three. Premium gives you ${PREMIUM_GENERATIONS_PER_PERIOD} videos a month, and extra packs of ${EXTRA_PACK_GENERATIONS} never expire.`,
   },
   {
     question: 'Are the actors and voices real people?',

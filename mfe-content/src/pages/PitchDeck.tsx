@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { EXTRA_PACK_GENERATIONS, FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD } from '@lipcast/contracts';
 import { Button, Page } from '@lipcast/ui';
 import '../styles.css';
 
@@ -38,7 +39,7 @@ export const SLIDES: readonly Slide[] = [
   },
   {
     title: 'Business model',
-    points: ['Free: 3 videos to try.', 'Premium: 60 videos a month.', 'Extra packs of 15 videos that never expire.'],
+    points: [`Free: ${FREE_GENERATIONS} videos to try.`, `Premium: ${PREMIUM_GENERATIONS_PER_PERIOD} videos a month.`, `Extra packs of ${EXTRA_PACK_GENERATIONS} videos that never expire.`],
   },
   {
     title: 'Why we win',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '@lipcast/contracts';
+import { FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD, PRODUCT_NAME } from '@lipcast/contracts';
 import { LegalDocument, LegalSection, SupportLink } from '../legal/LegalDocument';
 import '../styles.css';
 
@@ -32,10 +32,9 @@ export default function Terms() {
 
       <LegalSection id="terms-plans" title="3. Plans, payments and generations">
         <ul className="list-disc space-y-2 pl-6">
-          <li>A free account includes 3 generations.</li>
+          <li>{`A free account includes ${FREE_GENERATIONS} generations.`}</li>
           <li>
-            The premium subscription includes 60 generations per month. It renews every month until you cancel it; cancelling stops the
-            next renewal, and the current month stays usable until it ends.
+            {`The premium subscription includes ${PREMIUM_GENERATIONS_PER_PERIOD} generations per month. It renews every month until you cancel it; cancelling stops the next renewal, and the current month stays usable until it ends.`}
           </li>
           <li>Additional generation packs can be bought once and add generations to your account.</li>
           <li>

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Matches, Min } from 'class-validator';
-import type { CheckoutMode, QuotaKind } from '@lipcast/contracts';
+import { PREMIUM_MONTHLY_PRICE_CENTS, type CheckoutMode, type QuotaKind } from '@lipcast/contracts';
 import { EnvPurpose, RequiredInProduction, ServiceSettings } from '@lipcast/nest-kit';
 
 /** The billing service's environment: the database and NATS, plus Stripe. */
@@ -33,7 +33,7 @@ export class BillingSettings extends ServiceSettings {
   @Type(() => Number)
   @IsInt({ message: 'must be a whole number of cents' })
   @Min(50, { message: 'must be at least 50 (Stripe\'s minimum charge)' })
-  PREMIUM_PRICE_CENTS = 2900;
+  PREMIUM_PRICE_CENTS = PREMIUM_MONTHLY_PRICE_CENTS;
 
   @EnvPurpose('speech previews (POST /api/replicate/audio) a free user may make per UTC day')
   @Type(() => Number)

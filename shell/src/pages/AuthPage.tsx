@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Button, Card, CardContent, CardDescription, CardHeader } from '@lipcast/ui';
-import { LOGIN_FAILED_QUERY } from '@lipcast/contracts';
+import { FREE_GENERATIONS, LOGIN_FAILED_QUERY } from '@lipcast/contracts';
 import { loginUrl, navigateAway, toast, useAccount } from '@lipcast/web-kit';
 
 /** The login page: sign in with the identity provider; signed-in visitors go home. */
@@ -22,7 +22,7 @@ export function AuthPage() {
       <Card>
         <CardHeader>
           <h1 className="text-2xl leading-tight font-semibold">Sign in to Lipcast</h1>
-          <CardDescription>Create lip-synced videos with AI actors. Your first 3 generations are free.</CardDescription>
+          <CardDescription>{`Create lip-synced videos with AI actors. Your first ${FREE_GENERATIONS} generations are free.`}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <Button onClick={() => navigateAway(loginUrl('/'), 'Login failed')} disabled={isLoading}>

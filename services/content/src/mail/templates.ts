@@ -3,6 +3,7 @@
  * from users or other services (names, addresses, URLs) is escaped in the HTML; links are shown in
  * full in the text part. Newsletter mails cannot be made without an unsubscribe link.
  */
+import { EXTRA_PACK_GENERATIONS } from '@lipcast/contracts';
 
 export interface RenderedMail {
   subject: string;
@@ -93,7 +94,7 @@ export function videoReadyMail(mail: VideoReadyMail): RenderedMail {
 export interface PaymentMail {
   name: string | null;
   kind: 'premium' | 'pack';
-  /** Generations the pack added (for `pack`). */
+  /** Generations the pack added (for `pack`; the pack's size when absent). */
   generations?: number;
   /** Where to start creating. */
   createUrl: string;
@@ -102,7 +103,8 @@ export interface PaymentMail {
 
 export function paymentMail(mail: PaymentMail): RenderedMail {
   const premium = mail.kind === 'premium';
-  const added = `${mail.generations ?? 15} extra generations added`;
+  const generations = mail.generations ?? EXTRA_PACK_GENERATIONS;
+  const added = `${generations} extra generations added`;
   return render({
     subject: premium ? 'Premium is active' : added,
     preview: premium ? 'Your Premium subscription is active.' : `${added} to your account.`,
@@ -111,7 +113,7 @@ export function paymentMail(mail: PaymentMail): RenderedMail {
       {
         paragraph: premium
           ? 'Thank you for subscribing: Premium is active, with your monthly generations ready to use. Stripe sends the receipt for the payment separately.'
-          : `Thank you for your purchase: ${mail.generations ?? 15} extra generations were added to your account. They do not expire. Stripe sends the receipt for the payment separately.`,
+          : `Thank you for your purchase: ${generations} extra generations were added to your account. They do not expire. Stripe sends the receipt for the payment separately.`,
       },
       { action: 'Create a video', url: mail.createUrl },
     ],
