@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import {
   ErrorCode, isApiKeyFormat, MAX_API_KEYS_PER_USER, type ApiKeyIdentity, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey,
 } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
-import { UserEntity } from '../users/user.entity';
-import { ApiKeyEntity, type ApiKey } from './api-key.entity';
+import { UsersRepository } from '../users/users.repository';
+import type { ApiKey } from './api-key.entity';
 import type { CreateApiKeyDto, RevokeApiKeyDto } from './api-key.dto';
 import { generateApiKey, hashApiKey, visiblePrefix } from './api-key-secret';
+import { ApiKeysRepository } from './api-keys.repository';
 
 /** A key's last use is written at most this often, so a burst of requests costs no writes. */
 export const LAST_USED_PRECISION_MS = 60_000;
@@ -28,7 +28,10 @@ const unauthenticated = (message: string) => new ServiceError(ErrorCode.Unauthen
 
 @Injectable()
 export class ApiKeysService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly users: UsersRepository,
+  ) {}
 
   /**
    * A new key for the user, answered with the key itself this once. The user's row is locked while
@@ -40,52 +43,41 @@ export class ApiKeysService {
       throw ServiceError.validation('The expiry date must be in the future', { fields: { expiresAt: ['must be in the future'] } });
     }
     const key = generateApiKey();
-    const created = await this.em.transactional(async (em) => {
-      const user = await em.findOne(UserEntity, { id: request.userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!user || user.status === 'deleting') throw ServiceError.notFound('User not found');
-      const held = await em.count(ApiKeyEntity, { userId: request.userId, revokedAt: null });
-      if (held >= MAX_API_KEYS_PER_USER) {
-        throw new ServiceError(ErrorCode.Conflict, `You already have ${MAX_API_KEYS_PER_USER} API keys, the most an account may hold. Revoke one you no longer use to create another.`, {
-          limit: MAX_API_KEYS_PER_USER,
-        });
-      }
-      const row = em.create(ApiKeyEntity, {
-        userId: request.userId,
-        name: request.name,
-        prefix: visiblePrefix(key),
-        hash: hashApiKey(key),
-        scopes: request.scopes,
-        expiresAt,
+    const created = await this.keys.insertWithinLimit(
+      { userId: request.userId, name: request.name, prefix: visiblePrefix(key), hash: hashApiKey(key), scopes: request.scopes, expiresAt },
+      MAX_API_KEYS_PER_USER,
+    );
+    if (created === 'user-gone') throw ServiceError.notFound('User not found');
+    if (created === 'limit-reached') {
+      throw new ServiceError(ErrorCode.Conflict, `You already have ${MAX_API_KEYS_PER_USER} API keys, the most an account may hold. Revoke one you no longer use to create another.`, {
+        limit: MAX_API_KEYS_PER_USER,
       });
-      await em.flush();
-      return row;
-    });
+    }
     return { ...toApiKeySummary(created), key };
   }
 
   /** The user's keys that still count (not revoked; expired ones too, so they can be seen and removed), newest first. */
   async list(userId: string): Promise<ApiKeySummary[]> {
-    const keys = await this.em.find(ApiKeyEntity, { userId, revokedAt: null }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const keys = await this.keys.listLive(userId);
     return keys.map(toApiKeySummary);
   }
 
   /** Revokes one of the user's keys at once; revoking it again is fine, another user's key is NOT_FOUND. */
   async revoke({ userId, keyId }: RevokeApiKeyDto): Promise<ApiKeyRevoked> {
-    const revoked = await this.em.nativeUpdate(ApiKeyEntity, { id: keyId, userId, revokedAt: null }, { revokedAt: new Date() });
-    if (revoked === 0 && (await this.em.count(ApiKeyEntity, { id: keyId, userId })) === 0) throw ServiceError.notFound('API key not found');
+    if (!(await this.keys.revoke(userId, keyId, new Date()))) throw ServiceError.notFound('API key not found');
     return { revoked: true };
   }
 
   /** Who a presented key speaks for; UNAUTHENTICATED for a key that is unknown, revoked or expired. */
   async verify(presented: string): Promise<ApiKeyIdentity> {
     if (!isApiKeyFormat(presented)) throw unauthenticated('Invalid API key');
-    const key = await this.em.findOne(ApiKeyEntity, { hash: hashApiKey(presented) });
+    const key = await this.keys.findByHash(hashApiKey(presented));
     if (!key) throw unauthenticated('Invalid API key');
     if (key.revokedAt) throw unauthenticated('This API key was revoked');
     const now = new Date();
     if (key.expiresAt && key.expiresAt <= now) throw unauthenticated('This API key has expired');
     // From the first step of account deletion (the user marked `deleting`), none of the user's keys work.
-    if ((await this.em.count(UserEntity, { id: key.userId, status: 'deleting' })) > 0) throw unauthenticated('This account is being deleted');
+    if (await this.users.isDeleting(key.userId)) throw unauthenticated('This account is being deleted');
     await this.recordUse(key, now);
     return { userId: key.userId, keyId: key.id, scopes: key.scopes };
   }
@@ -98,6 +90,6 @@ export class ApiKeysService {
   private async recordUse(key: ApiKey, now: Date): Promise<void> {
     const staleBefore = new Date(now.getTime() - LAST_USED_PRECISION_MS);
     if (key.lastUsedAt && key.lastUsedAt > staleBefore) return;
-    await this.em.nativeUpdate(ApiKeyEntity, { id: key.id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lte: staleBefore } }] }, { lastUsedAt: now });
+    await this.keys.recordUse(key.id, now, staleBefore);
   }
 }

@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ErrorCode, Subjects, type AuthUser, type CarryFreeUsedRequest, type DeletionStarted, type FingerprintKept, type FreeGenerationsUsed, type FreeUsedCarried,
-  type GetAccountRequest,
+  ErrorCode, Subjects, type AuthUser, type DeletionStarted, type FingerprintKept,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
-import { authDatabase } from '../database';
 import { AuthSettings } from '../settings';
-import { DeletedIdentityEntity } from './deleted-identity.entity';
 import { identityFingerprint } from './identity-fingerprint';
-import { UserEntity, type User } from './user.entity';
+import type { User } from './user.entity';
 import type { UpsertUserDto } from './user.dto';
+import { UsersRepository } from './users.repository';
 
 export function toAuthUser(user: User): AuthUser {
   return {
@@ -28,7 +25,7 @@ export function toAuthUser(user: User): AuthUser {
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly users: UsersRepository,
     private readonly settings: AuthSettings,
     private readonly services: ServiceClient,
   ) {}
@@ -41,33 +38,22 @@ export class UsersService {
    * next one tells billing again before the user can generate anything).
    */
   async upsert(request: UpsertUserDto): Promise<AuthUser> {
-    const user = await this.em.upsert(
-      UserEntity,
-      {
-        id: crypto.randomUUID(),
-        issuer: request.issuer,
-        subject: request.subject,
-        username: request.username,
-        email: request.email ?? null,
-        firstName: request.firstName ?? null,
-        lastName: request.lastName ?? null,
-        profileImageUrl: request.profileImageUrl ?? null,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      },
-      {
-        onConflictFields: ['issuer', 'subject'],
-        onConflictAction: 'merge',
-        onConflictMergeFields: ['username', 'email', 'firstName', 'lastName', 'profileImageUrl', 'updatedAt'],
-      },
-    );
+    const user = await this.users.upsertByIdentity({
+      issuer: request.issuer,
+      subject: request.subject,
+      username: request.username,
+      email: request.email ?? null,
+      firstName: request.firstName ?? null,
+      lastName: request.lastName ?? null,
+      profileImageUrl: request.profileImageUrl ?? null,
+    });
     // An identity whose account is being deleted cannot sign in until the deletion has finished.
-    if ((await this.em.count(UserEntity, { id: user.id, status: 'deleting' })) > 0) {
+    if (await this.users.isDeleting(user.id)) {
       throw new ServiceError(ErrorCode.Unauthenticated, 'This account is being deleted');
     }
-    const deleted = await this.em.findOne(DeletedIdentityEntity, { identityHash: this.fingerprint(request.issuer, request.subject) });
-    if (deleted && deleted.freeUsed > 0) {
-      await this.services.send<FreeUsedCarried, CarryFreeUsedRequest>(Subjects.billing.accountCarryFreeUsed, { userId: user.id, freeUsed: deleted.freeUsed });
+    const freeUsed = await this.users.freeUsedByDeletedIdentity(this.fingerprint(request.issuer, request.subject));
+    if (freeUsed > 0) {
+      await this.services.send(Subjects.billing.accountCarryFreeUsed, { userId: user.id, freeUsed });
     }
     return toAuthUser(user);
   }
@@ -78,7 +64,7 @@ export class UsersService {
    * A user already gone is fine, so the step can be retried.
    */
   async startDeletion(id: string): Promise<DeletionStarted> {
-    await this.em.nativeUpdate(UserEntity, { id }, { status: 'deleting' });
+    await this.users.markDeleting(id);
     return { deleting: true };
   }
 
@@ -90,20 +76,11 @@ export class UsersService {
    * fine, so the step can be retried.
    */
   async keepFingerprint(id: string): Promise<FingerprintKept> {
-    const user = await this.em.findOne(UserEntity, { id });
+    const user = await this.users.find(id);
     if (!user) return { kept: true };
     if (user.status !== 'deleting') throw new ServiceError(ErrorCode.Conflict, 'The account is not being deleted');
-    const { freeUsed } = await this.services.send<FreeGenerationsUsed, GetAccountRequest>(Subjects.billing.accountFreeUsed, { userId: id });
-    await authDatabase(this.em)
-      .insertInto('deleted_identity')
-      .values((eb) => ({ identityHash: this.fingerprint(user.issuer, user.subject), freeUsed, deletedAt: eb.fn<Date>('now') }))
-      .onConflict((conflict) =>
-        conflict.column('identityHash').doUpdateSet((eb) => ({
-          freeUsed: eb.fn<number>('greatest', [eb.ref('deleted_identity.freeUsed'), eb.ref('excluded.freeUsed')]),
-          deletedAt: eb.ref('excluded.deletedAt'),
-        })),
-      )
-      .execute();
+    const { freeUsed } = await this.services.send(Subjects.billing.accountFreeUsed, { userId: id });
+    await this.users.keepDeletedIdentity(this.fingerprint(user.issuer, user.subject), freeUsed);
     return { kept: true };
   }
 
@@ -113,12 +90,12 @@ export class UsersService {
 
   /** Deletes the user (account deletion); a user already gone is fine, so the step can be retried. */
   async delete(id: string): Promise<{ deleted: true }> {
-    await this.em.nativeDelete(UserEntity, { id });
+    await this.users.delete(id);
     return { deleted: true };
   }
 
   async get(id: string): Promise<AuthUser> {
-    const user = await this.em.findOne(UserEntity, { id });
+    const user = await this.users.find(id);
     if (!user) throw ServiceError.notFound('User not found');
     return toAuthUser(user);
   }
