@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD, type AdminBillingAccount, type AdminLedgerEntry, type CreditSource, type ReservationStatus } from '@lipcast/contracts';
+import { LedgerRepository } from '../credits/ledger.repository';
 import { LedgerService } from '../credits/ledger.service';
-import { billingDatabase } from '../database';
 
 const LEDGER_LIMIT = 200;
 
@@ -12,35 +11,13 @@ const iso = (value: Date) => value.toISOString();
 @Injectable()
 export class AdminAccountsService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly rows: LedgerRepository,
     private readonly ledger: LedgerService,
   ) {}
 
   async account(userId: string): Promise<AdminBillingAccount> {
     const account = await this.ledger.account(userId);
-    const db = billingDatabase(this.em);
-    const [reservations, grants, adjustments] = await Promise.all([
-      db
-        .selectFrom('reservation')
-        .select(['jobId', 'status', 'source', 'createdAt', 'updatedAt'])
-        .where('userId', '=', userId)
-        .orderBy('createdAt', 'desc')
-        .limit(LEDGER_LIMIT)
-        .execute(),
-      db
-        .selectFrom('pack_grant')
-        .select(['paymentId', 'generations', 'createdAt', 'revokedAt', 'revokedCredits'])
-        .where('userId', '=', userId)
-        .orderBy('createdAt', 'desc')
-        .execute(),
-      db
-        .selectFrom('credit_adjustment')
-        .select(['delta', 'reason', 'jobId', 'operatorName', 'createdAt'])
-        .where('userId', '=', userId)
-        .orderBy('createdAt', 'desc')
-        .limit(LEDGER_LIMIT)
-        .execute(),
-    ]);
+    const { reservations, grants, adjustments } = await this.rows.rowsOf(userId, LEDGER_LIMIT);
     const allowance = account.premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS;
     const ledger: AdminLedgerEntry[] = [
       ...reservations.flatMap((row): AdminLedgerEntry[] => [
@@ -66,7 +43,6 @@ export class AdminAccountsService {
   }
 
   async reservation(jobId: string): Promise<{ status: ReservationStatus; source: CreditSource } | null> {
-    const row = await billingDatabase(this.em).selectFrom('reservation').select(['status', 'source']).where('jobId', '=', jobId).executeTakeFirst();
-    return row ?? null;
+    return (await this.rows.reservationState(jobId)) ?? null;
   }
 }

@@ -1,22 +1,21 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Subjects, type Plan as PlanDto } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { PriceCatalog } from '../stripe/price-catalog.service';
-import { PlanEntity } from './plan.entity';
+import { PlansRepository } from './plans.repository';
 
 @Controller()
 export class PlansController {
   constructor(
-    private readonly em: EntityManager,
+    private readonly plans: PlansRepository,
     private readonly catalog: PriceCatalog,
   ) {}
 
   /** Active plans, monthly first, then by price; with their Stripe price ids once Stripe has answered. */
-  @MessagePattern(Subjects.billing.plansList)
+  @Handles(Subjects.billing.plansList)
   async list(): Promise<PlanDto[]> {
     await this.catalog.ready().catch(() => undefined);
-    const plans = await this.em.find(PlanEntity, { isActive: true }, { orderBy: [{ interval: 'asc' }, { price: 'asc' }] });
+    const plans = await this.plans.listActive();
     return plans.map((plan) => ({
       id: plan.id,
       name: plan.name,

@@ -1,11 +1,13 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { ErrorCode, Subjects, type Account, type QuotaConsumed, type QuotaKind } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type QuotaKind } from '@lipcast/contracts';
 import { readEnv, ServiceError, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import type { Clock } from '../clock';
+import { LedgerRepository } from '../credits/ledger.repository';
 import { ormConfig } from '../mikro-orm.config';
 import { billingService } from '../service';
 import { BillingSettings } from '../settings';
+import { QuotasRepository } from './quotas.repository';
 import { QuotasService } from './quotas.service';
 
 /** The next 00:00 UTC after now. */
@@ -18,8 +20,8 @@ describe('daily preview quotas', () => {
   let running: RunningService;
   let database: pg.Pool;
   const newUser = () => crypto.randomUUID();
-  const consume = (userId: string, kind: QuotaKind) => running.client.send<QuotaConsumed>(Subjects.billing.quotaConsume, { userId, kind });
-  const account = (userId: string) => running.client.send<Account>(Subjects.billing.accountGet, { userId });
+  const consume = (userId: string, kind: QuotaKind) => running.client.send(Subjects.billing.quotaConsume, { userId, kind });
+  const account = (userId: string) => running.client.send(Subjects.billing.accountGet, { userId });
   const quotaOf = async (userId: string, kind: QuotaKind) => (await account(userId)).dailyQuotas.find((quota) => quota.kind === kind);
 
   async function consumeTimes(userId: string, kind: QuotaKind, count: number): Promise<void> {
@@ -93,7 +95,8 @@ describe('daily preview quotas', () => {
     beforeAll(async () => {
       orm = await MikroORM.init(ormConfig(running.settings.DATABASE_URL));
       const clock: Clock = { now: () => now };
-      quotas = new QuotasService(orm.em.fork(), readEnv(BillingSettings), clock);
+      const em = orm.em.fork();
+      quotas = new QuotasService(new QuotasRepository(em), new LedgerRepository(em), readEnv(BillingSettings), clock);
     });
     afterAll(() => orm.close());
 

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import {
   ErrorCode, QUOTA_KINDS, quotaExceededMessage, type DailyQuota, type QuotaConsumed, type QuotaExceededDetails, type QuotaKind,
 } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { Clock } from '../clock';
+import { LedgerRepository } from '../credits/ledger.repository';
 import { isPremium } from '../credits/premium';
-import { billingDatabase } from '../database';
 import { BillingSettings } from '../settings';
-import { DailyUsageEntity } from './daily-usage.entity';
+import { QuotasRepository } from './quotas.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -27,7 +26,8 @@ export function utcDay(at: Date): { day: string; resetsAt: Date } {
 @Injectable()
 export class QuotasService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly quotas: QuotasRepository,
+    private readonly ledger: LedgerRepository,
     private readonly settings: BillingSettings,
     private readonly clock: Clock,
   ) {}
@@ -37,19 +37,9 @@ export class QuotasService {
     const now = this.clock.now();
     const { day, resetsAt } = utcDay(now);
     const limit = this.settings.dailyLimit(kind, await this.isPremium(userId, now));
-    // Counts up only while under the limit: no row comes back when today's previews are all taken.
-    const counted = await billingDatabase(this.em)
-      .insertInto('daily_usage')
-      .values({ userId, kind, day, used: 1 })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['userId', 'kind', 'day'])
-          .doUpdateSet((eb) => ({ used: eb('daily_usage.used', '+', 1) }))
-          .where('daily_usage.used', '<', limit),
-      )
-      .returning('used')
-      .executeTakeFirst();
-    if (!counted) {
+    // Counts up only while under the limit: nothing is counted when today's previews are all taken.
+    const used = await this.quotas.countOne(userId, kind, day, limit);
+    if (used === null) {
       const details: QuotaExceededDetails = {
         kind,
         limit,
@@ -58,13 +48,13 @@ export class QuotasService {
       };
       throw new ServiceError(ErrorCode.QuotaExceeded, quotaExceededMessage(kind), { ...details });
     }
-    return { kind, used: counted.used, limit, remaining: Math.max(0, limit - counted.used), resetsAt: resetsAt.toISOString() };
+    return { kind, used, limit, remaining: Math.max(0, limit - used), resetsAt: resetsAt.toISOString() };
   }
 
   /** Today's count of every kind against the plan's limits (the profile page). */
   async today(userId: string, premium: boolean): Promise<DailyQuota[]> {
     const { day, resetsAt } = utcDay(this.clock.now());
-    const rows = await this.em.find(DailyUsageEntity, { userId, day }, { disableIdentityMap: true });
+    const rows = await this.quotas.usedOn(userId, day);
     return QUOTA_KINDS.map((kind) => ({
       kind,
       used: rows.find((row) => row.kind === kind)?.used ?? 0,
@@ -74,11 +64,7 @@ export class QuotasService {
   }
 
   private async isPremium(userId: string, now: Date): Promise<boolean> {
-    const account = await billingDatabase(this.em)
-      .selectFrom('account')
-      .select(['subscriptionStatus', 'periodStart', 'periodEnd'])
-      .where('userId', '=', userId)
-      .executeTakeFirst();
+    const account = await this.ledger.findPlanColumns(userId);
     return account ? isPremium(account, now) : false;
   }
 }

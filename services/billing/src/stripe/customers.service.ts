@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
-import { billingDatabase } from '../database';
+import { CustomersRepository } from './customers.repository';
 import { callStripe, isMissingResource } from './stripe-errors';
 import { STRIPE } from './stripe.provider';
 
@@ -9,18 +8,16 @@ import { STRIPE } from './stripe.provider';
 @Injectable()
 export class CustomersService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly customers: CustomersRepository,
     @Inject(STRIPE) private readonly stripe: Stripe,
   ) {}
 
-  async customerId(userId: string): Promise<string | null> {
-    const customer = await billingDatabase(this.em).selectFrom('customer').select('stripeCustomerId').where('userId', '=', userId).executeTakeFirst();
-    return customer?.stripeCustomerId ?? null;
+  customerId(userId: string): Promise<string | null> {
+    return this.customers.stripeCustomerIdOf(userId);
   }
 
-  async userIdForCustomer(customerId: string): Promise<string | null> {
-    const customer = await billingDatabase(this.em).selectFrom('customer').select('userId').where('stripeCustomerId', '=', customerId).executeTakeFirst();
-    return customer?.userId ?? null;
+  userIdForCustomer(customerId: string): Promise<string | null> {
+    return this.customers.userIdOf(customerId);
   }
 
   /**
@@ -37,11 +34,7 @@ export class CustomersService {
         { idempotencyKey: stored ? `customer:${userId}:replaces:${stored}` : `customer:${userId}` },
       ),
     );
-    await billingDatabase(this.em)
-      .insertInto('customer')
-      .values({ userId, stripeCustomerId: customer.id })
-      .onConflict((conflict) => conflict.column('userId').doUpdateSet((eb) => ({ stripeCustomerId: eb.ref('excluded.stripeCustomerId') })))
-      .execute();
+    await this.customers.save(userId, customer.id);
     return customer.id;
   }
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import { ServiceError } from '@lipcast/nest-kit';
-import { PlanEntity, type Plan } from '../plans/plan.entity';
+import type { Plan } from '../plans/plan.entity';
+import { PlansRepository } from '../plans/plans.repository';
 import { BillingSettings } from '../settings';
 import { callStripe } from './stripe-errors';
 import { STRIPE } from './stripe.provider';
@@ -18,7 +18,7 @@ export class PriceCatalog implements OnApplicationBootstrap {
   private syncing: Promise<void> | null = null;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly plans: PlansRepository,
     private readonly settings: BillingSettings,
     @Inject(STRIPE) private readonly stripe: Stripe,
   ) {}
@@ -39,22 +39,18 @@ export class PriceCatalog implements OnApplicationBootstrap {
   /** The plan on offer for an interval, with its Stripe price. */
   async activePlan(interval: Plan['interval']): Promise<Plan & { stripePriceId: string }> {
     await this.ready();
-    const plan = await this.em.findOne(PlanEntity, { isActive: true, interval }, { orderBy: { price: 'asc' } });
+    const plan = await this.plans.findActive(interval);
     if (!plan?.stripePriceId) throw ServiceError.notFound(interval === 'month' ? 'No active subscription plan found' : 'No active extra generations plan found');
     return plan as Plan & { stripePriceId: string };
   }
 
   /** The plan sold at this Stripe price (any price the plan ever had is not kept: only the current one). */
   async planForPrice(priceId: string | null): Promise<Plan | null> {
-    return priceId ? this.em.findOne(PlanEntity, { stripePriceId: priceId }) : null;
+    return priceId ? this.plans.findByStripePrice(priceId) : null;
   }
 
   private async syncPrices(): Promise<void> {
-    const em = this.em.fork();
-    await em.nativeUpdate(PlanEntity, { interval: 'month', price: { $ne: this.settings.PREMIUM_PRICE_CENTS } }, { price: this.settings.PREMIUM_PRICE_CENTS });
-    const plans = await em.find(PlanEntity, { isActive: true });
-    for (const plan of plans) plan.stripePriceId = await this.currentPrice(plan);
-    await em.flush();
+    const plans = await this.plans.updatePrices(this.settings.PREMIUM_PRICE_CENTS, (plan) => this.currentPrice(plan));
     this.logger.log(`Stripe prices ready for ${plans.map((plan) => plan.name).join(', ')}`);
   }
 

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import { ErrorCode, type Account } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
+import { LedgerRepository } from '../credits/ledger.repository';
 import { LedgerService } from '../credits/ledger.service';
-import { billingDatabase } from '../database';
 import { CustomersService } from './customers.service';
 import { PaymentMails } from './payment-mails';
 import { PriceCatalog } from './price-catalog.service';
@@ -21,7 +20,7 @@ export class SubscriptionsService {
   private readonly logger = new Logger(SubscriptionsService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly accounts: LedgerRepository,
     @Inject(STRIPE) private readonly stripe: Stripe,
     private readonly customers: CustomersService,
     private readonly catalog: PriceCatalog,
@@ -47,25 +46,19 @@ export class SubscriptionsService {
       return;
     }
     const plan = await this.catalog.planForPrice(state.priceId);
-    const becameActive = await this.em.transactional(async (em) => {
-      const db = billingDatabase(em);
-      await db.insertInto('account').values({ userId }).onConflict((conflict) => conflict.doNothing()).execute();
-      const account = await db.selectFrom('account').select(['subscriptionId', 'subscriptionStatus']).where('userId', '=', userId).forUpdate().executeTakeFirstOrThrow();
-      if (account.subscriptionId && account.subscriptionId !== state.subscriptionId && !isLive(subscription)) return false;
-      await db
-        .updateTable('account')
-        .set({
-          subscriptionId: state.subscriptionId,
-          subscriptionStatus: state.status,
-          subscriptionPlan: plan?.name ?? 'Premium',
-          periodStart: state.periodStart,
-          periodEnd: state.periodEnd,
-          cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-        })
-        .where('userId', '=', userId)
-        .execute();
-      return state.status === 'active' && (account.subscriptionId !== state.subscriptionId || account.subscriptionStatus !== 'active');
-    });
+    const previous = await this.accounts.applySubscription(
+      userId,
+      {
+        subscriptionId: state.subscriptionId,
+        subscriptionStatus: state.status,
+        subscriptionPlan: plan?.name ?? 'Premium',
+        periodStart: state.periodStart,
+        periodEnd: state.periodEnd,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      },
+      (current) => Boolean(current.subscriptionId) && current.subscriptionId !== state.subscriptionId && !isLive(subscription),
+    );
+    const becameActive = previous !== null && state.status === 'active' && (previous.subscriptionId !== state.subscriptionId || previous.subscriptionStatus !== 'active');
     // Once per subscription: content keeps which ones had their mail.
     if (becameActive) this.mails.confirmed({ userId, kind: 'premium', paymentId: state.subscriptionId });
   }
@@ -101,8 +94,7 @@ export class SubscriptionsService {
 
   /** Cancels at the end of the paid period: the plan and its generations stay until then. */
   async cancel(userId: string): Promise<Account> {
-    const account = await billingDatabase(this.em).selectFrom('account').select('subscriptionId').where('userId', '=', userId).executeTakeFirst();
-    const subscriptionId = account?.subscriptionId;
+    const subscriptionId = await this.accounts.subscriptionIdOf(userId);
     const current = await this.ledger.account(userId);
     if (!subscriptionId || !current.premium) throw new ServiceError(ErrorCode.NotFound, 'You have no active subscription to cancel');
     const subscription = await callStripe('cancel your subscription', () => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));

@@ -1,15 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import Stripe from 'stripe';
 import type { StripeWebhookRequest, StripeWebhookResult } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { webhookEventTypeLabel, webhookEvents } from '../billing-metrics';
 import { LedgerService } from '../credits/ledger.service';
-import { billingDatabase } from '../database';
 import { BillingSettings } from '../settings';
 import { PACK_PURCHASE } from './checkout.service';
 import { PaymentMails } from './payment-mails';
 import { callStripe } from './stripe-errors';
+import { StripeEventsRepository } from './stripe-events.repository';
 import { STRIPE } from './stripe.provider';
 import { invoiceSubscriptionId, stripeId } from './subscription-state';
 import { SubscriptionsService } from './subscriptions.service';
@@ -28,7 +27,7 @@ export class WebhooksService {
   private readonly logger = new Logger(WebhooksService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly events: StripeEventsRepository,
     private readonly settings: BillingSettings,
     @Inject(STRIPE) private readonly stripe: Stripe,
     private readonly subscriptions: SubscriptionsService,
@@ -45,14 +44,13 @@ export class WebhooksService {
       throw error;
     }
     const type = webhookEventTypeLabel(event.type);
-    const seen = await billingDatabase(this.em).selectFrom('stripe_event').select('id').where('id', '=', event.id).executeTakeFirst();
-    if (seen) {
+    if (await this.events.isApplied(event.id)) {
       webhookEvents.inc({ type, outcome: 'duplicate' });
       return { received: true, duplicate: true };
     }
     try {
       await this.apply(event);
-      await billingDatabase(this.em).insertInto('stripe_event').values({ id: event.id, type: event.type }).onConflict((conflict) => conflict.doNothing()).execute();
+      await this.events.recordApplied(event.id, event.type);
     } catch (error) {
       webhookEvents.inc({ type, outcome: 'failed' });
       throw error;

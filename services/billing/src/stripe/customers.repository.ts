@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { billingDatabase } from '../database';
+
+/** Which Stripe customer each user is (`customer`: one per user). */
+@Injectable()
+export class CustomersRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  private get db() {
+    return billingDatabase(this.em);
+  }
+
+  async stripeCustomerIdOf(userId: string): Promise<string | null> {
+    const customer = await this.db.selectFrom('customer').select('stripeCustomerId').where('userId', '=', userId).executeTakeFirst();
+    return customer?.stripeCustomerId ?? null;
+  }
+
+  async userIdOf(stripeCustomerId: string): Promise<string | null> {
+    const customer = await this.db.selectFrom('customer').select('userId').where('stripeCustomerId', '=', stripeCustomerId).executeTakeFirst();
+    return customer?.userId ?? null;
+  }
+
+  /** The user's Stripe customer from now on (a first one, or one that replaces a customer Stripe no longer knows). */
+  async save(userId: string, stripeCustomerId: string): Promise<void> {
+    await this.db
+      .insertInto('customer')
+      .values({ userId, stripeCustomerId })
+      .onConflict((conflict) => conflict.column('userId').doUpdateSet((eb) => ({ stripeCustomerId: eb.ref('excluded.stripeCustomerId') })))
+      .execute();
+  }
+}
