@@ -18,6 +18,8 @@ export const VIDEO_METADATA_MAX_BYTES = 1024;
 /** A list page holds at most this many videos (20 when the caller does not say). */
 export const VIDEO_LIST_MAX_LIMIT = 100;
 export const VIDEO_LIST_DEFAULT_LIMIT = 20;
+/** The longest `webhook_url` a video create takes. */
+export const VIDEO_WEBHOOK_URL_MAX_LENGTH = 2048;
 
 /** What the caller asks for: exactly one of `actor` (a built-in actor's id) and `influencer` (an influencer project's id). */
 export interface VideoSpec {

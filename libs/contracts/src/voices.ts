@@ -31,12 +31,16 @@ export function voiceEmotionOf(requested: string): VoiceEmotion | null {
 /** The speech settings' ranges (spec section 3, Audio parameters): speed a number, pitch a whole number. */
 export const SPEECH_SPEED = { min: 0.5, max: 2, default: 1 } as const;
 export const SPEECH_PITCH = { min: -10, max: 10, default: 0 } as const;
+export const SPEECH_VOLUME = { min: 0, max: 10, default: 1 } as const;
 /** How a setting out of its range, or a named emotion not spoken, is refused (by the engine and the request checks alike). */
 export const SpeechSettingMessages = {
   speed: `speed must be a number from ${SPEECH_SPEED.min} to ${SPEECH_SPEED.max}`,
   pitch: `pitch must be a whole number from ${SPEECH_PITCH.min} to ${SPEECH_PITCH.max}`,
+  volume: `volume must be a number from ${SPEECH_VOLUME.min} to ${SPEECH_VOLUME.max}`,
   emotion: `emotion must be one of: ${VOICE_EMOTIONS.join(', ')}`,
 } as const;
+/** Longest voice id a request may name: longer names no voice (every catalog id is shorter). */
+export const VOICE_ID_MAX_LENGTH = 60;
 
 export interface VoiceInfo {
   id: string;

@@ -5,6 +5,11 @@ import type { VideoFormatId } from './video-formats';
 export const WEBHOOK_EVENTS = ['video.succeeded', 'video.failed', 'batch.completed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+/** The longest endpoint URL a registration takes. */
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+/** A deliveries list holds at most this many (50 when the caller does not say). */
+export const WEBHOOK_DELIVERIES_MAX_LIMIT = 200;
+export const WEBHOOK_DELIVERIES_DEFAULT_LIMIT = 50;
 
 /** A registered endpoint, as listed (its secret is shown only once, at creation). */
 export interface WebhookEndpoint {

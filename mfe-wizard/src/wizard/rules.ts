@@ -1,4 +1,4 @@
-import { DEFAULT_VIDEO_FORMAT, videoFormatTag, type VideoFormatId } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_FORMAT, DIALOGUE_TEXT, videoFormatTag, type VideoFormatId } from '@lipcast/contracts';
 
 /** The wizard's rules (spec sections 4, 5, 8 and 9), kept pure so they are tested on their own. */
 
@@ -14,7 +14,7 @@ export type DialogueProblem = { kind: 'empty'; message: string } | { kind: 'too-
 
 /** What stops the dialogue from being used with a video of `videoSeconds`, if anything. */
 export function dialogueProblem(text: string, videoSeconds: number): DialogueProblem | null {
-  if (!text.trim()) return { kind: 'empty', message: 'Please enter dialogue text' };
+  if (!text.trim()) return { kind: 'empty', message: DIALOGUE_TEXT.messages.blank };
   const audioSeconds = estimateSpeechSeconds(text);
   if (audioSeconds <= videoSeconds) return null;
   return {
