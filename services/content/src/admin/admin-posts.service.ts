@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { ErrorCode, type AdminPost, type AdminPostList } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
-import { BlogPostEntity, type BlogPost } from '../posts/blog-post.entity';
+import type { BlogPost } from '../posts/blog-post.entity';
+import { PostsRepository, type PostFields } from '../posts/posts.repository';
 import type { AdminPostDto } from './admin-post.dto';
 
 const ADMIN_LIST_LIMIT = 500;
 
-/** Published means a publication time that has come (the public list's rule, `isPublished` in posts.service.ts). */
+/** Published means a publication time that has come (the public list's rule, `isPublished` in posts.repository.ts). */
 function statusOf(post: BlogPost, now = new Date()): AdminPost['status'] {
   if (!post.publishedAt) return 'draft';
   return post.publishedAt > now ? 'scheduled' : 'published';
@@ -33,10 +33,10 @@ const slugTaken = (slug: string) => new ServiceError(ErrorCode.Conflict, `A post
 /** Blog posts as operators write them: drafts, scheduled and published, created and edited without SQL. */
 @Injectable()
 export class AdminPostsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly posts: PostsRepository) {}
 
   async list(): Promise<AdminPostList> {
-    const posts = await this.em.find(BlogPostEntity, {}, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: ADMIN_LIST_LIMIT });
+    const posts = await this.posts.list(ADMIN_LIST_LIMIT);
     return { posts: posts.map((post) => { const { body: _body, ...summary } = toAdminPost(post); return summary; }) };
   }
 
@@ -45,19 +45,15 @@ export class AdminPostsService {
   }
 
   async create(body: AdminPostDto): Promise<AdminPost> {
-    const post = this.em.create(BlogPostEntity, { ...this.fields(body), createdAt: new Date() });
-    await this.flush(body.slug);
-    return toAdminPost(post);
+    return toAdminPost(this.saved(await this.posts.insert(this.fields(body)), body.slug));
   }
 
   async update(id: number, body: AdminPostDto): Promise<AdminPost> {
     const post = await this.find(id);
-    this.em.assign(post, this.fields(body));
-    await this.flush(body.slug);
-    return toAdminPost(post);
+    return toAdminPost(this.saved(await this.posts.update(post, this.fields(body)), body.slug));
   }
 
-  private fields(body: AdminPostDto) {
+  private fields(body: AdminPostDto): PostFields {
     return {
       title: body.title.trim(),
       slug: body.slug,
@@ -70,18 +66,14 @@ export class AdminPostsService {
   }
 
   private async find(id: number): Promise<BlogPost> {
-    const post = await this.em.findOne(BlogPostEntity, { id });
+    const post = await this.posts.find(id);
     if (!post) throw ServiceError.notFound('No such post');
     return post;
   }
 
   /** The unique index decides (two operators saving the same slug at once): 409 with a message that says which. */
-  private async flush(slug: string): Promise<void> {
-    try {
-      await this.em.flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw slugTaken(slug);
-      throw error;
-    }
+  private saved(post: BlogPost | 'slug-taken', slug: string): BlogPost {
+    if (post === 'slug-taken') throw slugTaken(slug);
+    return post;
   }
 }

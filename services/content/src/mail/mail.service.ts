@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import {
   Subjects,
   type AuthUser,
-  type GetUserRequest,
   type MailOutcome,
   type MailPreferences,
   type PaymentMailRequest,
@@ -11,9 +9,9 @@ import {
   type WebhookDisabledMailRequest,
 } from '@lipcast/contracts';
 import { jobWatchersBucket, ServiceClient, type JobWatchersBucket } from '@lipcast/nest-kit';
-import { contentDatabase, now } from '../database';
 import { ContentSettings } from '../settings';
 import { MailLinks } from './mail-links';
+import { MailRepository } from './mail.repository';
 import { Mailer } from './mailer';
 import { paymentMail, videoReadyMail, webhookDisabledMail, type RenderedMail } from './templates';
 
@@ -26,7 +24,7 @@ export class MailService {
   private readonly jobWatchers: () => Promise<JobWatchersBucket>;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly mails: MailRepository,
     private readonly mailer: Mailer,
     private readonly links: MailLinks,
     private readonly services: ServiceClient,
@@ -36,22 +34,18 @@ export class MailService {
   }
 
   async preferences(userId: string): Promise<MailPreferences> {
-    const row = await contentDatabase(this.em).selectFrom('mail_preference').select(['videoReady']).where('userId', '=', userId).executeTakeFirst();
+    const row = await this.mails.preferencesOf(userId);
     return row ? { videoReady: row.videoReady } : DEFAULT_PREFERENCES;
   }
 
   async setPreferences(userId: string, preferences: MailPreferences): Promise<MailPreferences> {
-    await contentDatabase(this.em)
-      .insertInto('mail_preference')
-      .values({ userId, videoReady: preferences.videoReady })
-      .onConflict((conflict) => conflict.column('userId').doUpdateSet({ videoReady: preferences.videoReady, updatedAt: now() }))
-      .execute();
+    await this.mails.savePreferences(userId, preferences.videoReady);
     return this.preferences(userId);
   }
 
   /** Account deletion: the user's preferences go (`sent_mail` names jobs and payments, no person). */
   async deleteUser(userId: string): Promise<void> {
-    await contentDatabase(this.em).deleteFrom('mail_preference').where('userId', '=', userId).execute();
+    await this.mails.deletePreferencesOf(userId);
   }
 
   /** "Your video is ready", unless the user turned it off or a page of theirs followed the job to its end. */
@@ -103,15 +97,13 @@ export class MailService {
    * record and sends nothing. A mail the relay refused is un-recorded, so asking again sends it.
    */
   private async sendOnce(kind: string, key: string, userId: string, render: (user: AuthUser) => RenderedMail): Promise<MailOutcome> {
-    const user = await this.services.send<AuthUser, GetUserRequest>(Subjects.auth.userGet, { id: userId });
+    const user = await this.services.send(Subjects.auth.userGet, { id: userId });
     if (!user.email) return { sent: false, reason: 'no-address' };
-    const db = contentDatabase(this.em);
-    const recorded = await db.insertInto('sent_mail').values({ kind, key }).onConflict((conflict) => conflict.columns(['kind', 'key']).doNothing()).returning(['kind']).executeTakeFirst();
-    if (!recorded) return { sent: false, reason: 'already-sent' };
+    if (!(await this.mails.claimSending(kind, key))) return { sent: false, reason: 'already-sent' };
     try {
       await this.mailer.send(user.email, render(user));
     } catch (error) {
-      await db.deleteFrom('sent_mail').where('kind', '=', kind).where('key', '=', key).execute();
+      await this.mails.releaseSending(kind, key);
       throw error;
     }
     this.logger.log(`sent the ${kind} mail for ${key}`);

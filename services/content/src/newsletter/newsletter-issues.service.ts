@@ -1,12 +1,11 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import { ErrorCode, newsletterParagraphs, type AdminNewsletterIssue, type AdminNewsletterIssueList, type AdminNewsletterSending, type AdminNewsletterSendRequest } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
-import { contentDatabase, now } from '../database';
 import { MailLinks } from '../mail/mail-links';
+import { MailRepository } from '../mail/mail.repository';
 import { Mailer } from '../mail/mailer';
 import { newsletterMail, type RenderedMail } from '../mail/templates';
+import { NewsletterRepository } from './newsletter.repository';
 
 /** The issues the console lists. */
 const ISSUE_LIST_LIMIT = 50;
@@ -42,22 +41,14 @@ export class NewsletterIssuesService implements BeforeApplicationShutdown {
   private stopping = false;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly newsletter: NewsletterRepository,
+    private readonly mails: MailRepository,
     private readonly mailer: Mailer,
     private readonly links: MailLinks,
   ) {}
 
   async list(): Promise<AdminNewsletterIssueList> {
-    const db = contentDatabase(this.em);
-    const [issues, confirmed] = await Promise.all([
-      db
-        .selectFrom('newsletter_issue')
-        .select(['id', 'subject', 'createdBy', 'createdAt', 'sentCount', 'recipientCount', 'finishedAt'])
-        .orderBy('id', 'desc')
-        .limit(ISSUE_LIST_LIMIT)
-        .execute(),
-      db.selectFrom('newsletter_subscriber').select((eb) => eb.fn.countAll<string>().as('count')).where('confirmedAt', 'is not', null).executeTakeFirstOrThrow(),
-    ]);
+    const [issues, confirmed] = await Promise.all([this.newsletter.listIssues(ISSUE_LIST_LIMIT), this.newsletter.confirmedCount()]);
     return {
       issues: issues.map(
         (issue): AdminNewsletterIssue => ({
@@ -66,23 +57,19 @@ export class NewsletterIssuesService implements BeforeApplicationShutdown {
           finishedAt: issue.finishedAt ? issue.finishedAt.toISOString() : null,
         }),
       ),
-      confirmedSubscribers: Number(confirmed.count),
+      confirmedSubscribers: confirmed,
     };
   }
 
   /** Stores the issue and starts mailing it; answers at once with how many subscribers it goes to. */
   async send(request: AdminNewsletterSendRequest): Promise<AdminNewsletterSending> {
-    const issue = await contentDatabase(this.em)
-      .insertInto('newsletter_issue')
-      .values({ subject: request.subject.trim(), body: request.body, createdBy: request.operatorId })
-      .returning(['id'])
-      .executeTakeFirstOrThrow();
-    return this.start(issue.id);
+    const issueId = await this.newsletter.insertIssue({ subject: request.subject.trim(), body: request.body, createdBy: request.operatorId });
+    return this.start(issueId);
   }
 
   /** Mails an unfinished issue to the confirmed subscribers who have not had it yet. */
   async resume(issueId: number): Promise<AdminNewsletterSending> {
-    const issue = await contentDatabase(this.em).selectFrom('newsletter_issue').select(['finishedAt']).where('id', '=', issueId).executeTakeFirst();
+    const issue = await this.newsletter.findIssue(issueId);
     if (!issue) throw ServiceError.notFound('No such newsletter issue');
     // A finished issue would otherwise go to whoever subscribed since: an old issue is not news.
     if (issue.finishedAt) throw new ServiceError(ErrorCode.Conflict, 'This issue has already been sent to every subscriber');
@@ -96,65 +83,38 @@ export class NewsletterIssuesService implements BeforeApplicationShutdown {
 
   /** Counts who is still to be mailed, then mails them after the answer has gone. */
   private async start(issueId: number): Promise<AdminNewsletterSending> {
-    const kind = issueMailKind(issueId);
-    const db = contentDatabase(this.em);
-    const pending = await db
-      .selectFrom('newsletter_subscriber')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('confirmedAt', 'is not', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('sent_mail').select('kind').where('kind', '=', kind).where('key', '=', sql<string>`cast(${sql.ref('newsletter_subscriber.id')} as text)`))),
-      )
-      .executeTakeFirstOrThrow();
-    const recipients = Number(pending.count);
-    await db
-      .updateTable('newsletter_issue')
-      .set((eb) => ({ recipientCount: eb('sentCount', '+', recipients) }))
-      .where('id', '=', issueId)
-      .execute();
-    // Not awaited: the request is answered now; the list shows the progress.
-    const run = this.mailIssue(issueId, this.em.fork()).catch((error: unknown) => this.logger.error(`newsletter issue ${issueId}: the sending stopped: ${String(error)}`));
+    const recipients = await this.newsletter.countNotMailed(issueMailKind(issueId));
+    await this.newsletter.setRecipientsBeyondSent(issueId, recipients);
+    // Not awaited: the request is answered now; the list shows the progress. The run's queries go on entity managers of their own.
+    const run = this.mailIssue(issueId, this.newsletter.forked(), this.mails.forked()).catch((error: unknown) => this.logger.error(`newsletter issue ${issueId}: the sending stopped: ${String(error)}`));
     this.runs.add(run);
     void run.finally(() => this.runs.delete(run));
     return { id: issueId, recipients };
   }
 
   /** Every confirmed subscriber in id order, each claimed in `sent_mail` before the mail goes; a refused mail ends the run unclaimed. */
-  private async mailIssue(issueId: number, em: EntityManager): Promise<void> {
-    const db = contentDatabase(em);
+  private async mailIssue(issueId: number, newsletter: NewsletterRepository, mails: MailRepository): Promise<void> {
     const kind = issueMailKind(issueId);
-    const issue = await db.selectFrom('newsletter_issue').select(['subject', 'body']).where('id', '=', issueId).executeTakeFirstOrThrow();
+    const issue = await newsletter.issueContent(issueId);
     let after = 0;
     for (;;) {
-      const subscribers = await db
-        .selectFrom('newsletter_subscriber')
-        .select(['id', 'email', 'unsubscribeToken'])
-        .where('confirmedAt', 'is not', null)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(SEND_BATCH)
-        .execute();
+      const subscribers = await newsletter.confirmedSubscribersAfter(after, SEND_BATCH);
       if (subscribers.length === 0) break;
       for (const subscriber of subscribers) {
         if (this.stopping) return;
         after = subscriber.id;
         const key = String(subscriber.id);
-        const claimed = await db.insertInto('sent_mail').values({ kind, key }).onConflict((conflict) => conflict.columns(['kind', 'key']).doNothing()).returning(['kind']).executeTakeFirst();
-        if (!claimed) continue;
+        if (!(await mails.claimSending(kind, key))) continue;
         try {
           await this.mailer.send(subscriber.email, issueMail(issue, this.links.newsletterUnsubscribe(subscriber.unsubscribeToken)));
         } catch (error) {
-          await db.deleteFrom('sent_mail').where('kind', '=', kind).where('key', '=', key).execute();
+          await mails.releaseSending(kind, key);
           throw error;
         }
-        await db
-          .updateTable('newsletter_issue')
-          .set((eb) => ({ sentCount: eb('sentCount', '+', 1) }))
-          .where('id', '=', issueId)
-          .execute();
+        await newsletter.countSent(issueId);
       }
     }
-    await db.updateTable('newsletter_issue').set({ finishedAt: now() }).where('id', '=', issueId).where('finishedAt', 'is', null).execute();
+    await newsletter.finishIssue(issueId);
     this.logger.log(`newsletter issue ${issueId} sent`);
   }
 }
