@@ -1,64 +1,86 @@
 /**
- * The NATS contracts as JSON Schemas, generated from `SubjectContracts` (libs/contracts/src/subject-contracts.ts):
+ * The NATS contracts as JSON Schemas, generated from the table of subjects (libs/contracts/src/subjects.ts):
  * one file per subject in libs/contracts/schemas/nats/, holding its request, its reply and the
  * definitions they use. The files are checked in; contracts.spec.ts keeps them current and refuses
  * a change to one that is not backward compatible (compat.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { createGenerator } from 'ts-json-schema-generator';
+import { ChainNodeParser, createFormatter, createParser, createProgram, DEFAULT_CONFIG, SchemaGenerator, type CompletedConfig } from 'ts-json-schema-generator';
+import type TypeScript from 'typescript';
 import type { JsonSchema, SubjectSchema } from '@lipcast/contracts';
+
+/** The TypeScript the generator compiles with: its own dependency, which may be another version than the repository's. */
+const ts = createRequire(createRequire(import.meta.url).resolve('ts-json-schema-generator'))('typescript') as typeof TypeScript;
+type GeneratorNode = Parameters<SchemaGenerator['createSchemaFromNodes']>[0][number];
 
 const ROOT = join(import.meta.dirname, '../..');
 export const CONTRACTS_DIR = join(ROOT, 'libs/contracts/schemas/nats');
-const SOURCE = join(ROOT, 'libs/contracts/src/subject-contracts.ts');
+const SOURCE = join(ROOT, 'libs/contracts/src/subjects.ts');
 
 export const contractFile = (subject: string) => join(CONTRACTS_DIR, `${subject}.json`);
 
-/** The `#/definitions/<name>` references in a schema. */
-function referencedNames(schema: unknown): string[] {
-  if (Array.isArray(schema)) return schema.flatMap(referencedNames);
-  if (typeof schema !== 'object' || schema === null) return [];
-  return Object.entries(schema).flatMap(([key, value]) =>
-    key === '$ref' && typeof value === 'string' ? [value.replace('#/definitions/', '')] : referencedNames(value),
-  );
+/** One subject of the table as its source writes it: its name and the type nodes of what travels on it. */
+interface TableEntry {
+  subject: string;
+  /** null for an event. */
+  request: TypeScript.TypeNode | null;
+  reply: TypeScript.TypeNode;
 }
 
-/** The definitions a request and reply need, followed through the definitions themselves. */
-function definitionsUsedBy(roots: JsonSchema[], all: Record<string, JsonSchema>): Record<string, JsonSchema> {
-  const used = new Set<string>();
-  const pending = roots.flatMap(referencedNames);
-  while (pending.length > 0) {
-    const name = pending.pop()!;
-    if (used.has(name)) continue;
-    used.add(name);
-    pending.push(...referencedNames(all[name]));
-  }
-  return Object.fromEntries([...used].sort().map((name) => [name, all[name]]));
+/**
+ * Each `subject<Request, Reply>()('<name>')` and `event<Payload>()('<name>')` of subjects.ts, read
+ * from its syntax: the generator parses type nodes, and would not follow the branded types they
+ * return. An event is held as a reply nobody asked for: its publisher writes it, its subscribers read it.
+ */
+function tableEntries(source: TypeScript.SourceFile): TableEntry[] {
+  const entries: TableEntry[] = [];
+  const visit = (node: TypeScript.Node): void => {
+    if (ts.isCallExpression(node) && ts.isCallExpression(node.expression) && ts.isIdentifier(node.expression.expression)) {
+      const kind = node.expression.expression.text;
+      const [name] = node.arguments;
+      const types = node.expression.typeArguments ?? [];
+      if ((kind === 'subject' && types.length === 2) || (kind === 'event' && types.length === 1)) {
+        if (!name || !ts.isStringLiteral(name)) throw new Error(`subjects.ts: a ${kind} is named by a string literal (${node.getText(source)})`);
+        entries.push(kind === 'subject' ? { subject: name.text, request: types[0], reply: types[1] } : { subject: name.text, request: null, reply: types[0] });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return entries;
 }
 
 /** Every subject's and event's schema, from the TypeScript types as they are now (a few seconds: it compiles the contracts). */
 export function generateSubjectSchemas(): SubjectSchema[] {
-  const generator = createGenerator({
+  const config: CompletedConfig = {
+    ...DEFAULT_CONFIG,
     path: SOURCE,
-    type: 'SubjectContracts',
     tsconfig: join(ROOT, 'libs/contracts/tsconfig.json'),
     skipTypeCheck: true, // the type-check does that
     expose: 'export',
     jsDoc: 'basic',
-    topRef: true,
     additionalProperties: false,
+  };
+  const program = createProgram(config);
+  // The parser chain itself, as it parses an interface's property types: a named type becomes a
+  // `$ref` and any other is written inline (createParser's own top level would name every root).
+  let typeParser: ChainNodeParser | undefined;
+  createParser(program, config, (chain) => {
+    if (chain instanceof ChainNodeParser) typeParser = chain;
   });
-  const document = generator.createSchema('SubjectContracts') as { definitions: Record<string, JsonSchema> };
-  const { SubjectContracts: map, ...definitions } = document.definitions;
-  const subjects = map.properties as Record<string, { properties: { request: JsonSchema; reply: JsonSchema } }>;
-  const requestReply = Object.entries(subjects).map(([subject, { properties }]) => ({ subject, request: properties.request, reply: properties.reply }));
-  // An event is held as a reply nobody asked for: its publisher writes it, its subscribers read it.
-  const eventDocument = generator.createSchema('EventContracts') as { definitions: Record<string, JsonSchema> };
-  const { EventContracts: eventMap, ...eventDefinitions } = eventDocument.definitions;
-  const events = Object.entries(eventMap.properties as Record<string, JsonSchema>).map(([subject, payload]) => ({ subject, request: { type: 'null' } as JsonSchema, reply: payload }));
-  const allDefinitions = { ...definitions, ...eventDefinitions };
-  return [...requestReply, ...events].map((schema) => ({ ...schema, definitions: definitionsUsedBy([schema.request, schema.reply], allDefinitions) }));
+  const generator = new SchemaGenerator(program, typeParser!, createFormatter(config), config);
+  /** A type node's schema and the definitions it uses. */
+  const schemaOf = (node: TypeScript.TypeNode) => {
+    const { $schema: _schema, definitions = {}, ...schema } = generator.createSchemaFromNodes([node as unknown as GeneratorNode]) as JsonSchema & { $schema: string; definitions?: Record<string, JsonSchema> };
+    return { schema, definitions };
+  };
+  return tableEntries(program.getSourceFile(SOURCE) as unknown as TypeScript.SourceFile).map(({ subject, request, reply }) => {
+    const requestSchema = request ? schemaOf(request) : { schema: { type: 'null' } as JsonSchema, definitions: {} };
+    const replySchema = schemaOf(reply);
+    return { subject, request: requestSchema.schema, reply: replySchema.schema, definitions: { ...requestSchema.definitions, ...replySchema.definitions } };
+  });
 }
 
 /** Object keys sorted at every level (arrays keep their order), so a file changes only when its contract does. */

@@ -111,15 +111,6 @@ export function scriptProblem(script: string): string | null {
   return null;
 }
 
-/** The events of one job, each on its own subject `<event>.<jobId>` (their payloads: `EventContracts`). */
-export const JOB_PROGRESS_EVENT = 'generation.job.progressed.v1';
-// Not `generation.job.cancel.v1.<jobId>`: that stem is the users' cancel request (`Subjects.generation.jobCancel`).
-export const JOB_STOP_EVENT = 'generation.job.stop.v1';
-/** NATS subject of one job's progress events (`JobState`): `generation.job.progressed.v1.<jobId>`. */
-export const jobProgressSubject = (jobId: string) => `${JOB_PROGRESS_EVENT}.${jobId}`;
-/** NATS subject telling workers to stop a job (`JobStopEvent`): `generation.job.stop.v1.<jobId>`. */
-export const jobStopSubject = (jobId: string) => `${JOB_STOP_EVENT}.${jobId}`;
-
 /** The payload of a job's cancel event. */
 export interface JobStopEvent {
   jobId: string;

@@ -17,6 +17,7 @@ export * from './api-routes';
 export * from './remote-releases';
 export * from './schema-check';
 export * from './subject-contracts';
+export * from './typed-subject';
 export * from './webhooks';
 export * from './videos';
 export * from './batches';
