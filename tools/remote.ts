@@ -29,10 +29,10 @@ import {
   remoteFileKey,
   remoteNamed,
   Subjects,
-  type RemoteHistory,
-  type RemoteLiveVersion,
-  type RemoteLiveVersions,
   type RemoteName,
+  type ReplyOf,
+  type RequestOf,
+  type Subject,
 } from '@lipcast/contracts';
 import { stackFileIn, withStackFile } from './lib/stack-file.ts';
 
@@ -79,13 +79,13 @@ function filesUnder(folder: string): string[] {
 }
 
 /** A request to the registry in Nest's NATS packet format (what nest-kit's ServiceClient sends). */
-async function ask<T>(nats: NatsConnection, subject: string, data: unknown): Promise<T> {
+async function ask<S extends Subject>(nats: NatsConnection, subject: S, data: RequestOf<S>): Promise<ReplyOf<S>> {
   const reply = await nats.request(subject, JSON.stringify({ pattern: subject, data, id: crypto.randomUUID() }), { timeout: 10_000 }).catch((error: Error) => {
     throw new Error(`The content service did not answer ${subject} (${error.message}); is it running, and NATS_URL right?`);
   });
-  const { response, err } = reply.json<{ response?: T; err?: { message?: string } }>();
+  const { response, err } = reply.json<{ response?: ReplyOf<S>; err?: { message?: string } }>();
   if (err) throw new Error(err.message ?? JSON.stringify(err));
-  return response as T;
+  return response as ReplyOf<S>;
 }
 
 async function connectToRegistry(): Promise<NatsConnection> {
@@ -142,7 +142,7 @@ async function publish(nats: NatsConnection, remote: RemoteName, version: string
     console.warn(`warning: ${dist} has no ${REMOTE_MANIFEST_FILE}; the shell cannot load this version.`);
   }
   // Immutable: a version the registry knows is never uploaded again.
-  const history = await ask<RemoteHistory>(nats, Subjects.content.remoteHistory, { remote });
+  const history = await ask(nats, Subjects.content.remoteHistory, { remote });
   if (history.versions.some((published) => published.version === version)) {
     throw new Error(`${folder} ${version} is already published; versions are immutable, publish a new one.`);
   }
@@ -156,14 +156,14 @@ async function publish(nats: NatsConnection, remote: RemoteName, version: string
     const key = remoteFileKey(folder, version, relative(dist, join(dist, file)).split(sep).join('/'));
     await store.client.putObject(store.bucket, key, body, body.length, { 'Content-Type': contentTypeOf(file) });
   }
-  await ask<RemoteHistory>(nats, Subjects.content.remotePublish, { remote, version, by: operator() });
+  await ask(nats, Subjects.content.remotePublish, { remote, version, by: operator() });
   console.log(`published ${folder} ${version}: ${ordered.length} files (${Math.round(bytes / 1024)} KiB); release it with: npm run remote -- release ${folder} ${version}`);
 }
 
 async function list(nats: NatsConnection, only?: RemoteName): Promise<void> {
-  const live = await ask<RemoteLiveVersions>(nats, Subjects.content.remotesLive, {});
+  const live = await ask(nats, Subjects.content.remotesLive, {});
   for (const remote of only ? [only] : REMOTE_NAMES) {
-    const history = await ask<RemoteHistory>(nats, Subjects.content.remoteHistory, { remote });
+    const history = await ask(nats, Subjects.content.remoteHistory, { remote });
     console.log(`${REMOTE_FOLDERS[remote]}: ${live[remote] ? `live ${live[remote]}` : 'no release (its own build on the gateway)'}`);
     if (history.versions.length) console.log(`  published: ${history.versions.map((entry) => entry.version).join(', ')}`);
     for (const release of history.releases) {
@@ -187,10 +187,10 @@ async function main(args: string[]): Promise<void> {
       // `npm run` starts in the repository; a relative --dist means the folder the operator typed it in.
       await publish(nats, remote!, version, dist ? resolve(process.env.INIT_CWD ?? process.cwd(), dist) : join(ROOT, folder, 'dist'));
     } else if (command === 'release') {
-      const live = await ask<RemoteLiveVersion>(nats, Subjects.content.remoteRelease, { remote, version: versionArgument(rest[1]), by: operator() });
+      const live = await ask(nats, Subjects.content.remoteRelease, { remote: remote!, version: versionArgument(rest[1]), by: operator() });
       console.log(`${REMOTE_FOLDERS[live.remote]} ${live.version} is live: the next page load uses it.`);
     } else if (command === 'rollback') {
-      const live = await ask<RemoteLiveVersion>(nats, Subjects.content.remoteRollback, { remote, by: operator() });
+      const live = await ask(nats, Subjects.content.remoteRollback, { remote: remote!, by: operator() });
       console.log(`rolled back: ${REMOTE_FOLDERS[live.remote]} ${live.version} is live again.`);
     } else {
       await list(nats, remote);

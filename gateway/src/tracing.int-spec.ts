@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Subjects, type AuthUser } from '@lipcast/contracts';
+import { Subjects } from '@lipcast/contracts';
 import { readEnv, runMigrations, ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { SpanKinds, startOtlpCollector, type CollectedSpan, type OtlpCollector } from '../../tools/otlp/collector';
 import { caughtMailTo } from '../../tools/mail/inbox';
@@ -81,7 +81,7 @@ describe('a lip-sync traced across the real processes', () => {
     const username = `tracer-${randomBytes(4).toString('hex')}`;
     const services = await ServiceClient.connect(settings.NATS_URL);
     const user = await services
-      .send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: username, username, email: `${username}@example.com` })
+      .send(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: username, username, email: `${username}@example.com` })
       .finally(() => services.close());
     const cookie = await signedInCookie(database, SESSION_SECRET, user.id);
     const { jobId: predictionId, status } = await runLipSync(base, cookie, 'Traces follow the work.');

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import type { SessionData } from 'express-session';
 import { Client } from 'minio';
 import pg from 'pg';
-import { actorClipKey, mediaUrl, Subjects, type Account, type AudioResponse, type AuthUser, type BlogPostDetail, type JobState, type ListPostsResponse, type Project } from '@lipcast/contracts';
+import { actorClipKey, mediaUrl, Subjects, type Account, type AuthUser, type BlogPostDetail, type JobState, type ListPostsResponse, type Project, type RequestOf, type ServiceName, type Subject } from '@lipcast/contracts';
 import { MediaServiceSettings, readEnv, runMigrations, startServiceForTest, StorageService, type RunningService, type ServiceDefinition } from '@lipcast/nest-kit';
 import { ormConfig as gatewayOrmConfig } from '../../gateway/src/mikro-orm.config';
 import { PgSessionStore } from '../../gateway/src/session/pg-session-store';
@@ -98,7 +98,7 @@ describe('backup and restore: dump, drop, restore into a fresh database and buck
     for (const service of [...running.values()].reverse()) await service.close();
     running.clear();
   };
-  const send = <T>(service: string, subject: string, data: unknown) => running.get(service)!.client.send<T>(subject, data, 60_000);
+  const send = <S extends Subject>(service: ServiceName, subject: S, data: RequestOf<S>) => running.get(service)!.client.send(subject, data, 60_000);
 
   /** What the site holds, read through the services' NATS APIs, the gateway's session store and the bucket. */
   interface SiteData {
@@ -121,12 +121,12 @@ describe('backup and restore: dump, drop, restore into a fresh database and buck
     try {
       const [job] = await query<{ id: string }>(siteUrl, 'select id from generation.job where user_id = $1', [userId]);
       return {
-        user: await send<AuthUser>('auth', Subjects.auth.userGet, { id: userId }),
-        account: await send<Account>('billing', Subjects.billing.accountGet, { userId }),
-        projects: await send<Project[]>('generation', Subjects.generation.projectsList, { userId }),
-        job: await send<JobState>('generation', Subjects.generation.jobGet, { userId, jobId: job.id }),
-        post: await send<BlogPostDetail>('content', Subjects.content.postsGet, { slug: 'restored-after-a-mistake' }),
-        posts: await send<ListPostsResponse>('content', Subjects.content.postsList, { published: true }),
+        user: await send('auth', Subjects.auth.userGet, { id: userId }),
+        account: await send('billing', Subjects.billing.accountGet, { userId }),
+        projects: await send('generation', Subjects.generation.projectsList, { userId }),
+        job: await send('generation', Subjects.generation.jobGet, { userId, jobId: job.id }),
+        post: await send('content', Subjects.content.postsGet, { slug: 'restored-after-a-mistake' }),
+        posts: await send('content', Subjects.content.postsList, { published: true }),
         subscribers: await query<{ email: string }>(siteUrl, 'select email from content.newsletter_subscriber order by id'),
         session: await sessionGet(sessionStore(pool), sid),
         objects: await bucketContents(),
@@ -148,11 +148,11 @@ describe('backup and restore: dump, drop, restore into a fresh database and buck
 
     // Real data, made the way the product makes it: a user, their speech and lip-sync video (history
     // item, job, credit), pack credits, a blog post, a newsletter subscriber and a signed-in session.
-    const user = await send<AuthUser>('auth', Subjects.auth.userUpsert, { issuer: 'https://issuer.backup.test', subject: 'ada', username: 'ada', email: 'ada@lipcast.local' });
+    const user = await send('auth', Subjects.auth.userUpsert, { issuer: 'https://issuer.backup.test', subject: 'ada', username: 'ada', email: 'ada@lipcast.local' });
     userId = user.id;
-    const audio = await send<AudioResponse>('generation', Subjects.generation.audioCreate, { userId, text: 'Backups keep every word.', voice_id: 'Friendly_Person' });
-    const started = await send<JobState>('generation', Subjects.generation.lipsyncStart, { userId, video: mediaUrl(actorClipKey(ACTOR_ID)), audio: audio.url });
-    await pollUntil(async () => ['succeeded', 'failed', 'canceled'].includes((await send<JobState>('generation', Subjects.generation.jobGet, { userId, jobId: started.id })).status), 60_000);
+    const audio = await send('generation', Subjects.generation.audioCreate, { userId, text: 'Backups keep every word.', voice_id: 'Friendly_Person' });
+    const started = await send('generation', Subjects.generation.lipsyncStart, { userId, video: mediaUrl(actorClipKey(ACTOR_ID)), audio: audio.url });
+    await pollUntil(async () => ['succeeded', 'failed', 'canceled'].includes((await send('generation', Subjects.generation.jobGet, { userId, jobId: started.id })).status), 60_000);
     await query(siteUrl, 'update billing.account set pack_credits = 7 where user_id = $1', [userId]);
     await query(
       siteUrl,
@@ -218,7 +218,7 @@ describe('backup and restore: dump, drop, restore into a fresh database and buck
 
   it('keeps working after the restore: new rows take new ids (sequences restored)', async () => {
     await send('generation', Subjects.generation.audioCreate, { userId, text: 'Still here after the restore.', voice_id: 'Friendly_Person' });
-    const projects = await send<Project[]>('generation', Subjects.generation.projectsList, { userId });
+    const projects = await send('generation', Subjects.generation.projectsList, { userId });
     expect(projects).toHaveLength(2);
     expect(new Set(projects.map((project) => project.id)).size).toBe(2);
     expect(Math.max(...projects.map((project) => project.id))).toBeGreaterThan(before.projects[0].id);
@@ -231,7 +231,7 @@ describe('backup and restore: dump, drop, restore into a fresh database and buck
   });
 
   it('dumps one schema alone and restores it alone into another database', async () => {
-    const account = await send<Account>('billing', Subjects.billing.accountGet, { userId });
+    const account = await send('billing', Subjects.billing.accountGet, { userId });
     await stopAll();
     await script('backup.sh', ['--schema', 'billing', '--no-objects', join(folder, 'billing')]);
     expect(existsSync(join(folder, 'billing/schema-billing.dump'))).toBe(true);
@@ -239,7 +239,7 @@ describe('backup and restore: dump, drop, restore into a fresh database and buck
     const schemas = await query<{ nspname: string }>(billingOnlyUrl, `select nspname from pg_namespace where nspname in ('gateway', 'auth', 'billing', 'content', 'generation')`);
     expect(schemas.map((row) => row.nspname)).toEqual(['billing']);
     const billing = await start(billingService, { DATABASE_URL: billingOnlyUrl, S3_BUCKET: BUCKET });
-    expect(await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).toEqual(account);
+    expect(await billing.client.send(Subjects.billing.accountGet, { userId })).toEqual(account);
     expect(account).toMatchObject({ generationsCount: 1, extraGenerations: 7 });
   });
 
@@ -250,6 +250,6 @@ describe('backup and restore: dump, drop, restore into a fresh database and buck
     expect(schemas.map((row) => row.nspname)).toEqual(['content']);
     expect(await runMigrations(contentService.ormConfig(contentOnlyUrl))).toEqual([]);
     const content = await start(contentService, { DATABASE_URL: contentOnlyUrl, S3_BUCKET: BUCKET });
-    expect(await content.client.send<BlogPostDetail>(Subjects.content.postsGet, { slug: 'restored-after-a-mistake' })).toEqual(before.post);
+    expect(await content.client.send(Subjects.content.postsGet, { slug: 'restored-after-a-mistake' })).toEqual(before.post);
   });
 });

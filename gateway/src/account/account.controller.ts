@@ -4,7 +4,7 @@ import { Equals } from 'class-validator';
 import type { Request, Response } from 'express';
 import pg from 'pg';
 import {
-  DELETE_ACCOUNT_CONFIRMATION, Subjects, type AccountDeletedAnswer, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type FingerprintKept, type InfluencerProject, type ListProjectsRequest, type MailPreferences, type Project,
+  DELETE_ACCOUNT_CONFIRMATION, Subjects, type AccountDeletedAnswer, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type MailPreferences, type Project,
 } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { IdentityProvider } from '../auth/identity-provider';
@@ -71,13 +71,13 @@ export class AccountController {
   async delete(@CurrentUserId() userId: string, @Body() _body: DeleteAccountBody, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AccountDeletedAnswer> {
     const step: DeleteUserDataRequest = { userId };
     const sessions = request.sessionStore as unknown as PgSessionStore;
-    await this.services.send<{ deleting: true }>(Subjects.auth.userDeletionStart, step);
+    await this.services.send(Subjects.auth.userDeletionStart, step);
     await sessions.endAllOf(userId, request.sessionID);
-    await this.services.send<{ deleted: true }>(Subjects.generation.userDataDelete, step, 120_000);
-    await this.services.send<FingerprintKept>(Subjects.auth.userFingerprintKeep, step);
-    await this.services.send<{ deleted: true }>(Subjects.billing.accountDelete, step, 60_000);
-    await this.services.send<{ deleted: true }>(Subjects.content.userDelete, step);
-    await this.services.send<{ deleted: true }>(Subjects.auth.userDelete, step);
+    await this.services.send(Subjects.generation.userDataDelete, step, 120_000);
+    await this.services.send(Subjects.auth.userFingerprintKeep, step);
+    await this.services.send(Subjects.billing.accountDelete, step, 60_000);
+    await this.services.send(Subjects.content.userDelete, step);
+    await this.services.send(Subjects.auth.userDelete, step);
     // Read before the session goes: the end-session address Logout would redirect to (the page goes there).
     const signOutUrl = await this.identityProvider.signOutUrl(request, request.session.idToken);
     // This request's session is destroyed (so it is not saved again as the answer goes), then all the others.
@@ -102,11 +102,11 @@ export class AccountController {
     response.once('close', () => void run.release());
     // Everything that can fail before a byte is sent is asked first, so a failure is still a proper error answer.
     const [user, account, history, influencers, mailPreferences, objects] = await Promise.all([
-      this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId }),
-      this.services.send<Account>(Subjects.billing.accountGet, { userId }),
-      this.services.send<Project[], ListProjectsRequest>(Subjects.generation.projectsList, { userId }),
-      this.services.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId }),
-      this.services.send<MailPreferences>(Subjects.content.mailPreferencesGet, { userId }),
+      this.services.send(Subjects.auth.userGet, { id: userId }),
+      this.services.send(Subjects.billing.accountGet, { userId }),
+      this.services.send(Subjects.generation.projectsList, { userId }),
+      this.services.send(Subjects.generation.influencersList, { userId }),
+      this.services.send(Subjects.content.mailPreferencesGet, { userId }),
       this.storage.list(userFolder(userId)),
     ]).catch(async (error: unknown) => {
       // Nothing was sent: this export does not count.

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
-import { ErrorCode, Subjects, type AuthUser, type InfluencerImageResponse, type Reservation } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type AuthUser, type InfluencerImageResponse } from '@lipcast/contracts';
 import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { authService } from '../../../services/auth/src/service';
 import type { AuthSettings } from '../../../services/auth/src/settings';
@@ -53,7 +53,7 @@ describe('your account: export and delete', () => {
 
   /** A user as a sign-in leaves them, with a session. */
   async function newUser(name: string): Promise<{ user: AuthUser; cookie: string }> {
-    const user = await services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name, email: `${name}@example.com` });
+    const user = await services[0].client.send(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name, email: `${name}@example.com` });
     return { user, cookie: await signedIn(user.id) };
   }
 
@@ -226,11 +226,11 @@ describe('your account: export and delete', () => {
 
   it("a deletion refuses the user's API keys and other sessions from its first step, even when a later step fails", async () => {
     const subject = `halfway-${randomBytes(4).toString('hex')}`;
-    const user = await services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject, username: 'halfway' });
+    const user = await services[0].client.send(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject, username: 'halfway' });
     const cookie = await signedIn(user.id);
     const otherDevice = await signedIn(user.id);
-    const { key } = await services[0].client.send<{ key: string }>(Subjects.auth.apiKeysCreate, { userId: user.id, name: 'script', scopes: ['videos:read'] });
-    const { jobId } = await services[1].client.send<Reservation>(Subjects.billing.creditsReserve, { userId: user.id, jobId: `halfway-${subject}` });
+    const { key } = await services[0].client.send(Subjects.auth.apiKeysCreate, { userId: user.id, name: 'script', scopes: ['videos:read'] });
+    const { jobId } = await services[1].client.send(Subjects.billing.creditsReserve, { userId: user.id, jobId: `halfway-${subject}` });
     await services[1].client.send(Subjects.billing.creditsCommit, { jobId });
     const withKey = () => fetch(`${base}/api/v1/videos`, { headers: { authorization: `Bearer ${key}` } }).then((response) => response.status);
     const asOtherDevice = () => fetch(`${base}/api/auth/user`, { headers: { cookie: otherDevice } }).then((response) => response.status);
@@ -276,12 +276,12 @@ describe('your account: export and delete', () => {
   it('deleting the account and signing up again does not renew the free generations: only a keyed hash of the identity stays, with the count', async () => {
     const identity = { issuer: 'https://idp.test', subject: `returning-${randomBytes(4).toString('hex')}` };
     const signUp = async () => {
-      const user = await services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { ...identity, username: 'returning', email: 'returning@example.com', firstName: 'Rita' });
+      const user = await services[0].client.send(Subjects.auth.userUpsert, { ...identity, username: 'returning', email: 'returning@example.com', firstName: 'Rita' });
       return { user, cookie: await signedIn(user.id) };
     };
-    const reserve = (userId: string) => services[1].client.send<Reservation>(Subjects.billing.creditsReserve, { userId, jobId: `job-${randomBytes(6).toString('hex')}` });
+    const reserve = (userId: string) => services[1].client.send(Subjects.billing.creditsReserve, { userId, jobId: `job-${randomBytes(6).toString('hex')}` });
     /** A generation made to the end (reserve, then commit), as a finished video spends it. */
-    const generate = async (userId: string) => services[1].client.send<Reservation>(Subjects.billing.creditsCommit, { jobId: (await reserve(userId)).jobId });
+    const generate = async (userId: string) => services[1].client.send(Subjects.billing.creditsCommit, { jobId: (await reserve(userId)).jobId });
     const accountOf = async (cookie: string) => ((await (await fetch(`${base}/api/auth/user`, { headers: { cookie } })).json()) as { id: string; generationsCount: number });
     const deleteAccount = (cookie: string) => fetch(`${base}/api/account`, { method: 'DELETE', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ confirm: 'DELETE' }) });
     const fingerprint = fingerprintOf(identity.issuer, identity.subject);

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { isUUID } from 'class-validator';
 import {
-  mediaKeyOf, Subjects, userFolder, type AdminActor, type AdminAuditEntry, type AdminBillingAccount, type AdminCreditAdjustmentRequest, type AdminGalleryReport, type AdminJobDetail,
+  mediaKeyOf, Subjects, userFolder, type AdminActor, type AdminAuditEntry, type AdminCreditAdjustmentRequest, type AdminGalleryReport, type AdminJobDetail,
   type AdminJobList, type AdminJobListRequest, type AdminNewsletterIssueList, type AdminNewsletterResumeRequest, type AdminNewsletterSending,
   type AdminNewsletterSendRequest, type AdminPost, type AdminPostList, type AdminQueueState, type AdminUserAccount, type AdminUserSearchRequest,
   type AdminUserSummary, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type JobState,
@@ -37,7 +37,7 @@ export class AdminController {
 
   @Get('queue')
   queue(): Promise<AdminQueueState> {
-    return this.services.send<AdminQueueState>(Subjects.generation.adminQueueGet, {});
+    return this.services.send(Subjects.generation.adminQueueGet, {});
   }
 
   /** Newest first; `user` is a user id or part of a username or e-mail. */
@@ -49,14 +49,14 @@ export class AdminController {
       request.userIds = isUUID(user.trim()) ? [user.trim().toLowerCase()] : (await this.searchUsers(user, USER_FILTER_MATCHES)).map((found) => found.id);
       if (request.userIds.length === 0) return { jobs: [], nextCursor: null };
     }
-    return this.services.send<AdminJobList>(Subjects.generation.adminJobsList, request);
+    return this.services.send(Subjects.generation.adminJobsList, request);
   }
 
   @Get('jobs/:id')
   async job(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) jobId: string): Promise<AdminJobDetail> {
     const [job, reservation] = await Promise.all([
-      this.services.send<Omit<AdminJobDetail, 'reservation'>>(Subjects.generation.adminJobGet, { jobId }),
-      this.services.send<AdminJobDetail['reservation']>(Subjects.billing.adminReservationGet, { jobId }),
+      this.services.send(Subjects.generation.adminJobGet, { jobId }),
+      this.services.send(Subjects.billing.adminReservationGet, { jobId }),
     ]);
     return { ...job, reservation };
   }
@@ -65,7 +65,7 @@ export class AdminController {
   @HttpCode(200)
   @Post('jobs/:id/cancel')
   async cancelJob(@Operator() operator: AdminActor, @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) jobId: string): Promise<JobState> {
-    const state = await this.services.send<JobState>(Subjects.generation.adminJobCancel, { jobId });
+    const state = await this.services.send(Subjects.generation.adminJobCancel, { jobId });
     await this.audit.record(operator, 'job.cancel', jobId, { status: state.status });
     return state;
   }
@@ -74,7 +74,7 @@ export class AdminController {
   @HttpCode(200)
   @Post('jobs/:id/retry')
   async retryJob(@Operator() operator: AdminActor, @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) jobId: string): Promise<JobState> {
-    const state = await this.services.send<JobState>(Subjects.generation.adminJobRetry, { jobId });
+    const state = await this.services.send(Subjects.generation.adminJobRetry, { jobId });
     await this.audit.record(operator, 'job.retry', jobId, { newJobId: state.id, status: state.status });
     return state;
   }
@@ -86,7 +86,7 @@ export class AdminController {
 
   @Get('users/:id')
   async user(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) userId: string): Promise<AdminUserAccount> {
-    const [user, account] = await Promise.all([this.findUser(userId), this.services.send<AdminBillingAccount>(Subjects.billing.adminAccountGet, { userId })]);
+    const [user, account] = await Promise.all([this.findUser(userId), this.services.send(Subjects.billing.adminAccountGet, { userId })]);
     return { user, ...account };
   }
 
@@ -100,7 +100,7 @@ export class AdminController {
   ): Promise<AdminUserAccount> {
     const user = await this.findUser(userId);
     const request: AdminCreditAdjustmentRequest = { ...operator, userId, delta: body.delta, reason: body.reason.trim(), ...(body.jobId ? { jobId: body.jobId } : {}) };
-    const account = await this.services.send<AdminBillingAccount>(Subjects.billing.adminCreditsAdjust, request);
+    const account = await this.services.send(Subjects.billing.adminCreditsAdjust, request);
     // The user's own header shows the new balance at once (on this replica; others within CurrentUsers.CACHE_MS).
     this.currentUsers.forget(userId);
     await this.audit.record(operator, 'credits.adjust', userId, { delta: body.delta, reason: request.reason, jobId: body.jobId ?? null, extraGenerations: account.extraGenerations });
@@ -109,25 +109,25 @@ export class AdminController {
 
   @Get('posts')
   posts(): Promise<AdminPostList> {
-    return this.services.send<AdminPostList>(Subjects.content.adminPostsList, {});
+    return this.services.send(Subjects.content.adminPostsList, {});
   }
 
   @Get('posts/:id')
   post(@Param('id', new StoredIdPipe('No such post')) id: number): Promise<AdminPost> {
-    return this.services.send<AdminPost>(Subjects.content.adminPostGet, { id });
+    return this.services.send(Subjects.content.adminPostGet, { id });
   }
 
   /** A `publishedAt` in the future schedules the post, null keeps it a draft; a slug in use is 409. */
   @Post('posts')
   async createPost(@Operator() operator: AdminActor, @Body() body: AdminPostDto): Promise<AdminPost> {
-    const post = await this.services.send<AdminPost>(Subjects.content.adminPostCreate, body);
+    const post = await this.services.send(Subjects.content.adminPostCreate, body);
     await this.audit.record(operator, 'post.create', String(post.id), { slug: post.slug, status: post.status, publishedAt: post.publishedAt });
     return post;
   }
 
   @Put('posts/:id')
   async updatePost(@Operator() operator: AdminActor, @Param('id', new StoredIdPipe('No such post')) id: number, @Body() body: AdminPostDto): Promise<AdminPost> {
-    const post = await this.services.send<AdminPost>(Subjects.content.adminPostUpdate, { ...body, id });
+    const post = await this.services.send(Subjects.content.adminPostUpdate, { ...body, id });
     await this.audit.record(operator, 'post.update', String(post.id), { slug: post.slug, status: post.status, publishedAt: post.publishedAt });
     return post;
   }
@@ -135,7 +135,7 @@ export class AdminController {
   /** Reported items; the clip of one out of the gallery is its owner's private copy, which operators watch through `gallery/:id/video`. */
   @Get('gallery/reports')
   async galleryReports(): Promise<AdminGalleryReport[]> {
-    const reports = await this.services.send<AdminGalleryReport[]>(Subjects.generation.adminGalleryReports, {});
+    const reports = await this.services.send(Subjects.generation.adminGalleryReports, {});
     return reports.map((item) => (item.videoUrl && this.ownersClipKey(item) ? { ...item, videoUrl: `/api/admin/gallery/${item.influencerId}/video` } : item));
   }
 
@@ -146,7 +146,7 @@ export class AdminController {
     @Headers('range') rangeHeader: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const reports = await this.services.send<AdminGalleryReport[]>(Subjects.generation.adminGalleryReports, {});
+    const reports = await this.services.send(Subjects.generation.adminGalleryReports, {});
     const item = reports.find((report) => report.influencerId === String(influencerId));
     const key = item && this.ownersClipKey(item);
     if (!key) throw new NotFoundException('No such reported influencer');
@@ -171,7 +171,7 @@ export class AdminController {
     @Body() body: AdminModerationDecisionDto,
   ): Promise<AdminModerationDecisionResult> {
     const request: AdminModerationDecisionRequest = { influencerId, decision: body.decision, reason: body.reason.trim() };
-    const result = await this.services.send<AdminModerationDecisionResult>(Subjects.generation.adminGalleryDecide, request);
+    const result = await this.services.send(Subjects.generation.adminGalleryDecide, request);
     await this.audit.record(operator, `gallery.${body.decision}`, String(influencerId), { reason: request.reason, state: result.state });
     return result;
   }
@@ -179,14 +179,14 @@ export class AdminController {
   /** The newsletter's issues, newest first, with their progress and the number of confirmed subscribers. */
   @Get('newsletter/issues')
   newsletterIssues(): Promise<AdminNewsletterIssueList> {
-    return this.services.send<AdminNewsletterIssueList>(Subjects.content.adminNewsletterIssuesList, {});
+    return this.services.send(Subjects.content.adminNewsletterIssuesList, {});
   }
 
   /** Stores the issue and mails it to every confirmed subscriber in the background (the answer says how many). */
   @Post('newsletter/issues')
   async sendNewsletterIssue(@Operator() operator: AdminActor, @Body() body: AdminNewsletterIssueDto): Promise<AdminNewsletterSending> {
     const request: AdminNewsletterSendRequest = { ...operator, subject: body.subject.trim(), body: body.body };
-    const sending = await this.services.send<AdminNewsletterSending>(Subjects.content.adminNewsletterIssueSend, request);
+    const sending = await this.services.send(Subjects.content.adminNewsletterIssueSend, request);
     await this.audit.record(operator, 'newsletter.send', String(sending.id), { subject: request.subject, recipients: sending.recipients });
     return sending;
   }
@@ -195,7 +195,7 @@ export class AdminController {
   @HttpCode(200)
   @Post('newsletter/issues/:id/resume')
   async resumeNewsletterIssue(@Operator() operator: AdminActor, @Param('id', new StoredIdPipe('No such newsletter issue')) id: number): Promise<AdminNewsletterSending> {
-    const sending = await this.services.send<AdminNewsletterSending>(Subjects.content.adminNewsletterIssueResume, { ...operator, id } satisfies AdminNewsletterResumeRequest);
+    const sending = await this.services.send(Subjects.content.adminNewsletterIssueResume, { ...operator, id } satisfies AdminNewsletterResumeRequest);
     await this.audit.record(operator, 'newsletter.resume', String(id), { recipients: sending.recipients });
     return sending;
   }
@@ -206,7 +206,7 @@ export class AdminController {
   }
 
   private searchUsers(query: string, limit: number): Promise<AdminUserSummary[]> {
-    return this.services.send<AdminUserSummary[]>(Subjects.auth.adminUsersSearch, { query: query.trim(), limit } satisfies AdminUserSearchRequest);
+    return this.services.send(Subjects.auth.adminUsersSearch, { query: query.trim(), limit } satisfies AdminUserSearchRequest);
   }
 
   private async findUser(userId: string): Promise<AdminUserSummary> {

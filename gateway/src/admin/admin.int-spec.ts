@@ -44,7 +44,7 @@ describe('operator console (/api/admin)', () => {
   let adminCookie: string;
 
   async function newUser(name: string, subject = `${name}-${randomBytes(4).toString('hex')}`): Promise<AuthUser> {
-    return services[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: ISSUER, subject, username: `${name}-${randomBytes(3).toString('hex')}`, email: `${name}@example.com` });
+    return services[0].client.send(Subjects.auth.userUpsert, { issuer: ISSUER, subject, username: `${name}-${randomBytes(3).toString('hex')}`, email: `${name}@example.com` });
   }
 
   /** A session as the sign-in callback leaves it for `user` (subject `subject` at ISSUER), signed in just now. */

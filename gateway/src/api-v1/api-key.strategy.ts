@@ -2,7 +2,7 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-custom';
-import { isApiKeyFormat, Subjects, type ApiKeyIdentity, type VerifyApiKeyRequest } from '@lipcast/contracts';
+import { isApiKeyFormat, Subjects, type ApiKeyIdentity } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 
 /** The passport strategy `/api/v1` authenticates with (the session is never consulted there). */
@@ -31,6 +31,6 @@ export class ApiKeyStrategy extends PassportStrategy(Strategy, API_KEY_STRATEGY)
     if (!key) throw new UnauthorizedException(MISSING_KEY_MESSAGE);
     // What cannot be a key costs no request to the auth service.
     if (!isApiKeyFormat(key)) throw new UnauthorizedException('Invalid API key');
-    return this.services.send<ApiKeyIdentity, VerifyApiKeyRequest>(Subjects.auth.apiKeysVerify, { key });
+    return this.services.send(Subjects.auth.apiKeysVerify, { key });
   }
 }

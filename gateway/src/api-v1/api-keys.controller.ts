@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Subjects, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey, type CreateApiKeyRequest, type RevokeApiKeyRequest } from '@lipcast/contracts';
+import { Subjects, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { CreateApiKeyBodyDto } from '@lipcast/nest-kit/requests';
 import { CurrentUserId } from '../auth/signed-in.guard';
-import { CreateApiKeyBodyDto } from './api-keys.dto';
 
 /** A key id is a UUID: anything else names no key. */
 const KEY_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound('API key not found') });
@@ -20,18 +20,18 @@ export class ApiKeysController {
   @Get()
   @ApiOperation({ summary: "The user's API keys (not revoked), newest first, without the keys themselves" })
   list(@CurrentUserId() userId: string): Promise<ApiKeySummary[]> {
-    return this.services.send<ApiKeySummary[]>(Subjects.auth.apiKeysList, { userId });
+    return this.services.send(Subjects.auth.apiKeysList, { userId });
   }
 
   @Post()
   @ApiOperation({ summary: 'A new API key: the answer holds the key, shown this once' })
   create(@CurrentUserId() userId: string, @Body() body: CreateApiKeyBodyDto): Promise<CreatedApiKey> {
-    return this.services.send<CreatedApiKey, CreateApiKeyRequest>(Subjects.auth.apiKeysCreate, { ...body, userId });
+    return this.services.send(Subjects.auth.apiKeysCreate, { ...body, userId });
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Revokes one of the user\'s API keys at once' })
   revoke(@CurrentUserId() userId: string, @Param('id', KEY_ID) keyId: string): Promise<ApiKeyRevoked> {
-    return this.services.send<ApiKeyRevoked, RevokeApiKeyRequest>(Subjects.auth.apiKeysRevoke, { userId, keyId });
+    return this.services.send(Subjects.auth.apiKeysRevoke, { userId, keyId });
   }
 }

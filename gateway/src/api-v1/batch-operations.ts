@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import {
-  BATCH_MAX_ROWS, ErrorCode, FREE_GENERATIONS, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, PREMIUM_GENERATIONS_PER_PERIOD, Subjects, type Account, type Batch, type BatchList, type BatchPage, type BatchRowInput,
-  type CreateBatchRequest, type GetAccountRequest, type ListBatchesRequest, type RetryBatchRowRequest, type UserBatchRequest, type UserVideoRequest, type Video,
+  ErrorCode, FREE_GENERATIONS, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, PREMIUM_GENERATIONS_PER_PERIOD, Subjects, type Account, type Batch, type BatchPage, type BatchRowInput,
+  type CreateBatchRequest,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { batchRowsFromCsv } from './batches-csv';
+import { NO_BATCH_ROWS, type CreateBatchBodyDto } from './batches.dto';
 import { batchZipEntryName, ZipWriter } from './batches-zip';
 
 /** The allowance of the user's plan: what a 402 names as the limit that ran out. */
@@ -16,12 +17,6 @@ const planAllowance = (account: Account): number => (account.premium ? PREMIUM_G
  * pack credits. A first check only: each row's video still reserves its own generation when it starts.
  */
 export const availableGenerations = (account: Account): number => Math.max(0, planAllowance(account) - account.generationsCount) + account.extraGenerations;
-
-/** A batch upload as either route takes it: `{rows}` (JSON) or `{csv}` (a CSV's text). */
-export interface BatchUpload {
-  rows?: unknown;
-  csv?: string;
-}
 
 /**
  * The one owner of what a batch does at the gateway, for both its doors: the public API
@@ -41,11 +36,11 @@ export class BatchOperations {
    * generations left than valid rows is `PAYMENT_REQUIRED` with the paywall's facts (the plan's
    * limit, and whether only a pack can be bought), nothing started.
    */
-  async create(userId: string, upload: BatchUpload): Promise<Batch> {
+  async create(userId: string, upload: CreateBatchBodyDto): Promise<Batch> {
     const rows = rowsOf(upload);
-    const account = await this.services.send<Account, GetAccountRequest>(Subjects.billing.accountGet, { userId });
+    const account = await this.services.send(Subjects.billing.accountGet, { userId });
     const request: CreateBatchRequest = { userId, rows, availableGenerations: availableGenerations(account) };
-    return this.services.send<Batch, CreateBatchRequest>(Subjects.generation.batchCreate, request, JOB_START_REPLY_TIMEOUT_MS).catch((error: unknown) => {
+    return this.services.send(Subjects.generation.batchCreate, request, JOB_START_REPLY_TIMEOUT_MS).catch((error: unknown) => {
       if (error instanceof ServiceError && error.payload.code === ErrorCode.PaymentRequired) {
         throw new ServiceError(ErrorCode.PaymentRequired, error.payload.message, { ...error.payload.details, limit: planAllowance(account), requiresAdditionalOnly: account.premium });
       }
@@ -54,17 +49,17 @@ export class BatchOperations {
   }
 
   get(userId: string, batchId: string): Promise<Batch> {
-    return this.services.send<Batch, UserBatchRequest>(Subjects.generation.batchGet, { userId, batchId });
+    return this.services.send(Subjects.generation.batchGet, { userId, batchId });
   }
 
-  /** Newest first, in pages as the videos' list (`listPageOf` reads the query). */
+  /** Newest first, in pages as the videos' list (`ListVideosQueryDto` reads the query). */
   async list(userId: string, page: { cursor?: string; limit?: number }): Promise<BatchPage> {
-    const answer = await this.services.send<BatchList, ListBatchesRequest>(Subjects.generation.batchesList, { userId, ...page });
+    const answer = await this.services.send(Subjects.generation.batchesList, { userId, ...page });
     return { batches: answer.batches, nextCursor: answer.nextCursor ?? null };
   }
 
   retryRow(userId: string, batchId: string, row: number): Promise<Batch> {
-    return this.services.send<Batch, RetryBatchRowRequest>(Subjects.generation.batchRowRetry, { userId, batchId, row }, JOB_START_REPLY_TIMEOUT_MS);
+    return this.services.send(Subjects.generation.batchRowRetry, { userId, batchId, row }, JOB_START_REPLY_TIMEOUT_MS);
   }
 
   /**
@@ -77,7 +72,7 @@ export class BatchOperations {
     for (const row of batch.rows) {
       if (row.status !== 'succeeded' || !row.videoId) continue;
       // The service answers only the owner's videos; one deleted since is left out.
-      const video = await this.services.send<Video, UserVideoRequest>(Subjects.generation.videoGet, { userId, videoId: row.videoId }).catch((error: unknown) => {
+      const video = await this.services.send(Subjects.generation.videoGet, { userId, videoId: row.videoId }).catch((error: unknown) => {
         if (error instanceof ServiceError && error.payload.code === ErrorCode.NotFound) return null;
         throw error;
       });
@@ -102,12 +97,9 @@ export class BatchOperations {
   }
 }
 
-/** The rows of an upload: a CSV's (`batchRowsFromCsv`), or JSON `{rows}` checked for shape and count. */
-export function rowsOf(upload: BatchUpload): BatchRowInput[] {
+/** The rows of an upload: a CSV's (`batchRowsFromCsv`), or JSON `{rows}` (checked for shape and count by `CreateBatchBodyDto`). */
+export function rowsOf(upload: CreateBatchBodyDto): BatchRowInput[] {
   if (typeof upload.csv === 'string') return batchRowsFromCsv(upload.csv);
-  const { rows } = upload;
-  if (!Array.isArray(rows) || !rows.length) throw ServiceError.validation('Send a text/csv body, or JSON {rows: [...]} with at least one row', { field: 'rows' });
-  if (rows.length > BATCH_MAX_ROWS) throw ServiceError.validation(`A batch takes at most ${BATCH_MAX_ROWS} rows; this one has ${rows.length}`, { field: 'rows' });
-  if (rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))) throw ServiceError.validation('Each row must be an object', { field: 'rows' });
-  return rows as BatchRowInput[];
+  if (!upload.rows?.length) throw ServiceError.validation(NO_BATCH_ROWS, { field: 'rows' });
+  return upload.rows;
 }

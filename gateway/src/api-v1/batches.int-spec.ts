@@ -1,5 +1,5 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
-import { ErrorCode, Subjects, type Batch, type BatchList, type CreatedWebhookEndpoint, type Reservation, type WebhookBatchData } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type Batch, type BatchList, type WebhookBatchData } from '@lipcast/contracts';
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
@@ -54,7 +54,7 @@ describe('the public API batches (/api/v1/batches)', () => {
   it('makes 6 videos of an 8-row CSV with 2 invalid rows: per-row errors, at most 2 rows running, a ZIP of 6 MP4s and batch.completed', async () => {
     const { user, key } = await api.newCaller('api-v1-batches-maker');
     await grant(user.id, 3); // 3 free + 3 pack generations: one for each valid row
-    const endpoint = await generation().send<CreatedWebhookEndpoint>(Subjects.generation.webhookEndpointCreate, { userId: user.id, url: 'http://127.0.0.1:9/batches', events: ['batch.completed'] });
+    const endpoint = await generation().send(Subjects.generation.webhookEndpointCreate, { userId: user.id, url: 'http://127.0.0.1:9/batches', events: ['batch.completed'] });
 
     // 6 valid rows: three times the concurrency limit, so rows wait for a free slot.
     const created = await upload(key, csvOf(8, { 7: `${ACTOR_ID},,,Friendly_Person,,,`, 3: `${ACTOR_ID},,Angry row.,Friendly_Person,furious,,` }));
@@ -75,7 +75,7 @@ describe('the public API batches (/api/v1/batches)', () => {
     const succeeded = done.rows.filter((row) => row.status === 'succeeded');
     expect(new Set(succeeded.map((row) => row.video_id)).size).toBe(6);
     // Only the 6 videos were charged.
-    const account = await billing().send<{ generationsCount: number }>(Subjects.billing.accountGet, { userId: user.id });
+    const account = await billing().send(Subjects.billing.accountGet, { userId: user.id });
     expect(account.generationsCount).toBe(6);
 
     const zipped = await api.call(key, 'GET', `/batches/${done.id}/zip`);
@@ -104,14 +104,14 @@ describe('the public API batches (/api/v1/batches)', () => {
     const accepted = (await (await upload(key, csvOf(3))).json()) as ApiV1BatchAcceptedDto;
     // Rows 1 and 2 start at once (3 free generations, 2 at a time); row 3 waits. The last free generation goes elsewhere before it starts.
     const elsewhere = crypto.randomUUID();
-    await billing().send<Reservation>(Subjects.billing.creditsReserve, { userId: user.id, jobId: elsewhere });
+    await billing().send(Subjects.billing.creditsReserve, { userId: user.id, jobId: elsewhere });
 
     const { done } = await completed(key, accepted.id);
     expect(done.rows.map((row) => row.status)).toEqual(['succeeded', 'succeeded', 'failed']);
     expect(done.rows[2]).toMatchObject({ video_id: null, error: 'No generations left', field: null });
     expect(await answer(await api.call(key, 'POST', `/batches/${done.id}/rows/1/retry`))).toMatchObject({ status: 409, body: { error: { code: ErrorCode.Conflict } } });
 
-    await billing().send<Reservation>(Subjects.billing.creditsRelease, { jobId: elsewhere });
+    await billing().send(Subjects.billing.creditsRelease, { jobId: elsewhere });
     const retried = await api.call(key, 'POST', `/batches/${done.id}/rows/3/retry`);
     expect(retried.status).toBe(202);
     const again = await completed(key, done.id);

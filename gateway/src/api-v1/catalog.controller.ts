@@ -21,14 +21,14 @@ export class CatalogV1Controller {
   @ApiOperation({ summary: 'The built-in actors a video can use', description: 'Scope: `videos:read`.' })
   @ApiOkResponse({ type: ApiV1ActorListDto })
   async actors(): Promise<ApiV1List<Actor>> {
-    return { data: await this.reads.send<Actor[]>(Subjects.generation.actorsList, {}) };
+    return { data: await this.reads.send(Subjects.generation.actorsList, {}) };
   }
 
   @Get('voices')
   @ApiOperation({ summary: 'The voices a video can speak with', description: 'Scope: `videos:read`.' })
   @ApiOkResponse({ type: ApiV1VoiceListDto })
   async voices(): Promise<ApiV1List<VoiceInfo>> {
-    const ids = await this.reads.send<string[]>(Subjects.generation.voicesList, {});
+    const ids = await this.reads.send(Subjects.generation.voicesList, {});
     return { data: ids.map(voiceInfo) };
   }
 }

@@ -111,7 +111,7 @@ export async function startPublicApiTestBed(options: PublicApiTestBedOptions): P
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
   const newUser = async (name: string, email?: string) => {
-    const user = await client(authService).send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name, email });
+    const user = await client(authService).send(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: `${name}-${randomBytes(4).toString('hex')}`, username: name, email });
     userIds.push(user.id);
     return { user, cookie: await signedInCookie(database, sessionSecret, user.id) };
   };

@@ -5,18 +5,18 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
-  ErrorCode, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, Subjects, videoDownloadName, type ApiKeyIdentity, type CanceledVideo, type CreateVideoRequest, type ListVideosRequest, type UserVideoRequest, type Video, type VideoList,
+  ErrorCode, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, Subjects, videoDownloadName, type ApiKeyIdentity, type CreateVideoRequest,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { CreateVideoBodyDto, ListVideosQueryDto } from '@lipcast/nest-kit/requests';
 import { publicOrigin } from '../http/public-origin';
 import { MediaResponder } from '../media/media-responder';
 import { GatewaySettings } from '../settings';
 import { ApiKeyOwner, RequireScopes } from './api-key-owner';
 import { ApiV1Controller } from './api-v1-controller';
 import { ApiV1ErrorDto } from './api-v1.dto';
-import { listPageOf } from './list-page';
 import {
-  ApiV1VideoAcceptedDto, ApiV1VideoDeletedDto, ApiV1VideoDto, ApiV1VideoListDto, apiV1Video, CreateVideoBodyDto, IDEMPOTENCY_KEY_HEADER, ListVideosQueryDto,
+  ApiV1VideoAcceptedDto, ApiV1VideoDeletedDto, ApiV1VideoDto, ApiV1VideoListDto, apiV1Video, IDEMPOTENCY_KEY_HEADER,
 } from './videos.dto';
 
 const NO_SUCH_VIDEO = 'No such video';
@@ -72,7 +72,7 @@ export class VideosV1Controller {
   async create(@ApiKeyOwner() owner: ApiKeyIdentity, @Body() body: CreateVideoBodyDto, @Headers('idempotency-key') idempotencyKey: string | undefined): Promise<ApiV1VideoAcceptedDto> {
     const { webhook_url: webhookUrl, ...spec } = body;
     const request: CreateVideoRequest = { ...spec, webhookUrl, userId: owner.userId, idempotencyKey };
-    const video = await this.services.send<Video, CreateVideoRequest>(Subjects.generation.videoCreate, request, JOB_START_REPLY_TIMEOUT_MS);
+    const video = await this.services.send(Subjects.generation.videoCreate, request, JOB_START_REPLY_TIMEOUT_MS);
     return { id: video.id, status: video.status };
   }
 
@@ -82,7 +82,7 @@ export class VideosV1Controller {
   @ApiOkResponse({ type: ApiV1VideoListDto })
   @ApiBadRequestResponse({ description: 'A cursor this API did not give, or a limit out of range', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Validation, 'limit must be a whole number from 1 to 100') })
   async list(@ApiKeyOwner() owner: ApiKeyIdentity, @Query() query: ListVideosQueryDto, @Req() http: Request): Promise<ApiV1VideoListDto> {
-    const page = await this.services.send<VideoList, ListVideosRequest>(Subjects.generation.videosList, { userId: owner.userId, ...listPageOf(query) });
+    const page = await this.services.send(Subjects.generation.videosList, { userId: owner.userId, ...query });
     const origin = publicOrigin(this.settings, http);
     return { data: page.videos.map((video) => apiV1Video(video, origin)), next_cursor: page.nextCursor };
   }
@@ -93,7 +93,7 @@ export class VideosV1Controller {
   @ApiOkResponse({ type: ApiV1VideoDto })
   @notFoundResponse
   async get(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', VIDEO_ID) videoId: string, @Req() http: Request): Promise<ApiV1VideoDto> {
-    const video = await this.services.send<Video, UserVideoRequest>(Subjects.generation.videoGet, { userId: owner.userId, videoId });
+    const video = await this.services.send(Subjects.generation.videoGet, { userId: owner.userId, videoId });
     return apiV1Video(video, publicOrigin(this.settings, http));
   }
 
@@ -112,7 +112,7 @@ export class VideosV1Controller {
     @Headers('range') rangeHeader: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const video = await this.services.send<Video, UserVideoRequest>(Subjects.generation.videoGet, { userId: owner.userId, videoId });
+    const video = await this.services.send(Subjects.generation.videoGet, { userId: owner.userId, videoId });
     // The service answers only the key owner's videos, so their file is the owner's to read.
     const key = video.url === null ? null : mediaKeyOf(video.url);
     if (key === null) throw new ServiceError(ErrorCode.Conflict, `The video is ${video.status}: it has no file yet`);
@@ -135,7 +135,7 @@ export class VideosV1Controller {
     @Res() response: Response,
   ): Promise<void> {
     if (format !== undefined && format !== 'vtt' && format !== 'srt') throw ServiceError.validation('format must be vtt or srt', { field: 'format' });
-    const video = await this.services.send<Video, UserVideoRequest>(Subjects.generation.videoGet, { userId: owner.userId, videoId });
+    const video = await this.services.send(Subjects.generation.videoGet, { userId: owner.userId, videoId });
     const vttKey = video.captionsUrl ? mediaKeyOf(video.captionsUrl) : null;
     if (vttKey === null) throw new ServiceError(ErrorCode.Conflict, video.status === 'succeeded' ? 'The video has no captions' : `The video is ${video.status}: it has no captions yet`);
     const extension = format ?? 'vtt';
@@ -154,7 +154,7 @@ export class VideosV1Controller {
   @ApiConflictResponse({ description: 'The video has not succeeded (yet)', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Conflict, 'The video is running: it has no poster yet') })
   @ApiNotFoundResponse({ description: 'No video of yours has this id, or it has no poster (made before posters)', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_POSTER) })
   async poster(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', VIDEO_ID) videoId: string, @Res() response: Response): Promise<void> {
-    const video = await this.services.send<Video, UserVideoRequest>(Subjects.generation.videoGet, { userId: owner.userId, videoId });
+    const video = await this.services.send(Subjects.generation.videoGet, { userId: owner.userId, videoId });
     if (video.status !== 'succeeded') throw new ServiceError(ErrorCode.Conflict, `The video is ${video.status}: it has no poster yet`);
     const key = video.posterUrl ? mediaKeyOf(video.posterUrl) : null;
     if (key === null) throw ServiceError.notFound(NO_POSTER);
@@ -173,7 +173,7 @@ export class VideosV1Controller {
   })
   @notFoundResponse
   async cancel(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', VIDEO_ID) videoId: string, @Req() http: Request): Promise<ApiV1VideoDto | ApiV1VideoDeletedDto> {
-    const canceled = await this.services.send<CanceledVideo, UserVideoRequest>(Subjects.generation.videoCancel, { userId: owner.userId, videoId });
+    const canceled = await this.services.send(Subjects.generation.videoCancel, { userId: owner.userId, videoId });
     return canceled.video ? apiV1Video(canceled.video, publicOrigin(this.settings, http)) : { id: canceled.id, deleted: true };
   }
 }

@@ -1,6 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the real services beside the gateway */
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, Subjects, VIDEO_FORMATS, type Account, type Reservation } from '@lipcast/contracts';
+import { ErrorCode, Subjects, VIDEO_FORMATS } from '@lipcast/contracts';
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
@@ -27,7 +27,7 @@ describe('the public API videos (/api/v1/videos)', () => {
     }
     throw new Error(`video ${id} did not finish within 120 s`);
   };
-  const account = (userId: string) => api.client(billingService).send<Account>(Subjects.billing.accountGet, { userId });
+  const account = (userId: string) => api.client(billingService).send(Subjects.billing.accountGet, { userId });
 
   beforeAll(async () => {
     // The first test's `webhook_url` is on 127.0.0.1, which production refuses at creation.
@@ -187,8 +187,8 @@ describe('the public API videos (/api/v1/videos)', () => {
     const { user, key } = await api.newCaller('api-v1-videos-free');
     for (let index = 0; index < 3; index++) {
       const jobId = crypto.randomUUID();
-      await api.client(billingService).send<Reservation>(Subjects.billing.creditsReserve, { userId: user.id, jobId });
-      await api.client(billingService).send<Reservation>(Subjects.billing.creditsCommit, { jobId });
+      await api.client(billingService).send(Subjects.billing.creditsReserve, { userId: user.id, jobId });
+      await api.client(billingService).send(Subjects.billing.creditsCommit, { jobId });
     }
     expect(await answer(await create(key))).toEqual({
       status: 402,

@@ -1,13 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  Subjects, type CreatedWebhookEndpoint, type CreateWebhookEndpointRequest, type DeletedAnswer, type UserRequest, type WebhookDeliveriesRequest,
-  type WebhookDelivery, type WebhookDeliveryRequest, type WebhookEndpoint, type WebhookEndpointRequest,
+  Subjects, type CreatedWebhookEndpoint, type DeletedAnswer, type WebhookDelivery, type WebhookEndpoint,
 } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
+import { CreateWebhookBodyDto, ListWebhookDeliveriesQueryDto } from '@lipcast/nest-kit/requests';
 import { CurrentUserId } from '../auth/signed-in.guard';
 import { DELIVERY_ID, ENDPOINT_ID } from './webhooks.controller';
-import { CreateWebhookBodyDto, deliveriesFilter, ListWebhookDeliveriesQueryDto } from './webhooks.dto';
 
 /**
  * The profile's webhook endpoints and delivery log: session routes (signed in, and same-site for the
@@ -22,38 +21,38 @@ export class WebhooksSessionController {
   @Get()
   @ApiOperation({ summary: "The user's webhook endpoints, newest first, without their secrets" })
   list(@CurrentUserId() userId: string): Promise<WebhookEndpoint[]> {
-    return this.services.send<WebhookEndpoint[], UserRequest>(Subjects.generation.webhookEndpointsList, { userId });
+    return this.services.send(Subjects.generation.webhookEndpointsList, { userId });
   }
 
   @Post()
   @ApiOperation({ summary: 'A new webhook endpoint: the answer holds its signing secret, shown this once' })
   create(@CurrentUserId() userId: string, @Body() body: CreateWebhookBodyDto): Promise<CreatedWebhookEndpoint> {
-    return this.services.send<CreatedWebhookEndpoint, CreateWebhookEndpointRequest>(Subjects.generation.webhookEndpointCreate, { userId, url: body.url, events: body.events });
+    return this.services.send(Subjects.generation.webhookEndpointCreate, { userId, url: body.url, events: body.events });
   }
 
   @Get('deliveries')
   @ApiOperation({ summary: "The user's recent webhook deliveries, newest first, with every attempt" })
   deliveries(@CurrentUserId() userId: string, @Query() query: ListWebhookDeliveriesQueryDto): Promise<WebhookDelivery[]> {
-    return this.services.send<WebhookDelivery[], WebhookDeliveriesRequest>(Subjects.generation.webhookDeliveriesList, { userId, ...deliveriesFilter(query) });
+    return this.services.send(Subjects.generation.webhookDeliveriesList, { userId, endpointId: query.endpoint_id, limit: query.limit });
   }
 
   @Post('deliveries/:id/redeliver')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Sends one of the user\'s deliveries once more, now' })
   redeliver(@CurrentUserId() userId: string, @Param('id', DELIVERY_ID) deliveryId: string): Promise<WebhookDelivery> {
-    return this.services.send<WebhookDelivery, WebhookDeliveryRequest>(Subjects.generation.webhookRedeliver, { userId, deliveryId });
+    return this.services.send(Subjects.generation.webhookRedeliver, { userId, deliveryId });
   }
 
   @Post(':id/enable')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: "Enables one of the user's webhook endpoints again (one disabled after failed deliveries in a row), its count of failures reset" })
   enable(@CurrentUserId() userId: string, @Param('id', ENDPOINT_ID) endpointId: string): Promise<WebhookEndpoint> {
-    return this.services.send<WebhookEndpoint, WebhookEndpointRequest>(Subjects.generation.webhookEndpointEnable, { userId, endpointId });
+    return this.services.send(Subjects.generation.webhookEndpointEnable, { userId, endpointId });
   }
 
   @Delete(':id')
   @ApiOperation({ summary: "Deletes one of the user's webhook endpoints: it gets nothing more" })
   delete(@CurrentUserId() userId: string, @Param('id', ENDPOINT_ID) endpointId: string): Promise<DeletedAnswer> {
-    return this.services.send<DeletedAnswer, WebhookEndpointRequest>(Subjects.generation.webhookEndpointDelete, { userId, endpointId });
+    return this.services.send(Subjects.generation.webhookEndpointDelete, { userId, endpointId });
   }
 }

@@ -1,17 +1,16 @@
 import { Body, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
-  ErrorCode, Subjects, type ApiKeyIdentity, type CreatedWebhookEndpoint, type CreateWebhookEndpointRequest, type DeletedAnswer, type UserRequest,
-  type WebhookDeliveriesRequest, type WebhookDelivery, type WebhookDeliveryRequest, type WebhookEndpoint, type WebhookEndpointRequest, type WebhookSigningSecret,
+  ErrorCode, Subjects, type ApiKeyIdentity, type CreateWebhookEndpointRequest,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { CreateWebhookBodyDto, ListWebhookDeliveriesQueryDto } from '@lipcast/nest-kit/requests';
 import { ApiKeyOwner, RequireScopes } from './api-key-owner';
 import { ApiV1Controller } from './api-v1-controller';
 import { ApiV1ErrorDto } from './api-v1.dto';
 import {
   ApiV1CreatedWebhookEndpointDto, ApiV1WebhookDeliveryDto, ApiV1WebhookDeliveryListDto, ApiV1WebhookEndpointDeletedDto, ApiV1WebhookEndpointDto, ApiV1WebhookEndpointListDto,
-  ApiV1WebhookSigningSecretDto, apiV1CreatedWebhookEndpoint, apiV1WebhookDelivery, apiV1WebhookEndpoint, CreateWebhookBodyDto, deliveriesFilter,
-  ListWebhookDeliveriesQueryDto,
+  ApiV1WebhookSigningSecretDto, apiV1CreatedWebhookEndpoint, apiV1WebhookDelivery, apiV1WebhookEndpoint,
 } from './webhooks.dto';
 
 export const NO_SUCH_ENDPOINT = 'No such webhook endpoint';
@@ -42,7 +41,7 @@ export class WebhooksV1Controller {
   @ApiBadRequestResponse({ description: 'Not an http(s) URL, or no known event', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Validation, 'url must be an http or https URL') })
   async create(@ApiKeyOwner() owner: ApiKeyIdentity, @Body() body: CreateWebhookBodyDto): Promise<ApiV1CreatedWebhookEndpointDto> {
     const request: CreateWebhookEndpointRequest = { userId: owner.userId, url: body.url, events: body.events };
-    return apiV1CreatedWebhookEndpoint(await this.services.send<CreatedWebhookEndpoint, CreateWebhookEndpointRequest>(Subjects.generation.webhookEndpointCreate, request));
+    return apiV1CreatedWebhookEndpoint(await this.services.send(Subjects.generation.webhookEndpointCreate, request));
   }
 
   @Get()
@@ -50,7 +49,7 @@ export class WebhooksV1Controller {
   @ApiOperation({ summary: 'Your endpoints (without their secrets)', description: 'Scope: `webhooks:manage`.' })
   @ApiOkResponse({ type: ApiV1WebhookEndpointListDto })
   async list(@ApiKeyOwner() owner: ApiKeyIdentity): Promise<ApiV1WebhookEndpointListDto> {
-    const endpoints = await this.services.send<WebhookEndpoint[], UserRequest>(Subjects.generation.webhookEndpointsList, { userId: owner.userId });
+    const endpoints = await this.services.send(Subjects.generation.webhookEndpointsList, { userId: owner.userId });
     return { data: endpoints.map(apiV1WebhookEndpoint) };
   }
 
@@ -61,9 +60,9 @@ export class WebhooksV1Controller {
     description: "Scope: `webhooks:manage`. To your endpoints and to your videos' own `webhook_url`; `endpoint_id` keeps one endpoint's.",
   })
   @ApiOkResponse({ type: ApiV1WebhookDeliveryListDto })
-  @ApiBadRequestResponse({ description: 'A limit out of range, or an endpoint_id that is no id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Validation, 'limit must not be greater than 200') })
+  @ApiBadRequestResponse({ description: 'A limit out of range, or an endpoint_id that is no id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Validation, 'limit must be a whole number from 1 to 200') })
   async deliveries(@ApiKeyOwner() owner: ApiKeyIdentity, @Query() query: ListWebhookDeliveriesQueryDto): Promise<ApiV1WebhookDeliveryListDto> {
-    const deliveries = await this.services.send<WebhookDelivery[], WebhookDeliveriesRequest>(Subjects.generation.webhookDeliveriesList, { userId: owner.userId, ...deliveriesFilter(query) });
+    const deliveries = await this.services.send(Subjects.generation.webhookDeliveriesList, { userId: owner.userId, endpointId: query.endpoint_id, limit: query.limit });
     return { data: deliveries.map(apiV1WebhookDelivery) };
   }
 
@@ -77,7 +76,7 @@ export class WebhooksV1Controller {
   @ApiOkResponse({ type: ApiV1WebhookDeliveryDto })
   @ApiNotFoundResponse({ description: 'No delivery of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_DELIVERY) })
   async redeliver(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', DELIVERY_ID) deliveryId: string): Promise<ApiV1WebhookDeliveryDto> {
-    const delivery = await this.services.send<WebhookDelivery, WebhookDeliveryRequest>(Subjects.generation.webhookRedeliver, { userId: owner.userId, deliveryId });
+    const delivery = await this.services.send(Subjects.generation.webhookRedeliver, { userId: owner.userId, deliveryId });
     return apiV1WebhookDelivery(delivery);
   }
 
@@ -89,7 +88,7 @@ export class WebhooksV1Controller {
   })
   @ApiOkResponse({ type: ApiV1WebhookSigningSecretDto })
   async signingSecret(@ApiKeyOwner() owner: ApiKeyIdentity): Promise<ApiV1WebhookSigningSecretDto> {
-    const { secret } = await this.services.send<WebhookSigningSecret, UserRequest>(Subjects.generation.webhookSigningSecret, { userId: owner.userId });
+    const { secret } = await this.services.send(Subjects.generation.webhookSigningSecret, { userId: owner.userId });
     return { secret };
   }
 
@@ -104,7 +103,7 @@ export class WebhooksV1Controller {
   @ApiOkResponse({ type: ApiV1WebhookEndpointDto })
   @ApiNotFoundResponse({ description: 'No endpoint of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_ENDPOINT) })
   async enable(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', ENDPOINT_ID) endpointId: string): Promise<ApiV1WebhookEndpointDto> {
-    return apiV1WebhookEndpoint(await this.services.send<WebhookEndpoint, WebhookEndpointRequest>(Subjects.generation.webhookEndpointEnable, { userId: owner.userId, endpointId }));
+    return apiV1WebhookEndpoint(await this.services.send(Subjects.generation.webhookEndpointEnable, { userId: owner.userId, endpointId }));
   }
 
   @Delete(':id')
@@ -113,7 +112,7 @@ export class WebhooksV1Controller {
   @ApiOkResponse({ type: ApiV1WebhookEndpointDeletedDto })
   @ApiNotFoundResponse({ description: 'No endpoint of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_ENDPOINT) })
   async delete(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', ENDPOINT_ID) endpointId: string): Promise<ApiV1WebhookEndpointDeletedDto> {
-    await this.services.send<DeletedAnswer, WebhookEndpointRequest>(Subjects.generation.webhookEndpointDelete, { userId: owner.userId, endpointId });
+    await this.services.send(Subjects.generation.webhookEndpointDelete, { userId: owner.userId, endpointId });
     return { id: endpointId, deleted: true };
   }
 }

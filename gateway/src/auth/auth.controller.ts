@@ -1,7 +1,7 @@
 import { Controller, Get, HttpException, Logger, Post, HttpStatus, Query, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ErrorCode, LOGIN_FAILED_PATH, Messages, Subjects, type AuthUser, type UserRoles } from '@lipcast/contracts';
+import { ErrorCode, LOGIN_FAILED_PATH, Messages, Subjects, type UserRoles } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { currentRoles } from '../admin/admin-role';
 import { publicOrigin } from '../http/public-origin';
@@ -74,7 +74,7 @@ export class AuthController {
     if (!pending) return response.redirect(302, LOGIN_FAILED_PATH);
     try {
       const { idToken, groups, emailVerified, ...profile } = await this.signIn().finishLogin(new URL(request.originalUrl, publicOrigin(this.settings, request)), pending);
-      const user = await this.services.send<AuthUser>(Subjects.auth.userUpsert, profile);
+      const user = await this.services.send(Subjects.auth.userUpsert, profile);
       this.currentUsers.forget(user.id);
       await promisify((done) => request.session.regenerate(done));
       request.session.userId = user.id;

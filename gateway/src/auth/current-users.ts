@@ -31,8 +31,8 @@ export class CurrentUsers {
     this.answers.delete(userId);
     if (this.answers.size >= MAX_USERS) this.answers.delete(this.answers.keys().next().value!);
     const answer = Promise.all([
-      this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId }),
-      this.services.send<Account>(Subjects.billing.accountGet, { userId }),
+      this.services.send(Subjects.auth.userGet, { id: userId }),
+      this.services.send(Subjects.billing.accountGet, { userId }),
     ]).then(([user, account]): CurrentUser => ({ ...user, ...account }));
     this.answers.set(userId, { expiresAt: now + CurrentUsers.CACHE_MS, answer });
     answer.catch(() => this.forgetAnswer(userId, answer));

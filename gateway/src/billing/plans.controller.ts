@@ -13,6 +13,6 @@ export class PlansController {
   @Get('plans')
   @UseInterceptors(PublicReadCaching)
   list(): Promise<Plan[]> {
-    return this.reads.send<Plan[]>(Subjects.billing.plansList, {});
+    return this.reads.send(Subjects.billing.plansList, {});
   }
 }

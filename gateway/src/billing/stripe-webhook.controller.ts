@@ -24,6 +24,6 @@ export class StripeWebhookController {
   receive(@Req() request: RawBodyRequest<Request>, @Headers('stripe-signature') signature?: string): Promise<StripeWebhookResult> {
     if (!request.rawBody?.length || !signature) throw new BadRequestException({ message: 'A signed Stripe event is required' });
     const delivery: StripeWebhookRequest = { payload: request.rawBody.toString('utf8'), signature };
-    return this.services.send<StripeWebhookResult>(Subjects.billing.stripeWebhook, delivery, STRIPE_REQUEST_TIMEOUT_MS);
+    return this.services.send(Subjects.billing.stripeWebhook, delivery, STRIPE_REQUEST_TIMEOUT_MS);
   }
 }

@@ -4,8 +4,8 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import type { Request } from 'express';
 import {
-  STRIPE_REQUEST_TIMEOUT_MS, Subjects, type Account, type AdditionalGenerationsRequest, type AuthUser, type CheckoutStart,
-  type CreateCustomerResponse, type CreateSubscriptionRequest, type PurchaseRequest, type StripeConfig, type SubscriptionSyncResponse,
+  STRIPE_REQUEST_TIMEOUT_MS, Subjects, type AdditionalGenerationsRequest, type CheckoutStart,
+  type CreateCustomerResponse, type CreateSubscriptionRequest, type PurchaseRequest, type StripeConfig, type SubscriptionSyncResponse, type ReplyOf, type RequestOf, type Subject,
 } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
@@ -47,31 +47,31 @@ export class StripeController {
   @Public()
   @Get('config')
   config(): Promise<StripeConfig> {
-    return this.services.send<StripeConfig>(Subjects.billing.stripeConfig, {});
+    return this.services.send(Subjects.billing.stripeConfig, {});
   }
 
   @Post('create-customer')
   @HttpCode(200)
   async createCustomer(@Req() request: Request, @CurrentUserId() userId: string): Promise<CreateCustomerResponse> {
-    return this.stripe<CreateCustomerResponse>(Subjects.billing.customerCreate, await this.purchaser(request, userId));
+    return this.stripe(Subjects.billing.customerCreate, await this.purchaser(request, userId));
   }
 
   @Post('create-subscription')
   @HttpCode(200)
   async createSubscription(@Req() request: Request, @CurrentUserId() userId: string, @Body() body: CreateSubscriptionBody): Promise<CheckoutStart> {
-    return this.stripe<CheckoutStart>(Subjects.billing.subscriptionCreate, { ...(await this.purchaser(request, userId)), ...body });
+    return this.stripe(Subjects.billing.subscriptionCreate, { ...(await this.purchaser(request, userId)), ...body });
   }
 
   @Post('additional-generations')
   @HttpCode(200)
   async additionalGenerations(@Req() request: Request, @CurrentUserId() userId: string, @Body() body: AdditionalGenerationsBody): Promise<CheckoutStart> {
-    return this.stripe<CheckoutStart>(Subjects.billing.packCheckout, { ...(await this.purchaser(request, userId)), ...body });
+    return this.stripe(Subjects.billing.packCheckout, { ...(await this.purchaser(request, userId)), ...body });
   }
 
   /** Reads the subscription from Stripe now (profile load, subscription success page). */
   @Get('sync-subscription')
   async syncSubscription(@CurrentUserId() userId: string): Promise<SubscriptionSyncResponse> {
-    const account = await this.stripe<Account>(Subjects.billing.subscriptionSync, { userId });
+    const account = await this.stripe(Subjects.billing.subscriptionSync, { userId });
     return { success: true, message: account.premium ? 'Subscription is active' : 'No active subscription', account };
   }
 
@@ -79,17 +79,17 @@ export class StripeController {
   @Post('cancel-subscription')
   @HttpCode(200)
   async cancelSubscription(@CurrentUserId() userId: string): Promise<SubscriptionSyncResponse> {
-    const account = await this.stripe<Account>(Subjects.billing.subscriptionCancel, { userId });
+    const account = await this.stripe(Subjects.billing.subscriptionCancel, { userId });
     return { success: true, message: `Your subscription will end on ${account.subscriptionPeriodEnd}`, account };
   }
 
-  private stripe<T>(subject: string, request: object): Promise<T> {
-    return this.services.send<T>(subject, request, STRIPE_REQUEST_TIMEOUT_MS);
+  private stripe<S extends Subject>(subject: S, request: RequestOf<S>): Promise<ReplyOf<S>> {
+    return this.services.send(subject, request, STRIPE_REQUEST_TIMEOUT_MS);
   }
 
   /** Who pays (the e-mail goes on the Stripe customer for receipts) and where Stripe sends the browser back. */
   private async purchaser(request: Request, userId: string): Promise<PurchaseRequest> {
-    const user = await this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId });
+    const user = await this.services.send(Subjects.auth.userGet, { id: userId });
     return { userId, email: user.email, origin: publicOrigin(this.settings, request) };
   }
 }

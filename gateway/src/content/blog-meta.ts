@@ -1,4 +1,4 @@
-import { ErrorCode, pageMeta, Subjects, type BlogPostDetail, type GetPostRequest, type PageMeta } from '@lipcast/contracts';
+import { ErrorCode, pageMeta, Subjects, type GetPostRequest, type PageMeta } from '@lipcast/contracts';
 import { ServiceError, type ServiceClient } from '@lipcast/nest-kit';
 
 const POST_PATH = /^\/blog\/([^/]+)\/?$/;
@@ -12,7 +12,7 @@ export function blogPostMeta(services: ServiceClient): (path: string) => Promise
     const slug = POST_PATH.exec(path)?.[1];
     if (!slug) return undefined;
     try {
-      const post = await services.send<BlogPostDetail>(Subjects.content.postsGet, { slug: decodeURIComponent(slug) } satisfies GetPostRequest);
+      const post = await services.send(Subjects.content.postsGet, { slug: decodeURIComponent(slug) } satisfies GetPostRequest);
       return pageMeta(post.title, post.excerpt, 'AI video blog, lip sync tips');
     } catch (error) {
       if (error instanceof ServiceError && error.code === ErrorCode.NotFound) return null;

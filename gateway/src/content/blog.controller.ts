@@ -3,7 +3,7 @@ import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { Response } from 'express';
-import { POSTS_MAX_PAGE, Subjects, type BlogPost, type BlogPostDetail, type GetPostRequest, type ListPostsRequest, type ListPostsResponse } from '@lipcast/contracts';
+import { POSTS_MAX_PAGE, Subjects, type BlogPost, type BlogPostDetail, type GetPostRequest, type ListPostsRequest } from '@lipcast/contracts';
 import { Public } from '../auth/signed-in.guard';
 import { PublicReadCaching, PublicReads } from '../http/public-reads';
 
@@ -45,7 +45,7 @@ export class BlogController {
   @Get('posts')
   async list(@Query() query: ListPostsQuery, @Res({ passthrough: true }) response: Response): Promise<BlogPost[]> {
     const request: ListPostsRequest = { page: query.page, pageSize: query.pageSize, published: true };
-    const page = await this.reads.send<ListPostsResponse>(Subjects.content.postsList, request);
+    const page = await this.reads.send(Subjects.content.postsList, request);
     response.setHeader('X-Total-Count', String(page.total));
     response.setHeader('X-Page', String(page.page));
     response.setHeader('X-Page-Size', String(page.pageSize));
@@ -55,6 +55,6 @@ export class BlogController {
   /** One published post with its body; 404 for an unknown slug, a draft or a scheduled post. */
   @Get('posts/:slug')
   get(@Param('slug') slug: string): Promise<BlogPostDetail> {
-    return this.reads.send<BlogPostDetail>(Subjects.content.postsGet, { slug } satisfies GetPostRequest);
+    return this.reads.send(Subjects.content.postsGet, { slug } satisfies GetPostRequest);
   }
 }

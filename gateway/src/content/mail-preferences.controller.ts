@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
-import { Subjects, type MailPreferences, type MailPreferencesUpdate, type UserRequest } from '@lipcast/contracts';
+import { Subjects, type MailPreferences } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUserId } from '../auth/signed-in.guard';
 
@@ -20,12 +20,12 @@ export class MailPreferencesController {
   @Get()
   @ApiOperation({ summary: 'Which mails the user gets' })
   get(@CurrentUserId() userId: string): Promise<MailPreferences> {
-    return this.services.send<MailPreferences, UserRequest>(Subjects.content.mailPreferencesGet, { userId });
+    return this.services.send(Subjects.content.mailPreferencesGet, { userId });
   }
 
   @Put()
   @ApiOperation({ summary: 'Turns mails on or off' })
   set(@CurrentUserId() userId: string, @Body() body: MailPreferencesBody): Promise<MailPreferences> {
-    return this.services.send<MailPreferences, MailPreferencesUpdate>(Subjects.content.mailPreferencesSet, { userId, videoReady: body.videoReady });
+    return this.services.send(Subjects.content.mailPreferencesSet, { userId, videoReady: body.videoReady });
   }
 }

@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ThrottlerModule } from '@nestjs/throttler';
 import pg from 'pg';
-import { Subjects, type AuthUser, type MailOutcome, type MailPreferences } from '@lipcast/contracts';
+import { Subjects, type AuthUser } from '@lipcast/contracts';
 import { createLogger, readEnv, ServiceClientModule, ServiceSettings, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { authService } from '../../../services/auth/src/service';
 import { contentService } from '../../../services/content/src/service';
@@ -126,11 +126,11 @@ describe('transactional mail (content service, SMTP to the local catcher)', () =
 
   describe('"your video is ready"', () => {
     let user: AuthUser;
-    const ask = (jobId: string) => content.client.send<MailOutcome>(Subjects.content.mailVideoReady, { userId: user.id, jobId, kind: 'lipsync' });
+    const ask = (jobId: string) => content.client.send(Subjects.content.mailVideoReady, { userId: user.id, jobId, kind: 'lipsync' });
 
     beforeAll(async () => {
       const name = `viewer-${randomBytes(4).toString('hex')}`;
-      user = await auth.client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: name, username: name, email: `${name}@example.com`, firstName: 'Vera' });
+      user = await auth.client.send(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: name, username: name, email: `${name}@example.com`, firstName: 'Vera' });
     });
 
     it('is sent once, with the link to the video, when no event stream follows the job, without waiting for anyone', async () => {
@@ -171,11 +171,11 @@ describe('transactional mail (content service, SMTP to the local catcher)', () =
     });
 
     it('is not sent when the user turned it off, and is again once turned back on', async () => {
-      expect(await content.client.send<MailPreferences>(Subjects.content.mailPreferencesGet, { userId: user.id })).toEqual({ videoReady: true });
-      expect(await content.client.send<MailPreferences>(Subjects.content.mailPreferencesSet, { userId: user.id, videoReady: false })).toEqual({ videoReady: false });
+      expect(await content.client.send(Subjects.content.mailPreferencesGet, { userId: user.id })).toEqual({ videoReady: true });
+      expect(await content.client.send(Subjects.content.mailPreferencesSet, { userId: user.id, videoReady: false })).toEqual({ videoReady: false });
       expect(await ask(randomUUID())).toEqual({ sent: false, reason: 'turned-off' });
       expect(await mailTo(user.email!)).toHaveLength(2);
-      await content.client.send<MailPreferences>(Subjects.content.mailPreferencesSet, { userId: user.id, videoReady: true });
+      await content.client.send(Subjects.content.mailPreferencesSet, { userId: user.id, videoReady: true });
       expect(await ask(randomUUID())).toEqual({ sent: true, reason: 'sent' });
       expect(await mailTo(user.email!)).toHaveLength(3);
     });
@@ -183,11 +183,11 @@ describe('transactional mail (content service, SMTP to the local catcher)', () =
 
   it('sends the payment companions once per payment', async () => {
     const name = `payer-${randomBytes(4).toString('hex')}`;
-    const user = await auth.client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: name, username: name, email: `${name}@example.com` });
-    const pack = { userId: user.id, kind: 'pack', paymentId: `pi_${name}`, generations: 15 };
-    expect(await content.client.send<MailOutcome>(Subjects.content.mailPaymentConfirmed, pack)).toEqual({ sent: true, reason: 'sent' });
-    expect(await content.client.send<MailOutcome>(Subjects.content.mailPaymentConfirmed, pack)).toEqual({ sent: false, reason: 'already-sent' });
-    expect(await content.client.send<MailOutcome>(Subjects.content.mailPaymentConfirmed, { userId: user.id, kind: 'premium', paymentId: `sub_${name}` })).toEqual({ sent: true, reason: 'sent' });
+    const user = await auth.client.send(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: name, username: name, email: `${name}@example.com` });
+    const pack = { userId: user.id, kind: 'pack' as const, paymentId: `pi_${name}`, generations: 15 };
+    expect(await content.client.send(Subjects.content.mailPaymentConfirmed, pack)).toEqual({ sent: true, reason: 'sent' });
+    expect(await content.client.send(Subjects.content.mailPaymentConfirmed, pack)).toEqual({ sent: false, reason: 'already-sent' });
+    expect(await content.client.send(Subjects.content.mailPaymentConfirmed, { userId: user.id, kind: 'premium', paymentId: `sub_${name}` })).toEqual({ sent: true, reason: 'sent' });
     expect((await mailTo(user.email!)).map((mail) => mail.subject).sort()).toEqual(['15 extra generations added', 'Premium is active']);
   });
 });

@@ -4,8 +4,7 @@ import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { IsString, MaxLength } from 'class-validator';
 import {
-  EMAIL_MAX_LENGTH, ErrorCode, INVALID_EMAIL_MESSAGE, Subjects, type NewsletterConfirmed, type NewsletterSubscribeRequest, type NewsletterSubscribeResponse,
-  type NewsletterTokenRequest, type NewsletterUnsubscribed,
+  EMAIL_MAX_LENGTH, ErrorCode, INVALID_EMAIL_MESSAGE, Subjects, type NewsletterSubscribeRequest, type NewsletterSubscribeResponse,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
@@ -38,7 +37,7 @@ export class NewsletterController {
   // Public and writing: a low limit per address keeps the list from being flooded.
   @Throttle({ api: { limit: 10, ttl: 60_000 } })
   subscribe(@Body() body: SubscribeBody): Promise<NewsletterSubscribeResponse> {
-    return this.services.send<NewsletterSubscribeResponse>(Subjects.content.newsletterSubscribe, { email: body.email });
+    return this.services.send(Subjects.content.newsletterSubscribe, { email: body.email });
   }
 
   /**
@@ -59,7 +58,7 @@ export class NewsletterController {
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
   async confirm(@Body() body: NewsletterTokenBody, @Res() response: Response): Promise<void> {
     try {
-      const confirmed = await this.services.send<NewsletterConfirmed, NewsletterTokenRequest>(Subjects.content.newsletterConfirm, { token: body.token });
+      const confirmed = await this.services.send(Subjects.content.newsletterConfirm, { token: body.token });
       response.status(200).type('html').send(confirmedPage(confirmed.email));
     } catch (error) {
       if (!(error instanceof ServiceError) || (error.code !== ErrorCode.NotFound && error.code !== ErrorCode.Validation)) throw error;
@@ -81,7 +80,7 @@ export class NewsletterController {
   @Throttle({ api: { limit: 30, ttl: 60_000 } })
   async unsubscribe(@Body() body: NewsletterTokenBody, @Res() response: Response): Promise<void> {
     try {
-      await this.services.send<NewsletterUnsubscribed, NewsletterTokenRequest>(Subjects.content.newsletterUnsubscribe, { token: body.token });
+      await this.services.send(Subjects.content.newsletterUnsubscribe, { token: body.token });
       response.status(200).type('html').send(unsubscribedPage());
     } catch (error) {
       if (!(error instanceof ServiceError) || error.code !== ErrorCode.Validation) throw error;

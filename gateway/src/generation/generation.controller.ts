@@ -4,12 +4,12 @@ import type { Response } from 'express';
 import { fromEvent, map, merge, takeUntil, tap, timer, type Observable } from 'rxjs';
 import { GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, SCRIPT_REPLY_TIMEOUT_MS, Subjects, type Actor, type AudioResponse, type JobState, type SampleVideos, type ScriptResponse } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
+import { AudioRequestDto, LipSyncRequestDto, ScriptRequestDto } from '@lipcast/nest-kit/requests';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { PreviewRoute } from '../http/preview-rate-limit';
 import { PublicReadCaching, PublicReads } from '../http/public-reads';
 import { GatewaySettings } from '../settings';
-import { AudioRequestDto, LipSyncRequestDto, ScriptRequestDto } from './generation.dto';
 import { isFinished, jobStates } from './job-events';
 import { JobWatchers } from './job-watchers';
 import { answerLongJob, JOB_ID, sendJobAnswer, type JobHolding } from './jobs';
@@ -36,7 +36,7 @@ export class GenerationController {
   @UseInterceptors(PublicReadCaching)
   @ApiOperation({ summary: 'The 14 built-in actors' })
   actors(): Promise<Actor[]> {
-    return this.reads.send<Actor[]>(Subjects.generation.actorsList, {});
+    return this.reads.send(Subjects.generation.actorsList, {});
   }
 
   @Public()
@@ -44,14 +44,14 @@ export class GenerationController {
   @UseInterceptors(PublicReadCaching)
   @ApiOperation({ summary: "The landing page's sample videos" })
   samples(): Promise<SampleVideos> {
-    return this.reads.send<SampleVideos>(Subjects.generation.samplesList, {});
+    return this.reads.send(Subjects.generation.samplesList, {});
   }
 
   @Public()
   @Get('replicate/voices')
   @UseInterceptors(PublicReadCaching)
   voices(): Promise<string[]> {
-    return this.reads.send<string[]>(Subjects.generation.voicesList, {});
+    return this.reads.send(Subjects.generation.voicesList, {});
   }
 
   /** Free, but limited (`PREVIEW_RATE_LIMIT_PER_MINUTE` per user): each preview costs real compute. */
@@ -59,7 +59,7 @@ export class GenerationController {
   @HttpCode(200)
   @PreviewRoute()
   audio(@CurrentUserId() userId: string, @Body() body: AudioRequestDto): Promise<AudioResponse> {
-    return this.services.send<AudioResponse>(Subjects.generation.audioCreate, { ...body, userId }, GENERATION_REPLY_TIMEOUT_MS);
+    return this.services.send(Subjects.generation.audioCreate, { ...body, userId }, GENERATION_REPLY_TIMEOUT_MS);
   }
 
   /** Free, but limited (`PREVIEW_RATE_LIMIT_PER_MINUTE` per user): a script costs a model call. */
@@ -68,7 +68,7 @@ export class GenerationController {
   @PreviewRoute()
   script(@CurrentUserId() userId: string, @Body() body: ScriptRequestDto): Promise<ScriptResponse> {
     // The signed-in user's, whose daily quota of scripts it counts against.
-    return this.services.send<ScriptResponse>(Subjects.generation.scriptWrite, { ...body, userId }, SCRIPT_REPLY_TIMEOUT_MS);
+    return this.services.send(Subjects.generation.scriptWrite, { ...body, userId }, SCRIPT_REPLY_TIMEOUT_MS);
   }
 
   @Post('replicate/lipsync')
@@ -83,19 +83,19 @@ export class GenerationController {
     @Res() response: Response,
     @Headers('prefer') prefer?: string,
   ): Promise<void> {
-    const start = () => this.services.send<JobState>(Subjects.generation.lipsyncStart, { ...body, userId }, JOB_START_REPLY_TIMEOUT_MS);
+    const start = () => this.services.send(Subjects.generation.lipsyncStart, { ...body, userId }, JOB_START_REPLY_TIMEOUT_MS);
     sendJobAnswer(response, await answerLongJob(this.holding, { userId, start, holdMs: this.settings.LIPSYNC_HOLD_MS, prefer }));
   }
 
   @Post('replicate/cancel/:id')
   @HttpCode(200)
   cancel(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string): Promise<JobState> {
-    return this.services.send<JobState>(Subjects.generation.jobCancel, { userId, jobId });
+    return this.services.send(Subjects.generation.jobCancel, { userId, jobId });
   }
 
   @Get('jobs/:id')
   job(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string): Promise<JobState> {
-    return this.services.send<JobState>(Subjects.generation.jobGet, { userId, jobId });
+    return this.services.send(Subjects.generation.jobGet, { userId, jobId });
   }
 
   /**
@@ -105,7 +105,7 @@ export class GenerationController {
    */
   @Sse('jobs/:id/events')
   async events(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string, @SseSignal() ended: AbortSignal): Promise<Observable<MessageEvent>> {
-    await this.services.send<JobState>(Subjects.generation.jobGet, { userId, jobId }); // 404 before the stream opens
+    await this.services.send(Subjects.generation.jobGet, { userId, jobId }); // 404 before the stream opens
     const release = this.openStreams.open(userId);
     ended.addEventListener('abort', release, { once: true });
     if (ended.aborted) release(); // the client left while the job was looked up

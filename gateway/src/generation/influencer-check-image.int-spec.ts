@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FaceCheckMessages, Subjects, type AdminBillingAccount } from '@lipcast/contracts';
+import { FaceCheckMessages, Subjects } from '@lipcast/contracts';
 import { UploadMessages } from '../media/image-upload';
 import { dataUrl, readFaceFixtures, SAMPLE_SHEET, startInfluencerTestBed, type InfluencerTestBed } from './testing';
 
@@ -23,7 +23,7 @@ describe('the check of a chosen picture, before any generation', () => {
   }
 
   const everythingOf = async (userId: string) => (await bed.storage.list(`users/${userId}/`)).map((object) => object.key);
-  const billingOf = (userId: string) => bed.billing.send<AdminBillingAccount>(Subjects.billing.adminAccountGet, { userId });
+  const billingOf = (userId: string) => bed.billing.send(Subjects.billing.adminAccountGet, { userId });
 
   beforeAll(async () => {
     photos = await readFaceFixtures('woman', 'man', 'noFace', 'twoFaces');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FaceCheckMessages, Subjects, type InfluencerProject, type JobState } from '@lipcast/contracts';
+import { FaceCheckMessages, Subjects } from '@lipcast/contracts';
 import { UploadMessages } from '../media/image-upload';
 import { dataUrl, readFaceFixtures, SAMPLE_SHEET as PHOTO, startInfluencerTestBed, type InfluencerTestBed } from './testing';
 
@@ -100,7 +100,7 @@ describe('uploaded pictures are checked before they are stored', () => {
     expect(await upload(userId, { image: dataUrl(noFacePhoto), prompt: 'waving' })).toEqual({ status: 400, body: { message: FaceCheckMessages['no-face']('photo'), details: { field: 'image', faceCheck: 'no-face' } } });
     expect(await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving' })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^(More than one face found|The face is too small)/) } });
     expect(await everythingOf(userId)).toEqual([]);
-    const account = await bed.billing.send<{ generationsCount: number }>(Subjects.billing.accountGet, { userId });
+    const account = await bed.billing.send(Subjects.billing.accountGet, { userId });
     expect(account.generationsCount).toBe(0);
   });
 
@@ -110,11 +110,11 @@ describe('uploaded pictures are checked before they are stored', () => {
     expect(answer.status).toBe(202);
     const jobId = answer.body.predictionId as string;
     try {
-      const [project] = await bed.generation.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId });
+      const [project] = await bed.generation.send(Subjects.generation.influencersList, { userId });
       expect(project).toMatchObject({ imageKind: 'upload' });
       expect((await bed.storage.stat(project.imageUrl.replace('/api/media/', '')))?.size).toBe(facePhoto.length);
     } finally {
-      await bed.generation.send<JobState>(Subjects.generation.jobCancel, { userId, jobId });
+      await bed.generation.send(Subjects.generation.jobCancel, { userId, jobId });
     }
   });
 });

@@ -3,14 +3,15 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, R
 import type { Request, Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { normalizeIp, Throttle } from '@nestjs/throttler';
-import { CREATOR_CLIP_SECONDS, ESTABLISHED_ACCOUNT_AGE_MS, GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, Subjects, type FaceCheckAnswer, type FaceCheckRequest, type Account, type AuthUser, type InfluencerAppealRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, ESTABLISHED_ACCOUNT_AGE_MS, GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, Subjects, type FaceCheckAnswer, type FaceCheckRequest, type InfluencerAppealRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
+import { InfluencerImageDto, PipelineRequestDto } from '@lipcast/nest-kit/requests';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { PreviewRoute } from '../http/preview-rate-limit';
 import { decodeImageUpload } from '../media/image-upload';
 import { GatewaySettings } from '../settings';
-import { AppealInfluencerDto, ApproveInfluencerDto, CheckImageDto, InfluencerImageDto, InfluencerVideoDto, PipelineRequestDto, PublishInfluencerDto, ReportInfluencerDto } from './influencers.dto';
+import { AppealInfluencerDto, ApproveInfluencerDto, CheckImageDto, InfluencerVideoDto, PublishInfluencerDto, ReportInfluencerDto } from './influencers.dto';
 import { answerLongJob, JOB_ID, sendJobAnswer, type JobHolding } from './jobs';
 import { OpenStreams } from './open-streams';
 import { StoredIdPipe } from '../http/stored-id.pipe';
@@ -44,7 +45,7 @@ export class InfluencersController {
   @HttpCode(200)
   @PreviewRoute()
   image(@CurrentUserId() userId: string, @Body() body: InfluencerImageDto): Promise<InfluencerImageResponse> {
-    return this.services.send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { ...body, userId }, GENERATION_REPLY_TIMEOUT_MS);
+    return this.services.send(Subjects.generation.influencerImageCreate, { ...body, userId }, GENERATION_REPLY_TIMEOUT_MS);
   }
 
   /**
@@ -64,7 +65,7 @@ export class InfluencersController {
     await this.storage.put(key, upload.bytes, upload.contentType);
     try {
       const request: FaceCheckRequest = { userId, key };
-      return await this.services.send<FaceCheckAnswer>(Subjects.generation.facesCheck, request, GENERATION_REPLY_TIMEOUT_MS);
+      return await this.services.send(Subjects.generation.facesCheck, request, GENERATION_REPLY_TIMEOUT_MS);
     } finally {
       await this.storage.remove(key).catch(() => undefined);
     }
@@ -84,7 +85,7 @@ export class InfluencersController {
     const start = () =>
       typeof body.image === 'string' && body.image.startsWith('data:')
         ? this.startFromUpload(request, body.image)
-        : this.services.send<JobState>(Subjects.generation.influencerVideoStart, request, JOB_START_REPLY_TIMEOUT_MS);
+        : this.services.send(Subjects.generation.influencerVideoStart, request, JOB_START_REPLY_TIMEOUT_MS);
     sendJobAnswer(response, await answerLongJob(this.holding, { userId, start, holdMs: this.settings.INFLUENCER_VIDEO_HOLD_MS, prefer }));
   }
 
@@ -98,11 +99,11 @@ export class InfluencersController {
   private async startFromUpload(request: InfluencerVideoRequest & { userId: string }, dataUrl: string): Promise<JobState> {
     const upload = decodeImageUpload(dataUrl);
     const check: UploadCheckRequest = { userId: request.userId, bytes: upload.bytes.length, prompt: request.prompt, projectId: request.projectId };
-    await this.services.send<{ allowed: true }>(Subjects.generation.uploadCheck, check);
+    await this.services.send(Subjects.generation.uploadCheck, check);
     const key = uploadKey(request.userId, upload.extension);
     await this.storage.put(key, upload.bytes, upload.contentType);
     try {
-      return await this.services.send<JobState>(Subjects.generation.influencerVideoStart, { ...request, image: mediaUrl(key) }, JOB_START_REPLY_TIMEOUT_MS);
+      return await this.services.send(Subjects.generation.influencerVideoStart, { ...request, image: mediaUrl(key) }, JOB_START_REPLY_TIMEOUT_MS);
     } catch (error) {
       await this.storage.remove(key).catch(() => undefined);
       throw error;
@@ -111,12 +112,12 @@ export class InfluencersController {
 
   @Get('projects')
   list(@CurrentUserId() userId: string): Promise<InfluencerProject[]> {
-    return this.services.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId });
+    return this.services.send(Subjects.generation.influencersList, { userId });
   }
 
   @Get('projects/:id')
   get(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number): Promise<InfluencerProject> {
-    return this.services.send<InfluencerProject>(Subjects.generation.influencerGet, { userId, projectId });
+    return this.services.send(Subjects.generation.influencerGet, { userId, projectId });
   }
 
   /** The spec's route; publishing through it needs the same consent and name as `publish`. */
@@ -124,7 +125,7 @@ export class InfluencersController {
   @HttpCode(200)
   approve(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: ApproveInfluencerDto): Promise<InfluencerProject> {
     const request: InfluencerPublishRequest = { userId, projectId, approved: body.approved ?? true, consent: body.consent, name: body.name };
-    return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, request);
+    return this.services.send(Subjects.generation.influencerApprove, request);
   }
 
   /** Shows the owner's influencer in the community gallery: only with their consent, under the name they give. */
@@ -132,7 +133,7 @@ export class InfluencersController {
   @HttpCode(200)
   publish(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: PublishInfluencerDto): Promise<InfluencerProject> {
     const request: InfluencerPublishRequest = { userId, projectId, approved: true, consent: body.consent, name: body.name };
-    return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, request);
+    return this.services.send(Subjects.generation.influencerApprove, request);
   }
 
   /** Takes it out of the gallery; its public copies are removed before this answers. */
@@ -140,7 +141,7 @@ export class InfluencersController {
   @HttpCode(200)
   unpublish(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number): Promise<InfluencerProject> {
     const request: InfluencerPublishRequest = { userId, projectId, approved: false };
-    return this.services.send<InfluencerProject>(Subjects.generation.influencerApprove, request);
+    return this.services.send(Subjects.generation.influencerApprove, request);
   }
 
   /** The owner's one appeal of a review or a removal; operators read it beside the reports. */
@@ -148,30 +149,30 @@ export class InfluencersController {
   @HttpCode(200)
   appeal(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: AppealInfluencerDto): Promise<InfluencerProject> {
     const request: InfluencerAppealRequest = { userId, projectId, message: body.message };
-    return this.services.send<InfluencerProject>(Subjects.generation.influencerAppeal, request);
+    return this.services.send(Subjects.generation.influencerAppeal, request);
   }
 
   @Delete('projects/:id')
   delete(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number): Promise<{ deleted: true }> {
-    return this.services.send<{ deleted: true }>(Subjects.generation.influencerDelete, { userId, projectId });
+    return this.services.send(Subjects.generation.influencerDelete, { userId, projectId });
   }
 
   /** One Shot: starts a run (one generation for all its steps) and answers its state at once; progress comes on `/api/jobs/{id}/events`. */
   @Post('pipeline')
   @HttpCode(200)
   pipeline(@CurrentUserId() userId: string, @Body() body: PipelineRequestDto): Promise<JobState> {
-    return this.services.send<JobState>(Subjects.generation.pipelineStart, { ...body, userId }, JOB_START_REPLY_TIMEOUT_MS);
+    return this.services.send(Subjects.generation.pipelineStart, { ...body, userId }, JOB_START_REPLY_TIMEOUT_MS);
   }
 
   /** The caller's run still in progress, so the page can resume it after a reload. */
   @Get('pipeline/current')
   async currentPipeline(@CurrentUserId() userId: string): Promise<{ run: JobState | null }> {
-    return { run: await this.services.send<JobState | null>(Subjects.generation.pipelineCurrent, { userId }) };
+    return { run: await this.services.send(Subjects.generation.pipelineCurrent, { userId }) };
   }
 
   @Get('pipeline/:id')
   pipelineRun(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string): Promise<JobState> {
-    return this.services.send<JobState>(Subjects.generation.jobGet, { userId, jobId });
+    return this.services.send(Subjects.generation.jobGet, { userId, jobId });
   }
 
   /**
@@ -186,14 +187,14 @@ export class InfluencersController {
     const reporter = userId ?? `address:${createHash('sha256').update(normalizeIp(request.ip ?? '')).digest('hex').slice(0, 32)}`;
     const established = userId !== null && (await this.isEstablished(userId));
     const report: InfluencerReportRequest = { projectId, reporter, reason: body.reason, contact: body.contact, established };
-    return this.services.send<{ reported: true }>(Subjects.generation.galleryReport, report);
+    return this.services.send(Subjects.generation.galleryReport, report);
   }
 
   /** An account older than `ESTABLISHED_ACCOUNT_AGE_MS`, or one that pays (Premium, or pack credits bought); read fresh, not from `CurrentUsers`' moment of cache. */
   private async isEstablished(userId: string): Promise<boolean> {
     const [user, account] = await Promise.all([
-      this.services.send<AuthUser>(Subjects.auth.userGet, { id: userId }),
-      this.services.send<Account>(Subjects.billing.accountGet, { userId }),
+      this.services.send(Subjects.auth.userGet, { id: userId }),
+      this.services.send(Subjects.billing.accountGet, { userId }),
     ]);
     return account.premium || account.extraGenerations > 0 || Date.now() - Date.parse(user.createdAt) >= ESTABLISHED_ACCOUNT_AGE_MS;
   }
@@ -202,6 +203,6 @@ export class InfluencersController {
   @Public()
   @Get('gallery')
   gallery(@OptionalUserId() userId: string | null): Promise<InfluencerProject[]> {
-    return this.services.send<InfluencerProject[]>(Subjects.generation.galleryList, { userId });
+    return this.services.send(Subjects.generation.galleryList, { userId });
   }
 }

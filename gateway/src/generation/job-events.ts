@@ -17,8 +17,8 @@ export function jobStates(services: ServiceClient, userId: string, jobId: string
       subscriber.next(state);
       if (isFinished(state)) subscriber.complete();
     };
-    const unsubscribe = services.subscribe<JobState>(jobProgressSubject(jobId), emit);
-    services.send<JobState>(Subjects.generation.jobGet, { userId, jobId }).then(emit, (error: unknown) => subscriber.error(error));
+    const unsubscribe = services.subscribe(jobProgressSubject(jobId), emit);
+    services.send(Subjects.generation.jobGet, { userId, jobId }).then(emit, (error: unknown) => subscriber.error(error));
     return unsubscribe;
   });
 }
@@ -35,7 +35,7 @@ export function waitForJob(services: ServiceClient, userId: string, jobId: strin
       stop?.removeEventListener('abort', giveLatest);
       subscription.unsubscribe();
       if (latest) resolve(latest);
-      else services.send<JobState>(Subjects.generation.jobGet, { userId, jobId }).then(resolve, reject);
+      else services.send(Subjects.generation.jobGet, { userId, jobId }).then(resolve, reject);
     };
     const subscription = jobStates(services, userId, jobId).subscribe({
       next: (state) => (latest = state),

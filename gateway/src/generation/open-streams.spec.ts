@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Module, type INestApplication } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
-import { Subjects, type JobState } from '@lipcast/contracts';
+import { Subjects, type JobState, type ReplyOf, type Subject } from '@lipcast/contracts';
 import { createLogger, readEnv, ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUsers } from '../auth/current-users';
 import { SignedInGuard } from '../auth/signed-in.guard';
@@ -21,9 +21,9 @@ const running: JobState = { id: JOB_ID, kind: 'lipsync', status: 'running', prog
 /** The generation service as a port: every job is running and never changes; it counts what was asked. */
 class FakeServices {
   readonly asked: string[] = [];
-  async send<T>(subject: string): Promise<T> {
+  async send<S extends Subject>(subject: S): Promise<ReplyOf<S>> {
     this.asked.push(subject);
-    return running as T;
+    return running as ReplyOf<S>;
   }
   subscribe(): () => void {
     return () => undefined;

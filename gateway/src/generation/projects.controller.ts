@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Subjects, type ListProjectsRequest, type Project } from '@lipcast/contracts';
+import { Subjects, type Project } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { CurrentUserId } from '../auth/signed-in.guard';
 import { StoredIdPipe } from '../http/stored-id.pipe';
@@ -13,7 +13,7 @@ export class ProjectsController {
 
   @Get()
   list(@CurrentUserId() userId: string): Promise<Project[]> {
-    return this.services.send<Project[], ListProjectsRequest>(Subjects.generation.projectsList, { userId });
+    return this.services.send(Subjects.generation.projectsList, { userId });
   }
 
   /** Deletes one of the caller's own history items with its audio and video. */
@@ -22,6 +22,6 @@ export class ProjectsController {
     @CurrentUserId() userId: string,
     @Param('id', new StoredIdPipe('No such project')) projectId: number,
   ): Promise<{ deleted: true }> {
-    return this.services.send<{ deleted: true }>(Subjects.generation.projectDelete, { userId, projectId });
+    return this.services.send(Subjects.generation.projectDelete, { userId, projectId });
   }
 }

@@ -29,6 +29,6 @@ export class ProviderWebhookController {
   ): Promise<{ received: true }> {
     if (!request.rawBody?.length || !id || !timestamp || !signature) throw new BadRequestException({ message: 'A signed webhook is required' });
     const delivery: ProviderWebhookRequest = { body: request.rawBody.toString('utf8'), id, timestamp, signature };
-    return this.services.send<{ received: true }>(Subjects.generation.providerWebhook, delivery);
+    return this.services.send(Subjects.generation.providerWebhook, delivery);
   }
 }

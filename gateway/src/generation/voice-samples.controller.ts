@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import type { Response } from 'express';
-import { GENERATION_REPLY_TIMEOUT_MS, Subjects, VOICE_EMOTIONS, type VoiceEmotion, type VoiceSampleRequest, type VoiceSampleResponse } from '@lipcast/contracts';
+import { GENERATION_REPLY_TIMEOUT_MS, Subjects, VOICE_EMOTIONS, type VoiceEmotion, type VoiceSampleRequest } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
 
@@ -36,7 +36,7 @@ export class VoiceSamplesController {
   async sample(@Param() params: VoiceSampleParams, @Query() query: VoiceSampleQuery, @Res() response: Response): Promise<void> {
     const request: VoiceSampleRequest = { voiceId: params.voiceId, emotion: query.emotion ?? 'neutral' };
     // The first request of a sample waits for its synthesis (a provider may take a while).
-    const sample = await this.services.send<VoiceSampleResponse>(Subjects.generation.voiceSample, request, GENERATION_REPLY_TIMEOUT_MS);
+    const sample = await this.services.send(Subjects.generation.voiceSample, request, GENERATION_REPLY_TIMEOUT_MS);
     // The sample's address changes only with the provider or the words: browsers may keep the redirect a while.
     response.setHeader('Cache-Control', 'public, max-age=3600');
     response.redirect(302, sample.url);

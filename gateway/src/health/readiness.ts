@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { pingSubject, SERVICE_NAMES, type PingResponse } from '@lipcast/contracts';
+import { pingSubject, SERVICE_NAMES } from '@lipcast/contracts';
 import { createLogger, DEFAULT_OPS_PORTS, OpsRegistry, PROBE_TIMEOUT_MS, startOpsListener, type OpsListener, type ServiceClient, type StorageService } from '@lipcast/nest-kit';
 import type pg from 'pg';
 import type { GatewaySettings } from '../settings';
@@ -25,7 +25,7 @@ export function gatewayOpsRegistry(services: ServiceClient, storage: StorageServ
   const pings = new OpsRegistry();
   for (const service of SERVICE_NAMES) {
     pings.addCheck(service, async () => {
-      const pong = await services.send<PingResponse>(pingSubject(service), {}, PROBE_TIMEOUT_MS);
+      const pong = await services.send(pingSubject(service), {}, PROBE_TIMEOUT_MS);
       if (pong.database !== 'up') throw new Error(`${service}'s database is down`);
     });
   }

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Subjects, type Account, type AudioResponse, type JobState } from '@lipcast/contracts';
+import { Subjects } from '@lipcast/contracts';
 import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
@@ -67,7 +67,7 @@ describe('a gateway stopped with SIGTERM during a held lip-sync request', () => 
   it('answers the held request with 202, ends the job stream and exits; the next ask on the next gateway gets the video', async () => {
     const userId = crypto.randomUUID();
     const cookie = await signedInCookie(database, SESSION_SECRET, userId);
-    const audio = await generation.client.send<AudioResponse>(
+    const audio = await generation.client.send(
       Subjects.generation.audioCreate,
       { userId, text: 'A speech long enough for a gateway to be replaced while it is being lip-synced. '.repeat(8), voice_id: 'Patient_Man' },
       60_000,
@@ -100,7 +100,7 @@ describe('a gateway stopped with SIGTERM during a held lip-sync request', () => 
     await wait(RETRY_WAIT_MS);
     const held = ask(2);
     await wait(500);
-    expect((await generation.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId: predictionId })).status).not.toBe('succeeded');
+    expect((await generation.client.send(Subjects.generation.jobGet, { userId, jobId: predictionId })).status).not.toBe('succeeded');
     const exited = first.stop('SIGTERM');
     const answer = await held;
     expect(answer.status).toBe(202);
@@ -119,8 +119,8 @@ describe('a gateway stopped with SIGTERM during a held lip-sync request', () => 
       video = (await response.json()) as typeof video;
       expect(video.predictionId).toBe(predictionId); // the same job, rejoined
     }
-    const job = await generation.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId: predictionId });
+    const job = await generation.client.send(Subjects.generation.jobGet, { userId, jobId: predictionId });
     expect(job).toMatchObject({ status: 'succeeded', url: video.url });
-    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
+    expect((await billing.client.send(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
   });
 });

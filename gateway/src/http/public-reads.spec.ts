@@ -1,3 +1,4 @@
+import { Subjects } from '@lipcast/contracts';
 import type { ServiceClient } from '@lipcast/nest-kit';
 import { PublicReads } from './public-reads';
 
@@ -25,14 +26,14 @@ describe(PublicReads.name, () => {
     jest.useFakeTimers({ now: 0 });
     const { services, asked } = countingServices();
     const reads = new PublicReads(services, 5);
-    const [first, second] = await Promise.all([reads.send('content.posts.list.v1', { page: 1 }), reads.send('content.posts.list.v1', { page: 1 })]);
+    const [first, second] = await Promise.all([reads.send(Subjects.content.postsList, { page: 1 }), reads.send(Subjects.content.postsList, { page: 1 })]);
     expect(first).toEqual({ answer: 1 });
     expect(second).toBe(first);
-    expect(await reads.send('content.posts.list.v1', { page: 2 })).toEqual({ answer: 2 });
+    expect(await reads.send(Subjects.content.postsList, { page: 2 })).toEqual({ answer: 2 });
     jest.setSystemTime(4_999);
-    expect(await reads.send('content.posts.list.v1', { page: 1 })).toEqual({ answer: 1 });
+    expect(await reads.send(Subjects.content.postsList, { page: 1 })).toEqual({ answer: 1 });
     jest.setSystemTime(5_000);
-    expect(await reads.send('content.posts.list.v1', { page: 1 })).toEqual({ answer: 3 });
+    expect(await reads.send(Subjects.content.postsList, { page: 1 })).toEqual({ answer: 3 });
     expect(asked).toHaveLength(3);
   });
 
@@ -40,15 +41,15 @@ describe(PublicReads.name, () => {
     const { services, failOnce } = countingServices();
     const reads = new PublicReads(services, 5);
     failOnce();
-    await expect(reads.send('billing.plans.list.v1', {})).rejects.toThrow('service away');
-    expect(await reads.send('billing.plans.list.v1', {})).toEqual({ answer: 2 });
+    await expect(reads.send(Subjects.billing.plansList, {})).rejects.toThrow('service away');
+    expect(await reads.send(Subjects.billing.plansList, {})).toEqual({ answer: 2 });
   });
 
   it('asks every time when turned off, and tells browsers to revalidate', async () => {
     const { services, asked } = countingServices();
     const reads = new PublicReads(services, 0);
-    await reads.send('generation.actors.list.v1', {});
-    await reads.send('generation.actors.list.v1', {});
+    await reads.send(Subjects.generation.actorsList, {});
+    await reads.send(Subjects.generation.actorsList, {});
     expect(asked).toHaveLength(2);
     expect(reads.cacheControl).toBe('no-cache');
     expect(new PublicReads(services, 5).cacheControl).toBe('public, max-age=5');

@@ -1,6 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Response } from 'express';
 import { tap, type Observable } from 'rxjs';
+import type { ReplyOf, RequestOf, Subject } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 
 /** Distinct reads kept at once; the oldest leaves first. */
@@ -24,15 +25,15 @@ export class PublicReads {
     this.cacheControl = seconds > 0 ? `public, max-age=${seconds}` : 'no-cache';
   }
 
-  send<T>(subject: string, payload: object): Promise<T> {
-    if (this.seconds <= 0) return this.services.send<T>(subject, payload);
+  send<S extends Subject>(subject: S, payload: RequestOf<S>): Promise<ReplyOf<S>> {
+    if (this.seconds <= 0) return this.services.send(subject, payload);
     const key = `${subject} ${JSON.stringify(payload)}`;
     const now = Date.now();
     const held = this.answers.get(key);
-    if (held && held.expiresAt > now) return held.answer as Promise<T>;
+    if (held && held.expiresAt > now) return held.answer as Promise<ReplyOf<S>>;
     this.answers.delete(key);
     if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
-    const answer = this.services.send<T>(subject, payload);
+    const answer = this.services.send(subject, payload);
     this.answers.set(key, { expiresAt: now + this.seconds * 1000, answer });
     answer.catch(() => {
       if (this.answers.get(key)?.answer === answer) this.answers.delete(key);

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { Subjects, type StripeConfig } from '@lipcast/contracts';
+import { Subjects } from '@lipcast/contracts';
 import type { ServiceClient } from '@lipcast/nest-kit';
 import { parseImageSources, type GatewaySettings } from '../settings';
 
@@ -130,7 +130,7 @@ export function gatewaySecurityHeaders(settings: GatewaySettings, services: Serv
   const remoteUrls = [settings.REMOTE_MFE_WIZARD_URL, settings.REMOTE_MFE_INFLUENCER_URL, settings.REMOTE_MFE_BILLING_URL, settings.REMOTE_MFE_CONTENT_URL];
   const embeddedPayments = cachedLookup(
     async () => {
-      const config = await services.send<StripeConfig>(Subjects.billing.stripeConfig, {}, PAYMENT_MODE_TIMEOUT_MS);
+      const config = await services.send(Subjects.billing.stripeConfig, {}, PAYMENT_MODE_TIMEOUT_MS);
       return config.checkout === 'embedded' && !!config.publishableKey;
     },
     false,

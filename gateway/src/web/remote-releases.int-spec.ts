@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
 import pg from 'pg';
-import { ErrorCode, remoteFileKey, Subjects, type RemoteHistory, type RemoteLiveVersion, type RemoteManifest } from '@lipcast/contracts';
+import { ErrorCode, remoteFileKey, Subjects, type RemoteManifest, type RemoteName, type RequestOf, type Subject } from '@lipcast/contracts';
 import { MediaServiceSettings, readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { contentService } from '../../../services/content/src/service';
 import { mountFrontEnd } from './front-end';
@@ -24,10 +24,10 @@ describe('remote releases: registry and gateway', () => {
   const storage = new StorageService(settings);
   const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 1 });
   const webRoot = mkdtempSync(join(tmpdir(), 'lipcast-web-root-'));
-  const send = <T>(subject: string, data: unknown) => service.client.send<T>(subject, data);
+  const send = <S extends Subject>(subject: S, data: RequestOf<S>) => service.client.send(subject, data);
   const publish = async (version: string, files: Record<string, string | Buffer>) => {
     for (const [file, body] of Object.entries(files)) await storage.put(remoteFileKey('mfe-wizard', version, file), Buffer.from(body), 'application/octet-stream');
-    return send<RemoteHistory>(Subjects.content.remotePublish, { remote: 'mfe_wizard', version, by: 'test' });
+    return send(Subjects.content.remotePublish, { remote: 'mfe_wizard', version, by: 'test' });
   };
   const manifest = async () => (await (await fetch(`${base}/remotes.json`)).json()) as RemoteManifest;
   const clearRegistry = async () => {
@@ -70,7 +70,7 @@ describe('remote releases: registry and gateway', () => {
     // The build's compressed copies go along; one whose original is missing is no file.
     await publish('2.0.0', { 'mf-manifest.json': '{"name":"two"}', [CHUNK]: 'two();', [`${CHUNK}.gz`]: gzipSync('two();'), 'orphan.js.gz': gzipSync('orphan();') });
 
-    expect(await send<RemoteLiveVersion>(Subjects.content.remoteRelease, { remote: 'mfe_wizard', version: '1.0.0', by: 'test' })).toEqual({ remote: 'mfe_wizard', version: '1.0.0' });
+    expect(await send(Subjects.content.remoteRelease, { remote: 'mfe_wizard', version: '1.0.0', by: 'test' })).toEqual({ remote: 'mfe_wizard', version: '1.0.0' });
     await send(Subjects.content.remoteRelease, { remote: 'mfe_wizard', version: '2.0.0', by: 'operator' });
     expect(await send(Subjects.content.remotesLive, {})).toEqual({ mfe_wizard: '2.0.0' });
     const released = await manifest();
@@ -97,7 +97,7 @@ describe('remote releases: registry and gateway', () => {
     expect((await manifest()).mfe_wizard).toBe('/remotes/mfe-wizard/v/1.0.0/mf-manifest.json');
     expect(await (await fetch(`${base}/remotes/mfe-wizard/v/1.0.0/mf-manifest.json`)).text()).toBe('{"name":"one"}');
 
-    const after = await send<RemoteHistory>(Subjects.content.remoteHistory, { remote: 'mfe_wizard' });
+    const after = await send(Subjects.content.remoteHistory, { remote: 'mfe_wizard' });
     expect(after.live).toBe('1.0.0');
     expect(after.releases.map((release) => [release.version, release.releasedBy, release.rolledBackBy])).toEqual([
       ['2.0.0', 'operator', 'operator'],
@@ -115,7 +115,7 @@ describe('remote releases: registry and gateway', () => {
       code: ErrorCode.Conflict,
       message: 'mfe-wizard has no earlier release to roll back to: 1.0.0 is its first. Release another version instead.',
     });
-    await expect(send(Subjects.content.remoteRelease, { remote: 'mfe-nope', version: '1.0.0', by: 'test' })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    await expect(send(Subjects.content.remoteRelease, { remote: 'mfe-nope' as RemoteName, version: '1.0.0', by: 'test' })).rejects.toMatchObject({ code: ErrorCode.Validation });
     await expect(send(Subjects.content.remoteRelease, { remote: 'mfe_wizard', version: '../1', by: 'test' })).rejects.toMatchObject({ code: ErrorCode.Validation });
   });
 });

@@ -1,8 +1,8 @@
 import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
-import { isRemoteVersion, remoteFileKey, Subjects, type RemoteLiveVersions } from '@lipcast/contracts';
-import { isValidKey, type ServiceClient, type StorageService } from '@lipcast/nest-kit';
+import { isRemoteVersion, isValidKey, remoteFileKey, Subjects, type RemoteLiveVersions } from '@lipcast/contracts';
+import type { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { acceptedEncodings } from './precompressed';
 
 /** How long `/remotes.json` reuses the registry's answer: a release shows on the next page load a second later at most. */
@@ -27,7 +27,7 @@ export class LiveRemoteVersions {
   ) {}
 
   static fromRegistry(services: ServiceClient): LiveRemoteVersions {
-    return new LiveRemoteVersions(() => services.send<RemoteLiveVersions>(Subjects.content.remotesLive, {}, LIVE_VERSIONS_TIMEOUT_MS));
+    return new LiveRemoteVersions(() => services.send(Subjects.content.remotesLive, {}, LIVE_VERSIONS_TIMEOUT_MS));
   }
 
   async get(): Promise<RemoteLiveVersions> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from '@opentelemetry/api';
 import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { ErrorCode, isServiceErrorPayload, Messages, REQUEST_ID_HEADER } from '@lipcast/contracts';
+import { ErrorCode, isServiceErrorPayload, Messages, REQUEST_ID_HEADER, type EventSubject, type PayloadOf, type ReplyOf, type RequestOf, type Subject } from '@lipcast/contracts';
 import { checkContract } from './contract-check';
 import { ServiceError } from './errors';
 import { recordNatsRequest, secondsSince } from './metrics';
@@ -136,13 +136,16 @@ export class ServiceClient {
     }
   }
 
-  /** Sends a request and waits for its answer; counted in the NATS client metrics by subject and outcome. */
-  async send<TResponse, TRequest = unknown>(subject: string, data: TRequest, timeoutMs = this.timeoutMs): Promise<TResponse> {
+  /**
+   * Sends a request and waits for its answer; counted in the NATS client metrics by subject and
+   * outcome. The subject (a `Subjects` entry) types both: `data` is its request, the answer its reply.
+   */
+  async send<S extends Subject>(subject: S, data: RequestOf<S>, timeoutMs = this.timeoutMs): Promise<ReplyOf<S>> {
     const started = process.hrtime.bigint();
     // A client span when tracing (its traceparent travels in the headers): the service's span is its child.
     const span = beginSpan(`nats request ${subject}`, { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } });
     try {
-      const response = await this.sendUnmeasured<TResponse, TRequest>(subject, data, timeoutMs, span?.context);
+      const response = (await this.sendUnmeasured(subject, data, timeoutMs, span?.context)) as ReplyOf<S>;
       recordNatsRequest('client', subject, 'ok', secondsSince(started));
       span?.end();
       return response;
@@ -155,7 +158,7 @@ export class ServiceClient {
     }
   }
 
-  private async sendUnmeasured<TResponse, TRequest>(subject: string, data: TRequest, timeoutMs: number, trace?: Context): Promise<TResponse> {
+  private async sendUnmeasured(subject: string, data: unknown, timeoutMs: number, trace?: Context): Promise<unknown> {
     const headers = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
@@ -179,21 +182,21 @@ export class ServiceClient {
         : new ServiceError(ErrorCode.Internal, 'Internal server error', { subject });
     }
     checkContract(subject, 'caller', data, reply.response);
-    return reply.response as TResponse;
+    return reply.response;
   }
 
-  /** Fire-and-forget event (progress, completion); nobody listening is fine. */
-  publish(subject: string, data: unknown): void {
+  /** Fire-and-forget event (progress, completion) with its subject's payload; nobody listening is fine. */
+  publish<E extends EventSubject>(subject: E, data: PayloadOf<E>): void {
     checkContract(subject, 'publisher', null, data);
     this.connection.publish(subject, JSON.stringify(data));
   }
 
-  /** Listens to events on `subject` (wildcards allowed) until the returned function is called. */
-  subscribe<T>(subject: string, handler: (event: T, subject: string) => void): () => void {
+  /** Listens to events on `subject` until the returned function is called. */
+  subscribe<E extends EventSubject>(subject: E, handler: (event: PayloadOf<E>, subject: string) => void): () => void {
     const subscription = this.connection.subscribe(subject, {
       callback: (error, message) => {
         if (error) return;
-        const event = message.json<T>();
+        const event = message.json<PayloadOf<E>>();
         try {
           checkContract(message.subject, 'subscriber', null, event);
         } catch {

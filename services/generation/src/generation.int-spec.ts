@@ -1,10 +1,9 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { join } from 'node:path';
-import { actorClipKey, ErrorCode, mediaUrl, Subjects, type Account, type Actor, type AudioResponse, type JobState, type Project, type Reservation } from '@lipcast/contracts';
+import { actorClipKey, ErrorCode, mediaKeyOf, mediaUrl, Subjects } from '@lipcast/contracts';
 import { pollUntil } from '../../../tools/lib/poll';
 import { billingService } from '../../billing/src/service';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
-import { mediaKeyOf } from './media/media-refs';
 import { NO_FACE_MESSAGE } from './providers/embedded/embedded-lipsync';
 import { seedActorClip, startTestBed, type TestBed } from './testing';
 
@@ -16,15 +15,15 @@ jest.setTimeout(30_000);
 
 describe('generation service: speech, lip-sync jobs and projects over NATS', () => {
   let bed: TestBed;
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
   const newUser = () => crypto.randomUUID();
   const makeAudio = (userId: string, text: string, extra: Record<string, unknown> = {}) =>
-    send<AudioResponse>(Subjects.generation.audioCreate, { userId, text, voice_id: 'Friendly_Person', ...extra });
-  const lipSync = (userId: string, audio: string, video = ACTOR_URL) => send<JobState>(Subjects.generation.lipsyncStart, { userId, video, audio });
-  const job = (userId: string, jobId: string) => send<JobState>(Subjects.generation.jobGet, { userId, jobId });
+    send(Subjects.generation.audioCreate, { userId, text, voice_id: 'Friendly_Person', ...extra });
+  const lipSync = (userId: string, audio: string, video = ACTOR_URL) => send(Subjects.generation.lipsyncStart, { userId, video, audio });
+  const job = (userId: string, jobId: string) => send(Subjects.generation.jobGet, { userId, jobId });
   const finished = (userId: string, jobId: string) => bed.finished(userId, jobId);
   const download = (url: string, name: string) => bed.download(url, name);
-  const account = (userId: string) => bed.billing.client.send<Account>(Subjects.billing.accountGet, { userId });
+  const account = (userId: string) => bed.billing.client.send(Subjects.billing.accountGet, { userId });
 
   /** The mouth region of the frame at `seconds`, as grey bytes. */
   const mouthAt = (video: string, seconds: number) =>
@@ -35,10 +34,10 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
   afterAll(() => bed?.close());
 
   it('lists the 17 voices and the 14 built-in actors with their media routes', async () => {
-    const voices = await send<string[]>(Subjects.generation.voicesList, {});
+    const voices = await send(Subjects.generation.voicesList, {});
     expect(voices).toHaveLength(17);
     expect(voices).toContain('Friendly_Person');
-    const actors = await send<Actor[]>(Subjects.generation.actorsList, {});
+    const actors = await send(Subjects.generation.actorsList, {});
     expect(actors).toHaveLength(14);
     expect(actors.map((actor) => actor.id)).toEqual(expect.arrayContaining(['ipfs-puppet-video', 'ipfs-puppet-video-13']));
     expect(new Set(actors.map((actor) => actor.setting))).toEqual(new Set(['Digital Performance', 'Puppet Performance', 'Digital Character']));
@@ -60,7 +59,7 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     expect(normalInfo.durationSeconds).toBeLessThan(expected * 1.2);
     expect(normalInfo.durationSeconds / fastInfo.durationSeconds).toBeGreaterThan(1.6);
 
-    const projects = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    const projects = await send(Subjects.generation.projectsList, { userId: user });
     expect(projects).toHaveLength(2);
     expect(projects.find((project) => project.audioUrl === normal.url)).toMatchObject({
       outputUrl: null,
@@ -102,7 +101,7 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     // The same request after it finished is still the same job: no second video, no second charge.
     expect((await lipSync(user, audio.url)).id).toBe(started.id);
     expect((await account(user)).generationsCount).toBe(1);
-    const [project] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    const [project] = await send(Subjects.generation.projectsList, { userId: user });
     expect(project).toMatchObject({ audioUrl: audio.url, outputUrl: done.url });
     // Paid output is final: a finished job can no longer be cancelled (its credit stays spent).
     await expect(send(Subjects.generation.jobCancel, { userId: user, jobId: started.id })).rejects.toMatchObject({ code: ErrorCode.Conflict });
@@ -126,7 +125,7 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     const started = await lipSync(owner, audio.url);
     await expect(job(newUser(), started.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
     await expect(send(Subjects.generation.jobCancel, { userId: newUser(), jobId: started.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
-    const [project] = await send<Project[]>(Subjects.generation.projectsList, { userId: owner });
+    const [project] = await send(Subjects.generation.projectsList, { userId: owner });
     await expect(send(Subjects.generation.projectDelete, { userId: newUser(), projectId: project.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
     await finished(owner, started.id);
   });
@@ -134,9 +133,9 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
   it('deletes your own project and its media', async () => {
     const user = newUser();
     const audio = await makeAudio(user, 'Delete me after.');
-    const [project] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    const [project] = await send(Subjects.generation.projectsList, { userId: user });
     await send(Subjects.generation.projectDelete, { userId: user, projectId: project.id });
-    expect(await send<Project[]>(Subjects.generation.projectsList, { userId: user })).toEqual([]);
+    expect(await send(Subjects.generation.projectsList, { userId: user })).toEqual([]);
     expect(await bed.storage.stat(mediaKeyOf(audio.url)!)).toBeNull();
   });
 
@@ -144,13 +143,13 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     const user = newUser();
     const audio = await makeAudio(user, 'This is a long speech that will be canceled. '.repeat(12));
     const started = await lipSync(user, audio.url);
-    const canceled = await send<JobState>(Subjects.generation.jobCancel, { userId: user, jobId: started.id });
+    const canceled = await send(Subjects.generation.jobCancel, { userId: user, jobId: started.id });
     expect(canceled.status).toBe('canceled');
     expect(await finished(user, started.id)).toMatchObject({ status: 'canceled', url: null });
     expect(await account(user)).toMatchObject({ generationsCount: 0 });
     // Nothing of it stays: no video in its folder (once its worker stopped), none in the history item.
     await pollUntil(async () => (await bed.storage.list(`users/${user}/jobs/${started.id}/`)).length === 0, 15_000);
-    const history = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    const history = await send(Subjects.generation.projectsList, { userId: user });
     expect(history.find((item) => item.audioUrl === audio.url)).toMatchObject({ outputUrl: null });
     // Canceled is not the same job any more: asking again starts a new one.
     const restarted = await lipSync(user, audio.url);
@@ -175,7 +174,7 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
 
   it('writes a script within the spoken budget (words / 2.2 + 1 ≤ 15 s) and checks the topic', async () => {
     const userId = newUser();
-    const { script } = await send<{ script: string }>(Subjects.generation.scriptWrite, { userId, topic: 'Why morning walks make you more productive', maxDuration: 15 });
+    const { script } = await send(Subjects.generation.scriptWrite, { userId, topic: 'Why morning walks make you more productive', maxDuration: 15 });
     const words = script.split(/\s+/).filter(Boolean).length;
     expect(words).toBeGreaterThan(5);
     expect(words / 2.2 + 1).toBeLessThanOrEqual(15);
@@ -188,8 +187,8 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     const user = newUser();
     for (let index = 0; index < 3; index++) {
       const jobId = crypto.randomUUID();
-      await bed.billing.client.send<Reservation>(Subjects.billing.creditsReserve, { userId: user, jobId });
-      await bed.billing.client.send<Reservation>(Subjects.billing.creditsCommit, { jobId });
+      await bed.billing.client.send(Subjects.billing.creditsReserve, { userId: user, jobId });
+      await bed.billing.client.send(Subjects.billing.creditsCommit, { jobId });
     }
     const audio = await makeAudio(user, 'One more please.');
     await expect(lipSync(user, audio.url)).rejects.toMatchObject({ code: ErrorCode.PaymentRequired, details: expect.objectContaining({ limit: 3 }) });

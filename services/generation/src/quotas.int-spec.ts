@@ -1,5 +1,5 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
-import { ErrorCode, Subjects, type Account, type AudioResponse, type InfluencerImageResponse, type ScriptResponse } from '@lipcast/contracts';
+import { ErrorCode, Subjects } from '@lipcast/contracts';
 import { billingService } from '../../billing/src/service';
 import { startTestBed, type TestBed } from './testing';
 
@@ -11,8 +11,8 @@ const LOW_LIMITS = { QUOTA_FREE_SPEECH_PER_DAY: '2', QUOTA_FREE_IMAGES_PER_DAY: 
 describe('daily quotas of the free previews, taken by the request handlers', () => {
   let bed: TestBed;
   const newUser = () => crypto.randomUUID();
-  const quotas = async (userId: string) => (await bed.billing.client.send<Account>(Subjects.billing.accountGet, { userId })).dailyQuotas;
-  const speech = (userId: string, text: string) => bed.send<AudioResponse>(Subjects.generation.audioCreate, { userId, text, voice_id: 'Friendly_Person' });
+  const quotas = async (userId: string) => (await bed.billing.client.send(Subjects.billing.accountGet, { userId })).dailyQuotas;
+  const speech = (userId: string, text: string) => bed.send(Subjects.generation.audioCreate, { userId, text, voice_id: 'Friendly_Person' });
 
   beforeAll(async () => {
     Object.assign(process.env, LOW_LIMITS);
@@ -29,13 +29,13 @@ describe('daily quotas of the free previews, taken by the request handlers', () 
     await speech(user, 'The first preview of the day.');
     await speech(user, 'The second preview of the day.');
 
-    const projectsBefore = await bed.send<unknown[]>(Subjects.generation.projectsList, { userId: user });
+    const projectsBefore = await bed.send(Subjects.generation.projectsList, { userId: user });
     await expect(speech(user, 'One preview too many.')).rejects.toMatchObject({
       code: ErrorCode.QuotaExceeded,
       message: 'Daily limit of speech previews reached, resets at 00:00 UTC',
       details: { kind: 'speech', limit: 2, retryAfterSeconds: expect.any(Number) },
     });
-    expect(await bed.send<unknown[]>(Subjects.generation.projectsList, { userId: user })).toHaveLength(projectsBefore.length);
+    expect(await bed.send(Subjects.generation.projectsList, { userId: user })).toHaveLength(projectsBefore.length);
     expect(await quotas(user)).toContainEqual(expect.objectContaining({ kind: 'speech', used: 2, limit: 2 }));
     // Another user's previews are their own.
     await expect(speech(newUser(), 'Someone else speaks.')).resolves.toMatchObject({ url: expect.any(String) });
@@ -43,8 +43,8 @@ describe('daily quotas of the free previews, taken by the request handlers', () 
 
   it('refuses an image preview and a script beyond the day\'s', async () => {
     const user = newUser();
-    const image = () => bed.send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a cheerful baker', size: '640x720' });
-    const script = () => bed.send<ScriptResponse>(Subjects.generation.scriptWrite, { userId: user, topic: 'Three quick tips for better sleep' });
+    const image = () => bed.send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a cheerful baker', size: '640x720' });
+    const script = () => bed.send(Subjects.generation.scriptWrite, { userId: user, topic: 'Three quick tips for better sleep' });
     await image();
     await expect(image()).rejects.toMatchObject({ code: ErrorCode.QuotaExceeded, message: 'Daily limit of image previews reached, resets at 00:00 UTC' });
     await script();

@@ -2,13 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { actorClipKey, mediaUrl, Subjects, type Account, type JobState, type Video } from '@lipcast/contracts';
+import { actorClipKey, mediaKeyOf, mediaUrl, Subjects, type JobState, type ReplyOf, type RequestOf, type Subject, type Video } from '@lipcast/contracts';
 import type pg from 'pg';
 import { readEnv, startServiceForTest, StorageService, type RunningService, type ServiceDefinition } from '@lipcast/nest-kit';
 import { builtInActor, renderIdleClip } from '@lipcast/media-engine';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- test-only code; the tests' shared polling helper
 import { pollUntil } from '../../../tools/lib/poll';
-import { mediaKeyOf } from './media/media-refs';
 import { ProviderError } from './ports/media';
 import { generationService } from './service';
 import { GenerationSettings } from './settings';
@@ -35,7 +34,7 @@ export interface TestBed {
   billing: RunningService;
   storage: StorageService;
   folder: string;
-  send<T>(subject: string, data: unknown): Promise<T>;
+  send<S extends Subject>(subject: S, data: RequestOf<S>): Promise<ReplyOf<S>>;
   /** Polls a job until it succeeded, failed or was canceled. */
   finished(userId: string, jobId: string): Promise<JobState>;
   /** Polls a public API video until it succeeded, failed or was canceled. */
@@ -57,7 +56,7 @@ export async function startTestBed(billingService: ServiceDefinition, prepare?: 
   await prepare?.(storage, folder);
   const billing = await startServiceForTest(billingService);
   const generation = await startServiceForTest(generationService);
-  const send = <T>(subject: string, data: unknown) => generation.client.send<T>(subject, data, 60_000);
+  const send: TestBed['send'] = (subject, data) => generation.client.send(subject, data, 60_000);
   return {
     generation,
     billing,
@@ -66,20 +65,20 @@ export async function startTestBed(billingService: ServiceDefinition, prepare?: 
     send,
     async finished(userId, jobId) {
       for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-        const state = await send<JobState>(Subjects.generation.jobGet, { userId, jobId });
+        const state = await send(Subjects.generation.jobGet, { userId, jobId });
         if (['succeeded', 'failed', 'canceled'].includes(state.status)) return state;
       }
       throw new Error(`job ${jobId} did not finish within 60 s`);
     },
     async videoFinished(userId, videoId, timeoutMs = 90_000) {
       for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-        const video = await send<Video>(Subjects.generation.videoGet, { userId, videoId });
+        const video = await send(Subjects.generation.videoGet, { userId, videoId });
         if (['succeeded', 'failed', 'canceled'].includes(video.status)) return video;
       }
       throw new Error(`video ${videoId} did not finish within ${timeoutMs / 1000} s`);
     },
     async generationsCount(userId) {
-      return (await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount;
+      return (await billing.client.send(Subjects.billing.accountGet, { userId })).generationsCount;
     },
     async download(url, name) {
       const path = join(folder, name);

@@ -8,8 +8,8 @@ const marker = `srch${Date.now().toString(36)}`;
 
 describe('auth.admin.users.search (the operator console lookup)', () => {
   let running: RunningService;
-  const upsert = (request: Omit<UpsertUserRequest, 'issuer'>) => running.client.send<AuthUser>(Subjects.auth.userUpsert, { issuer, ...request });
-  const search = (request: AdminUserSearchRequest) => running.client.send<AdminUserSummary[]>(Subjects.auth.adminUsersSearch, request);
+  const upsert = (request: Omit<UpsertUserRequest, 'issuer'>) => running.client.send(Subjects.auth.userUpsert, { issuer, ...request });
+  const search = (request: AdminUserSearchRequest) => running.client.send(Subjects.auth.adminUsersSearch, request);
   const usernames = (users: AdminUserSummary[]) => users.map((user) => user.username);
 
   let ada: AuthUser;

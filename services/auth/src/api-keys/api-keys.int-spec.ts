@@ -1,6 +1,6 @@
 import pg from 'pg';
 import {
-  ErrorCode, MAX_API_KEYS_PER_USER, Subjects, type ApiKeyIdentity, type ApiKeySummary, type AuthUser, type CreateApiKeyRequest, type CreatedApiKey,
+  ErrorCode, MAX_API_KEYS_PER_USER, Subjects, type CreateApiKeyRequest,
 } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { authService } from '../service';
@@ -14,10 +14,10 @@ describe('auth API keys over NATS', () => {
   let subjectCount = 0;
 
   const newUser = () =>
-    running.client.send<AuthUser>(Subjects.auth.userUpsert, { issuer, subject: `key-holder-${++subjectCount}`, username: `holder${subjectCount}` });
-  const create = (request: CreateApiKeyRequest) => running.client.send<CreatedApiKey>(Subjects.auth.apiKeysCreate, request);
-  const list = (userId: string) => running.client.send<ApiKeySummary[]>(Subjects.auth.apiKeysList, { userId });
-  const verify = (key: string) => running.client.send<ApiKeyIdentity>(Subjects.auth.apiKeysVerify, { key });
+    running.client.send(Subjects.auth.userUpsert, { issuer, subject: `key-holder-${++subjectCount}`, username: `holder${subjectCount}` });
+  const create = (request: CreateApiKeyRequest) => running.client.send(Subjects.auth.apiKeysCreate, request);
+  const list = (userId: string) => running.client.send(Subjects.auth.apiKeysList, { userId });
+  const verify = (key: string) => running.client.send(Subjects.auth.apiKeysVerify, { key });
   const storedLastUse = async (keyId: string) =>
     (await database.query<{ last_used_at: Date | null }>('select last_used_at from auth.api_key where id = $1', [keyId])).rows[0].last_used_at;
 

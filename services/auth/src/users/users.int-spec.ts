@@ -1,4 +1,4 @@
-import { ErrorCode, Subjects, type AuthUser, type UpsertUserRequest } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type UpsertUserRequest } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService, type ServiceClient } from '@lipcast/nest-kit';
 import { authService } from '../service';
 
@@ -7,7 +7,7 @@ const issuer = `https://issuer.test/${Date.now()}`;
 describe('auth users over NATS', () => {
   let running: RunningService;
   let client: ServiceClient;
-  const upsert = (request: UpsertUserRequest) => client.send<AuthUser>(Subjects.auth.userUpsert, request);
+  const upsert = (request: UpsertUserRequest) => client.send(Subjects.auth.userUpsert, request);
 
   beforeAll(async () => {
     running = await startServiceForTest(authService);

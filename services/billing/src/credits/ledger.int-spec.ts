@@ -1,15 +1,15 @@
 import pg from 'pg';
-import { ErrorCode, Subjects, type Account, type Reservation } from '@lipcast/contracts';
+import { ErrorCode, Subjects } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../service';
 
 describe('billing credit ledger over NATS', () => {
   let running: RunningService;
   let database: pg.Pool;
-  const reserve = (userId: string, jobId: string) => running.client.send<Reservation>(Subjects.billing.creditsReserve, { userId, jobId });
-  const commit = (jobId: string) => running.client.send<Reservation>(Subjects.billing.creditsCommit, { jobId });
-  const release = (jobId: string) => running.client.send<Reservation>(Subjects.billing.creditsRelease, { jobId });
-  const account = (userId: string) => running.client.send<Account>(Subjects.billing.accountGet, { userId });
+  const reserve = (userId: string, jobId: string) => running.client.send(Subjects.billing.creditsReserve, { userId, jobId });
+  const commit = (jobId: string) => running.client.send(Subjects.billing.creditsCommit, { jobId });
+  const release = (jobId: string) => running.client.send(Subjects.billing.creditsRelease, { jobId });
+  const account = (userId: string) => running.client.send(Subjects.billing.accountGet, { userId });
   const newUser = () => crypto.randomUUID();
   const job = (label: string) => `${label}-${crypto.randomUUID()}`;
 
@@ -132,7 +132,7 @@ describe('billing credit ledger over NATS', () => {
   });
 
   it("starts a returning identity's account with the free generations its deleted one used, and counts them as used", async () => {
-    const freeUsed = (userId: string) => running.client.send<{ freeUsed: number }>(Subjects.billing.accountFreeUsed, { userId });
+    const freeUsed = (userId: string) => running.client.send(Subjects.billing.accountFreeUsed, { userId });
     const carry = (userId: string, count: number) => running.client.send(Subjects.billing.accountCarryFreeUsed, { userId, freeUsed: count });
     const returning = newUser();
     expect(await carry(returning, 2)).toEqual({ carried: true });

@@ -1,4 +1,4 @@
-import { pingSubject, Subjects, type Plan } from '@lipcast/contracts';
+import { pingSubject, Subjects } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../service';
 
@@ -11,7 +11,7 @@ describe('billing.plans.list.v1', () => {
   afterAll(() => running.close());
 
   it('lists the seeded monthly plan and the one-time pack', async () => {
-    const plans = await running.client.send<Plan[]>(Subjects.billing.plansList, {});
+    const plans = await running.client.send(Subjects.billing.plansList, {});
     expect(plans.map(({ name, price, interval, generationsLimit, isActive }) => ({ name, price, interval, generationsLimit, isActive }))).toEqual([
       { name: 'Premium', price: 2900, interval: 'month', generationsLimit: 60, isActive: true },
       { name: 'Extra Generations', price: 2000, interval: 'once', generationsLimit: 15, isActive: true },

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Subjects, type MailOutcome, type PaymentMailRequest } from '@lipcast/contracts';
+import { Subjects, type PaymentMailRequest } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 
 /**
@@ -16,7 +16,7 @@ export class PaymentMails {
 
   confirmed(request: PaymentMailRequest): void {
     this.services
-      .send<MailOutcome, PaymentMailRequest>(Subjects.content.mailPaymentConfirmed, request)
+      .send(Subjects.content.mailPaymentConfirmed, request)
       .catch((error: unknown) => this.logger.warn({ ...request, error: String(error) }, 'payment confirmed, but its mail was not sent'));
   }
 }

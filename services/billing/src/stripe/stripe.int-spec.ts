@@ -1,8 +1,8 @@
 import pg from 'pg';
 import Stripe from 'stripe';
 import {
-  ErrorCode, Subjects, type Account, type CheckoutStart, type Plan, type Reservation, type StartPackPurchaseRequest, type StartSubscriptionRequest,
-  type AuthUser, type StripeWebhookResult,
+  ErrorCode, Subjects, type CheckoutStart, type StartPackPurchaseRequest, type StartSubscriptionRequest,
+  type StripeWebhookResult, type ReplyOf, type RequestOf, type Subject,
 } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 /* eslint-disable @nx/enforce-module-boundaries -- the payment mails' test runs the real auth and content services in the test's process, and reads the mail catcher */
@@ -93,30 +93,30 @@ class BillingContext {
     await this.running.close();
   }
 
-  send<T>(subject: string, data: object): Promise<T> {
-    return this.running.client.send<T>(subject, data, 30_000);
+  send<S extends Subject>(subject: S, data: RequestOf<S>): Promise<ReplyOf<S>> {
+    return this.running.client.send(subject, data, 30_000);
   }
 
-  account = (userId: string) => this.send<Account>(Subjects.billing.accountGet, { userId });
-  plans = () => this.send<Plan[]>(Subjects.billing.plansList, {});
-  reserve = (userId: string) => this.send<Reservation>(Subjects.billing.creditsReserve, { userId, jobId: `job-${crypto.randomUUID()}` });
+  account = (userId: string) => this.send(Subjects.billing.accountGet, { userId });
+  plans = () => this.send(Subjects.billing.plansList, {});
+  reserve = (userId: string) => this.send(Subjects.billing.creditsReserve, { userId, jobId: `job-${crypto.randomUUID()}` });
 
   async startSubscription(userId: string): Promise<CheckoutStart> {
     const monthly = (await this.plans()).find((plan) => plan.interval === 'month')!;
     const request: StartSubscriptionRequest = { userId, email: `${userId}@example.com`, origin: ORIGIN, priceId: monthly.stripePriceId!, planName: monthly.name };
-    return this.send<CheckoutStart>(Subjects.billing.subscriptionCreate, request);
+    return this.send(Subjects.billing.subscriptionCreate, request);
   }
 
   startPack(userId: string, generations = 15): Promise<CheckoutStart> {
     const request: StartPackPurchaseRequest = { userId, email: null, origin: ORIGIN, generations };
-    return this.send<CheckoutStart>(Subjects.billing.packCheckout, request);
+    return this.send(Subjects.billing.packCheckout, request);
   }
 
   /** A delivery of `event` as Stripe signs it (`secret` and `timestamp` to forge or age it). */
   deliver(event: Stripe.Event, options: { secret?: string; timestamp?: number } = {}): Promise<StripeWebhookResult> {
     const payload = JSON.stringify(event);
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? env.webhookSecret, timestamp: options.timestamp });
-    return this.send<StripeWebhookResult>(Subjects.billing.stripeWebhook, { payload, signature });
+    return this.send(Subjects.billing.stripeWebhook, { payload, signature });
   }
 
   /** The stand-in's events not yet delivered by this test, oldest first. */
@@ -372,7 +372,7 @@ describeBilling('billing with Stripe Checkout (hosted)', 'hosted', (context) => 
     await pay(await context().startSubscription(user));
     await context().deliverNew();
     const before = await context().account(user);
-    const after = await context().send<Account>(Subjects.billing.subscriptionCancel, { userId: user });
+    const after = await context().send(Subjects.billing.subscriptionCancel, { userId: user });
     expect(after).toMatchObject({ subscriptionStatus: 'active', subscriptionCancelAtPeriodEnd: true, subscriptionPeriodEnd: before.subscriptionPeriodEnd });
     expect(await context().reserve(user)).toMatchObject({ source: 'period' });
     await expect(context().send(Subjects.billing.subscriptionCancel, { userId: newUser() })).rejects.toMatchObject({ code: ErrorCode.NotFound });
@@ -402,14 +402,14 @@ describeBilling('billing with Stripe Checkout (hosted)', 'hosted', (context) => 
   it('syncs a subscription straight from Stripe (the success page) without granting packs', async () => {
     const user = newUser();
     await pay(await context().startSubscription(user));
-    const synced = await context().send<Account>(Subjects.billing.subscriptionSync, { userId: user });
+    const synced = await context().send(Subjects.billing.subscriptionSync, { userId: user });
     expect(synced).toMatchObject({ subscriptionStatus: 'active', extraGenerations: 0 });
     await context().skipPastEvents();
   });
 
   /** The Stripe customer the service made for a user (found through the metadata we set). */
   async function customerOf(userId: string): Promise<string> {
-    const created = await context().send<{ customerId: string }>(Subjects.billing.customerCreate, { userId, email: null, origin: ORIGIN });
+    const created = await context().send(Subjects.billing.customerCreate, { userId, email: null, origin: ORIGIN });
     return created.customerId;
   }
 });
@@ -451,7 +451,7 @@ describeBilling('billing\'s payment mails (sent by content, to the local mail ca
 
   it('mails "15 extra generations added" once per pack and "Premium is active" once per subscription', async () => {
     const name = `buyer-${crypto.randomUUID().slice(0, 8)}`;
-    const user = await others[0].client.send<AuthUser>(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: name, username: name, email: `${name}@example.com` });
+    const user = await others[0].client.send(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: name, username: name, email: `${name}@example.com` });
     await pay(await context().startPack(user.id));
     const packEvents = await context().newEvents();
     for (let round = 0; round < 3; round++) for (const event of packEvents) await context().deliver(event);
@@ -460,7 +460,7 @@ describeBilling('billing\'s payment mails (sent by content, to the local mail ca
 
     await pay(await context().startSubscription(user.id));
     await context().deliverNew();
-    await context().send<Account>(Subjects.billing.subscriptionSync, { userId: user.id });
+    await context().send(Subjects.billing.subscriptionSync, { userId: user.id });
     const mails = await pollUntil(async () => {
       const all = await mailTo(user.email!);
       return all.length === 2 && all;

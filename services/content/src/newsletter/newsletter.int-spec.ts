@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ErrorCode, Subjects, type NewsletterConfirmed, type NewsletterSubscribeResponse, type NewsletterUnsubscribed } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type NewsletterSubscribeRequest } from '@lipcast/contracts';
 import { readEnv, ServiceSettings, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the test reads the mail catcher the integration runner started
 import { caughtMailTo } from '../../../../tools/mail/inbox';
@@ -11,7 +11,8 @@ const settings = readEnv(ServiceSettings);
 describe('content.newsletter.subscribe.v1', () => {
   let running: RunningService;
   let orm: MikroORM;
-  const subscribe = (email: unknown) => running.client.send<NewsletterSubscribeResponse>(Subjects.content.newsletterSubscribe, { email });
+  // Any e-mail, valid or not: the service's validation is under test.
+  const subscribe = (email: unknown) => running.client.send(Subjects.content.newsletterSubscribe, { email } as NewsletterSubscribeRequest);
   const storedEmails = async () =>
     (await orm.em.getConnection().execute<{ email: string }[]>('select email from content.newsletter_subscriber order by id')).map((row) => row.email);
 
@@ -53,12 +54,12 @@ describe('content.newsletter.subscribe.v1', () => {
     expect(row.confirmed_at).toBeNull();
     expect(row.confirm_token).toMatch(/^[0-9a-f]{64}$/);
     expect(row.unsubscribe_token).not.toBe(row.confirm_token);
-    const confirm = (token: string) => running.client.send<NewsletterConfirmed>(Subjects.content.newsletterConfirm, { token });
+    const confirm = (token: string) => running.client.send(Subjects.content.newsletterConfirm, { token });
     expect(await confirm(row.confirm_token)).toEqual({ confirmed: true, email: 'optin@example.com' });
     expect(await confirm(row.confirm_token)).toEqual({ confirmed: true, email: 'optin@example.com' }); // following it again is fine
     await expect(confirm(row.unsubscribe_token)).rejects.toMatchObject({ code: ErrorCode.NotFound });
     await expect(confirm('not-a-token')).rejects.toMatchObject({ code: ErrorCode.Validation });
-    const unsubscribe = () => running.client.send<NewsletterUnsubscribed>(Subjects.content.newsletterUnsubscribe, { token: row.unsubscribe_token });
+    const unsubscribe = () => running.client.send(Subjects.content.newsletterUnsubscribe, { token: row.unsubscribe_token });
     expect(await unsubscribe()).toEqual({ unsubscribed: true });
     expect(await unsubscribe()).toEqual({ unsubscribed: true });
     expect(await storedEmails()).toEqual([]);

@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ErrorCode, Subjects, type BlogPostDetail } from '@lipcast/contracts';
+import { ErrorCode, Subjects } from '@lipcast/contracts';
 import { readEnv, runMigrations, ServiceSettings, startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { ormConfig } from '../mikro-orm.config';
 import { contentService } from '../service';
@@ -12,7 +12,7 @@ const TEST_SLUGS = ['get-published', 'get-draft', 'get-scheduled'];
 describe('content.posts.get.v1', () => {
   let running: RunningService;
   let orm: MikroORM;
-  const get = (slug: string) => running.client.send<BlogPostDetail>(Subjects.content.postsGet, { slug });
+  const get = (slug: string) => running.client.send(Subjects.content.postsGet, { slug });
   const deleteTestPosts = () => orm.em.getConnection().execute('delete from content.blog_post where slug in (?, ?, ?)', TEST_SLUGS);
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { readFile } from 'node:fs/promises';
-import { Subjects, type Video } from '@lipcast/contracts';
+import { Subjects, type CaptionsChoice, type VideoSpec, type Video } from '@lipcast/contracts';
 import { synthesizeSpeech } from '@lipcast/media-engine';
 import { probeMedia } from '@lipcast/media-tools';
 import { billingService } from '../../../billing/src/service';
@@ -8,7 +8,7 @@ import { seedActorClip, startTestBed, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const SCRIPT = 'Captions make every video easier to follow. They show each word as it is said, and they never stay on screen after the speaking stops.';
-const BODY = { actor: ACTOR_ID, script: SCRIPT, voice: 'Friendly_Person', emotion: 'neutral', captions: 'bold' };
+const BODY: VideoSpec = { actor: ACTOR_ID, script: SCRIPT, voice: 'Friendly_Person', emotion: 'neutral', captions: 'bold' };
 
 jest.setTimeout(180_000);
 
@@ -27,10 +27,10 @@ function parseVtt(vtt: string): { startMs: number; endMs: number; text: string }
 
 describe('captions of a spoken video', () => {
   let bed: TestBed;
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
   const finished = async (userId: string, videoId: string): Promise<Video> => {
     for (const deadline = Date.now() + 150_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 300))) {
-      const video = await send<Video>(Subjects.generation.videoGet, { userId, videoId });
+      const video = await send(Subjects.generation.videoGet, { userId, videoId });
       if (['succeeded', 'failed', 'canceled'].includes(video.status)) return video;
     }
     throw new Error(`video ${videoId} did not finish in time`);
@@ -41,7 +41,7 @@ describe('captions of a spoken video', () => {
 
   it('stores WebVTT and SRT with the video: the cues cover the spoken words in order, within 150 ms of the engine’s word timings', async () => {
     const user = crypto.randomUUID();
-    const created = await send<Video>(Subjects.generation.videoCreate, { userId: user, ...BODY });
+    const created = await send(Subjects.generation.videoCreate, { userId: user, ...BODY });
     const done = await finished(user, created.id);
     expect(done).toMatchObject({ status: 'succeeded', captionsUrl: `/api/media/users/${user}/jobs/${created.id}/captions.vtt` });
 
@@ -77,7 +77,7 @@ describe('captions of a spoken video', () => {
   });
 
   it('refuses an unknown caption style before anything is reserved', async () => {
-    await expect(send<Video>(Subjects.generation.videoCreate, { userId: crypto.randomUUID(), ...BODY, captions: 'neon' })).rejects.toMatchObject({
+    await expect(send(Subjects.generation.videoCreate, { userId: crypto.randomUUID(), ...BODY, captions: 'neon' as CaptionsChoice })).rejects.toMatchObject({
       message: 'captions must be one of: none, clean, bold, boxed',
     });
   });

@@ -1,9 +1,8 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { dirname, join } from 'node:path';
-import { Subjects, type AudioResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
+import { mediaKeyOf, Subjects, type JobState } from '@lipcast/contracts';
 import { billingService } from '../../../billing/src/service';
 import { runFfmpeg } from '@lipcast/media-tools';
-import { mediaKeyOf } from '../media/media-refs';
 import { startTestBed, type TestBed } from '../testing';
 
 jest.setTimeout(120_000);
@@ -15,13 +14,13 @@ jest.setTimeout(120_000);
  */
 describe('influencer media in the gallery, and gone with the project', () => {
   let bed: TestBed;
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
-  const gallery = (userId: string | null) => send<InfluencerProject[]>(Subjects.generation.galleryList, { userId });
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
+  const gallery = (userId: string | null) => send(Subjects.generation.galleryList, { userId });
   const keysUnder = async (folder: string) => (await bed.storage.list(folder)).map((object) => object.key);
 
   async function lipSync(userId: string, video: string): Promise<JobState> {
-    const audio = await send<AudioResponse>(Subjects.generation.audioCreate, { userId, text: 'Hello there.', voice_id: 'Calm_Woman' });
-    const started = await send<JobState>(Subjects.generation.lipsyncStart, { userId, video, audio: audio.url });
+    const audio = await send(Subjects.generation.audioCreate, { userId, text: 'Hello there.', voice_id: 'Calm_Woman' });
+    const started = await send(Subjects.generation.lipsyncStart, { userId, video, audio: audio.url });
     return bed.finished(userId, started.id);
   }
 
@@ -36,9 +35,9 @@ describe('influencer media in the gallery, and gone with the project', () => {
     await runFfmpeg(['-i', sheet, '-vf', 'crop=118:128:130:0,scale=640:720', '-q:v', '3', photo]);
     const upload = `users/${owner}/uploads/face.jpg`;
     await bed.storage.putFile(upload, photo, 'image/jpeg');
-    const clip = await bed.finished(owner, (await send<JobState>(Subjects.generation.influencerVideoStart, { userId: owner, image: `/api/media/${upload}` })).id);
+    const clip = await bed.finished(owner, (await send(Subjects.generation.influencerVideoStart, { userId: owner, image: `/api/media/${upload}` })).id);
     expect(clip.status).toBe('succeeded');
-    const [made] = await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: owner });
+    const [made] = await send(Subjects.generation.influencersList, { userId: owner });
     const ownClip = mediaKeyOf(made.outputUrl!)!;
     const ownImage = mediaKeyOf(made.imageUrl)!;
 
@@ -54,7 +53,7 @@ describe('influencer media in the gallery, and gone with the project', () => {
     expect(listed.imageUrl).toBe(`/api/media/community/${made.id}/image-v1.jpg`);
     expect(await bed.storage.stat(mediaKeyOf(listed.imageUrl)!)).toMatchObject({ contentType: 'image/jpeg' });
     expect(JSON.stringify(listed)).not.toContain(owner);
-    expect((await send<InfluencerProject>(Subjects.generation.influencerGet, { userId: owner, projectId: made.id })).imageUrl).toBe(made.imageUrl);
+    expect((await send(Subjects.generation.influencerGet, { userId: owner, projectId: made.id })).imageUrl).toBe(made.imageUrl);
 
     // Someone else lip-syncs the public clip: its landmarks are kept in the public folder.
     expect(await lipSync(other, listed.outputUrl!)).toMatchObject({ status: 'succeeded' });

@@ -1,13 +1,12 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { dirname, join } from 'node:path';
 import {
-  ErrorCode, IN_REVIEW_REASON, Subjects, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState,
+  ErrorCode, IN_REVIEW_REASON, mediaKeyOf, Subjects, type InfluencerProject, type JobState,
 } from '@lipcast/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { billingService } from '../../../billing/src/service';
 import { Migration20261125000000 } from '../migrations/Migration20261125000000';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
-import { mediaKeyOf } from '../media/media-refs';
 import { OpsRegistry } from '@lipcast/nest-kit';
 import { startTestBed, type TestBed } from '../testing';
 import { InfluencersService } from './influencers.service';
@@ -16,24 +15,24 @@ jest.setTimeout(60_000);
 
 describe('influencer projects: portraits, clips, approval, gallery', () => {
   let bed: TestBed;
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
   const finished = (userId: string, jobId: string) => bed.finished(userId, jobId);
   const newUser = () => crypto.randomUUID();
-  const makeImage = (userId: string, prompt: string) => send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { userId, prompt, size: '640x720' });
-  const project = (userId: string, projectId: number) => send<InfluencerProject>(Subjects.generation.influencerGet, { userId, projectId });
-  const gallery = (userId: string | null) => send<InfluencerProject[]>(Subjects.generation.galleryList, { userId });
+  const makeImage = (userId: string, prompt: string) => send(Subjects.generation.influencerImageCreate, { userId, prompt, size: '640x720' });
+  const project = (userId: string, projectId: number) => send(Subjects.generation.influencerGet, { userId, projectId });
+  const gallery = (userId: string | null) => send(Subjects.generation.galleryList, { userId });
 
   /** A portrait with its 20 s clip, as the Creator makes them. */
   async function influencerWithClip(userId: string, prompt: string): Promise<InfluencerProject> {
     const image = await makeImage(userId, prompt);
-    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId, image: image.url, prompt: 'person speaking to camera', projectId: image.id });
+    const started = await send(Subjects.generation.influencerVideoStart, { userId, image: image.url, prompt: 'person speaking to camera', projectId: image.id });
     expect(await finished(userId, started.id)).toMatchObject({ status: 'succeeded', url: `/api/media/users/${userId}/jobs/${started.id}/clip.mp4` });
     return project(userId, image.id);
   }
 
   async function lipSync(userId: string, video: string): Promise<JobState> {
-    const audio = await send<AudioResponse>(Subjects.generation.audioCreate, { userId, text: 'Hello, I am a community influencer.', voice_id: 'Calm_Woman' });
-    const started = await send<JobState>(Subjects.generation.lipsyncStart, { userId, video, audio: audio.url });
+    const audio = await send(Subjects.generation.audioCreate, { userId, text: 'Hello, I am a community influencer.', voice_id: 'Calm_Woman' });
+    const started = await send(Subjects.generation.lipsyncStart, { userId, video, audio: audio.url });
     return finished(userId, started.id);
   }
 
@@ -51,7 +50,7 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     const path = join(bed.folder, 'portrait.jpg');
     await bed.storage.download(mediaKeyOf(image.url)!, path);
     expect((await probeMedia(path)).video).toMatchObject({ width: 640, height: 720 });
-    expect(await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: user })).toEqual([
+    expect(await send(Subjects.generation.influencersList, { userId: user })).toEqual([
       expect.objectContaining({ id: image.id, imageUrl: image.url, imageKind: 'illustration', outputUrl: null, thumbnailUrl: null, isApproved: false, isOwner: true }),
     ]);
     // The portrait costs nothing.
@@ -67,7 +66,7 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     const clip = join(bed.folder, 'clip.mp4');
     await bed.storage.download(mediaKeyOf(made.outputUrl!)!, clip);
     expect((await probeMedia(clip)).video).toMatchObject({ codec: 'h264', width: 640, height: 720 });
-    const again = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: made.imageUrl, projectId: made.id });
+    const again = await send(Subjects.generation.influencerVideoStart, { userId: user, image: made.imageUrl, projectId: made.id });
     expect(again.status).toBe('succeeded');
     expect(await bed.generationsCount(user)).toBe(1);
   });
@@ -107,7 +106,7 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     expect((await gallery(null)).some((item) => item.id === made.id)).toBe(false);
     expect(await bed.storage.stat(`community/${made.id}/video-v1.mp4`)).toBeNull();
 
-    const publish = (extra: object) => send<InfluencerProject>(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, ...extra });
+    const publish = (extra: object) => send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, ...extra });
     await expect(publish({ name: 'Librarian Lou' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Publishing needs your consent: tick the box to confirm.' });
     await expect(publish({ consent: false, name: 'Librarian Lou' })).rejects.toMatchObject({ code: ErrorCode.Validation });
     await expect(publish({ consent: true, name: '   ' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Give your influencer a name to publish it.' });
@@ -157,7 +156,7 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     const made = await influencerWithClip(owner, 'a street magician with a top hat');
     const report = (reporter: string, established: boolean, extra: object = {}) => send(Subjects.generation.galleryReport, { projectId: made.id, reporter, reason: 'likeness', established, ...extra });
     const decide = (decision: 'restore' | 'remove', reason: string) => send(Subjects.generation.adminGalleryDecide, { influencerId: made.id, decision, reason });
-    const publish = () => send<InfluencerProject>(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, consent: true, name: 'Magic Max' });
+    const publish = () => send(Subjects.generation.influencerApprove, { userId: owner, projectId: made.id, approved: true, consent: true, name: 'Magic Max' });
     const videoOf = (userId: string) => send(Subjects.generation.videoCreate, { userId, influencer: made.id, script: 'Hello there.', voice: 'Friendly_Person' });
     const listed = async () => ((await bed.generation.app.get(OpsRegistry).sectionValues()).reportedInfluencers as { projectId: number }[]).find((item) => item.projectId === made.id);
     // Only published items can be reported.
@@ -188,7 +187,7 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     // Removed: the owner cannot use it either, not even by its own clip.
     expect(await decide('remove', 'Uses a likeness without consent.')).toEqual({ influencerId: String(made.id), state: 'removed' });
     await expect(videoOf(owner)).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'influencer was removed by an operator and cannot be used in new videos' });
-    await expect(send(Subjects.generation.lipsyncStart, { userId: owner, video: made.outputUrl, audio: made.outputUrl })).rejects.toMatchObject({ message: 'video was removed by an operator and cannot be used in new videos' });
+    await expect(send(Subjects.generation.lipsyncStart, { userId: owner, video: made.outputUrl!, audio: made.outputUrl! })).rejects.toMatchObject({ message: 'video was removed by an operator and cannot be used in new videos' });
     await expect(publish()).rejects.toMatchObject({ code: ErrorCode.Conflict, message: 'This influencer was removed by an operator: Uses a likeness without consent.' });
     // The start-up sweep leaves nothing public of it.
     expect(await bed.generation.app.get(InfluencersService).withdrawUnpublished()).not.toContain(made.id);
@@ -209,7 +208,7 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     const image = await makeImage(user, 'a cheerful travel vlogger on a beach');
     await send(Subjects.generation.influencerApprove, { userId: user, projectId: image.id, approved: true, consent: true, name: 'Test influencer' });
     expect((await gallery(null)).some((item) => item.id === image.id)).toBe(false);
-    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id });
+    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id });
     await finished(user, started.id);
     expect((await gallery(null)).find((item) => item.id === image.id)).toMatchObject({ outputUrl: `/api/media/community/${image.id}/video-v1.mp4` });
   });
@@ -220,10 +219,10 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     await cropSamplePhoto(photo);
     const uploadKey = `users/${user}/uploads/photo.jpg`;
     await bed.storage.putFile(uploadKey, photo, 'image/jpeg');
-    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${uploadKey}`, prompt: 'smiling' });
+    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${uploadKey}`, prompt: 'smiling' });
     const clip = await finished(user, started.id);
     expect(clip.status).toBe('succeeded');
-    const [made] = await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: user });
+    const [made] = await send(Subjects.generation.influencersList, { userId: user });
     expect(made).toMatchObject({ imageKind: 'upload', outputUrl: clip.url });
 
     const spoken = await lipSync(user, clip.url!);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import { Subjects, type AudioResponse, type JobState } from '@lipcast/contracts';
+import { Subjects } from '@lipcast/contracts';
 import { JobWatchersBucket, readEnv, ServiceClient, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../billing/src/service';
 import { freePort, startCommand, type RunningProcess } from '../../../../gateway/src/test-processes';
@@ -149,11 +149,11 @@ describe('the job queue on a three-server JetStream cluster', () => {
     const lipSyncs: { userId: string; audio: string }[] = [];
     for (const userId of userIds) {
       for (let line = 0; line < JOBS_PER_USER; line++) {
-        const audio = await generation.client.send<AudioResponse>(Subjects.generation.audioCreate, { userId, text: `Line ${line} of ${userId.slice(0, 4)}.`, voice_id: 'Patient_Man' }, 60_000);
+        const audio = await generation.client.send(Subjects.generation.audioCreate, { userId, text: `Line ${line} of ${userId.slice(0, 4)}.`, voice_id: 'Patient_Man' }, 60_000);
         lipSyncs.push({ userId, audio: audio.url });
       }
     }
-    const jobs = await Promise.all(lipSyncs.map(({ userId, audio }) => generation.client.send<JobState>(Subjects.generation.lipsyncStart, { userId, video: ACTOR_CLIP, audio })));
+    const jobs = await Promise.all(lipSyncs.map(({ userId, audio }) => generation.client.send(Subjects.generation.lipsyncStart, { userId, video: ACTOR_CLIP, audio })));
     const jobIds = jobs.map((job) => job.id);
 
     // The server leading the job stream goes, while jobs wait in it and others run.

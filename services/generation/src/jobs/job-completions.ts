@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, jobProgressSubject, jobFolder, Subjects, type MailOutcome, type VideoReadyMailRequest } from '@lipcast/contracts';
+import { ErrorCode, jobProgressSubject, jobFolder, Subjects } from '@lipcast/contracts';
 import { inFollowUpTrace, ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { GenerationSettings } from '../settings';
@@ -70,7 +70,7 @@ export class JobCompletions {
    */
   private askForReadyMail(job: Job): void {
     inFollowUpTrace('video ready mail', () =>
-      this.services.send<MailOutcome, VideoReadyMailRequest>(Subjects.content.mailVideoReady, { userId: job.userId, jobId: job.id, kind: job.kind }),
+      this.services.send(Subjects.content.mailVideoReady, { userId: job.userId, jobId: job.id, kind: job.kind }),
     ).catch((error: unknown) => this.logger.warn(`job ${job.id} succeeded, but its "video ready" mail was not sent: ${String(error)}`));
   }
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Subjects, type Account, type AudioResponse, type JobState, type Project } from '@lipcast/contracts';
+import { Subjects, type JobState } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../billing/src/service';
 import { generationService } from '../service';
@@ -45,13 +45,13 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  const jobState = (userId: string, jobId: string) => api.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId });
+  const jobState = (userId: string, jobId: string) => api.client.send(Subjects.generation.jobGet, { userId, jobId });
 
   /** A lip-sync job for a new user, followed until the worker is rendering it. */
   async function startRenderingJob(): Promise<{ userId: string; jobId: string }> {
     const userId = crypto.randomUUID();
-    const audio = await api.client.send<AudioResponse>(Subjects.generation.audioCreate, { userId, text: SPEECH, voice_id: 'Patient_Man' }, 60_000);
-    const started = await api.client.send<JobState>(Subjects.generation.lipsyncStart, { userId, video: ACTOR_CLIP, audio: audio.url });
+    const audio = await api.client.send(Subjects.generation.audioCreate, { userId, text: SPEECH, voice_id: 'Patient_Man' }, 60_000);
+    const started = await api.client.send(Subjects.generation.lipsyncStart, { userId, video: ACTOR_CLIP, audio: audio.url });
     for (let state = started; state.status !== 'running' || state.progress < 10; state = await jobState(userId, started.id)) {
       expect(state.status).not.toBe('succeeded');
       await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
@@ -63,8 +63,8 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
     const done = await jobState(userId, jobId);
     expect(done).toMatchObject({ status: 'succeeded', progress: 100 });
     expect(await settledJob(database, jobId)).toEqual({ attempts, credit: 'committed' });
-    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
-    const projects = await api.client.send<Project[]>(Subjects.generation.projectsList, { userId });
+    expect((await billing.client.send(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
+    const projects = await api.client.send(Subjects.generation.projectsList, { userId });
     expect(projects.map((project) => project.outputUrl)).toEqual([done.url]);
   }
 

@@ -1,6 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { MikroORM } from '@mikro-orm/postgresql';
-import { DEFAULT_VIDEO_FORMAT, jobProgressSubject, Subjects, type AudioResponse, type JobState } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_FORMAT, jobProgressSubject, Subjects, type JobState } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { databaseName, ensureDatabase, withDatabase } from '../../../../tools/lib/infra';
 import { pollUntil } from '../../../../tools/lib/poll';
@@ -46,8 +46,8 @@ describe('queue position and estimate', () => {
     const submitted: { userId: string; state: JobState }[] = [];
     for (let index = 0; index < JOBS; index++) {
       const userId = crypto.randomUUID();
-      const audio = await bed.send<AudioResponse>(Subjects.generation.audioCreate, { userId, text: `Line number ${index + 1}.`, voice_id: 'Calm_Woman' });
-      submitted.push({ userId, state: await bed.send<JobState>(Subjects.generation.lipsyncStart, { userId, video: actorClip, audio: audio.url }) });
+      const audio = await bed.send(Subjects.generation.audioCreate, { userId, text: `Line number ${index + 1}.`, voice_id: 'Calm_Woman' });
+      submitted.push({ userId, state: await bed.send(Subjects.generation.lipsyncStart, { userId, video: actorClip, audio: audio.url }) });
     }
     // Each submit answers with its place: the jobs queued before it.
     expect(submitted.map(({ state }) => state.queuePosition)).toEqual([0, 1, 2, 3, 4]);
@@ -55,10 +55,10 @@ describe('queue position and estimate', () => {
     for (let index = 1; index < JOBS; index++) expect(estimates[index]).toBeGreaterThan(estimates[index - 1]);
 
     const last = submitted[JOBS - 1];
-    expect(await bed.send<JobState>(Subjects.generation.jobGet, { userId: last.userId, jobId: last.state.id })).toMatchObject({ status: 'queued', queuePosition: 4 });
+    expect(await bed.send(Subjects.generation.jobGet, { userId: last.userId, jobId: last.state.id })).toMatchObject({ status: 'queued', queuePosition: 4 });
 
     const events: JobState[] = [];
-    const stop = bed.generation.client.subscribe<JobState>(jobProgressSubject(last.state.id), (state) => events.push(state));
+    const stop = bed.generation.client.subscribe(jobProgressSubject(last.state.id), (state) => events.push(state));
     worker = await startServiceForTest(generationService, { GENERATION_ROLE: 'worker', WORKER_CONCURRENCY: '1' });
     for (const { userId, state } of submitted) expect(await bed.finished(userId, state.id)).toMatchObject({ status: 'succeeded' });
     stop();
@@ -71,7 +71,7 @@ describe('queue position and estimate', () => {
     expect(running).toBeDefined();
     expect(running!.queuePosition).toBeUndefined();
     // A finished job says no wait.
-    const done = await bed.send<JobState>(Subjects.generation.jobGet, { userId: last.userId, jobId: last.state.id });
+    const done = await bed.send(Subjects.generation.jobGet, { userId: last.userId, jobId: last.state.id });
     expect(done.queuePosition).toBeUndefined();
     expect(done.estimatedSeconds).toBeUndefined();
 

@@ -1,7 +1,7 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in, beside the billing service */
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { jobProgressSubject, Subjects, type InfluencerImageResponse, type JobState } from '@lipcast/contracts';
+import { jobProgressSubject, Subjects, type JobState } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../tools/replicate/stand-in';
 import { billingService } from '../../../billing/src/service';
@@ -20,7 +20,7 @@ const ENV = { MEDIA_PROVIDER: 'replicate', REPLICATE_API_TOKEN: TOKEN, JOB_TIME_
 describe('job time limits and the stale-job sweeper', () => {
   let standIn: ReplicateStandIn;
   let bed: TestBed;
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
   const execute = (sql: string, params: unknown[]) => bed.generation.app.get(MikroORM).em.fork().execute(sql, params);
 
   beforeAll(async () => {
@@ -37,9 +37,9 @@ describe('job time limits and the stale-job sweeper', () => {
 
   it('stops a job at its time limit: failed with a clear message, nothing stored, credit back, not retried', async () => {
     const user = randomUUID();
-    const image = await send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a lighthouse keeper', size: '640x720' });
+    const image = await send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a lighthouse keeper', size: '640x720' });
     // [slow]: the stand-in keeps the clip's prediction processing until it is cancelled.
-    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'looking out to sea [slow]' });
+    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'looking out to sea [slow]' });
     expect(await bed.finished(user, started.id)).toMatchObject({ status: 'failed', error: JOB_TIME_LIMIT_MESSAGE, url: null });
     expect(await bed.generationsCount(user)).toBe(0);
     expect(await bed.storage.list(`users/${user}/jobs/${started.id}/`)).toEqual([]);
@@ -81,12 +81,12 @@ describe('job time limits and the stale-job sweeper', () => {
     const fresh = await strandedJob({ status: 'queued', attempts: 0, heartbeatAgoMs: 0, createdAgoMs: 0, deadlineInMs: hour });
 
     const events: JobState[] = [];
-    const stop = bed.generation.client.subscribe<JobState>(jobProgressSubject(workersKeptDying.jobId), (state) => events.push(state));
+    const stop = bed.generation.client.subscribe(jobProgressSubject(workersKeptDying.jobId), (state) => events.push(state));
     const ended = await bed.generation.app.get(StaleJobSweeper).sweep();
     expect(ended).toEqual(expect.arrayContaining([workersKeptDying.jobId, pastDeadline.jobId, neverStarted.jobId]));
     for (const alive of [retrying, working, fresh, longQueue]) expect(ended).not.toContain(alive.jobId);
 
-    const state = (job: { user: string; jobId: string }) => send<JobState>(Subjects.generation.jobGet, { userId: job.user, jobId: job.jobId });
+    const state = (job: { user: string; jobId: string }) => send(Subjects.generation.jobGet, { userId: job.user, jobId: job.jobId });
     expect(await state(workersKeptDying)).toMatchObject({ status: 'failed', error: 'Video generation failed. Please try again.' });
     expect(await state(pastDeadline)).toMatchObject({ status: 'failed', error: JOB_TIME_LIMIT_MESSAGE });
     expect(await state(neverStarted)).toMatchObject({ status: 'failed', error: JOB_NOT_STARTED_MESSAGE });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Subjects, type Account, type AudioResponse, type InfluencerProject, type JobState, type Project } from '@lipcast/contracts';
+import { Subjects, type JobState } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../../billing/src/service';
 import { generationService } from '../service';
@@ -42,19 +42,19 @@ describe('generation jobs survive a worker killed mid-job', () => {
 
   it('redelivers the job to another worker, which completes it once and commits exactly one credit', async () => {
     const userId = crypto.randomUUID();
-    const audio = await api.client.send<AudioResponse>(
+    const audio = await api.client.send(
       Subjects.generation.audioCreate,
       { userId, text: 'A long enough speech for a worker to die in the middle of rendering it. '.repeat(5), voice_id: 'Patient_Man' },
       60_000,
     );
     const first = await startWorker();
     workers.push(first);
-    const started = await api.client.send<JobState>(Subjects.generation.lipsyncStart, { userId, video: '/api/media/actors/ipfs-puppet-video-5/idle-v1.mp4', audio: audio.url });
+    const started = await api.client.send(Subjects.generation.lipsyncStart, { userId, video: '/api/media/actors/ipfs-puppet-video-5/idle-v1.mp4', audio: audio.url });
 
     // Kill the first worker once it is rendering.
     for (let state = started; state.status !== 'running' || state.progress < 10; ) {
       await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
-      state = await api.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId: started.id });
+      state = await api.client.send(Subjects.generation.jobGet, { userId, jobId: started.id });
       expect(state.status).not.toBe('succeeded');
     }
     await first.kill();
@@ -63,13 +63,13 @@ describe('generation jobs survive a worker killed mid-job', () => {
     let done: JobState;
     do {
       await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
-      done = await api.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId: started.id });
+      done = await api.client.send(Subjects.generation.jobGet, { userId, jobId: started.id });
     } while (done.status === 'queued' || done.status === 'running');
 
     expect(done).toMatchObject({ status: 'succeeded', progress: 100 });
     expect(await settledJob(database, started.id)).toEqual({ attempts: 2, credit: 'committed' });
-    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
-    const [project] = await api.client.send<Project[]>(Subjects.generation.projectsList, { userId });
+    expect((await billing.client.send(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
+    const [project] = await api.client.send(Subjects.generation.projectsList, { userId });
     expect(project.outputUrl).toBe(done.url);
   });
 
@@ -79,14 +79,14 @@ describe('generation jobs survive a worker killed mid-job', () => {
     const userId = crypto.randomUUID();
     const worker = await startWorker();
     workers.push(worker);
-    const started = await api.client.send<JobState>(Subjects.generation.pipelineStart, {
+    const started = await api.client.send(Subjects.generation.pipelineStart, {
       userId, influencerDescription: 'A friendly librarian with round glasses', gender: 'female', scriptTopic: 'Why reading before bed helps you sleep',
     });
     // Kill the worker once the audio exists and the video is being made.
     let state = started;
     while (state.steps?.video.status !== 'running') {
       await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
-      state = await api.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId: started.id });
+      state = await api.client.send(Subjects.generation.jobGet, { userId, jobId: started.id });
       expect(state.status).not.toBe('succeeded');
     }
     const before = state.steps!;
@@ -95,15 +95,15 @@ describe('generation jobs survive a worker killed mid-job', () => {
 
     do {
       await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
-      state = await api.client.send<JobState>(Subjects.generation.jobGet, { userId, jobId: started.id });
+      state = await api.client.send(Subjects.generation.jobGet, { userId, jobId: started.id });
     } while (state.status === 'queued' || state.status === 'running');
 
     expect(state.status).toBe('succeeded');
     // The finished steps were kept, not made again.
     expect(state.steps).toMatchObject({ script: before.script, image: before.image, audio: before.audio, video: { status: 'done', url: state.url } });
     expect(await settledJob(database, started.id)).toEqual({ attempts: 2, credit: 'committed' });
-    expect((await billing.client.send<Account>(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
-    const influencers = await api.client.send<InfluencerProject[]>(Subjects.generation.influencersList, { userId });
+    expect((await billing.client.send(Subjects.billing.accountGet, { userId })).generationsCount).toBe(1);
+    const influencers = await api.client.send(Subjects.generation.influencersList, { userId });
     expect(influencers).toHaveLength(1);
   });
 });

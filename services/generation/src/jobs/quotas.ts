@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Subjects, type ConsumeQuotaRequest, type QuotaConsumed, type QuotaKind } from '@lipcast/contracts';
+import { Subjects, type QuotaConsumed, type QuotaKind } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 
 /**
@@ -12,6 +12,6 @@ export class Quotas {
 
   /** Throws billing's QUOTA_EXCEEDED (HTTP 429 with Retry-After and the message to show) when today's are spent. */
   consume(userId: string, kind: QuotaKind): Promise<QuotaConsumed> {
-    return this.services.send<QuotaConsumed, ConsumeQuotaRequest>(Subjects.billing.quotaConsume, { userId, kind });
+    return this.services.send(Subjects.billing.quotaConsume, { userId, kind });
   }
 }

@@ -1,6 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one and reads its ledger */
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ErrorCode, Subjects, type AudioResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
+import { ErrorCode, Subjects } from '@lipcast/contracts';
 import { makeFaceFixture } from '@lipcast/media-engine';
 import { runFfmpeg } from '@lipcast/media-tools';
 import { billingService } from '../../../billing/src/service';
@@ -16,7 +16,7 @@ jest.setTimeout(60_000);
 describe('face check before charging', () => {
   let bed: TestBed;
   const newUser = () => crypto.randomUUID();
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
   /** Every reservation the billing ledger holds for the user, whatever its state. */
   const reservations = (userId: string) => bed.billing.app.get(EntityManager).fork().count(ReservationEntity, { userId });
   /** A picture of `fixture` stored as the user's upload. */
@@ -40,10 +40,10 @@ describe('face check before charging', () => {
     expect(await reservations(user)).toBe(0);
     expect(await bed.generationsCount(user)).toBe(0);
     // The project made for the upload went with the refusal.
-    expect(await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: user })).toEqual([]);
+    expect(await send(Subjects.generation.influencersList, { userId: user })).toEqual([]);
 
     const good = await upload(user, 'man');
-    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${good}`, prompt: 'smiling' });
+    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${good}`, prompt: 'smiling' });
     expect(started.status).toMatch(/queued|running/);
     expect(await reservations(user)).toBe(1);
     await send(Subjects.generation.jobCancel, { userId: user, jobId: started.id });
@@ -63,7 +63,7 @@ describe('face check before charging', () => {
 
   it("refuses the user's own clip with no face for lip-sync before any credit moves", async () => {
     const user = newUser();
-    const audio = await send<AudioResponse>(Subjects.generation.audioCreate, { userId: user, text: 'Nobody is there.', voice_id: 'Friendly_Person' });
+    const audio = await send(Subjects.generation.audioCreate, { userId: user, text: 'Nobody is there.', voice_id: 'Friendly_Person' });
     const blank = `${bed.folder}/blank.mp4`;
     await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=0x3060a0:s=640x720:d=2:r=25', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', blank]);
     const clip = `users/${user}/uploads/${crypto.randomUUID()}.mp4`;

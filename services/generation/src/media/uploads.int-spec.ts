@@ -1,6 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, Subjects } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type UploadCheckRequest } from '@lipcast/contracts';
 import { readEnv } from '@lipcast/nest-kit';
 import { billingService } from '../../../billing/src/service';
 import { GenerationSettings } from '../settings';
@@ -14,7 +14,7 @@ const QUOTA_BYTES = 1024 * 1024;
 
 describe('uploads: checked before they are stored, swept when left behind', () => {
   let bed: TestBed;
-  const check = (request: Record<string, unknown>) => bed.send<{ allowed: true }>(Subjects.generation.uploadCheck, request);
+  const check = (request: UploadCheckRequest) => bed.send(Subjects.generation.uploadCheck, request);
 
   /** A user who has used every free generation. */
   async function userWithNoGenerations(): Promise<string> {

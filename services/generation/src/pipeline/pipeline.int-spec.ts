@@ -1,5 +1,5 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
-import { ErrorCode, Subjects, type InfluencerProject, type JobState, type Project } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type JobState, type PipelineRequest } from '@lipcast/contracts';
 import { billingService } from '../../../billing/src/service';
 import { probeMedia } from '@lipcast/media-tools';
 import { startTestBed, type TestBed } from '../testing';
@@ -8,9 +8,9 @@ jest.setTimeout(90_000);
 
 describe('One Shot runs: script, portrait, audio, clip and lip-sync as one job', () => {
   let bed: TestBed;
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
-  const start = (userId: string, request: Record<string, unknown>) => send<JobState>(Subjects.generation.pipelineStart, { userId, ...request });
-  const RUN = { influencerDescription: 'A cheerful barista with curly hair and glasses', gender: 'female', scriptTopic: 'How to make a perfect cappuccino at home' };
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
+  const start = (userId: string, request: PipelineRequest) => send(Subjects.generation.pipelineStart, { userId, ...request });
+  const RUN: PipelineRequest = { influencerDescription: 'A cheerful barista with curly hair and glasses', gender: 'female', scriptTopic: 'How to make a perfect cappuccino at home' };
 
   beforeAll(async () => (bed = await startTestBed(billingService)));
   afterAll(() => bed?.close());
@@ -21,7 +21,7 @@ describe('One Shot runs: script, portrait, audio, clip and lip-sync as one job',
     await expect(start(user, { ...RUN, influencerDescription: 'x'.repeat(1001) })).rejects.toMatchObject({ message: 'Description cannot exceed 1000 characters' });
     await expect(start(user, { ...RUN, scriptTopic: 'short' })).rejects.toMatchObject({ message: 'Topic must be at least 10 characters' });
     await expect(start(user, { ...RUN, scriptTopic: 'y'.repeat(1001) })).rejects.toMatchObject({ message: 'Topic cannot exceed 1000 characters' });
-    await expect(start(user, { ...RUN, gender: 'other' })).rejects.toMatchObject({ message: 'Gender must be male or female' });
+    await expect(start(user, { ...RUN, gender: 'other' as PipelineRequest['gender'] })).rejects.toMatchObject({ message: 'Gender must be male or female' });
   });
 
   it('runs every step, keeps each result, and counts one generation for the whole run', async () => {
@@ -34,13 +34,13 @@ describe('One Shot runs: script, portrait, audio, clip and lip-sync as one job',
     const waiting = expect.objectContaining({ status: 'waiting' });
     expect([started, twin]).toContainEqual(expect.objectContaining({ kind: 'one_shot', steps: expect.objectContaining({ script: waiting, video: waiting }) }));
     expect((await start(user, RUN)).id).toBe(started.id); // one run at a time: the live one is returned
-    expect((await send<JobState | null>(Subjects.generation.pipelineCurrent, { userId: user }))?.id).toBe(started.id);
+    expect((await send(Subjects.generation.pipelineCurrent, { userId: user }))?.id).toBe(started.id);
 
     let run: JobState;
     const deadline = Date.now() + 60_000;
     do {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      run = await send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: started.id });
+      run = await send(Subjects.generation.jobGet, { userId: user, jobId: started.id });
     } while ((run.status === 'queued' || run.status === 'running') && Date.now() < deadline);
 
     expect(run).toMatchObject({ status: 'succeeded', progress: 100, url: `/api/media/users/${user}/jobs/${started.id}/video.mp4` });
@@ -59,12 +59,12 @@ describe('One Shot runs: script, portrait, audio, clip and lip-sync as one job',
     expect(Math.abs(videoInfo.durationSeconds - audioInfo.durationSeconds)).toBeLessThan(0.3);
 
     // The portrait became the creator's own influencer with its 15 s clip (never published on its own); the history has the audio and the video.
-    const influencer = await send<InfluencerProject>(Subjects.generation.influencerGet, { userId: user, projectId: steps.image.projectId });
+    const influencer = await send(Subjects.generation.influencerGet, { userId: user, projectId: steps.image.projectId! });
     expect(influencer).toMatchObject({ isApproved: false, imageUrl: steps.image.url });
     expect(Math.round(influencer.duration!)).toBe(15);
-    const gallery = await send<InfluencerProject[]>(Subjects.generation.galleryList, { userId: null });
+    const gallery = await send(Subjects.generation.galleryList, { userId: null });
     expect(gallery.some((item) => item.id === influencer.id)).toBe(false);
-    const [history] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    const [history] = await send(Subjects.generation.projectsList, { userId: user });
     // Its poster (the video's first frame) and captions come with the run and its history item.
     const posterUrl = `/api/media/users/${user}/jobs/${started.id}/poster.webp`;
     expect(run.posterUrl).toBe(posterUrl);
@@ -72,7 +72,7 @@ describe('One Shot runs: script, portrait, audio, clip and lip-sync as one job',
     expect(['neutral', 'happy', 'surprise']).toContain(history.audioParams!.emotion);
 
     expect(await bed.generationsCount(user)).toBe(1);
-    expect(await send<JobState | null>(Subjects.generation.pipelineCurrent, { userId: user })).toBeNull();
+    expect(await send(Subjects.generation.pipelineCurrent, { userId: user })).toBeNull();
   });
 
   it("speaks the creator's edited script (its step done from the start), and refuses one over the 15 s budget", async () => {
@@ -92,12 +92,12 @@ describe('One Shot runs: script, portrait, audio, clip and lip-sync as one job',
     const deadline = Date.now() + 60_000;
     do {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      run = await send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: started.id });
+      run = await send(Subjects.generation.jobGet, { userId: user, jobId: started.id });
     } while ((run.status === 'queued' || run.status === 'running') && Date.now() < deadline);
     expect(run).toMatchObject({ status: 'succeeded', steps: { script: { status: 'done', script: edited } } });
     // The offline engine says what it drew of the description and what it could not.
     expect(run.steps!.image.coverage).toEqual({ drawn: ['woman', 'cheerful', 'curly hair', 'glasses'], notDrawn: ['barista'] });
-    const [history] = await send<Project[]>(Subjects.generation.projectsList, { userId: user });
+    const [history] = await send(Subjects.generation.projectsList, { userId: user });
     expect(history.audioParams!.text).toBe(edited);
   });
 });

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ErrorCode, Subjects, type AudioResponse, type InfluencerImageResponse, type JobState, type ProviderWebhookRequest } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type JobState, type ProviderWebhookRequest } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../tools/replicate/stand-in';
 import { billingService } from '../../../billing/src/service';
@@ -28,8 +28,8 @@ async function lipSyncs(bed: TestBed, actorUrl: string, count: number): Promise<
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const user = crypto.randomUUID();
-      const audio = await bed.send<AudioResponse>(Subjects.generation.audioCreate, { userId: user, text: `Parked job number ${index + 1}.`, voice_id: 'Calm_Woman' });
-      return { user, job: await bed.send<JobState>(Subjects.generation.lipsyncStart, { userId: user, video: actorUrl, audio: audio.url }) };
+      const audio = await bed.send(Subjects.generation.audioCreate, { userId: user, text: `Parked job number ${index + 1}.`, voice_id: 'Calm_Woman' });
+      return { user, job: await bed.send(Subjects.generation.lipsyncStart, { userId: user, video: actorUrl, audio: audio.url }) };
     }),
   );
 }
@@ -52,7 +52,7 @@ describe('provider-bound jobs wait parked, without holding a worker', () => {
     // With one provider slot and a held worker they would run one after another; parked, all three predictions run together.
     await pollUntil(() => standIn.creations.filter((creation) => creation.model === 'bytedance/latentsync').length === 3, 10_000);
     const lipSyncIds = standIn.creations.filter((creation) => creation.model === 'bytedance/latentsync').map((creation) => creation.id);
-    const states = await Promise.all(started.map(({ user, job }) => bed.send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: job.id })));
+    const states = await Promise.all(started.map(({ user, job }) => bed.send(Subjects.generation.jobGet, { userId: user, jobId: job.id })));
     expect(states.every((state) => state.status === 'running')).toBe(true);
 
     for (const { user, job } of started) expect(await bed.finished(user, job.id)).toMatchObject({ status: 'succeeded', url: `/api/media/users/${user}/jobs/${job.id}/video.mp4` });
@@ -93,7 +93,7 @@ describe('provider-bound jobs wait parked, without holding a worker', () => {
       await expect(bed.send(Subjects.generation.providerWebhook, delivery)).resolves.toEqual({ received: true });
       await expect(bed.send(Subjects.generation.providerWebhook, { ...delivery, body: delivery.body.replace('succeeded', 'failed') })).rejects.toMatchObject({ code: ErrorCode.Validation });
       await expect(bed.send(Subjects.generation.providerWebhook, { ...delivery, timestamp: String(Math.floor(Date.now() / 1000) - 3600) })).rejects.toMatchObject({ code: ErrorCode.Validation });
-      expect(await bed.send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: job.id })).toMatchObject({ status: 'succeeded' });
+      expect(await bed.send(Subjects.generation.jobGet, { userId: user, jobId: job.id })).toMatchObject({ status: 'succeeded' });
       expect(await bed.generationsCount(user)).toBe(1);
     } finally {
       await new Promise((resolve) => gateway.close(resolve));
@@ -104,9 +104,9 @@ describe('provider-bound jobs wait parked, without holding a worker', () => {
     standIn = await startReplicateStandIn({ port: 0, apiToken: TOKEN, stepMs: 20, processingSteps: 2 });
     ({ bed, actorUrl } = await serviceOn(standIn, { PROVIDER_POLL_SECONDS: '0.2', PROVIDER_CALL_TIMEOUT_SECONDS: '1' }));
     const user = crypto.randomUUID();
-    const image = await bed.send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a sailor on a pier', size: '640x720' });
+    const image = await bed.send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a sailor on a pier', size: '640x720' });
     // [slow]: the clip's prediction stays processing until it is cancelled.
-    const job = await bed.send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'waving [slow]' });
+    const job = await bed.send(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'waving [slow]' });
     const clipPredictions = () => standIn.creations.filter((creation) => creation.model === 'wan-video/wan-2.2-i2v-fast');
     // Past its 1 s deadline the first prediction is cancelled, and the job's retry makes a new one.
     await pollUntil(() => clipPredictions().length >= 2, 30_000);
@@ -115,7 +115,7 @@ describe('provider-bound jobs wait parked, without holding a worker', () => {
 
     const [row] = await bed.generation.app.get(MikroORM).em.fork().execute<{ status: string }[]>('select status from generation.job where id = ?', [job.id]);
     expect(['waiting', 'running', 'queued']).toContain(row.status);
-    const canceled = await bed.send<JobState>(Subjects.generation.jobCancel, { userId: user, jobId: job.id });
+    const canceled = await bed.send(Subjects.generation.jobCancel, { userId: user, jobId: job.id });
     expect(canceled.status).toBe('canceled');
     const latest = clipPredictions().at(-1)!;
     await pollUntil(() => standIn.requests.some((request) => request.path === `/v1/predictions/${latest.id}/cancel`), 10_000);

@@ -1,13 +1,13 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { readFile } from 'node:fs/promises';
-import { ErrorCode, jobOutputKey, mediaUrl, Subjects, VIDEO_FORMAT_MESSAGE, type JobState, type Video } from '@lipcast/contracts';
+import { ErrorCode, jobOutputKey, mediaUrl, Subjects, VIDEO_FORMAT_MESSAGE, type VideoFormatId, type VideoSpec } from '@lipcast/contracts';
 import { probeMedia } from '@lipcast/media-tools';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { billingService } from '../../../billing/src/service';
 import { seedActorClip, startTestBed, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
-const BODY = { actor: ACTOR_ID, script: 'Hello in a vertical video.', voice: 'Friendly_Person' };
+const BODY: VideoSpec = { actor: ACTOR_ID, script: 'Hello in a vertical video.', voice: 'Friendly_Person' };
 
 jest.setTimeout(180_000);
 
@@ -27,7 +27,7 @@ function x264Settings(file: Buffer): string {
 
 describe('video formats through the generation service: the job makes its size, the records keep it', () => {
   let bed: TestBed;
-  const create = (userId: string, body: Record<string, unknown>) => bed.send<Video>(Subjects.generation.videoCreate, { userId, ...body });
+  const create = (userId: string, body: VideoSpec) => bed.send(Subjects.generation.videoCreate, { userId, ...body });
   const finished = (userId: string, videoId: string) => bed.videoFinished(userId, videoId, 150_000);
 
   beforeAll(async () => (bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
@@ -49,7 +49,7 @@ describe('video formats through the generation service: the job makes its size, 
     expect(x264Settings(await readFile(file))).toContain('deblock=1:1:1');
 
     // Its poster: its own first frame at its format's size, beside the mp4 in the job's folder (a video's id is its first job's).
-    const job = await bed.send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: created.id });
+    const job = await bed.send(Subjects.generation.jobGet, { userId: user, jobId: created.id });
     expect(job.posterUrl).toBe(mediaUrl(jobOutputKey(user, created.id, 'poster.webp')));
     expect(webpSize(await readFile(await bed.download(job.posterUrl!, 'vertical-poster.webp')))).toEqual({ width: 1080, height: 1920 });
   });
@@ -60,7 +60,7 @@ describe('video formats through the generation service: the job makes its size, 
     expect(created.format).toBe('portrait-card');
     const done = await finished(user, created.id);
     expect((await probeMedia(await bed.download(done.url!, 'card.mp4'))).video).toMatchObject({ width: 640, height: 720 });
-    await expect(create(user, { ...BODY, format: '4x3-480p' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: VIDEO_FORMAT_MESSAGE });
+    await expect(create(user, { ...BODY, format: '4x3-480p' as VideoFormatId })).rejects.toMatchObject({ code: ErrorCode.Validation, message: VIDEO_FORMAT_MESSAGE });
     expect(await bed.generationsCount(user)).toBe(1);
   });
 });

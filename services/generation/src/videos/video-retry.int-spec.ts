@@ -1,8 +1,7 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
-import { Subjects, type CanceledVideo, type JobState, type Video, type WebhookDelivery, type WebhookVideoData } from '@lipcast/contracts';
+import { mediaKeyOf, Subjects, type WebhookVideoData } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
 import { billingService } from '../../../billing/src/service';
-import { mediaKeyOf } from '../media/media-refs';
 import { startVideosTestBed, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
@@ -13,8 +12,8 @@ jest.setTimeout(150_000);
 /** An operator's retry (the admin console) of a public API video's job: the video follows the new job. */
 describe('a public API video retried by an operator', () => {
   let bed: TestBed;
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
-  const get = (userId: string, videoId: string) => send<Video>(Subjects.generation.videoGet, { userId, videoId });
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
+  const get = (userId: string, videoId: string) => send(Subjects.generation.videoGet, { userId, videoId });
   const finished = (userId: string, videoId: string) => bed.videoFinished(userId, videoId);
 
   // The video names a webhook on this machine, which only the test setting allows.
@@ -23,11 +22,11 @@ describe('a public API video retried by an operator', () => {
 
   it('shows the retry as the video (queued or running, then succeeded with its file), cancels it, and names the video in its webhook', async () => {
     const userId = crypto.randomUUID();
-    const created = await send<Video>(Subjects.generation.videoCreate, { userId, actor: ACTOR_ID, script: 'Retried by an operator.', voice: 'Friendly_Person', webhookUrl: HOOK_URL });
-    const canceled = await send<CanceledVideo>(Subjects.generation.videoCancel, { userId, videoId: created.id });
+    const created = await send(Subjects.generation.videoCreate, { userId, actor: ACTOR_ID, script: 'Retried by an operator.', voice: 'Friendly_Person', webhookUrl: HOOK_URL });
+    const canceled = await send(Subjects.generation.videoCancel, { userId, videoId: created.id });
     expect(canceled.video?.status).toBe('canceled');
 
-    const retried = await send<JobState>(Subjects.generation.adminJobRetry, { jobId: created.id });
+    const retried = await send(Subjects.generation.adminJobRetry, { jobId: created.id });
     expect(retried.id).not.toBe(created.id);
     // The same video (its id, what the caller gave), now the retry's state, not the canceled job's.
     const following = await get(userId, created.id);
@@ -35,12 +34,12 @@ describe('a public API video retried by an operator', () => {
 
     const done = await finished(userId, created.id);
     expect(done).toMatchObject({ id: created.id, status: 'succeeded', progress: 1, error: null, url: `/api/media/users/${userId}/jobs/${retried.id}/video.mp4` });
-    const listed = await send<{ videos: Video[] }>(Subjects.generation.videosList, { userId });
+    const listed = await send(Subjects.generation.videosList, { userId });
     expect(listed.videos.map((video) => [video.id, video.status])).toEqual([[created.id, 'succeeded']]);
 
     // The retry's video.succeeded names the video (the caller's id) and the job that made it.
     const deliveries = await pollUntil(async () => {
-      const listedDeliveries = await send<WebhookDelivery[]>(Subjects.generation.webhookDeliveriesList, { userId });
+      const listedDeliveries = await send(Subjects.generation.webhookDeliveriesList, { userId });
       return listedDeliveries.some((delivery) => delivery.event === 'video.succeeded') && listedDeliveries;
     }, 30_000);
     const succeeded = deliveries.find((delivery) => delivery.event === 'video.succeeded')!;
@@ -54,18 +53,18 @@ describe('a public API video retried by an operator', () => {
     });
 
     // Deleting it removes the retry's file too.
-    expect(await send<CanceledVideo>(Subjects.generation.videoCancel, { userId, videoId: created.id })).toEqual({ id: created.id, outcome: 'deleted', video: null });
+    expect(await send(Subjects.generation.videoCancel, { userId, videoId: created.id })).toEqual({ id: created.id, outcome: 'deleted', video: null });
     expect(await bed.storage.stat(mediaKeyOf(done.url!)!)).toBeNull();
   });
 
   it('cancels the retry itself when the caller cancels the video while it runs', async () => {
     const userId = crypto.randomUUID();
-    const created = await send<Video>(Subjects.generation.videoCreate, { userId, actor: ACTOR_ID, script: 'Canceled twice.', voice: 'Friendly_Person' });
-    await send<CanceledVideo>(Subjects.generation.videoCancel, { userId, videoId: created.id });
-    const retried = await send<JobState>(Subjects.generation.adminJobRetry, { jobId: created.id });
+    const created = await send(Subjects.generation.videoCreate, { userId, actor: ACTOR_ID, script: 'Canceled twice.', voice: 'Friendly_Person' });
+    await send(Subjects.generation.videoCancel, { userId, videoId: created.id });
+    const retried = await send(Subjects.generation.adminJobRetry, { jobId: created.id });
 
-    const canceled = await send<CanceledVideo>(Subjects.generation.videoCancel, { userId, videoId: created.id });
+    const canceled = await send(Subjects.generation.videoCancel, { userId, videoId: created.id });
     expect(canceled).toMatchObject({ id: created.id, outcome: 'canceled', video: { id: created.id, status: 'canceled' } });
-    expect(await send<JobState>(Subjects.generation.jobGet, { userId, jobId: retried.id })).toMatchObject({ status: 'canceled' });
+    expect(await send(Subjects.generation.jobGet, { userId, jobId: retried.id })).toMatchObject({ status: 'canceled' });
   });
 });

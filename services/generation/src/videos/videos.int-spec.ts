@@ -1,8 +1,7 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
-import { ErrorCode, Subjects, type AdminReservation, type CanceledVideo, type Reservation, type Video, type VideoList } from '@lipcast/contracts';
+import { ErrorCode, mediaKeyOf, Subjects, type CreateVideoRequest, type Video } from '@lipcast/contracts';
 import { probeMedia } from '@lipcast/media-tools';
 import { billingService } from '../../../billing/src/service';
-import { mediaKeyOf } from '../media/media-refs';
 import { startVideosTestBed, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
@@ -12,21 +11,22 @@ jest.setTimeout(120_000);
 
 describe('public API videos over NATS: create, read, list, cancel and delete, with idempotency keys', () => {
   let bed: TestBed;
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
   const newUser = () => crypto.randomUUID();
+  // Any body, valid or not: the service's validation is under test too.
   const create = (userId: string, body: Record<string, unknown> = BODY, idempotencyKey?: string) =>
-    send<Video>(Subjects.generation.videoCreate, { userId, ...body, ...(idempotencyKey ? { idempotencyKey } : {}) });
-  const get = (userId: string, videoId: string) => send<Video>(Subjects.generation.videoGet, { userId, videoId });
-  const list = (userId: string, page: { cursor?: string; limit?: number } = {}) => send<VideoList>(Subjects.generation.videosList, { userId, ...page });
-  const cancel = (userId: string, videoId: string) => send<CanceledVideo>(Subjects.generation.videoCancel, { userId, videoId });
-  const reservation = (jobId: string) => bed.billing.client.send<AdminReservation>(Subjects.billing.adminReservationGet, { jobId });
+    send(Subjects.generation.videoCreate, { userId, ...body, ...(idempotencyKey ? { idempotencyKey } : {}) } as CreateVideoRequest);
+  const get = (userId: string, videoId: string) => send(Subjects.generation.videoGet, { userId, videoId });
+  const list = (userId: string, page: { cursor?: string; limit?: number } = {}) => send(Subjects.generation.videosList, { userId, ...page });
+  const cancel = (userId: string, videoId: string) => send(Subjects.generation.videoCancel, { userId, videoId });
+  const reservation = (jobId: string) => bed.billing.client.send(Subjects.billing.adminReservationGet, { jobId });
   const finished = (userId: string, videoId: string) => bed.videoFinished(userId, videoId);
   /** A free user who has spent the 3 free generations. */
   const spendFreeGenerations = async (userId: string) => {
     for (let index = 0; index < 3; index++) {
       const jobId = crypto.randomUUID();
-      await bed.billing.client.send<Reservation>(Subjects.billing.creditsReserve, { userId, jobId });
-      await bed.billing.client.send<Reservation>(Subjects.billing.creditsCommit, { jobId });
+      await bed.billing.client.send(Subjects.billing.creditsReserve, { userId, jobId });
+      await bed.billing.client.send(Subjects.billing.creditsCommit, { jobId });
     }
   };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { Subjects, type MailOutcome, type WebhookDisabledMailRequest } from '@lipcast/contracts';
+import { Subjects, type WebhookDisabledMailRequest } from '@lipcast/contracts';
 import { counter, histogram, inFollowUpTrace, safeFetch, ServiceClient, UnsafeUrlError } from '@lipcast/nest-kit';
 import { GenerationSettings } from '../settings';
 import { decryptSecret, requestWebhookSecret } from './secret-box';
@@ -164,7 +164,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
   private endpointDisabled(delivery: WebhookDeliveryRow, endpointId: string, failures: number): void {
     this.logger.warn(`webhook endpoint ${endpointId} disabled after ${failures} failed deliveries in a row`);
     const request: WebhookDisabledMailRequest = { userId: delivery.userId, endpointId, url: delivery.url, failures, deliveryId: delivery.id };
-    inFollowUpTrace('webhook endpoint disabled mail', () => this.services.send<MailOutcome, WebhookDisabledMailRequest>(Subjects.content.mailWebhookDisabled, request)).catch(
+    inFollowUpTrace('webhook endpoint disabled mail', () => this.services.send(Subjects.content.mailWebhookDisabled, request)).catch(
       (error: unknown) => this.logger.warn(`webhook endpoint ${endpointId} was disabled, but its owner's mail was not sent: ${String(error)}`),
     );
   }

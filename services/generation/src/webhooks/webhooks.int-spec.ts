@@ -1,6 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import { actorClipKey, ErrorCode, mediaUrl, Subjects, type AudioResponse, type CreatedWebhookEndpoint, type JobState, type WebhookDelivery, type WebhookPayload, type WebhookVideoData } from '@lipcast/contracts';
+import { actorClipKey, ErrorCode, mediaUrl, Subjects, type CreatedWebhookEndpoint, type JobState, type WebhookEvent, type WebhookPayload, type WebhookVideoData } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../tools/webhooks/receiver';
 import { billingService } from '../../../billing/src/service';
@@ -32,23 +32,23 @@ async function startBed(allowLoopback: boolean): Promise<TestBed> {
 describe('outbound webhooks over NATS', () => {
   let bed: TestBed;
   let receiver: WebhookReceiver;
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
 
   /** A lip-sync job of a new user, to its end. */
   async function finishedLipSync(userId: string): Promise<JobState> {
-    const audio = await send<AudioResponse>(Subjects.generation.audioCreate, { userId, text: 'Webhooks tell you when it is done.', voice_id: 'Friendly_Person' });
-    const started = await send<JobState>(Subjects.generation.lipsyncStart, { userId, video: ACTOR_URL, audio: audio.url });
+    const audio = await send(Subjects.generation.audioCreate, { userId, text: 'Webhooks tell you when it is done.', voice_id: 'Friendly_Person' });
+    const started = await send(Subjects.generation.lipsyncStart, { userId, video: ACTOR_URL, audio: audio.url });
     return bed.finished(userId, started.id);
   }
 
-  const deliveries = (userId: string) => send<WebhookDelivery[]>(Subjects.generation.webhookDeliveriesList, { userId });
+  const deliveries = (userId: string) => send(Subjects.generation.webhookDeliveriesList, { userId });
   const settled = (userId: string, count = 1) =>
     pollUntil(async () => {
       const listed = await deliveries(userId);
       return listed.length >= count && listed.every((delivery) => delivery.status !== 'pending') && listed;
     }, 30_000);
-  const register = (userId: string, events = ['video.succeeded']) =>
-    send<CreatedWebhookEndpoint>(Subjects.generation.webhookEndpointCreate, { userId, url: receiver.url, events });
+  const register = (userId: string, events: WebhookEvent[] = ['video.succeeded']) =>
+    send(Subjects.generation.webhookEndpointCreate, { userId, url: receiver.url, events });
   /** Runs `work` in the running service, with its repository, in a request context of its own. */
   const inService = <T>(work: (repository: WebhooksRepository) => Promise<T>) => {
     const orm = bed.generation.app.get(MikroORM);
@@ -72,10 +72,10 @@ describe('outbound webhooks over NATS', () => {
       const userId = crypto.randomUUID();
       const created = await register(userId, ['video.succeeded', 'video.failed']);
       expect(created.secret).toMatch(/^whsec_[\w-]{43}$/);
-      const listed = await send<unknown[]>(Subjects.generation.webhookEndpointsList, { userId });
+      const listed = await send(Subjects.generation.webhookEndpointsList, { userId });
       expect(listed).toEqual([{ id: created.id, url: receiver.url, events: ['video.succeeded', 'video.failed'], createdAt: created.createdAt, disabled: false, consecutiveFailures: 0 }]);
       await expect(send(Subjects.generation.webhookEndpointCreate, { userId, url: 'ftp://example.com/', events: ['video.succeeded'] })).rejects.toThrow('url must be an http or https URL');
-      await expect(send(Subjects.generation.webhookEndpointCreate, { userId, url: receiver.url, events: ['video.started'] })).rejects.toThrow('events must be among');
+      await expect(send(Subjects.generation.webhookEndpointCreate, { userId, url: receiver.url, events: ['video.started' as WebhookEvent] })).rejects.toThrow('events must be among');
       await expect(send(Subjects.generation.webhookEndpointDelete, { userId: crypto.randomUUID(), endpointId: created.id })).rejects.toThrow('No such webhook endpoint');
       await send(Subjects.generation.webhookEndpointDelete, { userId, endpointId: created.id });
       expect(await send(Subjects.generation.webhookEndpointsList, { userId })).toEqual([]);
@@ -84,13 +84,13 @@ describe('outbound webhooks over NATS', () => {
     it('refuses an 11th endpoint of one user (WEBHOOK_ENDPOINTS_PER_USER, default 10), saying why; another user is not affected, and a deleted one frees a place', async () => {
       const userId = crypto.randomUUID();
       const created: CreatedWebhookEndpoint[] = [];
-      for (let index = 0; index < 10; index++) created.push(await send<CreatedWebhookEndpoint>(Subjects.generation.webhookEndpointCreate, { userId, url: `${receiver.url}/${index}`, events: ['video.succeeded'] }));
+      for (let index = 0; index < 10; index++) created.push(await send(Subjects.generation.webhookEndpointCreate, { userId, url: `${receiver.url}/${index}`, events: ['video.succeeded'] }));
       await expect(register(userId)).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'You have 10 webhook endpoints, the most allowed: delete one before adding another' });
-      expect(await send<unknown[]>(Subjects.generation.webhookEndpointsList, { userId })).toHaveLength(10);
+      expect(await send(Subjects.generation.webhookEndpointsList, { userId })).toHaveLength(10);
       await register(crypto.randomUUID());
       await send(Subjects.generation.webhookEndpointDelete, { userId, endpointId: created[0]!.id });
       await register(userId);
-      expect(await send<unknown[]>(Subjects.generation.webhookEndpointsList, { userId })).toHaveLength(10);
+      expect(await send(Subjects.generation.webhookEndpointsList, { userId })).toHaveLength(10);
     });
 
     it('delivers a signed video.succeeded when a lip-sync succeeds, only to endpoints subscribed to it; a manual redelivery is one more attempt', async () => {
@@ -117,7 +117,7 @@ describe('outbound webhooks over NATS', () => {
       expect(job.posterUrl).toMatch(/^\/api\/media\/.+\.webp$/);
       expect(payload.data).toMatchObject({ captions_url: job.captions!.vttUrl, poster_url: job.posterUrl, format: 'portrait-card', metadata: null });
 
-      const redelivered = await send<WebhookDelivery>(Subjects.generation.webhookRedeliver, { userId, deliveryId: delivery.id });
+      const redelivered = await send(Subjects.generation.webhookRedeliver, { userId, deliveryId: delivery.id });
       expect(redelivered.id).toBe(delivery.id);
       const [again] = await pollUntil(async () => {
         const listed = await deliveries(userId);
@@ -134,7 +134,7 @@ describe('outbound webhooks over NATS', () => {
     it('refuses an 11th manual redelivery to one endpoint within an hour (WEBHOOK_REDELIVERIES_PER_HOUR, default 10) as rate limited, saying why; another endpoint is not affected', async () => {
       const userId = crypto.randomUUID();
       const first = await register(userId);
-      const second = await send<CreatedWebhookEndpoint>(Subjects.generation.webhookEndpointCreate, { userId, url: `${receiver.url}/second`, events: ['video.succeeded'] });
+      const second = await send(Subjects.generation.webhookEndpointCreate, { userId, url: `${receiver.url}/second`, events: ['video.succeeded'] });
       /** A delivered row of `endpointId`, as `videoEnded` writes it (no job needed to redeliver it). */
       const storedDelivery = (endpointId: string, url: string) =>
         inService(async (repository) => {
@@ -143,7 +143,7 @@ describe('outbound webhooks over NATS', () => {
           return repository.createDelivery({ id, userId, endpointId, url, event: 'video.succeeded', payload });
         });
       const [one, two, other] = [await storedDelivery(first.id, first.url), await storedDelivery(first.id, first.url), await storedDelivery(second.id, second.url)];
-      const redeliver = (deliveryId: string) => send<WebhookDelivery>(Subjects.generation.webhookRedeliver, { userId, deliveryId });
+      const redeliver = (deliveryId: string) => send(Subjects.generation.webhookRedeliver, { userId, deliveryId });
 
       // Counted per endpoint, whichever of its deliveries is redelivered.
       for (let index = 0; index < 10; index++) expect((await redeliver(index % 2 ? one.id : two.id)).endpointId).toBe(first.id);
@@ -207,7 +207,7 @@ describe('outbound webhooks over NATS', () => {
     it(`disables an endpoint after ${DISABLE_AFTER} failed deliveries in a row (WEBHOOK_DISABLE_AFTER_FAILURES, default 20), a success resetting the count; listed disabled, it gets no new event; its owner (no one else) enables it and deliveries resume`, async () => {
       const userId = crypto.randomUUID();
       const endpoint = await register(userId);
-      const listed = async () => (await send<{ id: string; disabled: boolean }[]>(Subjects.generation.webhookEndpointsList, { userId }))[0]!;
+      const listed = async () => (await send(Subjects.generation.webhookEndpointsList, { userId }))[0]!;
       const failuresCounted = async () => (await inService((repository) => repository.endpoint(endpoint.id)))!.consecutiveFailures;
       let queued = 0;
       /** One more delivery to the endpoint, as `videoEnded` writes and queues it, to its end; `fails`: every attempt answered 500. */
@@ -257,7 +257,7 @@ describe('outbound webhooks over NATS', () => {
         await expect(send(Subjects.generation.webhookEndpointEnable, { userId: crypto.randomUUID(), endpointId })).rejects.toMatchObject({ code: ErrorCode.NotFound, message: 'No such webhook endpoint' });
       }
       expect(await listed()).toMatchObject({ disabled: true });
-      const enabled = await send<{ id: string; disabled: boolean }>(Subjects.generation.webhookEndpointEnable, { userId, endpointId: endpoint.id });
+      const enabled = await send(Subjects.generation.webhookEndpointEnable, { userId, endpointId: endpoint.id });
       expect(enabled).toEqual({ id: endpoint.id, url: endpoint.url, events: ['video.succeeded'], createdAt: endpoint.createdAt, disabled: false, consecutiveFailures: 0 });
       expect(await listed()).toMatchObject({ disabled: false });
       expect(await failuresCounted()).toBe(0);

@@ -1,5 +1,5 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in, beside the billing service */
-import { ErrorCode, Subjects, type AudioResponse, type InfluencerImageResponse, type InfluencerProject, type JobState, type Project } from '@lipcast/contracts';
+import { ErrorCode, Subjects } from '@lipcast/contracts';
 import { pollUntil } from '../../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../../tools/replicate/stand-in';
 import { billingService } from '../../../../billing/src/service';
@@ -16,7 +16,7 @@ describe('generation service on Replicate (the local stand-in)', () => {
   let standIn: ReplicateStandIn;
   let bed: TestBed;
   let actorUrl: string;
-  const send = <T>(subject: string, data: unknown) => bed.send<T>(subject, data);
+  const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
   const finished = (userId: string, jobId: string) => bed.finished(userId, jobId);
   const probe = async (url: string) => probeMedia(await bed.download(url, url.split('/').pop()!));
 
@@ -38,12 +38,12 @@ describe('generation service on Replicate (the local stand-in)', () => {
 
   it('speaks with minimax, lip-syncs with LatentSync, and stores both in our object store', async () => {
     const user = crypto.randomUUID();
-    expect(await send<string[]>(Subjects.generation.voicesList, {})).toContain('Friendly_Person');
-    const audio = await send<AudioResponse>(Subjects.generation.audioCreate, { userId: user, text: 'Hello from the stand-in.', voice_id: 'Wise_Woman', emotion: 'happy' });
+    expect(await send(Subjects.generation.voicesList, {})).toContain('Friendly_Person');
+    const audio = await send(Subjects.generation.audioCreate, { userId: user, text: 'Hello from the stand-in.', voice_id: 'Wise_Woman', emotion: 'happy' });
     expect(audio.url).toMatch(new RegExp(`^/api/media/users/${user}/audio/`));
     expect((await probe(audio.url)).audio).not.toBeNull();
 
-    const started = await send<JobState>(Subjects.generation.lipsyncStart, { userId: user, video: actorUrl, audio: audio.url });
+    const started = await send(Subjects.generation.lipsyncStart, { userId: user, video: actorUrl, audio: audio.url });
     const done = await finished(user, started.id);
     expect(done).toMatchObject({ status: 'succeeded', url: `/api/media/users/${user}/jobs/${started.id}/video.mp4` });
     const info = await probe(done.url!);
@@ -54,15 +54,15 @@ describe('generation service on Replicate (the local stand-in)', () => {
 
   it('makes a flux portrait (a photo) and its clip, and lip-syncs the photo influencer', async () => {
     const user = crypto.randomUUID();
-    const image = await send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a smiling surfer on a beach', size: '640x720' });
-    const clip = await finished(user, (await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id })).id);
+    const image = await send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a smiling surfer on a beach', size: '640x720' });
+    const clip = await finished(user, (await send(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id })).id);
     expect(clip.status).toBe('succeeded');
-    const project = await send<InfluencerProject>(Subjects.generation.influencerGet, { userId: user, projectId: image.id });
+    const project = await send(Subjects.generation.influencerGet, { userId: user, projectId: image.id });
     expect(project).toMatchObject({ imageKind: 'photo', outputUrl: clip.url, thumbnailUrl: expect.stringMatching(/thumbnail\.jpg$/) });
     expect(project.duration).toBeGreaterThan(0);
 
-    const audio = await send<AudioResponse>(Subjects.generation.audioCreate, { userId: user, text: 'A real face, lip-synced by the provider.', voice_id: 'Casual_Guy' });
-    const lipSync = await finished(user, (await send<JobState>(Subjects.generation.lipsyncStart, { userId: user, video: clip.url, audio: audio.url })).id);
+    const audio = await send(Subjects.generation.audioCreate, { userId: user, text: 'A real face, lip-synced by the provider.', voice_id: 'Casual_Guy' });
+    const lipSync = await finished(user, (await send(Subjects.generation.lipsyncStart, { userId: user, video: clip.url!, audio: audio.url })).id);
     expect(lipSync.status).toBe('succeeded');
   });
 
@@ -70,8 +70,8 @@ describe('generation service on Replicate (the local stand-in)', () => {
     const user = crypto.randomUUID();
     // The stand-in fails any prediction whose input mentions [fail].
     await expect(send(Subjects.generation.audioCreate, { userId: user, text: 'Say [fail] please.', voice_id: 'Calm_Woman' })).rejects.toMatchObject({ code: ErrorCode.Upstream });
-    const image = await send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a chess coach in a park', size: '640x720' });
-    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'waving [fail]' });
+    const image = await send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a chess coach in a park', size: '640x720' });
+    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'waving [fail]' });
     const done = await finished(user, started.id);
     expect(done).toMatchObject({ status: 'failed', url: null, error: expect.any(String) });
     expect(await bed.generationsCount(user)).toBe(0);
@@ -83,28 +83,28 @@ describe('generation service on Replicate (the local stand-in)', () => {
   it('cancelling a One Shot run after its portrait deletes everything it made: no influencer, no gallery copy, no history, credit back', async () => {
     const user = crypto.randomUUID();
     // The offline script repeats the topic, so the speech prediction stays processing ([slow]) after the portrait is done.
-    const run = await send<JobState>(Subjects.generation.pipelineStart, { userId: user, influencerDescription: 'A calm librarian with a warm smile', gender: 'female', scriptTopic: '[slow] quiet reading corners at home' });
+    const run = await send(Subjects.generation.pipelineStart, { userId: user, influencerDescription: 'A calm librarian with a warm smile', gender: 'female', scriptTopic: '[slow] quiet reading corners at home' });
     const afterImage = await pollUntil(async () => {
-      const state = await send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: run.id });
+      const state = await send(Subjects.generation.jobGet, { userId: user, jobId: run.id });
       return state.steps?.image.status === 'done' && state.steps.audio.status === 'running' ? state : null;
     }, 30_000);
     const imageKey = afterImage.steps!.image.url!.replace('/api/media/', '');
     expect(await bed.storage.stat(imageKey)).not.toBeNull();
 
-    expect((await send<JobState>(Subjects.generation.jobCancel, { userId: user, jobId: run.id })).status).toBe('canceled');
+    expect((await send(Subjects.generation.jobCancel, { userId: user, jobId: run.id })).status).toBe('canceled');
     await jobFolderEmptied(user, run.id);
     expect(await bed.storage.stat(imageKey)).toBeNull();
-    expect(await send<InfluencerProject[]>(Subjects.generation.influencersList, { userId: user })).toEqual([]);
-    expect(await send<Project[]>(Subjects.generation.projectsList, { userId: user })).toEqual([]);
-    expect((await send<InfluencerProject[]>(Subjects.generation.galleryList, { userId: null })).some((item) => item.imageUrl === afterImage.steps!.image.url)).toBe(false);
+    expect(await send(Subjects.generation.influencersList, { userId: user })).toEqual([]);
+    expect(await send(Subjects.generation.projectsList, { userId: user })).toEqual([]);
+    expect((await send(Subjects.generation.galleryList, { userId: null })).some((item) => item.imageUrl === afterImage.steps!.image.url)).toBe(false);
     expect(await bed.generationsCount(user)).toBe(0);
   });
 
   it('deleting a Creator project while its clip is made cancels the clip: nothing stored under it, credit back', async () => {
     const user = crypto.randomUUID();
-    const image = await send<InfluencerImageResponse>(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a baker at dawn', size: '640x720' });
-    const started = await send<JobState>(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'kneading dough [slow]' });
-    await pollUntil(async () => (await send<JobState>(Subjects.generation.jobGet, { userId: user, jobId: started.id })).status === 'running', 15_000);
+    const image = await send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a baker at dawn', size: '640x720' });
+    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'kneading dough [slow]' });
+    await pollUntil(async () => (await send(Subjects.generation.jobGet, { userId: user, jobId: started.id })).status === 'running', 15_000);
 
     await send(Subjects.generation.influencerDelete, { userId: user, projectId: image.id });
     expect(await finished(user, started.id)).toMatchObject({ status: 'canceled', url: null });
