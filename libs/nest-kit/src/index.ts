@@ -7,6 +7,7 @@ export * from './settings';
 export * from './service-client';
 export * from './nats-connection';
 export * from './service-server';
+export * from './handles';
 export * from './orm';
 export * from './storage';
 export * from './media-links';

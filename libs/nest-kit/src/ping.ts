@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { pingSubject, type PingResponse, type ServiceName } from '@lipcast/contracts';
+import { Handles } from './handles';
 
 /** A controller answering `<service>.health.ping.v1` after a round trip to the service's database. */
 export function createPingController(service: ServiceName) {
@@ -9,7 +9,7 @@ export function createPingController(service: ServiceName) {
   class PingController {
     constructor(readonly orm: MikroORM) {}
 
-    @MessagePattern(pingSubject(service))
+    @Handles(pingSubject(service))
     async ping(): Promise<PingResponse> {
       const database = await this.orm.em
         .getConnection()

@@ -1,15 +1,23 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IsString, MinLength } from 'class-validator';
 import { connect } from '@nats-io/transport-node';
-import { ErrorCode } from '@lipcast/contracts';
+import { ErrorCode, subject, type EmptyRequest } from '@lipcast/contracts';
 import { ServiceError } from './errors';
+import { Handles } from './handles';
 import { runWithRequestId, currentRequestId } from './request-context';
 import { ServiceClient } from './service-client';
 import { bootstrapService } from './service-server';
 
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const subject = (name: string) => `test.service-client.${name}.v1`;
+/** The test's own subjects, typed as subjects.ts types the real ones. */
+const Probe = {
+  greet: subject<{ name: string }, { greeting: string; requestId: string | undefined }>()('test.service-client.greet.v1'),
+  conflict: subject<EmptyRequest, never>()('test.service-client.conflict.v1'),
+  crash: subject<EmptyRequest, never>()('test.service-client.crash.v1'),
+  silent: subject<EmptyRequest, never>()('test.service-client.silent.v1'),
+  nobody: subject<EmptyRequest, never>()('test.service-client.nobody.v1'),
+};
 
 class GreetDto {
   @IsString()
@@ -19,18 +27,18 @@ class GreetDto {
 
 @Controller()
 class ProbeController {
-  @MessagePattern(subject('greet'))
+  @Handles(Probe.greet)
   greet(@Payload() dto: GreetDto) {
     return { greeting: `Hello, ${dto.name}`, requestId: currentRequestId() };
   }
 
-  @MessagePattern(subject('conflict'))
-  conflict() {
+  @Handles(Probe.conflict)
+  conflict(): never {
     throw new ServiceError(ErrorCode.Conflict, 'Already there', { id: 7 });
   }
 
-  @MessagePattern(subject('crash'))
-  crash() {
+  @Handles(Probe.crash)
+  crash(): never {
     throw new Error('connection string with a password');
   }
 }
@@ -52,39 +60,39 @@ describe(ServiceClient.name, () => {
   });
 
   it('returns the handler response and carries the request id to the service', async () => {
-    const reply = await runWithRequestId('req-42', () => sut.send<{ greeting: string; requestId: string }>(subject('greet'), { name: 'Ada' }));
+    const reply = await runWithRequestId('req-42', () => sut.send(Probe.greet, { name: 'Ada' }));
     expect(reply).toEqual({ greeting: 'Hello, Ada', requestId: 'req-42' });
   });
 
   it('turns DTO validation failures into VALIDATION errors with the field message', async () => {
-    await expect(sut.send(subject('greet'), { name: 'A' })).rejects.toMatchObject({
+    await expect(sut.send(Probe.greet, { name: 'A' })).rejects.toMatchObject({
       code: ErrorCode.Validation,
       message: 'name must be at least 2 characters',
     });
   });
 
   it('carries a structured service error across intact', async () => {
-    await expect(sut.send(subject('conflict'), {})).rejects.toMatchObject({ code: ErrorCode.Conflict, message: 'Already there', details: { id: 7 } });
+    await expect(sut.send(Probe.conflict, {})).rejects.toMatchObject({ code: ErrorCode.Conflict, message: 'Already there', details: { id: 7 } });
   });
 
   it('hides the text of unexpected errors', async () => {
-    await expect(sut.send(subject('crash'), {})).rejects.toMatchObject({ code: ErrorCode.Internal, message: 'Internal server error' });
+    await expect(sut.send(Probe.crash, {})).rejects.toMatchObject({ code: ErrorCode.Internal, message: 'Internal server error' });
   });
 
   it('matches many concurrent replies to their own requests', async () => {
     const names = Array.from({ length: 200 }, (_, index) => `user-${index}`);
     // A generous time-out: this asserts matching, not speed, and 200 requests on a busy CI machine passed 2 s once.
-    const replies = await Promise.all(names.map((name) => sut.send<{ greeting: string }>(subject('greet'), { name }, 30_000)));
+    const replies = await Promise.all(names.map((name) => sut.send(Probe.greet, { name }, 30_000)));
     expect(replies.map((reply) => reply.greeting)).toEqual(names.map((name) => `Hello, ${name}`));
   }, 60_000);
 
   it('answers UNAVAILABLE after the time-out when a listener never replies', async () => {
     const silent = await connect({ servers: natsUrl });
-    silent.subscribe(subject('silent'), { callback: () => undefined });
+    silent.subscribe(Probe.silent, { callback: () => undefined });
     await silent.flush();
     const impatient = await ServiceClient.connect(natsUrl, 300);
     try {
-      await expect(impatient.send(subject('silent'), {})).rejects.toMatchObject({ code: ErrorCode.Unavailable });
+      await expect(impatient.send(Probe.silent, {})).rejects.toMatchObject({ code: ErrorCode.Unavailable });
     } finally {
       await impatient.close();
       await silent.close();
@@ -95,7 +103,7 @@ describe(ServiceClient.name, () => {
     // A 60 s time-out: only NATS's "no responders" can end this within the test's own time limit.
     const patient = await ServiceClient.connect(natsUrl, 60_000);
     try {
-      await expect(patient.send(subject('nobody'), {})).rejects.toMatchObject({ code: ErrorCode.Unavailable });
+      await expect(patient.send(Probe.nobody, {})).rejects.toMatchObject({ code: ErrorCode.Unavailable });
     } finally {
       await patient.close();
     }

@@ -1,29 +1,31 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type ApiKeyIdentity, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey } from '@lipcast/contracts';
-import { CreateApiKeyDto, ListApiKeysDto, RevokeApiKeyDto, VerifyApiKeyDto } from './api-key.dto';
+import { Handles } from '@lipcast/nest-kit';
+import { CreateApiKeyDto } from '@lipcast/nest-kit/requests';
+import { ListApiKeysDto, RevokeApiKeyDto, VerifyApiKeyDto } from './api-key.dto';
 import { ApiKeysService } from './api-keys.service';
 
 @Controller()
 export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeysService) {}
 
-  @MessagePattern(Subjects.auth.apiKeysCreate)
+  @Handles(Subjects.auth.apiKeysCreate)
   create(@Payload() request: CreateApiKeyDto): Promise<CreatedApiKey> {
     return this.apiKeys.create(request);
   }
 
-  @MessagePattern(Subjects.auth.apiKeysList)
+  @Handles(Subjects.auth.apiKeysList)
   list(@Payload() request: ListApiKeysDto): Promise<ApiKeySummary[]> {
     return this.apiKeys.list(request.userId);
   }
 
-  @MessagePattern(Subjects.auth.apiKeysRevoke)
+  @Handles(Subjects.auth.apiKeysRevoke)
   revoke(@Payload() request: RevokeApiKeyDto): Promise<ApiKeyRevoked> {
     return this.apiKeys.revoke(request);
   }
 
-  @MessagePattern(Subjects.auth.apiKeysVerify)
+  @Handles(Subjects.auth.apiKeysVerify)
   verify(@Payload() request: VerifyApiKeyDto): Promise<ApiKeyIdentity> {
     return this.apiKeys.verify(request.key);
   }

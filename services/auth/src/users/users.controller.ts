@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type AuthUser, type DeletionStarted, type FingerprintKept } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { DeleteUserDto, GetUserDto, UpsertUserDto } from './user.dto';
 import { UsersService } from './users.service';
 
@@ -8,27 +9,27 @@ import { UsersService } from './users.service';
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  @MessagePattern(Subjects.auth.userUpsert)
+  @Handles(Subjects.auth.userUpsert)
   upsert(@Payload() request: UpsertUserDto): Promise<AuthUser> {
     return this.users.upsert(request);
   }
 
-  @MessagePattern(Subjects.auth.userDeletionStart)
+  @Handles(Subjects.auth.userDeletionStart)
   startDeletion(@Payload() request: DeleteUserDto): Promise<DeletionStarted> {
     return this.users.startDeletion(request.userId);
   }
 
-  @MessagePattern(Subjects.auth.userFingerprintKeep)
+  @Handles(Subjects.auth.userFingerprintKeep)
   keepFingerprint(@Payload() request: DeleteUserDto): Promise<FingerprintKept> {
     return this.users.keepFingerprint(request.userId);
   }
 
-  @MessagePattern(Subjects.auth.userDelete)
+  @Handles(Subjects.auth.userDelete)
   delete(@Payload() request: DeleteUserDto): Promise<{ deleted: true }> {
     return this.users.delete(request.userId);
   }
 
-  @MessagePattern(Subjects.auth.userGet)
+  @Handles(Subjects.auth.userGet)
   get(@Payload() request: GetUserDto): Promise<AuthUser> {
     return this.users.get(request.id);
   }

@@ -1,9 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IsInt, IsUUID, Max, Min } from 'class-validator';
 import {
   FREE_GENERATIONS, Subjects, type Account, type CarryFreeUsedRequest, type FreeGenerationsUsed, type FreeUsedCarried, type GetAccountRequest,
 } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { LedgerService } from '../credits/ledger.service';
 import { AccountDeletionService } from './account-deletion.service';
 
@@ -30,24 +31,24 @@ export class AccountsController {
   ) {}
 
   /** Account deletion: subscriptions ended, the ledger kept under an anonymous id. */
-  @MessagePattern(Subjects.billing.accountDelete)
+  @Handles(Subjects.billing.accountDelete)
   delete(@Payload() request: GetAccountDto): Promise<{ deleted: true }> {
     return this.deletion.delete(request.userId);
   }
 
   /** Account deletion, asked by auth before the ledger is anonymised: what the identity keeps. */
-  @MessagePattern(Subjects.billing.accountFreeUsed)
+  @Handles(Subjects.billing.accountFreeUsed)
   freeUsed(@Payload() request: GetAccountDto): Promise<FreeGenerationsUsed> {
     return this.ledger.freeUsed(request.userId);
   }
 
   /** From auth, at the sign-in of an identity whose earlier account was deleted. */
-  @MessagePattern(Subjects.billing.accountCarryFreeUsed)
+  @Handles(Subjects.billing.accountCarryFreeUsed)
   carryFreeUsed(@Payload() request: CarryFreeUsedDto): Promise<FreeUsedCarried> {
     return this.ledger.carryFreeUsed(request.userId, request.freeUsed);
   }
 
-  @MessagePattern(Subjects.billing.accountGet)
+  @Handles(Subjects.billing.accountGet)
   get(@Payload() request: GetAccountDto): Promise<Account> {
     return this.ledger.account(request.userId);
   }

@@ -1,10 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Length, Max, Min, NotEquals } from 'class-validator';
 import {
   ADMIN_CREDIT_DELTA_LIMIT, ADMIN_REASON_MAX_LENGTH, Subjects, type AdminBillingAccount, type AdminCreditAdjustmentRequest, type CreditSource, type ReservationStatus,
 } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { LedgerService } from '../credits/ledger.service';
 import { AdminAccountsService } from './admin-accounts.service';
 
@@ -38,18 +39,18 @@ export class BillingAdminController {
     private readonly ledger: LedgerService,
   ) {}
 
-  @MessagePattern(Subjects.billing.adminAccountGet)
+  @Handles(Subjects.billing.adminAccountGet)
   account(@Payload() request: UserDto): Promise<AdminBillingAccount> {
     return this.accounts.account(request.userId);
   }
 
-  @MessagePattern(Subjects.billing.adminCreditsAdjust)
+  @Handles(Subjects.billing.adminCreditsAdjust)
   async adjust(@Payload() request: CreditAdjustmentDto): Promise<AdminBillingAccount> {
     await this.ledger.adjust({ ...request, reason: request.reason.trim(), jobId: request.jobId ?? null });
     return this.accounts.account(request.userId);
   }
 
-  @MessagePattern(Subjects.billing.adminReservationGet)
+  @Handles(Subjects.billing.adminReservationGet)
   reservation(@Payload() request: JobDto): Promise<{ status: ReservationStatus; source: CreditSource } | null> {
     return this.accounts.reservation(request.jobId);
   }

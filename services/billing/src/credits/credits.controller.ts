@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IsString, IsUUID, Length } from 'class-validator';
 import { Subjects, type CreditRequest, type Reservation } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { LedgerService } from './ledger.service';
 
 class CreditRequestDto implements CreditRequest {
@@ -28,22 +29,22 @@ class JobDto {
 export class CreditsController {
   constructor(private readonly ledger: LedgerService) {}
 
-  @MessagePattern(Subjects.billing.creditsCheck)
+  @Handles(Subjects.billing.creditsCheck)
   check(@Payload() request: UserDto): Promise<{ available: true }> {
     return this.ledger.check(request.userId);
   }
 
-  @MessagePattern(Subjects.billing.creditsReserve)
+  @Handles(Subjects.billing.creditsReserve)
   reserve(@Payload() request: CreditRequestDto): Promise<Reservation> {
     return this.ledger.reserve(request.userId, request.jobId);
   }
 
-  @MessagePattern(Subjects.billing.creditsCommit)
+  @Handles(Subjects.billing.creditsCommit)
   commit(@Payload() request: JobDto): Promise<Reservation> {
     return this.ledger.commit(request.jobId);
   }
 
-  @MessagePattern(Subjects.billing.creditsRelease)
+  @Handles(Subjects.billing.creditsRelease)
   release(@Payload() request: JobDto): Promise<Reservation> {
     return this.ledger.release(request.jobId);
   }

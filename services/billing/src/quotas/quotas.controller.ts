@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IsIn, IsUUID } from 'class-validator';
 import { QUOTA_KINDS, Subjects, type ConsumeQuotaRequest, type QuotaConsumed, type QuotaKind } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { QuotasService } from './quotas.service';
 
 class ConsumeQuotaDto implements ConsumeQuotaRequest {
@@ -16,7 +17,7 @@ class ConsumeQuotaDto implements ConsumeQuotaRequest {
 export class QuotasController {
   constructor(private readonly quotas: QuotasService) {}
 
-  @MessagePattern(Subjects.billing.quotaConsume)
+  @Handles(Subjects.billing.quotaConsume)
   consume(@Payload() request: ConsumeQuotaDto): Promise<QuotaConsumed> {
     return this.quotas.consume(request.userId, request.kind);
   }

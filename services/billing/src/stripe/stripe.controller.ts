@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type Account, type CheckoutStart, type CreateCustomerResponse, type StripeConfig, type StripeWebhookResult } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { BillingSettings } from '../settings';
 import { CheckoutService } from './checkout.service';
 import { CustomersService } from './customers.service';
@@ -19,37 +20,37 @@ export class StripeController {
     private readonly webhooks: WebhooksService,
   ) {}
 
-  @MessagePattern(Subjects.billing.stripeConfig)
+  @Handles(Subjects.billing.stripeConfig)
   config(): StripeConfig {
     return { publishableKey: this.settings.STRIPE_PUBLISHABLE_KEY ?? null, checkout: this.settings.checkoutMode };
   }
 
-  @MessagePattern(Subjects.billing.customerCreate)
+  @Handles(Subjects.billing.customerCreate)
   async createCustomer(@Payload() request: PurchaseDto): Promise<CreateCustomerResponse> {
     return { customerId: await this.customers.ensureCustomer(request.userId, request.email) };
   }
 
-  @MessagePattern(Subjects.billing.subscriptionCreate)
+  @Handles(Subjects.billing.subscriptionCreate)
   createSubscription(@Payload() request: StartSubscriptionDto): Promise<CheckoutStart> {
     return this.checkout.startSubscription(request);
   }
 
-  @MessagePattern(Subjects.billing.packCheckout)
+  @Handles(Subjects.billing.packCheckout)
   buyPack(@Payload() request: StartPackPurchaseDto): Promise<CheckoutStart> {
     return this.checkout.startPackPurchase(request);
   }
 
-  @MessagePattern(Subjects.billing.subscriptionSync)
+  @Handles(Subjects.billing.subscriptionSync)
   sync(@Payload() request: UserDto): Promise<Account> {
     return this.subscriptions.sync(request.userId);
   }
 
-  @MessagePattern(Subjects.billing.subscriptionCancel)
+  @Handles(Subjects.billing.subscriptionCancel)
   cancel(@Payload() request: UserDto): Promise<Account> {
     return this.subscriptions.cancel(request.userId);
   }
 
-  @MessagePattern(Subjects.billing.stripeWebhook)
+  @Handles(Subjects.billing.stripeWebhook)
   webhook(@Payload() request: StripeWebhookDto): Promise<StripeWebhookResult> {
     return this.webhooks.receive(request);
   }

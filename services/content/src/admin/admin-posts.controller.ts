@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type AdminPost, type AdminPostList } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { AdminPostDto, AdminPostIdDto, AdminPostUpdateDto } from './admin-post.dto';
 import { AdminPostsService } from './admin-posts.service';
 
@@ -9,22 +10,22 @@ import { AdminPostsService } from './admin-posts.service';
 export class AdminPostsController {
   constructor(private readonly posts: AdminPostsService) {}
 
-  @MessagePattern(Subjects.content.adminPostsList)
+  @Handles(Subjects.content.adminPostsList)
   list(): Promise<AdminPostList> {
     return this.posts.list();
   }
 
-  @MessagePattern(Subjects.content.adminPostGet)
+  @Handles(Subjects.content.adminPostGet)
   get(@Payload() request: AdminPostIdDto): Promise<AdminPost> {
     return this.posts.get(request.id);
   }
 
-  @MessagePattern(Subjects.content.adminPostCreate)
+  @Handles(Subjects.content.adminPostCreate)
   create(@Payload() request: AdminPostDto): Promise<AdminPost> {
     return this.posts.create(request);
   }
 
-  @MessagePattern(Subjects.content.adminPostUpdate)
+  @Handles(Subjects.content.adminPostUpdate)
   update(@Payload() request: AdminPostUpdateDto): Promise<AdminPost> {
     const { id, ...body } = request;
     return this.posts.update(id, body);

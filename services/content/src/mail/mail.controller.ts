@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type MailOutcome, type MailPreferences } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { MailPreferencesDto, PaymentMailDto, UserIdDto, VideoReadyMailDto, WebhookDisabledMailDto } from './mail.dto';
 import { MailService } from './mail.service';
 
@@ -8,33 +9,33 @@ import { MailService } from './mail.service';
 export class MailController {
   constructor(private readonly mail: MailService) {}
 
-  @MessagePattern(Subjects.content.mailVideoReady)
+  @Handles(Subjects.content.mailVideoReady)
   videoReady(@Payload() request: VideoReadyMailDto): Promise<MailOutcome> {
     return this.mail.videoReady(request);
   }
 
-  @MessagePattern(Subjects.content.mailPaymentConfirmed)
+  @Handles(Subjects.content.mailPaymentConfirmed)
   paymentConfirmed(@Payload() request: PaymentMailDto): Promise<MailOutcome> {
     return this.mail.paymentConfirmed(request);
   }
 
-  @MessagePattern(Subjects.content.mailWebhookDisabled)
+  @Handles(Subjects.content.mailWebhookDisabled)
   webhookDisabled(@Payload() request: WebhookDisabledMailDto): Promise<MailOutcome> {
     return this.mail.webhookDisabled(request);
   }
 
-  @MessagePattern(Subjects.content.mailPreferencesGet)
+  @Handles(Subjects.content.mailPreferencesGet)
   preferences(@Payload() request: UserIdDto): Promise<MailPreferences> {
     return this.mail.preferences(request.userId);
   }
 
-  @MessagePattern(Subjects.content.userDelete)
+  @Handles(Subjects.content.userDelete)
   async deleteUser(@Payload() request: UserIdDto): Promise<{ deleted: true }> {
     await this.mail.deleteUser(request.userId);
     return { deleted: true };
   }
 
-  @MessagePattern(Subjects.content.mailPreferencesSet)
+  @Handles(Subjects.content.mailPreferencesSet)
   setPreferences(@Payload() request: MailPreferencesDto): Promise<MailPreferences> {
     return this.mail.setPreferences(request.userId, { videoReady: request.videoReady });
   }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type AdminNewsletterIssueList, type AdminNewsletterSending } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { NewsletterIssueResumeDto, NewsletterIssueSendDto } from './newsletter-issue.dto';
 import { NewsletterIssuesService } from './newsletter-issues.service';
 
@@ -9,17 +10,17 @@ import { NewsletterIssuesService } from './newsletter-issues.service';
 export class NewsletterIssuesController {
   constructor(private readonly issues: NewsletterIssuesService) {}
 
-  @MessagePattern(Subjects.content.adminNewsletterIssuesList)
+  @Handles(Subjects.content.adminNewsletterIssuesList)
   list(): Promise<AdminNewsletterIssueList> {
     return this.issues.list();
   }
 
-  @MessagePattern(Subjects.content.adminNewsletterIssueSend)
+  @Handles(Subjects.content.adminNewsletterIssueSend)
   send(@Payload() request: NewsletterIssueSendDto): Promise<AdminNewsletterSending> {
     return this.issues.send(request);
   }
 
-  @MessagePattern(Subjects.content.adminNewsletterIssueResume)
+  @Handles(Subjects.content.adminNewsletterIssueResume)
   resume(@Payload() request: NewsletterIssueResumeDto): Promise<AdminNewsletterSending> {
     return this.issues.resume(request.id);
   }

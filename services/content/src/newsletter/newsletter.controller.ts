@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IsString, Matches } from 'class-validator';
 import { Subjects, type NewsletterConfirmed, type NewsletterSubscribeResponse, type NewsletterTokenRequest, type NewsletterUnsubscribed } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { NewsletterService } from './newsletter.service';
 import { SubscribeDto } from './subscribe.dto';
 
@@ -15,19 +16,19 @@ class NewsletterTokenDto implements NewsletterTokenRequest {
 export class NewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
 
-  @MessagePattern(Subjects.content.newsletterSubscribe)
+  @Handles(Subjects.content.newsletterSubscribe)
   async subscribe(@Payload() request: SubscribeDto): Promise<NewsletterSubscribeResponse> {
     await this.newsletter.subscribe(request.email);
     return { subscribed: true };
   }
 
-  @MessagePattern(Subjects.content.newsletterConfirm)
+  @Handles(Subjects.content.newsletterConfirm)
   async confirm(@Payload() request: NewsletterTokenDto): Promise<NewsletterConfirmed> {
     const { email } = await this.newsletter.confirm(request.token);
     return { confirmed: true, email };
   }
 
-  @MessagePattern(Subjects.content.newsletterUnsubscribe)
+  @Handles(Subjects.content.newsletterUnsubscribe)
   async unsubscribe(@Payload() request: NewsletterTokenDto): Promise<NewsletterUnsubscribed> {
     await this.newsletter.unsubscribe(request.token);
     return { unsubscribed: true };

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type BlogPostDetail, type ListPostsResponse } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { GetPostDto } from './get-post.dto';
 import { ListPostsDto } from './list-posts.dto';
 import { PostsService } from './posts.service';
@@ -9,12 +10,12 @@ import { PostsService } from './posts.service';
 export class PostsController {
   constructor(private readonly posts: PostsService) {}
 
-  @MessagePattern(Subjects.content.postsList)
+  @Handles(Subjects.content.postsList)
   list(@Payload() query: ListPostsDto): Promise<ListPostsResponse> {
     return this.posts.list(query);
   }
 
-  @MessagePattern(Subjects.content.postsGet)
+  @Handles(Subjects.content.postsGet)
   get(@Payload() query: GetPostDto): Promise<BlogPostDetail> {
     return this.posts.getPublished(query.slug);
   }

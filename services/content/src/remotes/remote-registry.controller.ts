@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type RemoteHistory, type RemoteLiveVersion, type RemoteLiveVersions } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { RemoteHistoryDto, RemoteReleaseDto, RemoteRollbackDto } from './remote-registry.dto';
 import { RemoteRegistryService } from './remote-registry.service';
 
@@ -9,27 +10,27 @@ import { RemoteRegistryService } from './remote-registry.service';
 export class RemoteRegistryController {
   constructor(private readonly registry: RemoteRegistryService) {}
 
-  @MessagePattern(Subjects.content.remotePublish)
+  @Handles(Subjects.content.remotePublish)
   publish(@Payload() request: RemoteReleaseDto): Promise<RemoteHistory> {
     return this.registry.publish(request.remote, request.version, request.by);
   }
 
-  @MessagePattern(Subjects.content.remoteRelease)
+  @Handles(Subjects.content.remoteRelease)
   release(@Payload() request: RemoteReleaseDto): Promise<RemoteLiveVersion> {
     return this.registry.release(request.remote, request.version, request.by);
   }
 
-  @MessagePattern(Subjects.content.remoteRollback)
+  @Handles(Subjects.content.remoteRollback)
   rollback(@Payload() request: RemoteRollbackDto): Promise<RemoteLiveVersion> {
     return this.registry.rollback(request.remote, request.by);
   }
 
-  @MessagePattern(Subjects.content.remotesLive)
+  @Handles(Subjects.content.remotesLive)
   live(): Promise<RemoteLiveVersions> {
     return this.registry.live();
   }
 
-  @MessagePattern(Subjects.content.remoteHistory)
+  @Handles(Subjects.content.remoteHistory)
   history(@Payload() request: RemoteHistoryDto): Promise<RemoteHistory> {
     return this.registry.history(request.remote);
   }

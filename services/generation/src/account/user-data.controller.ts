@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IsUUID } from 'class-validator';
 import { Subjects, type DeleteUserDataRequest } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { UserDataService } from './user-data.service';
 
 class DeleteUserDataDto implements DeleteUserDataRequest {
@@ -12,7 +13,7 @@ class DeleteUserDataDto implements DeleteUserDataRequest {
 export class UserDataController {
   constructor(private readonly userData: UserDataService) {}
 
-  @MessagePattern(Subjects.generation.userDataDelete)
+  @Handles(Subjects.generation.userDataDelete)
   delete(@Payload() request: DeleteUserDataDto): Promise<{ deleted: true }> {
     return this.userData.delete(request.userId);
   }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { communityKey, mediaUrl, Subjects, type AdminGalleryReport, type AdminModerationDecisionResult, type AdminJobList, type AdminQueueState, type JobState } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { InfluencersService } from '../influencers/influencers.service';
 import { AdminJobDto, AdminJobListDto, AdminModerationDecisionDto } from './admin-jobs.dto';
@@ -15,33 +16,33 @@ export class AdminController {
     private readonly influencerService: InfluencersService,
   ) {}
 
-  @MessagePattern(Subjects.generation.adminQueueGet)
+  @Handles(Subjects.generation.adminQueueGet)
   queue(): Promise<AdminQueueState> {
     return this.jobs.queueState();
   }
 
-  @MessagePattern(Subjects.generation.adminJobsList)
+  @Handles(Subjects.generation.adminJobsList)
   list(@Payload() filter: AdminJobListDto): Promise<AdminJobList> {
     return this.jobs.list(filter);
   }
 
-  @MessagePattern(Subjects.generation.adminJobGet)
+  @Handles(Subjects.generation.adminJobGet)
   get(@Payload() request: AdminJobDto) {
     return this.jobs.detail(request.jobId);
   }
 
-  @MessagePattern(Subjects.generation.adminJobCancel)
+  @Handles(Subjects.generation.adminJobCancel)
   cancel(@Payload() request: AdminJobDto): Promise<JobState> {
     return this.jobs.cancel(request.jobId);
   }
 
-  @MessagePattern(Subjects.generation.adminJobRetry)
+  @Handles(Subjects.generation.adminJobRetry)
   retry(@Payload() request: AdminJobDto): Promise<JobState> {
     return this.jobs.retry(request.jobId);
   }
 
   /** Reported gallery items: in review first, then appealed, then the most reported. */
-  @MessagePattern(Subjects.generation.adminGalleryReports)
+  @Handles(Subjects.generation.adminGalleryReports)
   async reports(): Promise<AdminGalleryReport[]> {
     const reported = await this.influencers.reported();
     return reported.map((item) => ({
@@ -62,7 +63,7 @@ export class AdminController {
     }));
   }
 
-  @MessagePattern(Subjects.generation.adminGalleryDecide)
+  @Handles(Subjects.generation.adminGalleryDecide)
   decide(@Payload() request: AdminModerationDecisionDto): Promise<AdminModerationDecisionResult> {
     return this.influencerService.decide(request);
   }

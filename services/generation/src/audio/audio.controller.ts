@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type AudioResponse } from '@lipcast/contracts';
+import { UserAudioRequestDto } from '@lipcast/nest-kit/requests';
+import { Handles } from '@lipcast/nest-kit';
 import { Quotas } from '../jobs/quotas';
-import { AudioRequestDto } from './audio.dto';
 import { AudioService } from './audio.service';
 
 @Controller()
@@ -12,13 +13,13 @@ export class AudioController {
     private readonly quotas: Quotas,
   ) {}
 
-  @MessagePattern(Subjects.generation.voicesList)
-  voices(): readonly string[] {
-    return this.audio.voices();
+  @Handles(Subjects.generation.voicesList)
+  voices(): string[] {
+    return [...this.audio.voices()];
   }
 
-  @MessagePattern(Subjects.generation.audioCreate)
-  async create(@Payload() request: AudioRequestDto): Promise<AudioResponse> {
+  @Handles(Subjects.generation.audioCreate)
+  async create(@Payload() request: UserAudioRequestDto): Promise<AudioResponse> {
     // A valid request takes one of today's speech previews before the provider runs (One Shot calls the
     // service directly: its run is paid by a credit). A preview the provider then fails still counts.
     await this.quotas.consume(request.userId, 'speech');

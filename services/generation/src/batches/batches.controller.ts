@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { BATCH_MAX_ROWS, Subjects, type Batch, type BatchList } from '@lipcast/contracts';
-import { ServiceError } from '@lipcast/nest-kit';
+import { Handles, ServiceError } from '@lipcast/nest-kit';
 import { CreateBatchDto, ListBatchesDto, RetryBatchRowDto, UserBatchDto } from './batches.dto';
 import { BatchesService } from './batches.service';
 
@@ -10,23 +10,23 @@ import { BatchesService } from './batches.service';
 export class BatchesController {
   constructor(private readonly batches: BatchesService) {}
 
-  @MessagePattern(Subjects.generation.batchCreate)
+  @Handles(Subjects.generation.batchCreate)
   create(@Payload() request: CreateBatchDto): Promise<Batch> {
     if (request.rows.length > BATCH_MAX_ROWS) throw ServiceError.validation(`A batch takes at most ${BATCH_MAX_ROWS} rows`, { field: 'rows' });
     return this.batches.create(request.userId, request.rows, request.availableGenerations);
   }
 
-  @MessagePattern(Subjects.generation.batchGet)
+  @Handles(Subjects.generation.batchGet)
   get(@Payload() request: UserBatchDto): Promise<Batch> {
     return this.batches.get(request.userId, request.batchId);
   }
 
-  @MessagePattern(Subjects.generation.batchesList)
+  @Handles(Subjects.generation.batchesList)
   list(@Payload() request: ListBatchesDto): Promise<BatchList> {
     return this.batches.list(request.userId, request.cursor ?? undefined, request.limit ?? undefined);
   }
 
-  @MessagePattern(Subjects.generation.batchRowRetry)
+  @Handles(Subjects.generation.batchRowRetry)
   retry(@Payload() request: RetryBatchRowDto): Promise<Batch> {
     return this.batches.retryRow(request.userId, request.batchId, request.row);
   }

@@ -1,8 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type InfluencerImageResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { Quotas } from '../jobs/quotas';
-import { AppealDto, ApproveDto, GalleryDto, ImageDto, ListDto, ProjectDto, ReportDto, VideoDto } from './influencers.dto';
+import { UserInfluencerImageDto } from '@lipcast/nest-kit/requests';
+import { AppealDto, ApproveDto, GalleryDto, ListDto, ProjectDto, ReportDto, VideoDto } from './influencers.dto';
 import { InfluencersService } from './influencers.service';
 
 @Controller()
@@ -12,50 +14,50 @@ export class InfluencersController {
     private readonly quotas: Quotas,
   ) {}
 
-  @MessagePattern(Subjects.generation.influencerImageCreate)
-  async image(@Payload() request: ImageDto): Promise<InfluencerImageResponse> {
+  @Handles(Subjects.generation.influencerImageCreate)
+  async image(@Payload() request: UserInfluencerImageDto): Promise<InfluencerImageResponse> {
     // One of today's image previews, taken before the provider draws (One Shot's portrait is paid by its
     // credit and calls the service directly). A portrait the provider then fails still counts.
     await this.quotas.consume(request.userId, 'image');
     return this.influencers.createImage(request.userId, request.prompt.trim());
   }
 
-  @MessagePattern(Subjects.generation.influencerVideoStart)
+  @Handles(Subjects.generation.influencerVideoStart)
   video(@Payload() request: VideoDto): Promise<JobState> {
     return this.influencers.startVideo(request.userId, request);
   }
 
-  @MessagePattern(Subjects.generation.influencersList)
+  @Handles(Subjects.generation.influencersList)
   list(@Payload() request: ListDto): Promise<InfluencerProject[]> {
     return this.influencers.list(request.userId);
   }
 
-  @MessagePattern(Subjects.generation.influencerGet)
+  @Handles(Subjects.generation.influencerGet)
   get(@Payload() request: ProjectDto): Promise<InfluencerProject> {
     return this.influencers.get(request.userId, request.projectId);
   }
 
-  @MessagePattern(Subjects.generation.influencerApprove)
+  @Handles(Subjects.generation.influencerApprove)
   approve(@Payload() request: ApproveDto): Promise<InfluencerProject> {
     return this.influencers.approve(request.userId, request);
   }
 
-  @MessagePattern(Subjects.generation.influencerDelete)
+  @Handles(Subjects.generation.influencerDelete)
   delete(@Payload() request: ProjectDto): Promise<{ deleted: true }> {
     return this.influencers.delete(request.userId, request.projectId);
   }
 
-  @MessagePattern(Subjects.generation.influencerAppeal)
+  @Handles(Subjects.generation.influencerAppeal)
   appeal(@Payload() request: AppealDto): Promise<InfluencerProject> {
     return this.influencers.appeal(request.userId, request.projectId, request.message);
   }
 
-  @MessagePattern(Subjects.generation.galleryReport)
+  @Handles(Subjects.generation.galleryReport)
   report(@Payload() request: ReportDto): Promise<{ reported: true }> {
     return this.influencers.report(request);
   }
 
-  @MessagePattern(Subjects.generation.galleryList)
+  @Handles(Subjects.generation.galleryList)
   gallery(@Payload() request: GalleryDto): Promise<InfluencerProject[]> {
     return this.influencers.gallery(request.userId);
   }

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IsUUID } from 'class-validator';
 import { Subjects, type JobState, type UserJobRequest } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { JobsService } from './jobs.service';
 
 class JobDto implements UserJobRequest {
@@ -13,12 +14,12 @@ class JobDto implements UserJobRequest {
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
-  @MessagePattern(Subjects.generation.jobGet)
+  @Handles(Subjects.generation.jobGet)
   get(@Payload() request: JobDto): Promise<JobState> {
     return this.jobs.get(request.userId, request.jobId);
   }
 
-  @MessagePattern(Subjects.generation.jobCancel)
+  @Handles(Subjects.generation.jobCancel)
   cancel(@Payload() request: JobDto): Promise<JobState> {
     return this.jobs.cancel(request.userId, request.jobId);
   }

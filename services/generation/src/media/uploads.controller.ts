@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Type } from 'class-transformer';
 import { IsEmpty, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { Subjects, UPLOAD_KEY_PATTERN, type FaceCheckAnswer, type FaceCheckRequest, type UploadCheckRequest } from '@lipcast/contracts';
-import { ServiceError } from '@lipcast/nest-kit';
+import { isUploadOf, Subjects, UPLOAD_KEY_PATTERN, VIDEO_PROMPT, type FaceCheckAnswer, type FaceCheckRequest, type UploadCheckRequest } from '@lipcast/contracts';
+import { Handles, ServiceError } from '@lipcast/nest-kit';
 import { FaceChecks } from './face-checks';
 import { UploadChecks } from './upload-checks';
 
@@ -12,7 +12,7 @@ class UploadCheckDto implements UploadCheckRequest {
   @IsUUID() userId!: string;
   /** The decoded picture's size. */
   @Type(() => Number) @IsInt({ message: 'bytes must be a whole number' }) @Min(1) @Max(64 * 1024 * 1024) bytes!: number;
-  @IsOptional() @IsString() @MaxLength(1000, { message: 'Prompt cannot exceed 1000 characters.' }) prompt?: string;
+  @IsOptional() @IsString() @MaxLength(VIDEO_PROMPT.max, { message: VIDEO_PROMPT.messages.max }) prompt?: string;
   /** An upload starts a project of its own; it cannot be an existing project's image. */
   @IsEmpty({ message: "image must be this project's image" }) projectId?: number;
 }
@@ -31,13 +31,13 @@ export class UploadsController {
   ) {}
 
   /** The Creator's check of a chosen picture before any generation: `{ok: true}`, or the refusal and its message. Nothing is charged. */
-  @MessagePattern(Subjects.generation.facesCheck)
+  @Handles(Subjects.generation.facesCheck)
   checkFaces(@Payload() request: FaceCheckDto): Promise<FaceCheckAnswer> {
-    if (!request.key.startsWith(`users/${request.userId}/uploads/`)) throw ServiceError.validation('key must be one of your uploads', { field: 'key' });
+    if (!isUploadOf(request.userId, request.key)) throw ServiceError.validation('key must be one of your uploads', { field: 'key' });
     return this.faceChecks.checkPicture(request.key);
   }
 
-  @MessagePattern(Subjects.generation.uploadCheck)
+  @Handles(Subjects.generation.uploadCheck)
   check(@Payload() request: UploadCheckDto): Promise<{ allowed: true }> {
     return this.checks.check(request.userId, request.bytes);
   }

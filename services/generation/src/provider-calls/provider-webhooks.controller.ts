@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { IsString, MaxLength } from 'class-validator';
 import { Subjects, type ProviderWebhookRequest } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { ProviderCallsService } from './provider-calls.service';
 
 class ProviderWebhookDto implements ProviderWebhookRequest {
@@ -16,7 +17,7 @@ export class ProviderWebhooksController {
   constructor(private readonly providerCalls: ProviderCallsService) {}
 
   /** A signed report that a prediction ended: checked, recorded once, its job resumed. */
-  @MessagePattern(Subjects.generation.providerWebhook)
+  @Handles(Subjects.generation.providerWebhook)
   receive(@Payload() delivery: ProviderWebhookDto): Promise<{ received: true }> {
     return this.providerCalls.webhook(delivery);
   }

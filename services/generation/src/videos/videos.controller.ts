@@ -1,7 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type CanceledVideo, type Video, type VideoList } from '@lipcast/contracts';
-import { CreateVideoDto, ListVideosDto, UserVideoDto } from './videos.dto';
+import { Handles } from '@lipcast/nest-kit';
+import { CreateVideoDto, ListVideosDto } from '@lipcast/nest-kit/requests';
+import { UserVideoDto } from './videos.dto';
 import { VideosService } from './videos.service';
 
 /** The public API's videos (`/api/v1/videos`, behind the gateway's API-key guard). */
@@ -9,22 +11,22 @@ import { VideosService } from './videos.service';
 export class VideosController {
   constructor(private readonly videos: VideosService) {}
 
-  @MessagePattern(Subjects.generation.videoCreate)
+  @Handles(Subjects.generation.videoCreate)
   create(@Payload() request: CreateVideoDto): Promise<Video> {
     return this.videos.create(request);
   }
 
-  @MessagePattern(Subjects.generation.videoGet)
+  @Handles(Subjects.generation.videoGet)
   get(@Payload() request: UserVideoDto): Promise<Video> {
     return this.videos.get(request.userId, request.videoId);
   }
 
-  @MessagePattern(Subjects.generation.videosList)
+  @Handles(Subjects.generation.videosList)
   list(@Payload() request: ListVideosDto): Promise<VideoList> {
     return this.videos.list(request.userId, request.cursor ?? undefined, request.limit ?? undefined);
   }
 
-  @MessagePattern(Subjects.generation.videoCancel)
+  @Handles(Subjects.generation.videoCancel)
   cancel(@Payload() request: UserVideoDto): Promise<CanceledVideo> {
     return this.videos.cancel(request.userId, request.videoId);
   }

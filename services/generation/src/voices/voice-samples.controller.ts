@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { Subjects, type VoiceSampleResponse } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
 import { VoiceSampleRequestDto } from './voice-sample.dto';
 import { VoiceSamples } from './voice-samples.service';
 
@@ -9,7 +10,7 @@ export class VoiceSamplesController {
   constructor(private readonly samples: VoiceSamples) {}
 
   /** Free and public: bounded by the known voices × emotions, each made once. */
-  @MessagePattern(Subjects.generation.voiceSample)
+  @Handles(Subjects.generation.voiceSample)
   sample(@Payload() request: VoiceSampleRequestDto): Promise<VoiceSampleResponse> {
     return this.samples.sample(request.voiceId, request.emotion);
   }

@@ -1,22 +1,12 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Payload } from '@nestjs/microservices';
+import { IsUUID } from 'class-validator';
 import {
-  Subjects, WEBHOOK_EVENTS, type CreatedWebhookEndpoint, type CreateWebhookEndpointRequest, type UserRequest, type WebhookDeliveriesRequest,
-  type WebhookDelivery, type WebhookDeliveryRequest, type WebhookEndpoint, type WebhookEndpointRequest, type WebhookEvent, type WebhookSigningSecret,
+  Subjects, type CreatedWebhookEndpoint, type UserRequest, type WebhookDelivery, type WebhookDeliveryRequest, type WebhookEndpoint, type WebhookEndpointRequest, type WebhookSigningSecret,
 } from '@lipcast/contracts';
+import { Handles } from '@lipcast/nest-kit';
+import { CreateWebhookEndpointDto, WebhookDeliveriesDto } from '@lipcast/nest-kit/requests';
 import { WebhooksService } from './webhooks.service';
-
-class CreateWebhookEndpointDto implements CreateWebhookEndpointRequest {
-  @IsUUID() userId!: string;
-  @MaxLength(2000) @Matches(/^https?:\/\/[^\s/?#]+[^\s]*$/i, { message: 'url must be an http or https URL' }) url!: string;
-  @IsArray()
-  @ArrayMinSize(1, { message: 'events must name at least one event' })
-  @ArrayMaxSize(WEBHOOK_EVENTS.length)
-  @IsIn(WEBHOOK_EVENTS, { each: true, message: `events must be among ${WEBHOOK_EVENTS.join(', ')}` })
-  events!: WebhookEvent[];
-}
 
 class WebhookUserDto implements UserRequest {
   @IsUUID() userId!: string;
@@ -25,12 +15,6 @@ class WebhookUserDto implements UserRequest {
 class WebhookEndpointDto implements WebhookEndpointRequest {
   @IsUUID() userId!: string;
   @IsUUID('all', { message: 'No such webhook endpoint' }) endpointId!: string;
-}
-
-class WebhookDeliveriesDto implements WebhookDeliveriesRequest {
-  @IsUUID() userId!: string;
-  @IsOptional() @IsUUID('all', { message: 'No such webhook endpoint' }) endpointId?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200) limit?: number;
 }
 
 class WebhookDeliveryDto implements WebhookDeliveryRequest {
@@ -43,37 +27,37 @@ class WebhookDeliveryDto implements WebhookDeliveryRequest {
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
-  @MessagePattern(Subjects.generation.webhookEndpointCreate)
+  @Handles(Subjects.generation.webhookEndpointCreate)
   create(@Payload() request: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpoint> {
     return this.webhooks.createEndpoint(request.userId, request.url, request.events);
   }
 
-  @MessagePattern(Subjects.generation.webhookEndpointsList)
+  @Handles(Subjects.generation.webhookEndpointsList)
   list(@Payload() request: WebhookUserDto): Promise<WebhookEndpoint[]> {
     return this.webhooks.listEndpoints(request.userId);
   }
 
-  @MessagePattern(Subjects.generation.webhookEndpointDelete)
+  @Handles(Subjects.generation.webhookEndpointDelete)
   delete(@Payload() request: WebhookEndpointDto): Promise<{ deleted: true }> {
     return this.webhooks.deleteEndpoint(request.userId, request.endpointId);
   }
 
-  @MessagePattern(Subjects.generation.webhookEndpointEnable)
+  @Handles(Subjects.generation.webhookEndpointEnable)
   enable(@Payload() request: WebhookEndpointDto): Promise<WebhookEndpoint> {
     return this.webhooks.enableEndpoint(request.userId, request.endpointId);
   }
 
-  @MessagePattern(Subjects.generation.webhookDeliveriesList)
+  @Handles(Subjects.generation.webhookDeliveriesList)
   deliveries(@Payload() request: WebhookDeliveriesDto): Promise<WebhookDelivery[]> {
     return this.webhooks.listDeliveries(request.userId, request.limit, request.endpointId);
   }
 
-  @MessagePattern(Subjects.generation.webhookRedeliver)
+  @Handles(Subjects.generation.webhookRedeliver)
   redeliver(@Payload() request: WebhookDeliveryDto): Promise<WebhookDelivery> {
     return this.webhooks.redeliver(request.userId, request.deliveryId);
   }
 
-  @MessagePattern(Subjects.generation.webhookSigningSecret)
+  @Handles(Subjects.generation.webhookSigningSecret)
   secret(@Payload() request: WebhookUserDto): WebhookSigningSecret {
     return this.webhooks.signingSecret(request.userId);
   }
