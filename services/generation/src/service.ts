@@ -18,10 +18,12 @@ import { JobSubmitter } from './jobs/job-submitter';
 import { JOB_HANDLERS, JobWorker, MAX_DELIVERIES } from './jobs/job-worker';
 import { JobsController } from './jobs/jobs.controller';
 import { JobsRepository } from './jobs/jobs.repository';
+import { RealTimeFactorsRepository } from './jobs/real-time-factors.repository';
 import { JobsService } from './jobs/jobs.service';
 import { StaleJobSweeper } from './jobs/stale-job-sweeper';
 import { ImageToVideoHandler } from './influencers/image-to-video.handler';
 import { UserDataController } from './account/user-data.controller';
+import { UserDataRepository } from './account/user-data.repository';
 import { UserDataService } from './account/user-data.service';
 import { InfluencersController } from './influencers/influencers.controller';
 import { InfluencersRepository } from './influencers/influencers.repository';
@@ -43,6 +45,7 @@ import { OneShotHandler } from './pipeline/one-shot.handler';
 import { PipelineController } from './pipeline/pipeline.controller';
 import { PipelineService } from './pipeline/pipeline.service';
 import { ProjectsController } from './projects/projects.controller';
+import { ProjectsRepository } from './projects/projects.repository';
 import { providerBindings } from './providers/providers';
 import { ScriptsController } from './scripts/scripts.controller';
 import { GenerationSettings } from './settings';
@@ -94,6 +97,7 @@ export const generationService = defineService({
     JobSubmitter,
     JobDispatcher,
     JobLanes,
+    RealTimeFactorsRepository,
     JobEta,
     ProviderCallsRepository,
     ProviderCallsService,
@@ -105,6 +109,7 @@ export const generationService = defineService({
     FaceChecks,
     UploadChecks,
     UploadSweeper,
+    ProjectsRepository,
     AudioService,
     VoiceSamples,
     LipSyncService,
@@ -114,6 +119,7 @@ export const generationService = defineService({
     ImageToVideoHandler,
     PipelineService,
     OneShotHandler,
+    UserDataRepository,
     UserDataService,
     AdminJobsService,
     VideoSpeech,

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ErrorCode, userFolder } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { InfluencersService } from '../influencers/influencers.service';
-import { generationDatabase } from '../database';
 import { JobsService } from '../jobs/jobs.service';
+import { UserDataRepository } from './user-data.repository';
 
 /**
  * Deleting a user's account, as far as generation goes: live jobs are cancelled (their credits come
@@ -15,23 +14,16 @@ import { JobsService } from '../jobs/jobs.service';
 @Injectable()
 export class UserDataService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly rows: UserDataRepository,
     private readonly storage: StorageService,
     private readonly influencers: InfluencersService,
     private readonly jobs: JobsService,
   ) {}
 
   async delete(userId: string): Promise<{ deleted: true }> {
-    const db = generationDatabase(this.em);
-    const live = await db.selectFrom('job').select('id').where('userId', '=', userId).where('status', 'in', ['queued', 'running', 'waiting']).execute();
-    for (const job of live) await this.jobs.cancel(userId, job.id).catch(ignoreFinishedJob);
+    for (const jobId of await this.rows.liveJobIds(userId)) await this.jobs.cancel(userId, jobId).catch(ignoreFinishedJob);
     await this.influencers.deleteAllOf(userId);
-    await db.deleteFrom('project').where('userId', '=', userId).execute();
-    await db.deleteFrom('job').where('userId', '=', userId).execute();
-    await db.deleteFrom('webhook_delivery').where('userId', '=', userId).execute(); // with their attempts
-    await db.deleteFrom('webhook_endpoint').where('userId', '=', userId).execute();
-    await db.deleteFrom('batch').where('userId', '=', userId).execute(); // with their rows
-    await db.deleteFrom('influencer_report').where('reporter', '=', userId).execute();
+    await this.rows.deleteRowsOf(userId);
     await this.storage.removeFolder(userFolder(userId));
     return { deleted: true };
   }

@@ -1,20 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { isUUID } from 'class-validator';
 import { ErrorCode, mediaUrl, type AdminJobDetail, type AdminJobEvent, type AdminJobList, type AdminJobSummary, type AdminQueueState, type JobState } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
-import { generationDatabase } from '../database';
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { JobEta, type JobWait } from '../jobs/job-eta';
 import { jobProvider } from '../jobs/job-metrics';
 import { JOB_LANES, JOB_STREAM, JobQueue } from '../jobs/job-queue';
 import { JobSubmitter } from '../jobs/job-submitter';
-import { typedJob, type Job } from '../jobs/job.entity';
+import type { Job } from '../jobs/job.entity';
 import { JobsRepository, toJobState } from '../jobs/jobs.repository';
 import { JobsService } from '../jobs/jobs.service';
 import { initialSteps } from '../pipeline/one-shot';
-import { linkProjectToJob } from '../projects/project-links';
+import { ProjectsRepository } from '../projects/projects.repository';
+import { ProviderCallsRepository } from '../provider-calls/provider-calls.repository';
 import { GenerationSettings } from '../settings';
 import { VideosRepository } from '../videos/videos.repository';
 import type { AdminJobListDto } from './admin-jobs.dto';
@@ -38,8 +37,9 @@ const iso = (value: Date) => value.toISOString();
 @Injectable()
 export class AdminJobsService {
   constructor(
-    private readonly em: EntityManager,
     private readonly jobs: JobsRepository,
+    private readonly calls: ProviderCallsRepository,
+    private readonly projects: ProjectsRepository,
     private readonly userJobs: JobsService,
     private readonly submitter: JobSubmitter,
     private readonly queue: JobQueue,
@@ -65,17 +65,8 @@ export class AdminJobsService {
   /** Newest first, filtered by status (running includes parked jobs), kind and users; `nextCursor` continues after the last one. */
   async list(filter: AdminJobListDto): Promise<AdminJobList> {
     const limit = filter.limit ?? DEFAULT_LIMIT;
-    let query = generationDatabase(this.em).selectFrom('job').selectAll();
     const { status, kind, userIds } = filter;
-    if (status) query = status === 'running' ? query.where('status', 'in', ['running', 'waiting']) : query.where('status', '=', status);
-    if (kind) query = query.where('kind', '=', kind);
-    // `= any(array)`: when no user matches the gateway's fragment, no job does.
-    if (userIds) query = query.where((eb) => eb('userId', '=', eb.fn.any(eb.val(userIds))));
-    if (filter.cursor) {
-      const { createdAt, id } = decodeCursor(filter.cursor);
-      query = query.where((eb) => eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(eb.cast<Date>(eb.val(createdAt), 'timestamptz'), eb.cast<string>(eb.val(id), 'uuid'))));
-    }
-    const rows = (await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()).map(typedJob);
+    const rows = await this.jobs.listForOperators({ status, kind, userIds, ...(filter.cursor ? { before: decodeCursor(filter.cursor) } : {}) }, limit + 1);
     const page = rows.slice(0, limit);
     const waits = await Promise.all(page.map((job) => this.wait(job)));
     return { jobs: page.map((job, index) => this.summary(job, undefined, waits[index])), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
@@ -85,8 +76,7 @@ export class AdminJobsService {
   async detail(jobId: string): Promise<Omit<AdminJobDetail, 'reservation'>> {
     const job = await this.jobs.find(jobId);
     if (!job) throw ServiceError.notFound('No such generation');
-    const db = generationDatabase(this.em);
-    const calls = await db.selectFrom('provider_call').select(['provider', 'status', 'createdAt', 'completedAt']).where('jobId', '=', jobId).orderBy('createdAt').execute();
+    const calls = await this.calls.callsOf(jobId);
     const timeline: AdminJobEvent[] = [{ at: iso(job.createdAt), type: 'queued', detail: null }];
     for (const call of calls) {
       timeline.push({ at: iso(call.createdAt), type: 'provider call', detail: call.provider });
@@ -95,7 +85,7 @@ export class AdminJobsService {
     if (job.attempts > 0) timeline.push({ at: iso(job.heartbeatAt ?? job.updatedAt), type: 'attempt', detail: `${job.attempts} attempt${job.attempts === 1 ? '' : 's'}, progress ${Math.round(job.progress)}%` });
     if (['succeeded', 'failed', 'canceled'].includes(job.status)) timeline.push({ at: iso(job.updatedAt), type: job.status, detail: job.error });
     if (job.retryOf) timeline.push({ at: iso(job.createdAt), type: 'retry of', detail: job.retryOf });
-    const retries = await db.selectFrom('job').select(['id', 'createdAt']).where('retryOf', '=', jobId).orderBy('createdAt').execute();
+    const retries = await this.jobs.retriesOf(jobId);
     for (const retry of retries) timeline.push({ at: iso(retry.createdAt), type: 'retried by an operator', detail: retry.id });
     timeline.sort((a, b) => a.at.localeCompare(b.at));
     return { ...this.summary(job, calls[calls.length - 1]?.provider, await this.wait(job)), attempts: job.attempts, traceId: job.traceId, timeline };
@@ -126,7 +116,7 @@ export class AdminJobsService {
       afterInsert: async (retried) => {
         await this.jobs.setRetryOf(retried.id, jobId);
         await this.videos.followRetry(jobId, retried.id);
-        if (job.kind === 'lipsync') await linkProjectToJob(this.em, job.userId, mediaUrl(job.input.audioKey), retried.id);
+        if (job.kind === 'lipsync') await this.projects.linkToJob(job.userId, mediaUrl(job.input.audioKey), retried.id);
         else if (job.kind === 'image_to_video') await this.influencers.update(job.input.projectId, { jobId: retried.id });
         else await this.jobs.setSteps(retried.id, initialSteps(job.input.script));
       },

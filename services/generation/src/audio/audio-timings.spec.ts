@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StorageService } from '@lipcast/nest-kit';
 import type { WorkContext } from '../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../ports/speech.port';
 import { WordAlignerPort, type AlignmentRequest } from '../ports/word-aligner.port';
+import type { ProjectsRepository } from '../projects/projects.repository';
 import { AudioService, hasTimings, timingsFile } from './audio.service';
 
 const PARAMS = { text: 'Hello there, friend.', voice_id: 'v1', emotion: 'neutral', pitch: 0, speed: 1, volume: 1, language: 'English' };
@@ -30,7 +30,7 @@ class FakeAligner extends WordAlignerPort {
   }
 }
 
-const service = (speech: SpeechPort, aligner: WordAlignerPort) => new AudioService(speech, aligner, {} as StorageService, {} as EntityManager);
+const service = (speech: SpeechPort, aligner: WordAlignerPort) => new AudioService(speech, aligner, {} as StorageService, {} as ProjectsRepository);
 
 describe('word timings of speech', () => {
   it('aligns the script to the audio when the engine gives no word timings (Replicate)', async () => {

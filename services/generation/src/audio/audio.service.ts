@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { audioKey, mediaUrl, timingsKeyOf, type AudioParams, type AudioResponse } from '@lipcast/contracts';
+import { audioKey, mediaUrl, timingsKeyOf, type AudioBody, type AudioParams, type AudioResponse, type UserAudioRequest } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import type { WorkContext } from '../ports/media';
 import { SpeechPort, type SpeechResult } from '../ports/speech.port';
 import { WordAlignerPort } from '../ports/word-aligner.port';
-import { ProjectEntity } from '../projects/project.entity';
+import { ProjectsRepository } from '../projects/projects.repository';
 import { toServiceError, withWorkDir } from '../providers/work';
-import type { AudioRequestDto } from './audio.dto';
 
 /** Speech for the wizard: made by the active provider, stored as the user's media, recorded as a project. */
 @Injectable()
@@ -16,14 +14,14 @@ export class AudioService {
     private readonly speech: SpeechPort,
     private readonly aligner: WordAlignerPort,
     private readonly storage: StorageService,
-    private readonly em: EntityManager,
+    private readonly projects: ProjectsRepository,
   ) {}
 
   voices(): readonly string[] {
     return this.speech.voices();
   }
 
-  async create(request: AudioRequestDto): Promise<AudioResponse> {
+  async create(request: UserAudioRequest): Promise<AudioResponse> {
     const params = this.paramsOf(request);
     const key = audioKey(request.userId);
     await withWorkDir({}, async (context) => {
@@ -34,12 +32,12 @@ export class AudioService {
       if (hasTimings(result)) await this.storage.put(timingsKeyOf(key), timingsFile(result), 'application/json');
     });
     const url = mediaUrl(key);
-    await this.em.insert(ProjectEntity, { userId: request.userId, audioUrl: url, outputUrl: null, audioParams: { ...params }, jobId: null, createdAt: new Date() });
+    await this.projects.insert({ userId: request.userId, audioUrl: url, outputUrl: null, audioParams: { ...params }, jobId: null });
     return { url };
   }
 
   /** The request's settings with the spec's defaults; an unknown voice is refused. */
-  paramsOf(request: Omit<AudioRequestDto, 'userId'>): AudioParams {
+  paramsOf(request: AudioBody): AudioParams {
     if (!this.speech.voices().includes(request.voice_id)) throw ServiceError.validation(`voice_id must be one of: ${this.speech.voices().join(', ')}`);
     return {
       text: request.text.trim(),

@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { JobKind, JobState } from '@lipcast/contracts';
-import { generationDatabase } from '../database';
 import { GenerationSettings } from '../settings';
 import { expectedOutputSeconds, JobEstimator, jobFormat, queueFinishTimes, type RealTimeFactor, type RealTimeFactorKey } from './job-estimates';
 import { JobLanes } from './job-lanes';
@@ -9,6 +7,7 @@ import { jobProvider } from './job-metrics';
 import type { JobLane } from './job-queue';
 import type { Job } from './job.entity';
 import { JobsRepository, toJobState } from './jobs.repository';
+import { RealTimeFactorsRepository } from './real-time-factors.repository';
 
 const JOB_KINDS: readonly JobKind[] = ['lipsync', 'image_to_video', 'one_shot'];
 /** The kept figures are read again after this (another replica's measurements show up within it). */
@@ -39,7 +38,7 @@ export class JobEta {
     private readonly jobs: JobsRepository,
     private readonly lanes: JobLanes,
     private readonly settings: GenerationSettings,
-    private readonly em: EntityManager,
+    private readonly factors: RealTimeFactorsRepository,
   ) {}
 
   /** The figure a job is measured and estimated by. */
@@ -91,18 +90,7 @@ export class JobEta {
     if (!job.startedAt || !output) return;
     const processingSeconds = (this.clock() - job.startedAt.getTime()) / 1000;
     const key = this.keyOf(job);
-    await this.em.transactional(async (em) => {
-      const db = generationDatabase(em);
-      const stored = await db.selectFrom('real_time_factor').selectAll().where('kind', '=', key.kind).where('provider', '=', key.provider).where('format', '=', key.format).forUpdate().executeTakeFirst();
-      const figure = new JobEstimator(this.clock, stored ? [stored] : []).record(key, processingSeconds, output);
-      if (!figure) return;
-      const { factor, outputSeconds: movingOutput, samples, updatedAt } = figure;
-      await db
-        .insertInto('real_time_factor')
-        .values(figure)
-        .onConflict((conflict) => conflict.columns(['kind', 'provider', 'format']).doUpdateSet({ factor, outputSeconds: movingOutput, samples, updatedAt }))
-        .execute();
-    });
+    await this.factors.update(key, (stored) => new JobEstimator(this.clock, stored ? [stored] : []).record(key, processingSeconds, output));
     this.figures = null;
   }
 
@@ -126,7 +114,7 @@ export class JobEta {
 
   private async estimator(): Promise<JobEstimator> {
     if (!this.figures || this.clock() - this.figures.readAt > FIGURES_TTL_MS) {
-      const figures = await generationDatabase(this.em).selectFrom('real_time_factor').selectAll().execute();
+      const figures = await this.factors.all();
       this.figures = { readAt: this.clock(), figures };
     }
     return new JobEstimator(this.clock, this.figures.figures);

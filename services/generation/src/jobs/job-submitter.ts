@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ErrorCode, type JobKind, type JobState } from '@lipcast/contracts';
 import { inSpan, ServiceError } from '@lipcast/nest-kit';
 import { FaceChecks } from '../media/face-checks';
@@ -42,7 +41,6 @@ export class JobSubmitter {
     private readonly dispatcher: JobDispatcher,
     private readonly eta: JobEta,
     private readonly faceChecks: FaceChecks,
-    private readonly em: EntityManager,
   ) {}
 
   /** Traced as one span (reserve, insert, queue) under the request that submits. */
@@ -57,11 +55,10 @@ export class JobSubmitter {
     // The checks before anything is written: a photo or clip lip-sync could not use, and no credit left.
     await this.faceChecks.checkJob(submission.kind, submission.input);
     await this.credits.check(submission.userId);
-    const job = await this.em.transactional(async () => {
-      const inserted = await this.jobs.insert({ id: randomUUID(), userId: submission.userId, kind: submission.kind, dedupeKey: submission.dedupeKey, input: submission.input });
-      if (inserted) await submission.afterInsert?.(inserted);
-      return inserted;
-    });
+    const job = await this.jobs.insertWith(
+      { id: randomUUID(), userId: submission.userId, kind: submission.kind, dedupeKey: submission.dedupeKey, input: submission.input },
+      submission.afterInsert,
+    );
     if (!job) {
       const winner = await this.sameJob(submission);
       if (!winner) throw new ServiceError(ErrorCode.Conflict, 'The same generation is already under way; try again in a moment.');

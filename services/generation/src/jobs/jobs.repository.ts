@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { currentTraceContext } from '@lipcast/nest-kit';
-import { DEFAULT_VIDEO_FORMAT, isVideoFormatId, mediaUrl, type JobKind, type JobState, type PipelineSteps, type VideoFormatId } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_FORMAT, isVideoFormatId, mediaUrl, type JobKind, type JobState, type JobStatus, type PipelineSteps, type VideoFormatId } from '@lipcast/contracts';
 import { generationDatabase, millisecondsAgo, millisecondsFromNow, now } from '../database';
 import type { JobInputs } from './job-inputs';
 import { typedJob, type CreditState, type Job, type JobRecord, type JobResult, type StoredJobStatus } from './job.entity';
@@ -14,6 +14,15 @@ export type PublishOutputs = (em: EntityManager) => Promise<boolean>;
 /** The statuses of a job still under way (queued, held by a worker, or parked on a provider). */
 const LIVE_STATUSES = ['queued', 'running', 'waiting'] as const satisfies readonly StoredJobStatus[];
 const FINISHED_STATUSES = ['succeeded', 'failed', 'canceled'] as const satisfies readonly StoredJobStatus[];
+
+/** Which jobs the operator console lists: by status (running includes parked jobs), kind and users, before a (created at, id) position. */
+export interface OperatorJobFilter {
+  status?: JobStatus;
+  kind?: JobKind;
+  userIds?: string[];
+  /** The last job of the page before: its created at (ISO) and id. */
+  before?: { createdAt: string; id: string };
+}
 
 /** A new job: its input is the one its kind takes. */
 export interface NewJob<Kind extends JobKind = JobKind> {
@@ -90,6 +99,15 @@ export class JobsRepository {
       .returningAll()
       .executeTakeFirst();
     return typedOrNull(inserted);
+  }
+
+  /** `insert`, and in the same transaction what ties to the job (`afterInsert`, e.g. its history item), before it is ever queued. */
+  insertWith<Kind extends JobKind>(job: NewJob<Kind>, afterInsert?: (job: Job) => Promise<void>): Promise<Job | null> {
+    return this.em.transactional(async () => {
+      const inserted = await this.insert(job);
+      if (inserted) await afterInsert?.(inserted);
+      return inserted;
+    });
   }
 
   /** Moves a queued (or re-delivered running) job to running with this attempt's deadline; null when it is finished or cancelled. */
@@ -269,6 +287,33 @@ export class JobsRepository {
 
   async setSteps(jobId: string, steps: PipelineSteps, em: EntityManager = this.em): Promise<void> {
     await generationDatabase(em).updateTable('job').set({ steps, updatedAt: now() }).where('id', '=', jobId).execute();
+  }
+
+  /** The results of these jobs, by id. */
+  async resultsOf(jobIds: readonly string[]): Promise<Map<string, JobResult | null>> {
+    if (!jobIds.length) return new Map();
+    const rows = await this.db.selectFrom('job').select(['id', 'result']).where('id', 'in', [...jobIds]).execute();
+    return new Map(rows.map((row) => [row.id, row.result as JobResult | null]));
+  }
+
+  /** Every user's jobs as the operator console lists them, newest first, at most `limit`. */
+  async listForOperators(filter: OperatorJobFilter, limit: number): Promise<Job[]> {
+    let query = this.db.selectFrom('job').selectAll();
+    const { status, kind, userIds, before } = filter;
+    if (status) query = status === 'running' ? query.where('status', 'in', ['running', 'waiting']) : query.where('status', '=', status);
+    if (kind) query = query.where('kind', '=', kind);
+    // `= any(array)`: when no user matches the gateway's fragment, no job does.
+    if (userIds) query = query.where((eb) => eb('userId', '=', eb.fn.any(eb.val(userIds))));
+    if (before) {
+      query = query.where((eb) => eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(eb.cast<Date>(eb.val(before.createdAt), 'timestamptz'), eb.cast<string>(eb.val(before.id), 'uuid'))));
+    }
+    const jobs = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return jobs.map(typedJob);
+  }
+
+  /** The jobs operators started to retry this one, oldest first. */
+  retriesOf(jobId: string): Promise<Pick<JobRecord, 'id' | 'createdAt'>[]> {
+    return this.db.selectFrom('job').select(['id', 'createdAt']).where('retryOf', '=', jobId).orderBy('createdAt').execute();
   }
 
   /** Ties a job an operator started to the job it retries, for both jobs' timelines. */

@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { StorageService } from '@lipcast/nest-kit';
 import { builtInActor, type CharacterLook } from '@lipcast/media-engine';
 import { probeMedia } from '@lipcast/media-tools';
-import { completeProjectOfJob } from '../projects/project-links';
+import { ProjectsRepository } from '../projects/projects.repository';
 import { isDependencyOutage } from '../jobs/outages';
 import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
 import type { Job } from '../jobs/job.entity';
@@ -32,6 +32,7 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     private readonly speech: VideoSpeech,
     private readonly captions: VideoCaptions,
     private readonly posters: VideoPosters,
+    private readonly projects: ProjectsRepository,
   ) {}
 
   async run(job: Job<'lipsync'>, context: JobContext): Promise<JobCompletion> {
@@ -41,7 +42,7 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     return {
       result: { key, durationSeconds: context.outputs.mediaSeconds, ...(captions ? { captions } : {}), ...(poster ? { poster } : {}) },
       publish: async (em) => {
-        await completeProjectOfJob(em, job.id, mediaUrl(key));
+        await this.projects.setOutputOfJob(job.id, mediaUrl(key), em);
         return true;
       },
     };

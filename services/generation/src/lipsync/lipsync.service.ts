@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_VIDEO_FORMAT, mediaUrl, type AudioParams, type CaptionsChoice, type JobState, type UserLipSyncRequest, type VideoFormatId } from '@lipcast/contracts';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { MediaRefs } from '../media/media-refs';
-import { linkProjectToJob } from '../projects/project-links';
+import { ProjectsRepository } from '../projects/projects.repository';
 
 /** What a lip-sync job is given: object keys only (never a URL to fetch). */
 export interface LipSyncJobInput {
@@ -28,7 +27,7 @@ export class LipSyncService {
   constructor(
     private readonly refs: MediaRefs,
     private readonly submitter: JobSubmitter,
-    private readonly em: EntityManager,
+    private readonly projects: ProjectsRepository,
   ) {}
 
   async start(request: UserLipSyncRequest): Promise<JobState> {
@@ -50,7 +49,7 @@ export class LipSyncService {
       // Burned-in captions are another video too.
       dedupeKey: createHash('sha256').update(`lipsync\n${video.key}\n${audio.key}${format ? `\n${format}` : ''}${captions ? `\ncaptions:${captions}` : ''}`).digest('hex'),
       input: { ...input },
-      afterInsert: (job) => linkProjectToJob(this.em, request.userId, mediaUrl(audio.key), job.id, format),
+      afterInsert: (job) => this.projects.linkToJob(request.userId, mediaUrl(audio.key), job.id, format),
     });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_VIDEO_PROMPT, IMAGE_FILES, lookKeyOfImage, mediaUrl, ONE_SHOT_CLIP_SECONDS, type AudioParams, type PipelineSteps } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_PROMPT, IMAGE_FILES, lookKeyOfImage, mediaKeyOf, mediaUrl, ONE_SHOT_CLIP_SECONDS, type AudioParams, type PipelineSteps } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { AudioService, hasTimings, timingsFile } from '../audio/audio.service';
 import { seededRandom, type CharacterLook } from '@lipcast/media-engine';
@@ -15,10 +15,9 @@ import { JobsRepository } from '../jobs/jobs.repository';
 import { LipSyncHandler } from '../lipsync/lipsync.handler';
 import { VideoCaptions } from '../captions/video-captions';
 import { VideoPosters } from '../posters/video-posters';
-import { mediaKeyOf } from '../media/media-refs';
 import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
-import { ProjectEntity } from '../projects/project.entity';
+import { ProjectsRepository } from '../projects/projects.repository';
 import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_VOICES, scriptFor, selfiePrompt, type OneShotInput } from './one-shot';
 
 /** A share of the run's progress for one step. */
@@ -42,6 +41,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     private readonly clips: ImageToVideoHandler,
     private readonly lipSync: LipSyncHandler,
     private readonly jobs: JobsRepository,
+    private readonly projects: ProjectsRepository,
     private readonly completions: JobCompletions,
     private readonly storage: StorageService,
     private readonly captions: VideoCaptions,
@@ -122,7 +122,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
           durationSeconds: clip?.durationSeconds ?? ONE_SHOT_CLIP_SECONDS,
           jobId: job.id,
         });
-        await em.insert(ProjectEntity, { userId: job.userId, audioUrl: audio.url!, outputUrl: video.url!, audioParams: { ...params }, jobId: job.id, createdAt: new Date(), format: input.format ?? null });
+        await this.projects.insert({ userId: job.userId, audioUrl: audio.url!, outputUrl: video.url!, audioParams: { ...params }, jobId: job.id, format: input.format ?? null }, em);
         await this.jobs.setSteps(job.id, { ...steps, image: { ...image, projectId: influencer.id } }, em);
         return true;
       },

@@ -28,6 +28,11 @@ export class ProviderCallsRepository {
     return (await this.db.selectFrom('provider_call').selectAll().where('jobId', '=', jobId).where('callKey', '=', callKey).executeTakeFirst()) ?? null;
   }
 
+  /** The job's calls, oldest first, as its timeline shows them. */
+  callsOf(jobId: string): Promise<Pick<ProviderCallRecord, 'provider' | 'status' | 'createdAt' | 'completedAt'>[]> {
+    return this.db.selectFrom('provider_call').select(['provider', 'status', 'createdAt', 'completedAt']).where('jobId', '=', jobId).orderBy('createdAt').execute();
+  }
+
   async insert(call: { jobId: string; callKey: string; provider: string; predictionId: string; deadlineMs: number; pollInMs: number }): Promise<void> {
     const { jobId, callKey, provider, predictionId } = call;
     await this.db

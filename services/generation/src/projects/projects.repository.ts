@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { VideoFormatId } from '@lipcast/contracts';
+import { generationDatabase } from '../database';
+import { ProjectEntity, type Project } from './project.entity';
+
+/** A new history item: its audio, and its video when a job already made it (One Shot). */
+export type NewProject = Pick<Project, 'userId' | 'audioUrl' | 'outputUrl' | 'audioParams' | 'jobId'> & Partial<Pick<Project, 'format'>>;
+
+/** History items (`project`): the audio made for a video and, once done, the video. */
+@Injectable()
+export class ProjectsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  private get db() {
+    return generationDatabase(this.em);
+  }
+
+  /** Inserts the item; in a job's commit, `em` is that transaction's. */
+  async insert(project: NewProject, em: EntityManager = this.em): Promise<void> {
+    await em.insert(ProjectEntity, { ...project, createdAt: new Date() });
+  }
+
+  /** The user's items, newest first, at most `limit`. */
+  listOf(userId: string, limit: number): Promise<Project[]> {
+    return this.em.find(ProjectEntity, { userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+  }
+
+  findOwned(userId: string, projectId: number): Promise<Project | null> {
+    return this.em.findOne(ProjectEntity, { id: projectId, userId });
+  }
+
+  async delete(projectId: number): Promise<void> {
+    await this.db.deleteFrom('project').where('id', '=', projectId).execute();
+  }
+
+  /** Ties the newest history item of this audio (still without a video) to the job making its video, in `format`. */
+  async linkToJob(userId: string, audioUrl: string, jobId: string, format?: VideoFormatId): Promise<void> {
+    await this.db
+      .updateTable('project')
+      .set({ jobId, format: format ?? null })
+      .where('id', '=', (eb) =>
+        eb.selectFrom('project').select('id').where('userId', '=', userId).where('audioUrl', '=', audioUrl).where('outputUrl', 'is', null).orderBy('createdAt', 'desc').limit(1),
+      )
+      .execute();
+  }
+
+  /** The job's video is done: its history item gets the video, in the job's commit (`em`). */
+  async setOutputOfJob(jobId: string, outputUrl: string, em: EntityManager): Promise<void> {
+    await generationDatabase(em).updateTable('project').set({ outputUrl }).where('jobId', '=', jobId).execute();
+  }
+}
