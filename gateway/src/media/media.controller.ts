@@ -1,8 +1,7 @@
 import { BadRequestException, Controller, Get, Headers, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { DOWNLOAD_NAME_PATTERN } from '@lipcast/contracts';
-import { isValidKey } from '@lipcast/nest-kit';
+import { DOWNLOAD_NAME_PATTERN, isValidKey } from '@lipcast/contracts';
 import { Public } from '../auth/signed-in.guard';
 import { MediaAccessPolicy } from './media-access.policy';
 import { MediaResponder } from './media-responder';

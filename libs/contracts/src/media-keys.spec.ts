@@ -1,4 +1,4 @@
-import { MEDIA_ROUTE, PUBLIC_FOLDERS, sampleKey, samplePosterKey, samplePosters, communityFolder, communityImageKey, communityProjectIdOf, influencerFolder, influencerKey, jobFolder, allLandmarksKeysOf, landmarksKeyOf, lookKeyBeside, lookKeyOfImage, timingsKeyOf } from './media-keys';
+import { isUploadOf, isValidKey, mediaKeyOf, MEDIA_ROUTE, mediaUrl, PUBLIC_FOLDERS, sampleKey, samplePosterKey, samplePosters, communityFolder, communityImageKey, communityProjectIdOf, influencerFolder, influencerKey, jobFolder, allLandmarksKeysOf, landmarksKeyOf, lookKeyBeside, lookKeyOfImage, timingsKeyOf, UPLOAD_KEY_PATTERN, uploadKey, uploadsFolder } from './media-keys';
 
 describe('media keys', () => {
   it("names the public copy of a portrait in the format of the owner's image, without the owner", () => {
@@ -47,5 +47,41 @@ describe('media keys', () => {
       { width: 320, height: 360, avif: `${MEDIA_ROUTE}public/samples/example-2-poster-320-v1.avif`, webp: `${MEDIA_ROUTE}public/samples/example-2-poster-320-v1.webp` },
       { width: 640, height: 720, avif: `${MEDIA_ROUTE}public/samples/example-2-poster-640-v1.avif`, webp: `${MEDIA_ROUTE}public/samples/example-2-poster-640-v1.webp` },
     ]);
+  });
+});
+
+describe(isValidKey.name, () => {
+  it('accepts the keys we create', () => {
+    expect(isValidKey('actors/ipfs-puppet-video-13/clip.mp4')).toBe(true);
+    expect(isValidKey('users/6f1c/audio/12.mp3')).toBe(true);
+  });
+
+  it('refuses traversal, absolute paths, empty segments and odd characters', () => {
+    for (const key of ['../etc/passwd', 'users/../x', '/actors/a.mp4', 'users//a.mp4', 'a b.mp4', 'a?b', '', 'users/u1\\..\\u2/a.mp4', 'users/u1%2F..%2Fu2/a.mp4', 'users/u1/%2e%2e/a', 'a\nb']) {
+      expect(isValidKey(key)).toBe(false);
+    }
+  });
+});
+
+describe('uploads', () => {
+  it("keeps a user's uploads in a folder of their own, each under a fresh name", () => {
+    const key = uploadKey('u1', 'png');
+    expect(uploadsFolder('u1')).toBe('users/u1/uploads/');
+    expect(key).toMatch(/^users\/u1\/uploads\/[0-9a-f-]{36}\.png$/);
+    expect(key).toMatch(UPLOAD_KEY_PATTERN);
+    expect(uploadKey('u1', 'png')).not.toBe(key);
+  });
+
+  it("tells one user's uploads from anything else", () => {
+    expect(isUploadOf('u1', uploadKey('u1', 'jpg'))).toBe(true);
+    expect(isUploadOf('u1', uploadKey('u10', 'jpg'))).toBe(false); // the folder ends with "/"
+    expect(isUploadOf('u1', 'users/u1/audio/a.mp3')).toBe(false);
+    expect(isUploadOf('u1', 'users/u1/uploads/nested/a.jpg')).toBe(false);
+  });
+
+  it('reads back the key of a media address it built', () => {
+    const key = uploadKey('u1', 'webp');
+    expect(mediaKeyOf(mediaUrl(key))).toBe(key);
+    expect(mediaKeyOf(`${mediaUrl(key)}?download=a.webp`)).toBe(key);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The layout of the object store: every key Lipcast writes is built here, and the gateway's access
- * rule reads the same layout. Public: `actors/`, `public/`, `community/`. Private to one user:
+ * The layout of the object store: every key Lipcast writes is built here, every key read from an
+ * address is parsed here (`mediaKeyOf`), and the gateway's access rule reads the same layout. Public: `actors/`, `public/`, `community/`. Private to one user:
  * `users/<userId>/` (wizard audio, uploads, influencer projects, and each job's own folder
  * `users/<userId>/jobs/<jobId>/`, deleted with the job unless it succeeds).
  * Front-end builds: `remotes/<folder>/<version>/`, served by the gateway at `/remotes/<folder>/v/<version>/`
@@ -9,11 +9,35 @@
 import type { SamplePoster } from './generation';
 import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMAT_IDS, type VideoFormatId } from './video-formats';
 
+/**
+ * The one rule for object keys, for every reader and writer: keys we create (`actors/<id>/...`,
+ * `users/<userId>/<kind>/<id>.<ext>`, `public/...`), never a user path. Only `[A-Za-z0-9._/-]`, at
+ * most 512; no `..`, no leading `/`, no empty segment. So backslashes, `%` escapes, spaces and
+ * control characters are refused as written, never decoded into something else.
+ */
+const KEY_PATTERN = /^(?!\/)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]{1,512}$/;
+
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
 /** The media route a stored object is served at. */
 export const MEDIA_ROUTE = '/api/media/';
 export const mediaUrl = (key: string) => `${MEDIA_ROUTE}${key}`;
-/** The stored key a media-route address names (its query left out), or null for any other address. */
-export const mediaKeyOf = (url: string): string | null => (url.startsWith(MEDIA_ROUTE) ? url.slice(MEDIA_ROUTE.length).split('?')[0]! : null);
+
+/** The media route, optionally after an origin and before a query or fragment; the key as written, never decoded. */
+const MEDIA_URL = new RegExp(`^(?:https?://[^/?#\\\\]+)?${MEDIA_ROUTE}([^?#]*)(?:[?#].*)?$`, 's');
+
+/**
+ * The object key a media address of ours names (`/api/media/<key>`, with or without an origin), or
+ * null. The key is taken as written and must pass the one key rule (`isValidKey`): nothing is
+ * decoded or resolved first, so backslashes, percent-encoded separators and dot segments, which a
+ * URL parser would turn into another key, are refused.
+ */
+export function mediaKeyOf(url: string): string | null {
+  const key = MEDIA_URL.exec(url)?.[1];
+  return key !== undefined && isValidKey(key) ? key : null;
+}
 
 /** A download's file name as the media route accepts it (`?download=<name>`). */
 export const DOWNLOAD_NAME_PATTERN = /^[A-Za-z0-9._-]{1,120}$/;
@@ -64,13 +88,17 @@ export type ImageFile = 'image.jpg' | 'image.png' | 'image.webp';
 export const IMAGE_FILES: Record<string, ImageFile> = { 'image/jpeg': 'image.jpg', 'image/png': 'image.png', 'image/webp': 'image.webp' };
 
 /** A wizard audio preview. */
-export const audioKey = (userId: string) => `users/${userId}/audio/${crypto.randomUUID()}.mp3`;
-/** A picture the Creator uploaded, before it is copied into its project. */
-export const uploadKey = (userId: string, extension: string) => `users/${userId}/uploads/${crypto.randomUUID()}.${extension}`;
+export const audioKey = (userId: string) => `${userFolder(userId)}audio/${crypto.randomUUID()}.mp3`;
+/** Where the pictures a user uploaded wait, before each is copied into its project (or swept). */
+export const uploadsFolder = (userId: string) => `${userFolder(userId)}uploads/`;
+/** A picture the Creator uploaded. */
+export const uploadKey = (userId: string, extension: string) => `${uploadsFolder(userId)}${crypto.randomUUID()}.${extension}`;
 export const UPLOAD_KEY_PATTERN = /^users\/[^/]+\/uploads\/[^/]+$/;
+/** Whether a key is one of this user's uploads. */
+export const isUploadOf = (userId: string, key: string) => UPLOAD_KEY_PATTERN.test(key) && key.startsWith(uploadsFolder(userId));
 
 /** The folder of everything one job stores, and the files it may store there. */
-export const jobFolder = (userId: string, jobId: string) => `users/${userId}/jobs/${jobId}/`;
+export const jobFolder = (userId: string, jobId: string) => `${userFolder(userId)}jobs/${jobId}/`;
 export type JobFile = 'video.mp4' | 'clip.mp4' | 'thumbnail.jpg' | 'audio.mp3' | 'audio.timings.json' | ImageFile | 'look.json' | CaptionsFile | PosterFile;
 /** A finished video's poster: its own first frame at its own size (so at its format's aspect), beside it. */
 export type PosterFile = 'poster.webp';
@@ -79,7 +107,7 @@ export type CaptionsFile = 'captions.vtt' | 'captions.srt';
 export const jobOutputKey = (userId: string, jobId: string, file: JobFile) => `${jobFolder(userId, jobId)}${file}`;
 
 /** An influencer project's own folder (the Creator's portrait and its drawing). */
-export const influencerFolder = (userId: string, projectId: number) => `users/${userId}/influencers/${projectId}/`;
+export const influencerFolder = (userId: string, projectId: number) => `${userFolder(userId)}influencers/${projectId}/`;
 export const influencerKey = (userId: string, projectId: number, file: ImageFile | 'look.json') => `${influencerFolder(userId, projectId)}${file}`;
 
 /** A published influencer's public copies; everything in the folder goes when it is withdrawn. */

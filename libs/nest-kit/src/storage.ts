@@ -3,21 +3,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
 import { Client } from 'minio';
-import { ErrorCode, Messages } from '@lipcast/contracts';
+import { ErrorCode, isValidKey, Messages } from '@lipcast/contracts';
 import { ServiceError } from './errors';
 import type { StorageSettings } from './settings';
-
-/**
- * The one rule for object keys, for every reader and writer: keys we create (`actors/<id>/...`,
- * `users/<userId>/<kind>/<id>.<ext>`, `public/...`), never a user path. Only `[A-Za-z0-9._/-]`, at
- * most 512; no `..`, no leading `/`, no empty segment. So backslashes, `%` escapes, spaces and
- * control characters are refused as written, never decoded into something else.
- */
-const KEY_PATTERN = /^(?!\/)(?!.*\.\.)(?!.*\/\/)[A-Za-z0-9._/-]{1,512}$/;
-
-export function isValidKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
-}
 
 export interface StoredObject {
   size: number;

@@ -1,4 +1,4 @@
-import { mediaKeyOf } from './media-refs';
+import { mediaKeyOf } from '@lipcast/contracts';
 
 describe('mediaKeyOf', () => {
   it('reads the key of our media route, with or without an origin', () => {

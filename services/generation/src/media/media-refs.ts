@@ -1,22 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { COMMUNITY_VIDEO_PATTERN, userFolder } from '@lipcast/contracts';
-import { isValidKey, ServiceError, StorageService } from '@lipcast/nest-kit';
+import { COMMUNITY_VIDEO_PATTERN, mediaKeyOf, userFolder } from '@lipcast/contracts';
+import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { actorIdOfKey } from '../actors/catalog';
 import { InfluencersRepository } from '../influencers/influencers.repository';
-
-/** `/api/media/<key>`, optionally after an origin and before a query or fragment; the key as written, never decoded. */
-const MEDIA_URL = /^(?:https?:\/\/[^/?#\\]+)?\/api\/media\/([^?#]*)(?:[?#].*)?$/s;
-
-/**
- * The object key a media URL of ours points at (`/api/media/<key>`, with or without an origin), or
- * null. The key is taken as written and must pass the store's one key rule (`isValidKey`): nothing
- * is decoded or resolved first, so backslashes, percent-encoded separators and dot segments, which
- * a URL parser would turn into another key, are refused.
- */
-export function mediaKeyOf(url: string): string | null {
-  const key = MEDIA_URL.exec(url)?.[1];
-  return key !== undefined && isValidKey(key) ? key : null;
-}
 
 export interface MediaRef {
   key: string;
