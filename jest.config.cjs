@@ -14,6 +14,7 @@ const swcTransform = (tsx) => [
 ];
 const moduleNameMapper = {
   '^@lipcast/(contracts|nest-kit|media-tools|media-engine|web-kit|ui)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@lipcast/nest-kit/requests$': '<rootDir>/libs/nest-kit/src/requests/index.ts',
   '^@lipcast/web-kit/testing$': '<rootDir>/libs/web-kit/src/testing/index.ts',
   '^@lipcast/web-kit/prerender$': '<rootDir>/libs/web-kit/src/prerender/index.tsx',
   '\\.css$': '<rootDir>/tools/jest/style-stub.cjs',

@@ -2,12 +2,11 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Batch, BatchPage } from '@lipcast/contracts';
+import { ListVideosQueryDto } from '@lipcast/nest-kit/requests';
 import { CurrentUserId } from '../auth/signed-in.guard';
 import { BatchOperations } from './batch-operations';
 import { BATCH_ID, ROW_NUMBER } from './batches.controller';
 import { CreateBatchBodyDto } from './batches.dto';
-import { listPageOf } from './list-page';
-import { ListVideosQueryDto } from './videos.dto';
 
 /**
  * The app's batch page (`/batches`): the same batches as `/api/v1/batches` (the same CSV reading,
@@ -30,7 +29,7 @@ export class BatchesSessionController {
   @Get()
   @ApiOperation({ summary: "The user's batches, newest first, in pages (`cursor` a page's `nextCursor`)" })
   list(@CurrentUserId() userId: string, @Query() query: ListVideosQueryDto): Promise<BatchPage> {
-    return this.batches.list(userId, listPageOf(query));
+    return this.batches.list(userId, query);
   }
 
   @Get(':id')

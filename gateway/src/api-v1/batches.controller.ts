@@ -3,13 +3,12 @@ import { ApiAcceptedResponse, ApiBadRequestResponse, ApiBody, ApiConflictRespons
 import type { Response } from 'express';
 import { BATCH_CSV_COLUMNS, BATCH_MAX_ROWS, ErrorCode, type ApiKeyIdentity } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
+import { ListVideosQueryDto } from '@lipcast/nest-kit/requests';
 import { ApiKeyOwner, RequireScopes } from './api-key-owner';
 import { ApiV1Controller } from './api-v1-controller';
 import { ApiV1ErrorDto } from './api-v1.dto';
 import { BatchOperations } from './batch-operations';
-import { listPageOf } from './list-page';
 import { apiV1Batch, apiV1BatchAccepted, ApiV1BatchAcceptedDto, ApiV1BatchDto, apiV1BatchList, ApiV1BatchListDto, CreateBatchBodyDto } from './batches.dto';
-import { ListVideosQueryDto } from './videos.dto';
 
 const NO_SUCH_BATCH = 'No such batch';
 export const BATCH_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound(NO_SUCH_BATCH) });
@@ -72,7 +71,7 @@ export class BatchesV1Controller {
   @ApiOkResponse({ type: ApiV1BatchListDto })
   @ApiBadRequestResponse({ description: 'A cursor this API did not give, or a limit out of range', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Validation, 'limit must be a whole number from 1 to 100') })
   async list(@ApiKeyOwner() owner: ApiKeyIdentity, @Query() query: ListVideosQueryDto): Promise<ApiV1BatchListDto> {
-    return apiV1BatchList(await this.batches.list(owner.userId, listPageOf(query)));
+    return apiV1BatchList(await this.batches.list(owner.userId, query));
   }
 
   @Get(':id')

@@ -1,7 +1,9 @@
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
-import { BATCH_CSV_COLUMNS, BATCH_MAX_ROWS, type ApiV1List, type Batch, type BatchCounts, type BatchPage, type BatchRow, type BatchRowField, type BatchRowStatus, type BatchStatus } from '@lipcast/contracts';
-import { CreateVideoBodyDto } from './videos.dto';
+import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString } from 'class-validator';
+import {
+  BATCH_CSV_COLUMNS, BATCH_MAX_ROWS, type ApiV1List, type Batch, type BatchCounts, type BatchPage, type BatchRow, type BatchRowField, type BatchRowInput, type BatchRowStatus, type BatchStatus,
+} from '@lipcast/contracts';
+import { VideoSpecDto } from '@lipcast/nest-kit/requests';
 
 /*
  * The batches of the public API at its edge, in snake_case. The rows pass on to the generation
@@ -12,16 +14,25 @@ const BATCH_ID_EXAMPLE = '8d0c2f61-5b7e-4a8e-b1f3-0c9d2e4a6b17';
 const ROW_STATUSES: BatchRowStatus[] = ['pending', 'running', 'succeeded', 'failed', 'invalid'];
 
 /** One row of a JSON batch: a video create's fields but `webhook_url` and `metadata`. */
-class BatchRowBodyDto extends PickType(CreateVideoBodyDto, ['actor', 'influencer', 'script', 'voice', 'emotion', 'speed', 'pitch'] as const) {}
+class BatchRowBodyDto extends PickType(VideoSpecDto, ['actor', 'influencer', 'script', 'voice', 'emotion', 'speed', 'pitch'] as const) {}
 
-/** `POST /api/v1/batches` as JSON; a `text/csv` body arrives here as `csv` (see `batchBodyParsers`). */
+export const NO_BATCH_ROWS = 'Send a text/csv body, or JSON {rows: [...]} with at least one row';
+
+/**
+ * `POST /api/v1/batches` as JSON; a `text/csv` body arrives here as `csv` (see `batchBodyParsers`).
+ * The upload's shape is checked here (`rowsOf` wants one of the two), each row by the service.
+ */
 export class CreateBatchBodyDto {
   @ApiPropertyOptional({ type: [BatchRowBodyDto], maxItems: BATCH_MAX_ROWS, description: 'the rows, each a video create\'s fields (actor or influencer, script, voice, emotion, speed, pitch)' })
-  @Allow()
-  rows?: unknown;
+  @IsOptional()
+  @ArrayMaxSize(BATCH_MAX_ROWS, { message: ({ value }) => `A batch takes at most ${BATCH_MAX_ROWS} rows; this one has ${(value as unknown[]).length}` })
+  @IsObject({ each: true, message: 'Each row must be an object' })
+  @IsArray({ message: NO_BATCH_ROWS })
+  rows?: BatchRowInput[];
 
   @ApiHideProperty()
-  @Allow()
+  @IsOptional()
+  @IsString()
   csv?: string;
 }
 

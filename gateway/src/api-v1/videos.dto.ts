@@ -1,85 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
-import {
-  apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, IDEMPOTENCY_KEY_MAX_LENGTH, VIDEO_FORMAT_IDS, VIDEO_FORMATS, MAX_SPEECH_TEXT_LENGTH, VIDEO_LIST_DEFAULT_LIMIT, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VOICE_EMOTIONS,
-  type ApiV1List, type CaptionsChoice, type Video, type VideoError, type VideoFormatId, type VideoStatus,
-} from '@lipcast/contracts';
-import { CaptionsField, VideoFormatField } from '../generation/video-options.dto';
+import { ApiProperty } from '@nestjs/swagger';
+import { apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, IDEMPOTENCY_KEY_MAX_LENGTH, VIDEO_FORMAT_IDS, type ApiV1List, type Video, type VideoError, type VideoFormatId, type VideoStatus } from '@lipcast/contracts';
+import { VIDEO_FORMAT_DESCRIPTION } from '@lipcast/nest-kit/requests';
 
-const FORMAT_DESCRIPTION = `the video's format: ${VIDEO_FORMAT_IDS.map((id) => `\`${id}\` ${VIDEO_FORMATS[id].width}x${VIDEO_FORMATS[id].height}`).join(', ')}`;
-
-/*
- * The videos of the public API at its edge: snake_case in and out. The bodies and queries pass on
- * to the generation service, which validates them (one rule, one place, with messages that name the
- * snake_case fields); each field is `@Allow()`ed so the global ValidationPipe drops anything else.
- */
+/* The videos of the public API at its edge, in snake_case; their requests are in `@lipcast/nest-kit/requests`. */
 
 const VIDEO_ID_EXAMPLE = '3f1c9a52-7a3e-4c8e-9d59-2b1f0e6c4a10';
-const METADATA_EXAMPLE = { order: 'A-17' };
-
-/** `POST /api/v1/videos`. */
-export class CreateVideoBodyDto {
-  @ApiPropertyOptional({ example: 'ipfs-puppet-video-2', description: "a built-in actor's id (`GET /api/v1/actors`); exactly one of actor and influencer" })
-  @Allow()
-  actor?: string;
-
-  @ApiPropertyOptional({ type: Number, example: 42, description: "one of your influencers with a clip, or a published one; exactly one of actor and influencer" })
-  @Allow()
-  influencer?: number;
-
-  @ApiProperty({ example: 'Hello from the Lipcast API.', maxLength: MAX_SPEECH_TEXT_LENGTH, description: 'what the actor says' })
-  @Allow()
-  script!: string;
-
-  @ApiProperty({ example: 'Wise_Woman', description: 'a voice id (`GET /api/v1/voices`)' })
-  @Allow()
-  voice!: string;
-
-  @ApiPropertyOptional({ enum: VOICE_EMOTIONS, example: 'happy', default: 'neutral' })
-  @Allow()
-  emotion?: string;
-
-  @ApiPropertyOptional({ type: Number, minimum: 0.5, maximum: 2, default: 1, example: 1.1 })
-  @Allow()
-  speed?: number;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: -10, maximum: 10, default: 0, example: 0 })
-  @Allow()
-  pitch?: number;
-
-  @ApiPropertyOptional({ example: 'https://example.com/hooks/lipcast', description: 'told (signed, `Lipcast-Signature`) when the video ends' })
-  @Allow()
-  webhook_url?: string;
-
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
-    example: METADATA_EXAMPLE,
-    description: `kept with the video and answered as given: a JSON object of at most ${VIDEO_METADATA_MAX_BYTES} bytes`,
-  })
-  @Allow()
-  metadata?: Record<string, unknown>;
-
-  @VideoFormatField({ example: '9x16-1080p', description: FORMAT_DESCRIPTION })
-  format?: VideoFormatId;
-
-  @CaptionsField({
-    example: 'bold',
-    description: 'captions burned into the picture: `clean` (lower third), `bold` (each word highlighted as it is said), `boxed` (on an opaque box), or `none`; the word-timed captions (`captions_url`) are made either way',
-  })
-  captions?: CaptionsChoice;
-}
-
-/** `GET /api/v1/videos?cursor=&limit=`. */
-export class ListVideosQueryDto {
-  @ApiPropertyOptional({ description: "a page's `next_cursor`, for the page after it" })
-  @Allow()
-  cursor?: string;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: VIDEO_LIST_MAX_LIMIT, default: VIDEO_LIST_DEFAULT_LIMIT })
-  @Allow()
-  limit?: string;
-}
 
 /** The `Idempotency-Key` header, as the docs describe it. */
 export const IDEMPOTENCY_KEY_HEADER = {
@@ -129,13 +54,13 @@ export class ApiV1VideoDto extends ApiV1VideoAcceptedDto {
   @ApiProperty({ type: Number, nullable: true, example: null })
   influencer!: number | null;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: METADATA_EXAMPLE })
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: { order: 'A-17' } })
   metadata!: Record<string, unknown> | null;
 
   @ApiProperty({ type: String, nullable: true, example: 'https://example.com/hooks/lipcast' })
   webhook_url!: string | null;
 
-  @ApiProperty({ enum: VIDEO_FORMAT_IDS, example: '9x16-1080p', description: FORMAT_DESCRIPTION })
+  @ApiProperty({ enum: VIDEO_FORMAT_IDS, example: '9x16-1080p', description: VIDEO_FORMAT_DESCRIPTION })
   format!: VideoFormatId;
 
   @ApiProperty({ type: Number, nullable: true, example: null, minimum: 0, description: 'while queued, the videos ahead of it (0: it starts next); on `GET /videos/{id}` only, else null' })

@@ -1,20 +1,13 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import {
-  apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, WEBHOOK_EVENTS, type ApiV1List, type CreatedWebhookEndpoint, type CreateWebhookEndpointBody, type WebhookAttempt, type WebhookDelivery,
-  type WebhookDeliveriesRequest, type WebhookDeliveryStatus, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret,
+  apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, WEBHOOK_EVENTS, type ApiV1List, type CreatedWebhookEndpoint, type WebhookAttempt, type WebhookDelivery,
+  type WebhookDeliveryStatus, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret,
 } from '@lipcast/contracts';
-import { ServiceError } from '@lipcast/nest-kit';
 
 /*
- * Webhook endpoints and deliveries at the edge. The bodies and queries pass on to the generation
- * service, which validates them (one rule, one place, its own messages); each field is `@Allow()`ed
- * so the global ValidationPipe drops anything else. The public API answers in snake_case; the
- * profile's session routes answer the contracts' own types.
+ * Webhook endpoints and deliveries at the edge (their requests are in `@lipcast/nest-kit/requests`).
+ * The public API answers in snake_case; the profile's session routes answer the contracts' own types.
  */
-
-/** The service's bounds (`WebhookDeliveriesRequest`). */
-const WEBHOOK_DELIVERIES_MAX_LIMIT = 200;
 
 const ENDPOINT_ID_EXAMPLE = '0b7e4f2a-5c1d-4e8f-9a36-7d2c1b9e8f40';
 const DELIVERY_ID_EXAMPLE = '9d3a6c1e-2f4b-4a7d-8e15-6b0c3f2a1d97';
@@ -22,38 +15,6 @@ const VIDEO_ID_EXAMPLE = '3f1c9a52-7a3e-4c8e-9d59-2b1f0e6c4a10';
 const URL_EXAMPLE = 'https://example.com/hooks/lipcast';
 const CREATED_AT_EXAMPLE = '2026-11-26T14:00:00.000Z';
 const SECRET_EXAMPLE = 'whsec_q3J9x0vQeQ5aTt1lC8mF2bYp7Rk4nWz6sHdGuVjL0eA';
-
-/** `POST /api/v1/webhooks` and `POST /api/webhooks`. */
-export class CreateWebhookBodyDto implements CreateWebhookEndpointBody {
-  @ApiProperty({ example: URL_EXAMPLE, maxLength: 2000, description: 'an http(s) URL that answers 2xx within 10 s' })
-  @Allow()
-  url!: string;
-
-  @ApiProperty({ enum: WEBHOOK_EVENTS, isArray: true, example: ['video.succeeded', 'video.failed'], description: 'at least one' })
-  @Allow()
-  events!: WebhookEvent[];
-}
-
-/** `GET …/webhooks/deliveries?endpoint_id=&limit=`. */
-export class ListWebhookDeliveriesQueryDto {
-  @ApiPropertyOptional({ format: 'uuid', example: ENDPOINT_ID_EXAMPLE, description: "only this endpoint's deliveries" })
-  @Allow()
-  endpoint_id?: string;
-
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: WEBHOOK_DELIVERIES_MAX_LIMIT, default: 50 })
-  @Allow()
-  limit?: string;
-}
-
-/** Absent, not empty: `?endpoint_id=&limit=` asks for every endpoint's, the default number. */
-const given = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
-
-/** The query as the service's `WebhookDeliveriesRequest` reads it: camelCase, the limit a number (the service checks its range). */
-export function deliveriesFilter(query: ListWebhookDeliveriesQueryDto): Omit<WebhookDeliveriesRequest, 'userId'> {
-  const limit = given(query.limit);
-  if (limit !== undefined && !/^\d{1,4}$/.test(limit)) throw ServiceError.validation(`limit must be a whole number from 1 to ${WEBHOOK_DELIVERIES_MAX_LIMIT}`);
-  return { endpointId: given(query.endpoint_id), limit: limit === undefined ? undefined : Number(limit) };
-}
 
 /** An endpoint as `/api/v1/webhooks` answers it. */
 export class ApiV1WebhookEndpointDto {

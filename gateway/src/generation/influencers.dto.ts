@@ -1,42 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, Equals, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import { Equals, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import {
-  MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, ONE_SHOT_SCRIPT_MAX_CHARACTERS, PORTRAIT_SIZE_TEXT, REPORT_REASONS,
-  type InfluencerAppealBody, type InfluencerImageRequest, type InfluencerReportBody, type InfluencerVideoRequest, type PipelineRequest, type ReportReason, type VideoFormatId, type CaptionsChoice,
+  MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, MEDIA_URL_MAX_LENGTH, REPORT_REASONS, VIDEO_PROMPT, type InfluencerAppealBody, type InfluencerReportBody,
+  type InfluencerVideoRequest, type ReportReason,
 } from '@lipcast/contracts';
-import { CaptionsField, VideoFormatField } from './video-options.dto';
-
-/** Longest media URL the generation service takes for an image (its own rule; a data: URL is an upload instead). */
-export const MAX_IMAGE_URL_LENGTH = 2000;
-/** Longest clip prompt the generation service takes. */
-export const MAX_VIDEO_PROMPT_LENGTH = 1000;
 
 const IMAGE_MESSAGE = 'image must be an uploaded picture (a data: URL) or one of your images';
 
-/** An upload (`data:`, bounded by the route's body size limit) or a media URL of normal length. */
+/** An upload (`data:`, bounded by the route's body size limit) or a media URL the generation service takes (a data: URL is an upload instead). */
 const IsImageReference = () =>
   ValidateBy({
     name: 'isImageReference',
     validator: {
       // Not a string at all is @IsString's to say.
-      validate: (value: unknown) => typeof value !== 'string' || value.startsWith('data:') || value.length <= MAX_IMAGE_URL_LENGTH,
+      validate: (value: unknown) => typeof value !== 'string' || value.startsWith('data:') || value.length <= MEDIA_URL_MAX_LENGTH,
       defaultMessage: () => IMAGE_MESSAGE,
     },
   });
-
-/**
- * `POST /api/ai-influencer/image`, passed on to the generation service, which validates it (one rule,
- * one place): `@Allow()` lets the ValidationPipe keep the field and drop every other.
- */
-export class InfluencerImageDto implements InfluencerImageRequest {
-  @ApiProperty({ minLength: 5, maxLength: 1000, description: 'who to draw' })
-  @Allow()
-  prompt!: string;
-
-  @ApiPropertyOptional({ enum: [PORTRAIT_SIZE_TEXT] })
-  @Allow()
-  size?: string;
-}
 
 /**
  * `POST /api/ai-influencer/video`, checked here as well as in the generation service: the upload
@@ -49,10 +29,10 @@ export class InfluencerVideoDto implements Omit<InfluencerVideoRequest, 'project
   @IsImageReference()
   image!: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_VIDEO_PROMPT_LENGTH })
+  @ApiPropertyOptional({ maxLength: VIDEO_PROMPT.max })
   @IsOptional()
   @IsString({ message: 'prompt must be text' })
-  @MaxLength(MAX_VIDEO_PROMPT_LENGTH, { message: 'Prompt cannot exceed 1000 characters.' })
+  @MaxLength(VIDEO_PROMPT.max, { message: VIDEO_PROMPT.messages.max })
   prompt?: string;
 }
 
@@ -131,32 +111,4 @@ export class ReportInfluencerDto implements InfluencerReportBody {
   @IsString({ message: 'contact must be text' })
   @MaxLength(MAX_REPORT_CONTACT_LENGTH, { message: `Contact cannot exceed ${MAX_REPORT_CONTACT_LENGTH} characters.` })
   contact?: string;
-}
-
-/**
- * `POST /api/ai-influencer/pipeline` (One Shot), passed on to the generation service, which validates
- * it with spec section 5's rules and messages: `@Allow()` keeps these fields and drops every other.
- */
-export class PipelineRequestDto implements PipelineRequest {
-  @ApiProperty({ minLength: 10, maxLength: 1000, description: 'who the influencer is' })
-  @Allow()
-  influencerDescription!: string;
-
-  @ApiPropertyOptional({ enum: ['male', 'female'] })
-  @Allow()
-  gender?: 'male' | 'female';
-
-  @ApiProperty({ minLength: 10, maxLength: 1000, description: 'what the influencer talks about' })
-  @Allow()
-  scriptTopic!: string;
-
-  @ApiPropertyOptional({ maxLength: ONE_SHOT_SCRIPT_MAX_CHARACTERS, description: 'the script as the creator edited it; without it the run writes one from the topic' })
-  @Allow()
-  script?: string;
-
-  @VideoFormatField()
-  format?: VideoFormatId;
-
-  @CaptionsField()
-  captions?: CaptionsChoice;
 }

@@ -1,29 +1,7 @@
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
-import {
-  API_KEY_NAME_MAX_LENGTH, API_KEY_SCOPES, type ApiKeyScope, type CreateApiKeyRequest, type RevokeApiKeyRequest, type VerifyApiKeyRequest,
-} from '@lipcast/contracts';
+import { IsString, IsUUID, MaxLength } from 'class-validator';
+import type { RevokeApiKeyRequest, VerifyApiKeyRequest } from '@lipcast/contracts';
 
-export class CreateApiKeyDto implements CreateApiKeyRequest {
-  @IsUUID()
-  userId!: string;
-
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @Length(1, API_KEY_NAME_MAX_LENGTH)
-  name!: string;
-
-  @IsArray()
-  @ArrayMinSize(1, { message: 'Choose at least one scope' })
-  @ArrayMaxSize(API_KEY_SCOPES.length)
-  @ArrayUnique()
-  @IsIn(API_KEY_SCOPES, { each: true })
-  scopes!: ApiKeyScope[];
-
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  expiresAt?: string | null;
-}
+// A create's request is `CreateApiKeyDto` (@lipcast/nest-kit/requests), which the gateway checks too.
 
 export class ListApiKeysDto {
   @IsUUID()

@@ -3,9 +3,10 @@ import {
   ErrorCode, isApiKeyFormat, MAX_API_KEYS_PER_USER, type ApiKeyIdentity, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey,
 } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
+import type { CreateApiKeyDto } from '@lipcast/nest-kit/requests';
 import { UsersRepository } from '../users/users.repository';
 import type { ApiKey } from './api-key.entity';
-import type { CreateApiKeyDto, RevokeApiKeyDto } from './api-key.dto';
+import type { RevokeApiKeyDto } from './api-key.dto';
 import { generateApiKey, hashApiKey, visiblePrefix } from './api-key-secret';
 import { ApiKeysRepository } from './api-keys.repository';
 

@@ -3,8 +3,8 @@ import { validate } from 'class-validator';
 import { builtInActor } from '@lipcast/media-engine';
 import { BATCH_CSV_COLUMNS, type BatchRowField, type BatchRowInput } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
+import { CreateVideoDto } from '@lipcast/nest-kit/requests';
 import type { AudioService } from '../audio/audio.service';
-import { CreateVideoDto } from '../videos/videos.dto';
 
 /** Why a row is not run: the message, and the field it is about (null: none of the row's fields). */
 export interface BatchRowError {

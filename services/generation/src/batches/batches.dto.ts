@@ -1,7 +1,7 @@
 import { IsArray, IsInt, IsObject, IsUUID, Max, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { BATCH_MAX_ROWS, type BatchRowInput, type CreateBatchRequest, type ListBatchesRequest, type RetryBatchRowRequest, type UserBatchRequest } from '@lipcast/contracts';
-import { ListVideosDto } from '../videos/videos.dto';
+import { ListVideosDto } from '@lipcast/nest-kit/requests';
 
 /** The rows themselves are checked one by one by the service, each answered with its own error. */
 export class CreateBatchDto implements CreateBatchRequest {

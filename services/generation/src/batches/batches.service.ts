@@ -6,10 +6,10 @@ import {
   ErrorCode, mediaUrl, VIDEO_LIST_DEFAULT_LIMIT, type Batch, type BatchCounts, type BatchList, type BatchRow, type BatchRowInput, type BatchRowStatus, type WebhookBatchData, type WebhookPayload,
 } from '@lipcast/contracts';
 import { PeriodicWork, ServiceError } from '@lipcast/nest-kit';
+import { CreateVideoDto } from '@lipcast/nest-kit/requests';
 import { AudioService } from '../audio/audio.service';
 import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { GenerationSettings } from '../settings';
-import { CreateVideoDto } from '../videos/videos.dto';
 import { VideosService } from '../videos/videos.service';
 import { WebhookQueue } from '../webhooks/webhook-queue';
 import { webhookDeliveriesQueued } from '../webhooks/webhooks.service';

@@ -1,29 +1,17 @@
 import { Type } from 'class-transformer';
-import { Equals, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import {
-  MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, PORTRAIT_SIZE_TEXT, REPORT_REASONS, type InfluencerAppealRequest, type InfluencerImageRequest, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type ReportReason, type UserInfluencerRequest,
+  MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, MEDIA_URL_MAX_LENGTH, REPORT_REASONS, VIDEO_PROMPT, type InfluencerAppealRequest, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type ReportReason, type UserInfluencerRequest,
 } from '@lipcast/contracts';
 import { IsStoredId } from '@lipcast/nest-kit';
 
 // The requests of the influencer and gallery subjects (the gateway adds the signed-in user's id); the service's ValidationPipe checks them.
-
-export class ImageDto implements InfluencerImageRequest {
-  @IsUUID() userId!: string;
-
-  @IsString({ message: 'Prompt must be at least 5 characters.' })
-  @MinLength(5, { message: 'Prompt must be at least 5 characters.' })
-  @MaxLength(1000, { message: 'Prompt cannot exceed 1000 characters.' })
-  prompt!: string;
-
-  @IsOptional()
-  @Equals(PORTRAIT_SIZE_TEXT, { message: `size must be ${PORTRAIT_SIZE_TEXT}` })
-  size?: string;
-}
+// The portrait's is `UserInfluencerImageDto` (@lipcast/nest-kit/requests), which the gateway checks too.
 
 export class VideoDto implements InfluencerVideoRequest {
   @IsUUID() userId!: string;
-  @IsString({ message: 'image is required' }) @MaxLength(2000) image!: string;
-  @IsOptional() @IsString() @MaxLength(1000, { message: 'Prompt cannot exceed 1000 characters.' }) prompt?: string;
+  @IsString({ message: 'image is required' }) @MaxLength(MEDIA_URL_MAX_LENGTH) image!: string;
+  @IsOptional() @IsString() @MaxLength(VIDEO_PROMPT.max, { message: VIDEO_PROMPT.messages.max }) prompt?: string;
   @IsOptional() @Type(() => Number) @IsStoredId('No such influencer project') projectId?: number;
 }
 

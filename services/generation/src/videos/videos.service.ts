@@ -5,6 +5,7 @@ import {
   type VideoList, type VideoSpec,
 } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
+import type { CreateVideoDto } from '@lipcast/nest-kit/requests';
 import { builtInActor } from '@lipcast/media-engine';
 import { AudioService } from '../audio/audio.service';
 import { InfluencersRepository } from '../influencers/influencers.repository';
@@ -17,7 +18,6 @@ import { MediaRefs } from '../media/media-refs';
 import { requestHash } from './request-hash';
 import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { VideoSpeech } from './video-speech';
-import type { CreateVideoDto } from './videos.dto';
 import { VideosRepository, type VideoRow } from './videos.repository';
 import { captionFilesOf } from '../captions/video-captions';
 import { posterUrlOf } from '../posters/video-posters';

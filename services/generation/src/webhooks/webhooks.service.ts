@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret } from '@lipcast/contracts';
+import { ErrorCode, WEBHOOK_DELIVERIES_DEFAULT_LIMIT, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret } from '@lipcast/contracts';
 import { counter, ServiceError } from '@lipcast/nest-kit';
 import type { Job } from '../jobs/job.entity';
 import { GenerationSettings } from '../settings';
@@ -16,8 +16,6 @@ export const webhookDeliveriesQueued = counter({
   help: 'Webhook deliveries created, by event and receiver (endpoint or request URL)',
   labelNames: ['event', 'receiver'],
 });
-
-const DEFAULT_DELIVERIES_LISTED = 50;
 
 /** Users' webhook endpoints, the deliveries of their events, and manual redelivery; deliveries are only queued here, never sent. */
 @Injectable()
@@ -66,7 +64,7 @@ export class WebhooksService {
     return { secret: requestWebhookSecret(this.settings.WEBHOOK_SECRET_KEY, userId) };
   }
 
-  async listDeliveries(userId: string, limit = DEFAULT_DELIVERIES_LISTED, endpointId?: string): Promise<WebhookDelivery[]> {
+  async listDeliveries(userId: string, limit = WEBHOOK_DELIVERIES_DEFAULT_LIMIT, endpointId?: string): Promise<WebhookDelivery[]> {
     const deliveries = await this.repository.deliveries(userId, limit, endpointId);
     const attempts = await this.repository.attempts(deliveries.map((delivery) => delivery.id));
     return deliveries.map((delivery) => toDelivery(delivery, attempts));

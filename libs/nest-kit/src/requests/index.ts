@@ -1,0 +1,8 @@
+// `@lipcast/nest-kit/requests`: the request classes the gateway and the services both validate with
+// (class-validator, and Swagger for the gateway's OpenAPI documents). Node only, and apart from the
+// package's index so that only the processes that take these requests load Swagger.
+export * from './request-dto';
+export * from './generation';
+export * from './videos';
+export * from './webhooks';
+export * from './api-keys';

@@ -1,0 +1,107 @@
+import { applyDecorators, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import {
+  ACCEPTED_EMOTIONS, CAPTION_CHOICES, CAPTIONS_MESSAGE, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, SPEECH_PITCH, SPEECH_SPEED, SpeechSettingMessages, VIDEO_FORMAT_IDS,
+  VIDEO_FORMAT_MESSAGE, VOICE_EMOTIONS, type TextLimit,
+} from '@lipcast/contracts';
+import { ServiceError } from '../errors';
+import { createRpcValidationPipe } from '../service-server';
+
+/**
+ * What every request class here extends. Each is declared once, for both ends: the gateway validates
+ * a body or query with it (and documents it in OpenAPI), the service the NATS message made from it
+ * (its `User…` subclass adds the user's id). The gateway refuses it as the service would
+ * (`RequestValidationPipe`), so a caller gets the same answer whichever end refuses.
+ */
+export abstract class RequestDto {}
+
+/**
+ * The gateway's ValidationPipe (whitelist, transform): a `RequestDto` is refused as the services
+ * refuse it (`VALIDATION`, the field messages in `details.fields`), the gateway's own bodies as Nest
+ * refuses them (400, the messages in `details.messages`).
+ */
+export class RequestValidationPipe extends ValidationPipe {
+  private readonly asServices = createRpcValidationPipe();
+
+  constructor() {
+    super({ whitelist: true, transform: true });
+  }
+
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    return metadata.metatype?.prototype instanceof RequestDto ? this.asServices.transform(value, metadata) : super.transform(value, metadata);
+  }
+}
+
+export type FieldDoc = Pick<ApiPropertyOptions, 'description' | 'example'>;
+
+/** A required text of `limit`'s length, refused in its words (its `min` message also for what is no text), its length documented. */
+export const LengthField = (limit: TextLimit, doc: FieldDoc = {}) =>
+  applyDecorators(
+    ApiProperty({ minLength: limit.min, maxLength: limit.max, ...doc }),
+    MaxLength(limit.max, { message: limit.messages.max }),
+    ...(limit.min === undefined ? [] : [MinLength(limit.min, { message: limit.messages.min })]),
+    IsString({ message: limit.messages.min ?? limit.messages.max }),
+  );
+
+/** A query's text: absent when empty (`?cursor=`), as when not given. */
+export const EmptyAsAbsent = () => Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value));
+
+/**
+ * A query's whole number (`?limit=`): absent when empty, a number from its digits; anything else is
+ * refused here with `message` (and `details`), the range by the class's own rules.
+ */
+export const WholeNumberQuery = (message: string, details?: Record<string, unknown>) =>
+  Transform(({ value }: { value: unknown }) => {
+    if (value === undefined || value === null || typeof value === 'number') return value;
+    if (value === '') return undefined;
+    if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+    throw ServiceError.validation(message, details);
+  });
+
+/** `format?: VideoFormatId`: one of the video formats, the default when left out. */
+export const VideoFormatField = (doc: FieldDoc = {}) =>
+  applyDecorators(
+    ApiPropertyOptional({ enum: VIDEO_FORMAT_IDS, default: DEFAULT_VIDEO_FORMAT, description: "the video's format", ...doc }),
+    IsOptional(),
+    IsIn(VIDEO_FORMAT_IDS, { message: VIDEO_FORMAT_MESSAGE }),
+  );
+
+/** `captions?: CaptionsChoice`: the captions burned into the picture, or none. */
+export const CaptionsField = (doc: FieldDoc = {}) =>
+  applyDecorators(
+    ApiPropertyOptional({ enum: CAPTION_CHOICES, default: DEFAULT_CAPTIONS, description: 'captions burned in, and their style (the captions track is made either way)', ...doc }),
+    IsOptional(),
+    IsIn(CAPTION_CHOICES, { message: CAPTIONS_MESSAGE }),
+  );
+
+// The speech settings as every request that speaks takes them (the wizard's audio, the public API's
+// videos and batch rows): optional, in contracts' ranges (`SPEECH_SPEED`, `SPEECH_PITCH`).
+
+export const SpeechEmotionField = (doc: FieldDoc = {}) =>
+  applyDecorators(ApiPropertyOptional({ enum: VOICE_EMOTIONS, default: 'neutral', ...doc }), IsOptional(), IsIn(ACCEPTED_EMOTIONS, { message: SpeechSettingMessages.emotion }));
+
+export const SpeechSpeedField = (doc: FieldDoc = {}) => {
+  const message = SpeechSettingMessages.speed;
+  return applyDecorators(
+    ApiPropertyOptional({ type: Number, minimum: SPEECH_SPEED.min, maximum: SPEECH_SPEED.max, default: SPEECH_SPEED.default, ...doc }),
+    IsOptional(),
+    Type(() => Number),
+    IsNumber({}, { message }),
+    Min(SPEECH_SPEED.min, { message }),
+    Max(SPEECH_SPEED.max, { message }),
+  );
+};
+
+export const SpeechPitchField = (doc: FieldDoc = {}) => {
+  const message = SpeechSettingMessages.pitch;
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: SPEECH_PITCH.min, maximum: SPEECH_PITCH.max, default: SPEECH_PITCH.default, ...doc }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message }),
+    Min(SPEECH_PITCH.min, { message }),
+    Max(SPEECH_PITCH.max, { message }),
+  );
+};
