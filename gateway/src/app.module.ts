@@ -1,4 +1,5 @@
 import { AccountController } from './account/account.controller';
+import { AccountExportsRepository } from './account/account-exports.repository';
 import { adminControllers, adminProviders } from './admin/admin.module';
 import { apiKeyControllers, apiV1Controllers, apiV1Providers } from './api-v1/api-v1.module';
 import { AuthController } from './auth/auth.controller';
@@ -106,6 +107,7 @@ export class AppModule implements OnApplicationShutdown {
         },
         { provide: PublicReads, inject: [ServiceClient], useFactory: (services: ServiceClient) => new PublicReads(services, settings.PUBLIC_READ_CACHE_SECONDS) },
         PublicReadCaching,
+        AccountExportsRepository,
         CurrentUsers,
         IdentityProvider,
         MediaAccessPolicy,

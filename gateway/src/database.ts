@@ -1,5 +1,5 @@
 import type { InferKyselyDB } from '@mikro-orm/postgresql';
-import { Kysely, PostgresDialect, type Compilable } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Compilable, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import { GATEWAY_SCHEMA, type gatewayEntities } from './mikro-orm.config';
 
@@ -29,6 +29,12 @@ export type GatewayDb = ReturnType<typeof gatewayDatabase>;
  * cost about a third more gateway CPU per signed-in request, issue 20).
  */
 export function builtOnce<Row>(pool: pg.Pool, query: Compilable<Row>): (values: readonly unknown[]) => Promise<Row[]> {
-  const { sql } = query.compile();
-  return async (values) => (await pool.query(sql, [...values])).rows as Row[];
+  const compiled = query.compile();
+  return async (values) => (await pool.query(compiled.sql, [...values])).rows as Row[];
 }
+
+/** The database's clock as it runs on (not the statement's start), so a time is taken at the moment of its write. */
+export const clockNow = (): RawBuilder<Date> => sql<Date>`clock_timestamp()`;
+
+/** `milliseconds` from the database's clock now. */
+export const clockPlus = (milliseconds: number): RawBuilder<Date> => sql<Date>`clock_timestamp() + make_interval(secs => ${milliseconds}::float8 / 1000)`;

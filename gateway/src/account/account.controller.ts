@@ -2,7 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, Logger, Req, Res } from '@nest
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Equals } from 'class-validator';
 import type { Request, Response } from 'express';
-import pg from 'pg';
 import {
   DELETE_ACCOUNT_CONFIRMATION, Subjects, type AccountDeletedAnswer, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type MailPreferences, type Project,
 } from '@lipcast/contracts';
@@ -13,6 +12,7 @@ import { PgSessionStore } from '../session/pg-session-store';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { GatewaySettings } from '../settings';
 import { AccountExports } from './account-exports';
+import { AccountExportsRepository } from './account-exports.repository';
 import { writeZip, type ZipEntry } from './zip-writer';
 
 /** What `records.json` in an export holds: the user's records from each service. */
@@ -46,10 +46,10 @@ export class AccountController {
     private readonly services: ServiceClient,
     private readonly storage: StorageService,
     private readonly identityProvider: IdentityProvider,
-    database: pg.Pool,
+    exportRows: AccountExportsRepository,
     settings: GatewaySettings,
   ) {
-    this.exports = new AccountExports(database, settings.ACCOUNT_EXPORTS_PER_DAY);
+    this.exports = new AccountExports(exportRows, settings.ACCOUNT_EXPORTS_PER_DAY);
   }
 
   /**

@@ -13,7 +13,7 @@ import { CurrentUsers } from '../auth/current-users';
 import { MediaResponder } from '../media/media-responder';
 import { AdminAuditQuery, AdminCreditAdjustmentDto, AdminJobFilterQuery, AdminModerationDecisionDto, AdminNewsletterIssueDto, AdminPostDto, AdminUserQuery } from './admin-bodies';
 import { AdminGuard, Operator } from './admin-role';
-import { AuditLog } from './audit-log';
+import { AuditLogRepository } from './audit-log.repository';
 import { StoredIdPipe } from '../http/stored-id.pipe';
 
 /** Users a job filter's `user` fragment may stand for at most. */
@@ -30,7 +30,7 @@ const USER_FILTER_MATCHES = 100;
 export class AdminController {
   constructor(
     private readonly services: ServiceClient,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogRepository,
     private readonly currentUsers: CurrentUsers,
     private readonly media: MediaResponder,
   ) {}

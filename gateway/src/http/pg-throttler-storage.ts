@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import { sql, type RawBuilder } from 'kysely';
 import type pg from 'pg';
-import { gatewayDatabase, type GatewayDb } from '../database';
+import { RateLimitRepository } from './rate-limit.repository';
 
 /**
  * Rate-limit counters in the gateway's PostgreSQL table, so every gateway replica counts against
@@ -29,22 +28,16 @@ interface Claim {
 
 export const claimSize = (limit: number) => Math.min(100, Math.max(1, Math.floor(limit / 20)));
 
-/** The database's clock as it runs on (not the statement's start), so a window is timed from the moment of its write. */
-const clockNow = (): RawBuilder<Date> => sql<Date>`clock_timestamp()`;
-
-/** `milliseconds` from the database's clock now. */
-const clockPlus = (milliseconds: number): RawBuilder<Date> => sql<Date>`clock_timestamp() + make_interval(secs => ${milliseconds}::float8 / 1000)`;
-
 export class PgThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger(PgThrottlerStorage.name);
   private readonly sweeper: NodeJS.Timeout;
   private readonly claims = new Map<string, Claim>();
   /** The claim under way for a key, which later requests for it wait for. */
   private readonly claiming = new Map<string, Promise<unknown>>();
-  private readonly db: GatewayDb;
+  private readonly counters: RateLimitRepository;
 
   constructor(pool: pg.Pool, sweepEveryMs = 60_000) {
-    this.db = gatewayDatabase(pool);
+    this.counters = new RateLimitRepository(pool);
     // Unreferenced: the sweep never keeps the process alive.
     this.sweeper = setInterval(() => void this.sweep().catch((error: unknown) => this.logger.warn(`rate-limit sweep failed: ${String(error)}`)), sweepEveryMs).unref();
   }
@@ -79,31 +72,8 @@ export class PgThrottlerStorage implements ThrottlerStorage {
   private async claim(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {
     try {
       const size = claimSize(limit);
-      // One atomic upsert: a new or ended window starts with this claim; otherwise the claim adds to
-      // the count, and the claim that crosses the limit stretches the window to the block duration.
-      const { hits, msLeft } = await this.db
-        .insertInto('rate_limit')
-        .values({ key, hits: size, window_ends_at: clockPlus(ttl) })
-        .onConflict((conflict) =>
-          // `rate_limit.…` is the stored row, as it was before this claim.
-          conflict.column('key').doUpdateSet((stored) => {
-            const windowEnded = stored('rate_limit.window_ends_at', '<=', clockNow());
-            const crossesLimit = stored.and([stored('rate_limit.hits', '<=', limit), stored(stored('rate_limit.hits', '+', size), '>', limit)]);
-            return {
-              hits: stored.case().when(windowEnded).then(stored.val(size)).else(stored('rate_limit.hits', '+', size)).end(),
-              window_ends_at: stored
-                .case()
-                .when(windowEnded)
-                .then(clockPlus(ttl))
-                .when(crossesLimit)
-                .then(stored.fn<Date>('greatest', ['rate_limit.window_ends_at', clockPlus(blockDuration)]))
-                .else(stored.ref('rate_limit.window_ends_at'))
-                .end(),
-            };
-          }),
-        )
-        .returning((row) => ['hits', sql<number>`(extract(epoch from ${row.ref('window_ends_at')} - clock_timestamp()) * 1000)::float8`.as('msLeft')])
-        .executeTakeFirstOrThrow();
+      // One atomic upsert adds the block to the shared count (a new or ended window starts with it).
+      const { hits, msLeft } = await this.counters.claim(key, size, ttl, limit, blockDuration);
       // Of this claim, only the hits within the limit may be spent; this request takes the first.
       const usable = Math.max(0, Math.min(size, limit - (hits - size)));
       const windowEndsAt = Date.now() + msLeft;
@@ -125,8 +95,7 @@ export class PgThrottlerStorage implements ThrottlerStorage {
   async sweep(): Promise<number> {
     const now = Date.now();
     for (const [key, claim] of this.claims) if (claim.windowEndsAt <= now) this.claims.delete(key);
-    const { numDeletedRows } = await this.db.deleteFrom('rate_limit').where('window_ends_at', '<=', clockNow()).executeTakeFirst();
-    return Number(numDeletedRows);
+    return this.counters.deleteEnded();
   }
 
   stop(): void {

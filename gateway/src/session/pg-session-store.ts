@@ -1,9 +1,6 @@
 import session, { type SessionData } from 'express-session';
-import { sql } from 'kysely';
 import type pg from 'pg';
-import { builtOnce, gatewayDatabase, type GatewayDb } from '../database';
-// The session fields this store queries (`userId`).
-import type {} from './session-data';
+import { SessionsRepository } from './sessions.repository';
 
 type Callback<T = void> = (error?: unknown, value?: T) => void;
 
@@ -17,9 +14,7 @@ const MAX_REMEMBERED = 10_000;
 export class PgSessionStore extends session.Store {
   /** Each session's expiry as this process last read or wrote it (epoch ms), by session id. */
   private readonly storedExpiries = new Map<string, number>();
-  private readonly db: GatewayDb;
-  /** The stored session by id, unless expired: `[sid]`. */
-  private readonly readSession;
+  private readonly sessions: SessionsRepository;
 
   /**
    * @param touchIntervalMs a request extends the stored expiry only when it moves it by at least
@@ -32,11 +27,7 @@ export class PgSessionStore extends session.Store {
     sweepEveryMs = 10 * 60_000,
   ) {
     super();
-    this.db = gatewayDatabase(pool);
-    this.readSession = builtOnce(
-      pool,
-      this.db.selectFrom('session').select(['data', 'expires_at']).where('sid', '=', '').where('expires_at', '>', sql<Date>`now()`),
-    );
+    this.sessions = new SessionsRepository(pool);
     // Unreferenced: the sweep never keeps the process alive.
     setInterval(() => void this.sweep().catch(() => undefined), sweepEveryMs).unref();
   }
@@ -52,8 +43,9 @@ export class PgSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: Callback<SessionData | null>): void {
-    this.readSession([sid])
-      .then(([row]) => {
+    this.sessions
+      .find(sid)
+      .then((row) => {
         if (row) this.rememberExpiry(sid, row.expires_at.getTime());
         else this.storedExpiries.delete(sid);
         callback(undefined, row?.data ?? null);
@@ -62,11 +54,8 @@ export class PgSessionStore extends session.Store {
 
   override set(sid: string, data: SessionData, callback: Callback = () => undefined): void {
     const expiresAt = this.expiresAt(data);
-    this.db
-      .insertInto('session')
-      .values({ sid, data, expires_at: expiresAt })
-      .onConflict((conflict) => conflict.column('sid').doUpdateSet((row) => ({ data: row.ref('excluded.data'), expires_at: row.ref('excluded.expires_at') })))
-      .execute()
+    this.sessions
+      .save(sid, data, expiresAt)
       .then(() => {
         this.rememberExpiry(sid, expiresAt.getTime());
         callback();
@@ -75,11 +64,7 @@ export class PgSessionStore extends session.Store {
 
   override destroy(sid: string, callback: Callback = () => undefined): void {
     this.storedExpiries.delete(sid);
-    this.db
-      .deleteFrom('session')
-      .where('sid', '=', sid)
-      .execute()
-      .then(() => callback(), callback);
+    this.sessions.delete(sid).then(() => callback(), callback);
   }
 
   /**
@@ -95,15 +80,11 @@ export class PgSessionStore extends session.Store {
       callback();
       return;
     }
-    this.db
-      .updateTable('session')
-      .set({ expires_at: expiresAt })
-      .where('sid', '=', sid)
-      .where('expires_at', '<=', new Date(expiresAt.getTime() - this.touchIntervalMs))
-      .executeTakeFirst()
-      .then(({ numUpdatedRows }) => {
+    this.sessions
+      .extend(sid, expiresAt, new Date(expiresAt.getTime() - this.touchIntervalMs))
+      .then((written) => {
         // Not written: gone, or rolled by another replica; the next read learns the stored expiry.
-        if (numUpdatedRows > 0n) this.rememberExpiry(sid, expiresAt.getTime());
+        if (written) this.rememberExpiry(sid, expiresAt.getTime());
         else this.storedExpiries.delete(sid);
         callback();
       }, callback);
@@ -113,15 +94,11 @@ export class PgSessionStore extends session.Store {
    * Ends every session of a user, on every device (account deletion), but `except` (the session
    * that is deleting the account, while it runs); answers how many there were.
    */
-  async endAllOf(userId: string, except?: string): Promise<number> {
-    let query = this.db.deleteFrom('session').where((row) => row(row.ref('data', '->>').key('userId'), '=', userId));
-    if (except !== undefined) query = query.where('sid', '<>', except);
-    const { numDeletedRows } = await query.executeTakeFirst();
-    return Number(numDeletedRows);
+  endAllOf(userId: string, except?: string): Promise<number> {
+    return this.sessions.deleteAllOf(userId, except);
   }
 
-  async sweep(): Promise<number> {
-    const { numDeletedRows } = await this.db.deleteFrom('session').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
-    return Number(numDeletedRows);
+  sweep(): Promise<number> {
+    return this.sessions.deleteExpired();
   }
 }

@@ -11,7 +11,7 @@ export const AUDIT_LIST_MAX = 200;
  * connection pool, small, separate from the sessions' `pg.Pool`.
  */
 @Injectable()
-export class AuditLog implements OnApplicationShutdown {
+export class AuditLogRepository implements OnApplicationShutdown {
   constructor(private readonly orm: MikroORM) {}
 
   async record(operator: AdminActor, action: string, target: string, detail: Record<string, unknown>): Promise<void> {
