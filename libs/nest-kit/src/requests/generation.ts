@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { Equals, IsIn, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { Equals, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy } from 'class-validator';
 import {
   DIALOGUE_TEXT, INFLUENCER_DESCRIPTION, MEDIA_URL_MAX_LENGTH, ONE_SHOT_GENDERS, ONE_SHOT_SCRIPT_MAX_CHARACTERS, PORTRAIT_PROMPT, PORTRAIT_SIZE_TEXT, SCRIPT_DURATION, SCRIPT_TOPIC,
   scriptProblem, SPEECH_VOLUME, SpeechSettingMessages, VOICE_ID_MAX_LENGTH, type AudioBody, type CaptionsChoice, type InfluencerImageRequest, type LipSyncRequest, type PipelineRequest,
   type ScriptRequestBody, type UserAudioRequest, type UserLipSyncRequest, type UserScriptRequest, type VideoFormatId,
 } from '@lipcast/contracts';
-import { CaptionsField, LengthField, RequestDto, SpeechEmotionField, SpeechPitchField, SpeechSpeedField, VideoFormatField } from './request-dto';
+import { CaptionsField, LengthField, OptionalNumberIn, RequestDto, SpeechEmotionField, SpeechPitchField, SpeechSpeedField, VideoFormatField } from './request-dto';
 
 /*
  * The wizard's, the Creator's and One Shot's requests: each body as the gateway takes it from the
@@ -40,11 +40,7 @@ export class AudioRequestDto extends RequestDto implements AudioBody {
   speed?: number;
 
   @ApiPropertyOptional({ minimum: SPEECH_VOLUME.min, maximum: SPEECH_VOLUME.max, default: SPEECH_VOLUME.default })
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: SpeechSettingMessages.volume })
-  @Min(SPEECH_VOLUME.min, { message: SpeechSettingMessages.volume })
-  @Max(SPEECH_VOLUME.max, { message: SpeechSettingMessages.volume })
+  @OptionalNumberIn(SPEECH_VOLUME, SpeechSettingMessages.volume)
   volume?: number;
 
   @ApiPropertyOptional()
@@ -70,11 +66,7 @@ export class ScriptRequestDto extends RequestDto implements ScriptRequestBody {
   topic!: string;
 
   @ApiPropertyOptional({ minimum: SCRIPT_DURATION.min, maximum: SCRIPT_DURATION.max, description: 'seconds the script may take to say' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsNumber({}, { message: SCRIPT_DURATION.message })
-  @Min(SCRIPT_DURATION.min, { message: SCRIPT_DURATION.message })
-  @Max(SCRIPT_DURATION.max, { message: SCRIPT_DURATION.message })
+  @OptionalNumberIn(SCRIPT_DURATION, SCRIPT_DURATION.message)
   maxDuration?: number;
 }
 

@@ -45,6 +45,10 @@ export const LengthField = (limit: TextLimit, doc: FieldDoc = {}) =>
     IsString({ message: limit.messages.min ?? limit.messages.max }),
   );
 
+/** An optional number from `min` to `max` (text of one is read as the number), anything else refused with `message`. */
+export const OptionalNumberIn = ({ min, max }: { min: number; max: number }, message: string) =>
+  applyDecorators(IsOptional(), Type(() => Number), IsNumber({}, { message }), Min(min, { message }), Max(max, { message }));
+
 /** A query's text: absent when empty (`?cursor=`), as when not given. */
 export const EmptyAsAbsent = () => Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value));
 
@@ -82,17 +86,11 @@ export const CaptionsField = (doc: FieldDoc = {}) =>
 export const SpeechEmotionField = (doc: FieldDoc = {}) =>
   applyDecorators(ApiPropertyOptional({ enum: VOICE_EMOTIONS, default: 'neutral', ...doc }), IsOptional(), IsIn(ACCEPTED_EMOTIONS, { message: SpeechSettingMessages.emotion }));
 
-export const SpeechSpeedField = (doc: FieldDoc = {}) => {
-  const message = SpeechSettingMessages.speed;
-  return applyDecorators(
+export const SpeechSpeedField = (doc: FieldDoc = {}) =>
+  applyDecorators(
     ApiPropertyOptional({ type: Number, minimum: SPEECH_SPEED.min, maximum: SPEECH_SPEED.max, default: SPEECH_SPEED.default, ...doc }),
-    IsOptional(),
-    Type(() => Number),
-    IsNumber({}, { message }),
-    Min(SPEECH_SPEED.min, { message }),
-    Max(SPEECH_SPEED.max, { message }),
+    OptionalNumberIn(SPEECH_SPEED, SpeechSettingMessages.speed),
   );
-};
 
 export const SpeechPitchField = (doc: FieldDoc = {}) => {
   const message = SpeechSettingMessages.pitch;
