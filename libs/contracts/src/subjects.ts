@@ -86,6 +86,7 @@ export type AdminReservation = { status: ReservationStatus; source: CreditSource
 
 export type AdminJobDetailWithoutReservation = Omit<AdminJobDetail, 'reservation'>;
 
+/** The request/reply subjects, under the service that answers them. */
 export const Subjects = {
   auth: {
     /** `{}` → `PingResponse`; the gateway's readiness check. */
