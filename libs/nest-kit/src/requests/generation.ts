@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Equals, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateBy } from 'class-validator';
@@ -74,6 +75,9 @@ export class UserScriptRequestDto extends ScriptRequestDto implements UserScript
   @IsUUID() userId!: string;
 }
 
+const OptionalMediaUrl = (description: string) =>
+  applyDecorators(ApiPropertyOptional({ maxLength: MEDIA_URL_MAX_LENGTH, description }), MaxLength(MEDIA_URL_MAX_LENGTH), IsString(), IsOptional());
+
 /**
  * `POST /api/replicate/lipsync` (spec section 3, Lipsync request). The page's `videoDuration` and
  * `audioParams` are read by nobody: the ValidationPipe strips them with any other field.
@@ -84,16 +88,10 @@ export class LipSyncRequestDto extends RequestDto implements LipSyncRequest {
   @MaxLength(MEDIA_URL_MAX_LENGTH)
   video!: string;
 
-  @ApiPropertyOptional({ maxLength: MEDIA_URL_MAX_LENGTH, description: 'the speech (a media URL of POST /api/replicate/audio)' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(MEDIA_URL_MAX_LENGTH)
+  @OptionalMediaUrl('the speech (a media URL of POST /api/replicate/audio)')
   audio?: string;
 
-  @ApiPropertyOptional({ maxLength: MEDIA_URL_MAX_LENGTH, description: 'the speech, as `audio`' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(MEDIA_URL_MAX_LENGTH)
+  @OptionalMediaUrl('the speech, as `audio`')
   audioUrl?: string;
 
   @VideoFormatField()

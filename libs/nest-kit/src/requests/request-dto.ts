@@ -53,16 +53,26 @@ export const OptionalNumberIn = ({ min, max }: { min: number; max: number }, mes
 export const EmptyAsAbsent = () => Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value));
 
 /**
- * A query's whole number (`?limit=`): absent when empty, a number from its digits; anything else is
- * refused here with `message` (and `details`), the range by the class's own rules.
+ * `limit`: a whole number from 1 to `max` (`fallback` when absent), in a query its digits (empty is
+ * absent); one message for anything else, refused at once with `details` when it is no number at all.
  */
-export const WholeNumberQuery = (message: string, details?: Record<string, unknown>) =>
-  Transform(({ value }: { value: unknown }) => {
+export const LimitField = (max: number, fallback: number, details?: Record<string, unknown>) => {
+  const message = `limit must be a whole number from 1 to ${max}`;
+  const fromQuery = Transform(({ value }: { value: unknown }) => {
     if (value === undefined || value === null || typeof value === 'number') return value;
     if (value === '') return undefined;
     if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
     throw ServiceError.validation(message, details);
   });
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: max, default: fallback }),
+    fromQuery,
+    IsOptional(),
+    IsInt({ message }),
+    Min(1, { message }),
+    Max(max, { message }),
+  );
+};
 
 /** `format?: VideoFormatId`: one of the video formats, the default when left out. */
 export const VideoFormatField = (doc: FieldDoc = {}) =>

@@ -1,13 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsObject, IsOptional, IsString, IsUrl, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
+import { IsObject, IsOptional, IsString, IsUrl, IsUUID, Matches, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH, MAX_SPEECH_TEXT_LENGTH, VIDEO_FORMAT_IDS, VIDEO_FORMATS, VIDEO_LIST_DEFAULT_LIMIT, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VIDEO_WEBHOOK_URL_MAX_LENGTH,
   VOICE_ID_MAX_LENGTH, type CaptionsChoice, type CreateVideoRequest, type ListVideosRequest, type VideoFormatId, type VideoSpec,
 } from '@lipcast/contracts';
 import { IsStoredId } from '../stored-id';
-import { CaptionsField, EmptyAsAbsent, RequestDto, SpeechEmotionField, SpeechPitchField, SpeechSpeedField, VideoFormatField, WholeNumberQuery } from './request-dto';
+import { CaptionsField, EmptyAsAbsent, LimitField, RequestDto, SpeechEmotionField, SpeechPitchField, SpeechSpeedField, VideoFormatField } from './request-dto';
 
 /*
  * The public API's videos: the create's fields as the API takes them (snake_case) and as the
@@ -118,7 +118,6 @@ export class CreateVideoDto extends VideoSpecDto implements CreateVideoRequest {
   webhookUrl?: string;
 }
 
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${VIDEO_LIST_MAX_LIMIT}`;
 const CURSOR_MESSAGE = 'cursor is not one this API gave';
 
 /** `GET /api/v1/videos?cursor=&limit=` (and the batches' lists): a page, `?cursor=&limit=` the first of the default size. */
@@ -130,12 +129,7 @@ export class ListVideosQueryDto extends RequestDto {
   @MaxLength(200, { message: CURSOR_MESSAGE })
   cursor?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: VIDEO_LIST_MAX_LIMIT, default: VIDEO_LIST_DEFAULT_LIMIT })
-  @WholeNumberQuery(LIMIT_MESSAGE, { field: 'limit' })
-  @IsOptional()
-  @IsInt({ message: LIMIT_MESSAGE })
-  @Min(1, { message: LIMIT_MESSAGE })
-  @Max(VIDEO_LIST_MAX_LIMIT, { message: LIMIT_MESSAGE })
+  @LimitField(VIDEO_LIST_MAX_LIMIT, VIDEO_LIST_DEFAULT_LIMIT, { field: 'limit' })
   limit?: number;
 }
 

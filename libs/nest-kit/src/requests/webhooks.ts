@@ -1,11 +1,10 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsUUID, Matches, MaxLength } from 'class-validator';
 import {
   WEBHOOK_DELIVERIES_DEFAULT_LIMIT, WEBHOOK_DELIVERIES_MAX_LIMIT, WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH, type CreateWebhookEndpointBody, type CreateWebhookEndpointRequest,
   type WebhookDeliveriesRequest, type WebhookEvent,
 } from '@lipcast/contracts';
-import { EmptyAsAbsent, RequestDto, WholeNumberQuery } from './request-dto';
+import { EmptyAsAbsent, LimitField, RequestDto } from './request-dto';
 
 // The public API's and the profile's webhook endpoints and delivery log (`/api/v1/webhooks`, `/api/webhooks`).
 
@@ -31,19 +30,6 @@ export class CreateWebhookEndpointDto extends CreateWebhookBodyDto implements Cr
   @IsUUID() userId!: string;
 }
 
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${WEBHOOK_DELIVERIES_MAX_LIMIT}`;
-
-/** `limit`: how many deliveries a list holds, as the query (`?limit=`) and the service read it. */
-const DeliveriesLimit = () =>
-  applyDecorators(
-    ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: WEBHOOK_DELIVERIES_MAX_LIMIT, default: WEBHOOK_DELIVERIES_DEFAULT_LIMIT }),
-    WholeNumberQuery(LIMIT_MESSAGE),
-    IsOptional(),
-    IsInt({ message: LIMIT_MESSAGE }),
-    Min(1, { message: LIMIT_MESSAGE }),
-    Max(WEBHOOK_DELIVERIES_MAX_LIMIT, { message: LIMIT_MESSAGE }),
-  );
-
 /** `GET …/webhooks/deliveries?endpoint_id=&limit=`: absent, not empty, `?endpoint_id=&limit=` asks for every endpoint's, the default number. */
 export class ListWebhookDeliveriesQueryDto extends RequestDto {
   @ApiPropertyOptional({ format: 'uuid', example: ENDPOINT_ID_EXAMPLE, description: "only this endpoint's deliveries" })
@@ -52,7 +38,7 @@ export class ListWebhookDeliveriesQueryDto extends RequestDto {
   @IsUUID('all', { message: NO_SUCH_ENDPOINT })
   endpoint_id?: string;
 
-  @DeliveriesLimit()
+  @LimitField(WEBHOOK_DELIVERIES_MAX_LIMIT, WEBHOOK_DELIVERIES_DEFAULT_LIMIT)
   limit?: number;
 }
 
@@ -63,6 +49,6 @@ export class WebhookDeliveriesDto extends RequestDto implements WebhookDeliverie
   @IsUUID('all', { message: NO_SUCH_ENDPOINT })
   endpointId?: string;
 
-  @DeliveriesLimit()
+  @LimitField(WEBHOOK_DELIVERIES_MAX_LIMIT, WEBHOOK_DELIVERIES_DEFAULT_LIMIT)
   limit?: number;
 }
