@@ -135,6 +135,8 @@ export interface AudioRequest {
   speed?: number;
   volume?: number;
   language?: string;
+  // The page sends these two (spec section 7) and nothing reads them: the gateway strips them, so no
+  // request carries them (they stay in `generation.audio.create.v1`'s schema, as a published property does).
   estimatedDuration?: number;
   videoDuration?: number;
 }
@@ -154,6 +156,8 @@ export interface LipSyncRequest {
   video: string;
   audio?: string;
   audioUrl?: string;
+  // The page sends these two (spec section 7) and nothing reads them: the gateway strips them, so no
+  // request carries them (they stay in `generation.lipsync.start.v1`'s schema, as a published property does).
   videoDuration?: number;
   audioParams?: AudioParams;
   /** The video's format (`VIDEO_FORMATS`, the portrait card unless said). */
