@@ -20,29 +20,43 @@ export function defineService(options: {
   name: ServiceName;
   ormConfig: (databaseUrl: string) => Options;
   settings?: Type<ServiceSettings>;
-  /** Modules the service also needs, given its settings (e.g. a client for other services). */
-  imports?: (settings: ServiceSettings) => DynamicModule[];
+  /** Modules the service also needs, given its settings (e.g. a client for other services, its feature modules). */
+  imports?: (settings: ServiceSettings) => (DynamicModule | Type)[];
   controllers?: Type[];
   providers?: Provider[];
 }): ServiceDefinition {
+  const prefix = `${options.name[0].toUpperCase()}${options.name.slice(1)}`;
   @Module({})
   class ServiceModule {}
-  Object.defineProperty(ServiceModule, 'name', { value: `${options.name[0].toUpperCase()}${options.name.slice(1)}ServiceModule` });
+  Object.defineProperty(ServiceModule, 'name', { value: `${prefix}ServiceModule` });
+  /** The settings and the operator-only status, injectable in every module of the service (its feature modules too). */
+  @Module({})
+  class ServiceBasicsModule {}
+  Object.defineProperty(ServiceBasicsModule, 'name', { value: `${prefix}BasicsModule` });
+  const settingsClass = options.settings ?? ServiceSettings;
 
   return {
     name: options.name,
     ormConfig: options.ormConfig,
-    settings: options.settings ?? ServiceSettings,
+    settings: settingsClass,
     module: (settings) => ({
       module: ServiceModule,
-      imports: [MikroOrmModule.forRoot(options.ormConfig(settings.DATABASE_URL)), ...(options.imports?.(settings) ?? [])],
-      controllers: [createPingController(options.name), ...(options.controllers ?? [])],
-      providers: [
-        { provide: options.settings ?? ServiceSettings, useValue: settings },
-        // The operator-only status of this process: providers may add checks and sections to it.
-        { provide: OpsRegistry, useValue: new OpsRegistry() },
-        ...(options.providers ?? []),
+      imports: [
+        MikroOrmModule.forRoot(options.ormConfig(settings.DATABASE_URL)),
+        {
+          module: ServiceBasicsModule,
+          global: true,
+          providers: [
+            { provide: settingsClass, useValue: settings },
+            // The operator-only status of this process: providers may add checks and sections to it.
+            { provide: OpsRegistry, useValue: new OpsRegistry() },
+          ],
+          exports: [settingsClass, OpsRegistry],
+        },
+        ...(options.imports?.(settings) ?? []),
       ],
+      controllers: [createPingController(options.name), ...(options.controllers ?? [])],
+      providers: options.providers ?? [],
     }),
   };
 }
