@@ -1,9 +1,7 @@
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { KYSELY_OPTIONS } from './entity-rows';
 import { GENERATION_SCHEMA, type generationEntities } from './mikro-orm.config';
-
-/** Queries name entities' properties (camelCase); MikroORM's Kysely plugin maps them to the columns. */
-const KYSELY_OPTIONS = { columnNamingStrategy: 'property', convertValues: true } as const;
 
 /** Generation's tables as the typed query builder sees them, inferred from the entities. */
 export type GenerationDatabase = InferKyselyDB<(typeof generationEntities)[number], typeof KYSELY_OPTIONS>;

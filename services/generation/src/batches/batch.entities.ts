@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { BatchRowField, BatchRowInput, BatchRowStatus, BatchStatus } from '@lipcast/contracts';
-import type { GenerationRow } from '../database';
+import type { EntityRow } from '../entity-rows';
 
 /** A public API batch: many rows of one upload, each run as one video; `completed` once no row is pending or running. */
 export const BatchEntity = defineEntity({
@@ -14,7 +14,7 @@ export const BatchEntity = defineEntity({
     completedAt: p.datetime().nullable(),
   },
 });
-export type BatchRecord = GenerationRow<'batch'>;
+export type BatchRecord = EntityRow<typeof BatchEntity>;
 
 /** One row of a batch: its input as given, its state, and the video that runs (or ran) it. */
 export const BatchRowEntity = defineEntity({
@@ -32,4 +32,4 @@ export const BatchRowEntity = defineEntity({
     errorField: p.string().length(20).$type<BatchRowField>().nullable(),
   },
 });
-export type BatchRowRecord = GenerationRow<'batch_row'>;
+export type BatchRowRecord = EntityRow<typeof BatchRowEntity>;

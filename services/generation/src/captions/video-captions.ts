@@ -1,25 +1,13 @@
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import { mediaUrl, videoFormat, type CaptionFiles, type CaptionsChoice, type VideoFormatId } from '@lipcast/contracts';
+import { videoFormat, type CaptionsChoice, type VideoFormatId } from '@lipcast/contracts';
 import { StorageService } from '@lipcast/nest-kit';
 import { buildCues, burnCaptions, captionLayout, probeMedia, toSrt, toWebVtt, type CaptionBurnIn } from '@lipcast/media-tools';
-import type { JobResult } from '../jobs/job.entity';
+import type { CaptionKeys } from '../jobs/job-result';
 import type { JobOutputs } from '../jobs/job-outputs';
-import type { JobContext } from '../jobs/job-worker';
+import type { JobContext } from '../jobs/job-handlers';
 import type { LipSyncVideo } from '../ports/lipsync.port';
 import type { TimedUnit } from '../ports/speech.port';
-
-/** A job's captions as its result keeps them (object keys). */
-export interface CaptionKeys {
-  vtt: string;
-  srt: string;
-}
-
-/** The captions of a job's result on the media route, if it made any. */
-export function captionFilesOf(result: JobResult | null | undefined): CaptionFiles | undefined {
-  const keys = result?.captions as Partial<CaptionKeys> | undefined;
-  return typeof keys?.vtt === 'string' && typeof keys.srt === 'string' ? { vttUrl: mediaUrl(keys.vtt), srtUrl: mediaUrl(keys.srt) } : undefined;
-}
 
 /**
  * Captions for a lip-synced video, made before the lip-sync from the speech's word timings: the

@@ -4,8 +4,10 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { StorageService } from '@lipcast/nest-kit';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
-import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
+import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-handlers';
+import type { ImageToVideoJobInput } from '../jobs/job-inputs';
 import type { Job } from '../jobs/job.entity';
+import { FaceChecks } from '../media/face-checks';
 import { ImageToVideoPort } from '../ports/image.port';
 import { InfluencersRepository } from './influencers.repository';
 import { InfluencersService } from './influencers.service';
@@ -27,7 +29,13 @@ export class ImageToVideoHandler implements JobHandler<'image_to_video'> {
     private readonly storage: StorageService,
     private readonly influencers: InfluencersRepository,
     private readonly service: InfluencersService,
+    private readonly faceChecks: FaceChecks,
   ) {}
+
+  /** Only an uploaded picture is face-checked before the job is charged: a drawn portrait (with its look.json) and a provider's photo are made for lip-sync. */
+  async check(input: ImageToVideoJobInput): Promise<void> {
+    if ((await this.influencers.find(input.projectId))?.imageKind === 'upload') await this.faceChecks.check(input.imageKey, 'image');
+  }
 
   async run(job: Job<'image_to_video'>, context: JobContext): Promise<JobCompletion> {
     const { input } = job;

@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { MODERATION_STATES, type InfluencerProject } from '@lipcast/contracts';
 import type { CharacterLook } from '@lipcast/media-engine';
-import type { GenerationRow } from '../database';
+import type { EntityRow } from '../entity-rows';
 
 const IMAGE_KINDS = ['photo', 'illustration', 'upload'] as const satisfies readonly InfluencerProject['imageKind'][];
 
@@ -46,4 +46,4 @@ export const InfluencerProjectEntity = defineEntity({
 });
 
 /** An influencer project as the query builder reads it. */
-export type InfluencerProjectRecord = GenerationRow<'influencer_project'>;
+export type InfluencerProjectRecord = EntityRow<typeof InfluencerProjectEntity>;

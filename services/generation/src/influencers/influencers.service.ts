@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, IN_REVIEW_REASON, PORTRAIT_SIZE, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, allLandmarksKeysOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
 import { OpsRegistry, ServiceError, StorageService } from '@lipcast/nest-kit';
+import type { ImageToVideoJobInput } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { JobsService } from '../jobs/jobs.service';
 import { MediaRefs } from '../media/media-refs';
@@ -13,14 +14,6 @@ import type { WorkContext } from '../ports/media';
 import { toServiceError, withWorkDir } from '../providers/work';
 import type { InfluencerProjectRecord } from './influencer-project.entity';
 import { InfluencersRepository, toInfluencerProject } from './influencers.repository';
-
-/** What an image-to-video job is given. */
-export interface ImageToVideoJobInput {
-  projectId: number;
-  imageKey: string;
-  prompt: string;
-  durationSeconds: number;
-}
 
 /**
  * Influencer projects: a portrait from a prompt (free, rate-limited at the gateway), its clip as a

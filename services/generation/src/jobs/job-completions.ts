@@ -3,19 +3,24 @@ import { ErrorCode, jobProgressSubject, jobFolder, Subjects } from '@lipcast/con
 import { inFollowUpTrace, ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { GenerationSettings } from '../settings';
-import { WebhooksService } from '../webhooks/webhooks.service';
 import { CoalescedRuns } from './coalesced-runs';
 import { Credits } from './credits';
 import { JobEta } from './job-eta';
 import type { JobOutputs } from './job-outputs';
 import type { JobLane } from './job-queue';
 import { jobDuration, jobProvider, jobsFinished } from './job-metrics';
-import type { JobCompletion } from './job-worker';
+import type { JobCompletion } from './job-handlers';
 import type { Job } from './job.entity';
 import { JobsRepository, toJobState } from './jobs.repository';
 
 const PROGRESS_INTERVAL_MS = 500;
 export const JOB_CANCELED_MESSAGE = 'The generation was canceled.';
+
+/**
+ * What a feature does when a job ended as succeeded (with the seconds of video it made, when its
+ * handler knew them) or failed; a cancelled job tells no one. It never changes the job: a failure is logged.
+ */
+export type JobEndListener = (job: Job, mediaSeconds: number | null) => Promise<void>;
 
 /**
  * The one way a job ends, whoever ends it (its worker, a cancel, the stale-job sweeper): a success
@@ -27,6 +32,7 @@ export const JOB_CANCELED_MESSAGE = 'The generation was canceled.';
 export class JobCompletions {
   private readonly logger = new Logger(JobCompletions.name);
   private readonly queueAnnouncements = new CoalescedRuns<JobLane>();
+  private readonly endListeners: JobEndListener[] = [];
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -35,9 +41,13 @@ export class JobCompletions {
     private readonly services: ServiceClient,
     private readonly providerCalls: ProviderCallsService,
     private readonly settings: GenerationSettings,
-    private readonly webhooks: WebhooksService,
     private readonly eta: JobEta,
   ) {}
+
+  /** A feature that reacts to jobs' ends (the webhooks) registers here as the application starts; jobs never import it. */
+  onEnd(listener: JobEndListener): void {
+    this.endListeners.push(listener);
+  }
 
   async succeed(job: Job, completion: JobCompletion, outputs: JobOutputs): Promise<void> {
     const committed = await this.jobs.commit(job.id, completion.result, completion.publish);
@@ -48,7 +58,7 @@ export class JobCompletions {
     await completion.afterCommit?.().catch((error: unknown) => this.logger.error(`job ${job.id} committed, but its follow-up failed: ${String(error)}`));
     this.announce(committed);
     this.askForReadyMail(committed);
-    await this.notifyWebhooks(committed, outputs.mediaSeconds);
+    await this.tellEnd(committed, outputs.mediaSeconds);
   }
 
   /** Ends a job that did not succeed: its open predictions stopped, outputs deleted, credit released, listeners told. A job that succeeded meanwhile is left as it is. */
@@ -61,7 +71,7 @@ export class JobCompletions {
     await (outputs ? outputs.removeAll() : this.storage.removeFolder(jobFolder(job.userId, job.id)));
     await this.settle(job.id);
     this.announce(ended); // settling changed only the credit, which listeners do not see
-    if (finished && ended.status === 'failed') await this.notifyWebhooks(ended, null);
+    if (finished && ended.status === 'failed') await this.tellEnd(ended, null);
   }
 
   /**
@@ -74,9 +84,11 @@ export class JobCompletions {
     ).catch((error: unknown) => this.logger.warn(`job ${job.id} succeeded, but its "video ready" mail was not sent: ${String(error)}`));
   }
 
-  /** Queues the `video.succeeded`/`video.failed` webhooks of a job this call ended; a webhook problem never changes the job. */
-  private async notifyWebhooks(job: Job, durationSeconds: number | null): Promise<void> {
-    await this.webhooks.videoEnded(job, durationSeconds).catch((error: unknown) => this.logger.error(`job ${job.id} ended, but its webhooks were not queued: ${String(error)}`));
+  /** Tells the end listeners of a job this call ended (e.g. its `video.succeeded`/`video.failed` webhooks are queued); their problems never change the job. */
+  private async tellEnd(job: Job, mediaSeconds: number | null): Promise<void> {
+    for (const listener of this.endListeners) {
+      await listener(job, mediaSeconds).catch((error: unknown) => this.logger.error(`job ${job.id} ended, but what follows its end failed: ${String(error)}`));
+    }
   }
 
   /** Spends the reserved credit of a succeeded job and releases that of a failed or cancelled one; once. */

@@ -1,14 +1,48 @@
-import type { JobKind } from '@lipcast/contracts';
-import type { ImageToVideoJobInput } from '../influencers/influencers.service';
-import type { LipSyncJobInput } from '../lipsync/lipsync.service';
-import type { OneShotInput } from '../pipeline/one-shot';
+import type { AudioParams, CaptionsChoice, JobKind, VideoFormatId } from '@lipcast/contracts';
+
+/** What a lip-sync job is given: object keys only (never a URL to fetch). */
+export interface LipSyncJobInput {
+  videoKey: string;
+  audioKey: string;
+  actorId?: string;
+  /** A public API video (videos/): the job first speaks this into `audioKey`, then lip-syncs to it. */
+  speech?: AudioParams;
+  /** The video's format (contracts' `VIDEO_FORMATS`); absent: the portrait card. */
+  format?: VideoFormatId;
+  /** Captions burned in, in this style; absent or `none`: not burned in (the captions files are made either way). */
+  captions?: CaptionsChoice;
+}
+
+/** What an image-to-video job is given. */
+export interface ImageToVideoJobInput {
+  projectId: number;
+  imageKey: string;
+  prompt: string;
+  durationSeconds: number;
+}
+
+/** What a One Shot run is given. */
+export interface OneShotInput {
+  description: string;
+  gender: 'male' | 'female';
+  topic: string;
+  /** The script the creator read and edited before starting; without it the run writes one from the topic. */
+  script?: string;
+  /** The video's format (contracts' `VIDEO_FORMATS`); absent: the portrait card. */
+  format?: VideoFormatId;
+  /** Captions burned in, in this style; absent: not burned in (the captions files are made either way). */
+  captions?: CaptionsChoice;
+}
 
 /** Where a job's own `video.succeeded`/`video.failed` webhook goes (the API's `webhook_url`), besides the user's endpoints. */
 export interface WebhookTarget {
   webhookUrl?: string;
 }
 
-/** What each kind of job is given (its row's `input`); the submitter stores only these shapes. */
+/**
+ * What each kind of job is given (its row's `input`); the submitter stores only these shapes. They
+ * belong to the jobs' contract (the features that submit and run a kind both read them here).
+ */
 export interface JobInputs {
   lipsync: LipSyncJobInput & WebhookTarget;
   image_to_video: ImageToVideoJobInput & WebhookTarget;

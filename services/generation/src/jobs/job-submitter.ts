@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, type JobKind, type JobState } from '@lipcast/contracts';
 import { inSpan, ServiceError } from '@lipcast/nest-kit';
-import { FaceChecks } from '../media/face-checks';
 import { Credits } from './credits';
 import { JobDispatcher } from './job-dispatcher';
 import { JobEta } from './job-eta';
+import { JobHandlers } from './job-handlers';
 import type { JobInputs } from './job-inputs';
 import type { Job } from './job.entity';
 import { JobsRepository } from './jobs.repository';
@@ -27,8 +27,8 @@ export interface JobSubmission<Kind extends JobKind = JobKind> {
 
 /**
  * The one way a job is submitted, for every kind: find the same live job (publishing it if its
- * message never reached the queue), else check its photo or clip (FaceChecks: refused before anything
- * is reserved) and that a credit is left (402), insert it unpublished with what ties to it in one
+ * message never reached the queue), else run its kind's check (e.g. the lip-sync's face check of its
+ * photo or clip: refused before anything is reserved) and check that a credit is left (402), insert it unpublished with what ties to it in one
  * transaction, then reserve its credit and publish it (`JobDispatcher`). A unique index decides the
  * race between identical requests, so two submits never both run. Whatever fails after the insert
  * leaves a row the dispatcher finishes: no accepted job is lost, and no credit is reserved without a job.
@@ -40,7 +40,7 @@ export class JobSubmitter {
     private readonly credits: Credits,
     private readonly dispatcher: JobDispatcher,
     private readonly eta: JobEta,
-    private readonly faceChecks: FaceChecks,
+    private readonly handlers: JobHandlers,
   ) {}
 
   /** Traced as one span (reserve, insert, queue) under the request that submits. */
@@ -52,8 +52,8 @@ export class JobSubmitter {
     const existing = await this.sameJob(submission);
     if (existing) return this.eta.state(await this.publishedOrAsIs(existing));
 
-    // The checks before anything is written: a photo or clip lip-sync could not use, and no credit left.
-    await this.faceChecks.checkJob(submission.kind, submission.input);
+    // The checks before anything is written: the kind's own (a photo or clip lip-sync could not use), and no credit left.
+    await this.handlers.of(submission.kind).check?.(submission.input);
     await this.credits.check(submission.userId);
     const job = await this.jobs.insertWith(
       { id: randomUUID(), userId: submission.userId, kind: submission.kind, dedupeKey: submission.dedupeKey, input: submission.input },

@@ -1,43 +1,21 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { trace } from '@opentelemetry/api';
-import { jobStopSubject, REQUEST_ID_HEADER, type JobKind } from '@lipcast/contracts';
+import { jobStopSubject, REQUEST_ID_HEADER } from '@lipcast/contracts';
 import { acceptOrCreateRequestId, extractTraceHeaders, inSpan, runWithRequestId, ServiceClient, SpanKind, StorageService } from '@lipcast/nest-kit';
-import { JobParked, ProviderError, type WorkContext } from '../ports/media';
+import { JobParked, ProviderError } from '../ports/media';
 import { ProviderCallsService } from '../provider-calls/provider-calls.service';
 import { withWorkDir } from '../providers/work';
 import { GenerationSettings } from '../settings';
 import { JOB_CANCELED_MESSAGE, JobCompletions } from './job-completions';
+import { JobHandlers } from './job-handlers';
 import { JobOutputs } from './job-outputs';
 import { JobEta } from './job-eta';
 import { JobLanes } from './job-lanes';
 import { jobProvider, jobRealTimeFactor, jobRedeliveries, jobsStarted, providerErrors, watchQueueBacklog } from './job-metrics';
 import { JOB_LANES, JobQueue, type JobLane, type QueuedJob } from './job-queue';
-import type { Job, JobResult } from './job.entity';
-import { JobsRepository, type PublishOutputs } from './jobs.repository';
+import { JobsRepository } from './jobs.repository';
 import { isDependencyOutage } from './outages';
-
-/** What a job handler works with: the provider context, and the job's own folder for everything it stores. */
-export interface JobContext extends WorkContext {
-  outputs: JobOutputs;
-}
-
-/** What a finished handler hands back: its final output, and how its outputs become visible. */
-export interface JobCompletion {
-  result: JobResult;
-  /** Runs in the transaction that marks the job succeeded (history item, project); false when what it completes is gone. */
-  publish?: PublishOutputs;
-  /** Runs once the job is committed (e.g. the public copy of an approved influencer). */
-  afterCommit?(): Promise<void>;
-}
-
-/** What runs one kind of job: it stores its outputs only through `context.outputs` and publishes them only in `publish`. */
-export interface JobHandler<Kind extends JobKind = JobKind> {
-  kind: Kind;
-  run(job: Job<Kind>, context: JobContext): Promise<JobCompletion>;
-}
-
-export const JOB_HANDLERS = Symbol('JOB_HANDLERS');
 
 /** Deliveries of one job before it is failed for good (workers keep dying on it, or the provider keeps timing out). */
 export const MAX_DELIVERIES = 4;
@@ -78,7 +56,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     private readonly settings: GenerationSettings,
     private readonly orm: MikroORM,
     private readonly eta: JobEta,
-    @Inject(JOB_HANDLERS) private readonly handlers: JobHandler[],
+    private readonly handlers: JobHandlers,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -138,8 +116,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
       await this.completions.settle(queued.jobId);
       return queued.done();
     }
-    const handler = this.handlers.find((candidate) => candidate.kind === job.kind);
-    if (!handler) throw new Error(`No handler for ${job.kind} jobs`);
+    const handler = this.handlers.of(job.kind);
     const provider = jobProvider(this.settings, job.kind);
     trace.getActiveSpan()?.setAttributes({ 'lipcast.job_kind': job.kind, 'lipcast.provider': provider });
     jobsStarted.inc({ kind: job.kind, provider });

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { JobKind, JobStatus, PipelineSteps } from '@lipcast/contracts';
-import type { GenerationRow } from '../database';
+import type { EntityRow } from '../entity-rows';
 import type { JobInput, JobInputs } from './job-inputs';
 
 /** A job's stored status: the public ones, and `waiting` (parked on a provider, no worker holds it; shown as running). */
@@ -60,7 +60,7 @@ export const JobEntity = defineEntity({
 });
 
 /** A job row as stored: its `input` is one of the kinds' inputs, whichever its `kind` names. */
-export type JobRecord = GenerationRow<'job'>;
+export type JobRecord = EntityRow<typeof JobEntity>;
 
 /** A job with its input typed by its kind (`job.kind === 'lipsync'` narrows `job.input` to the lip-sync input). */
 export type Job<Kind extends JobKind = JobKind> = Kind extends JobKind ? Omit<JobRecord, 'kind' | 'input'> & { kind: Kind; input: JobInputs[Kind] } : never;

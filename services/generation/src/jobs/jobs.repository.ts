@@ -4,9 +4,8 @@ import { currentTraceContext } from '@lipcast/nest-kit';
 import { DEFAULT_VIDEO_FORMAT, isVideoFormatId, mediaUrl, type JobKind, type JobState, type JobStatus, type PipelineSteps, type VideoFormatId } from '@lipcast/contracts';
 import { generationDatabase, millisecondsAgo, millisecondsFromNow, now } from '../database';
 import type { JobInputs } from './job-inputs';
+import { captionFilesOf, posterUrlOf } from './job-result';
 import { typedJob, type CreditState, type Job, type JobRecord, type JobResult, type StoredJobStatus } from './job.entity';
-import { captionFilesOf } from '../captions/video-captions';
-import { posterUrlOf } from '../posters/video-posters';
 
 /** Makes a job's outputs visible (history item, project) inside the transaction that marks it succeeded; false when what it completes is gone. */
 export type PublishOutputs = (em: EntityManager) => Promise<boolean>;

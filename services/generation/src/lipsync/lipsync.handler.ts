@@ -7,15 +7,16 @@ import { builtInActor, type CharacterLook } from '@lipcast/media-engine';
 import { probeMedia } from '@lipcast/media-tools';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { isDependencyOutage } from '../jobs/outages';
-import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
+import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-handlers';
+import type { LipSyncJobInput } from '../jobs/job-inputs';
 import type { Job } from '../jobs/job.entity';
 import { LipSyncPort } from '../ports/lipsync.port';
 import { JobParked, type MediaInput, type WorkContext } from '../ports/media';
 import type { TimedUnit } from '../ports/speech.port';
-import { VideoSpeech } from '../videos/video-speech';
 import { VideoCaptions } from '../captions/video-captions';
+import { FaceChecks } from '../media/face-checks';
 import { VideoPosters } from '../posters/video-posters';
-import type { LipSyncJobInput } from './lipsync.service';
+import { VideoSpeech } from './video-speech';
 
 /** The share of a spoken video's progress its speech takes. */
 const SPEECH_SHARE = 0.1;
@@ -33,7 +34,13 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     private readonly captions: VideoCaptions,
     private readonly posters: VideoPosters,
     private readonly projects: ProjectsRepository,
+    private readonly faceChecks: FaceChecks,
   ) {}
+
+  /** A real person's clip must pass the face check before the job is charged. */
+  check(input: LipSyncJobInput): Promise<void> {
+    return this.faceChecks.checkClip(input.videoKey, input.actorId);
+  }
 
   async run(job: Job<'lipsync'>, context: JobContext): Promise<JobCompletion> {
     const key = job.input.speech ? await this.renderSpoken(job.input, job.input.speech, context) : await this.render(job.input, context);

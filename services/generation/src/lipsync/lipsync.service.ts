@@ -1,22 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_VIDEO_FORMAT, mediaUrl, type AudioParams, type CaptionsChoice, type JobState, type UserLipSyncRequest, type VideoFormatId } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_FORMAT, mediaUrl, type JobState, type UserLipSyncRequest } from '@lipcast/contracts';
+import type { LipSyncJobInput } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { MediaRefs } from '../media/media-refs';
 import { ProjectsRepository } from '../projects/projects.repository';
-
-/** What a lip-sync job is given: object keys only (never a URL to fetch). */
-export interface LipSyncJobInput {
-  videoKey: string;
-  audioKey: string;
-  actorId?: string;
-  /** A public API video (videos/): the job first speaks this into `audioKey`, then lip-syncs to it. */
-  speech?: AudioParams;
-  /** The video's format (contracts' `VIDEO_FORMATS`); absent: the portrait card. */
-  format?: VideoFormatId;
-  /** Captions burned in, in this style; absent or `none`: not burned in (the captions files are made either way). */
-  captions?: CaptionsChoice;
-}
 
 /**
  * Starts lip-sync jobs. The same request (same user, video and audio) is the

@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { CLIP_LIMITS } from '@lipcast/media-tools';
 import type { FaceAnalysis } from '@lipcast/media-engine';
-import { communityProjectIdOf, FaceCheckMessages, lookKeyBeside, UPLOAD_KEY_PATTERN, type CheckedMedia, type FaceCheckAnswer, type FaceCheckReason, type JobKind } from '@lipcast/contracts';
+import { communityProjectIdOf, FaceCheckMessages, lookKeyBeside, UPLOAD_KEY_PATTERN, type CheckedMedia, type FaceCheckAnswer, type FaceCheckReason } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { InfluencersRepository } from '../influencers/influencers.repository';
-import type { JobInputs } from '../jobs/job-inputs';
 import { FaceCheckPort } from '../ports/face-check.port';
 import { ProviderError } from '../ports/media';
 import { withWorkDir } from '../providers/work';
@@ -32,17 +31,9 @@ export class FaceChecks {
     private readonly influencers: InfluencersRepository,
   ) {}
 
-  /** Throws the refusal for a job whose media would fail lip-sync; answers when it may be charged. */
-  async checkJob<Kind extends JobKind>(kind: Kind, input: JobInputs[Kind]): Promise<void> {
-    if (kind === 'lipsync') {
-      const { videoKey, actorId } = input as JobInputs['lipsync'];
-      if (!actorId && (await this.isRealPerson(videoKey))) await this.check(videoKey, 'video');
-    } else if (kind === 'image_to_video') {
-      // Only an uploaded picture: a drawn portrait (with its look.json) and a provider's photo are made for lip-sync.
-      const { imageKey, projectId } = input as JobInputs['image_to_video'];
-      if ((await this.influencers.find(projectId))?.imageKind === 'upload') await this.check(imageKey, 'image');
-    }
-    // One Shot makes its own picture during the run: nothing of the user's to check before it.
+  /** Throws the refusal for a lip-sync of a real person's clip that would fail (a built-in actor's or a drawn one is not checked). */
+  async checkClip(videoKey: string, actorId: string | undefined): Promise<void> {
+    if (!actorId && (await this.isRealPerson(videoKey))) await this.check(videoKey, 'video');
   }
 
   /** A picture or clip that came from outside: an upload, or an uploaded picture's project clip (own or its gallery copy). */

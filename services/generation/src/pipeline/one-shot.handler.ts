@@ -9,7 +9,8 @@ import { InfluencersRepository } from '../influencers/influencers.repository';
 import { InfluencersService } from '../influencers/influencers.service';
 import { JobCompletions } from '../jobs/job-completions';
 import { isDependencyOutage } from '../jobs/outages';
-import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-worker';
+import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-handlers';
+import type { OneShotInput } from '../jobs/job-inputs';
 import type { Job } from '../jobs/job.entity';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { LipSyncHandler } from '../lipsync/lipsync.handler';
@@ -18,7 +19,7 @@ import { VideoPosters } from '../posters/video-posters';
 import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
 import { ProjectsRepository } from '../projects/projects.repository';
-import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_VOICES, scriptFor, selfiePrompt, type OneShotInput } from './one-shot';
+import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_VOICES, scriptFor, selfiePrompt } from './one-shot';
 
 /** A share of the run's progress for one step. */
 const within = (context: JobContext, from: number, to: number): JobContext => ({ ...context, progress: (fraction) => context.progress(from + (to - from) * fraction) });
@@ -28,6 +29,7 @@ const within = (context: JobContext, from: number, to: number): JobContext => ({
  * each step's result on the job; a run handed to another worker continues after the last finished
  * step. Everything it makes stays in the job's folder (shown to its owner step by step) and becomes
  * an influencer and a history item only when the run commits. It never publishes to the gallery.
+ * It has no check before it is charged: the run makes its own picture, nothing of the user's is used.
  */
 @Injectable()
 export class OneShotHandler implements JobHandler<'one_shot'> {

@@ -1,18 +1,6 @@
-import { ONE_SHOT_SCRIPT_MAX_SECONDS, voicesOfGender, type AcceptedEmotion, type PipelineSteps, type VoiceId, type VideoFormatId, type CaptionsChoice } from '@lipcast/contracts';
+import { ONE_SHOT_SCRIPT_MAX_SECONDS, voicesOfGender, type AcceptedEmotion, type PipelineSteps, type VoiceId } from '@lipcast/contracts';
+import type { OneShotInput } from '../jobs/job-inputs';
 import type { ScriptPort } from '../ports/script.port';
-
-/** What a One Shot run is given. */
-export interface OneShotInput {
-  description: string;
-  gender: 'male' | 'female';
-  topic: string;
-  /** The script the creator read and edited before starting; without it the run writes one from the topic. */
-  script?: string;
-  /** The video's format (contracts' `VIDEO_FORMATS`); absent: the portrait card. */
-  format?: VideoFormatId;
-  /** Captions burned in, in this style; absent: not burned in (the captions files are made either way). */
-  captions?: CaptionsChoice;
-}
 
 /**
  * Spec section 9: the audio uses these settings, a catalog voice of the run's gender (the clip's

@@ -3,7 +3,8 @@ import { DEFAULT_VIDEO_FORMAT, type JobState, type PipelineRequest } from '@lipc
 import { JobSubmitter } from '../jobs/job-submitter';
 import { JobEta } from '../jobs/job-eta';
 import { JobsRepository } from '../jobs/jobs.repository';
-import { initialSteps, type OneShotInput } from './one-shot';
+import type { OneShotInput } from '../jobs/job-inputs';
+import { initialSteps } from './one-shot';
 
 /** Starts One Shot runs (one live run per user, held by the database: a second start returns the run in progress) and finds the live one. */
 @Injectable()

@@ -1,16 +1,9 @@
 import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import { mediaUrl } from '@lipcast/contracts';
 import { StorageService } from '@lipcast/nest-kit';
 import { renderVideoPoster } from '../actors/sample-posters';
-import type { JobResult } from '../jobs/job.entity';
 import type { JobOutputs } from '../jobs/job-outputs';
-import type { JobContext } from '../jobs/job-worker';
-
-/** The poster of a job's result on the media route, if it has one (videos made before posters have none). */
-export function posterUrlOf(result: JobResult | null | undefined): string | undefined {
-  return typeof result?.poster === 'string' ? mediaUrl(result.poster) : undefined;
-}
+import type { JobContext } from '../jobs/job-handlers';
 
 /**
  * A finished video's poster, made once as its job ends: the video's own first frame at its own size

@@ -3,9 +3,8 @@ import { Payload } from '@nestjs/microservices';
 import { IsInt, IsUUID } from 'class-validator';
 import { isVideoFormatId, mediaKeyOf, Subjects, type AudioParams, type ListProjectsRequest, type Project, type UserProjectRequest, timingsKeyOf, userFolder } from '@lipcast/contracts';
 import { Handles, ServiceError, StorageService } from '@lipcast/nest-kit';
-import { captionFilesOf } from '../captions/video-captions';
+import { captionFilesOf, posterUrlOf } from '../jobs/job-result';
 import { JobsRepository } from '../jobs/jobs.repository';
-import { posterUrlOf } from '../posters/video-posters';
 import { ProjectsRepository } from './projects.repository';
 
 class ListProjectsDto implements ListProjectsRequest {

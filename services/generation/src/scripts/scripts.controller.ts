@@ -1,13 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type ScriptResponse } from '@lipcast/contracts';
+import { SCRIPT_TIMEOUT_MS, Subjects, type ScriptResponse } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
 import { UserScriptRequestDto } from '@lipcast/nest-kit/requests';
 import { Quotas } from '../jobs/quotas';
 import { ScriptPort } from '../ports/script.port';
 import { toServiceError } from '../providers/work';
-
-const SCRIPT_TIMEOUT_MS = 60_000;
 
 @Controller()
 export class ScriptsController {

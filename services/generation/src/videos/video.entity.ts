@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { GenerationRow } from '../database';
+import type { EntityRow } from '../entity-rows';
 
 /**
  * A public API video: the API's view of one lip-sync job that speaks its script first. Its id is the
@@ -26,7 +26,7 @@ export const VideoEntity = defineEntity({
   },
 });
 
-export type VideoRecord = GenerationRow<'video'>;
+export type VideoRecord = EntityRow<typeof VideoEntity>;
 
 /**
  * One `Idempotency-Key` of a user: the SHA-256 of the create it named and the video it made. The row
@@ -45,4 +45,4 @@ export const IdempotencyKeyEntity = defineEntity({
   },
 });
 
-export type IdempotencyKeyRecord = GenerationRow<'idempotency_key'>;
+export type IdempotencyKeyRecord = EntityRow<typeof IdempotencyKeyEntity>;

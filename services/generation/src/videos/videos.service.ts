@@ -17,10 +17,9 @@ import { JobsService } from '../jobs/jobs.service';
 import { MediaRefs } from '../media/media-refs';
 import { requestHash } from './request-hash';
 import { decodeListCursor, pageOf } from '../pagination/list-cursor';
-import { VideoSpeech } from './video-speech';
+import { VideoSpeech } from '../lipsync/video-speech';
 import { VideosRepository, type VideoRow } from './videos.repository';
-import { captionFilesOf } from '../captions/video-captions';
-import { posterUrlOf } from '../posters/video-posters';
+import { captionFilesOf, posterUrlOf } from '../jobs/job-result';
 import { GenerationSettings } from '../settings';
 import { refuseUnreachableWebhookUrl } from '../webhooks/webhook-address';
 

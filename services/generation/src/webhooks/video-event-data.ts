@@ -1,9 +1,8 @@
 import {
   apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, DEFAULT_VIDEO_FORMAT, isVideoFormatId, mediaUrl, type VideoFormatId, type WebhookVideoData,
 } from '@lipcast/contracts';
-import { captionFilesOf } from '../captions/video-captions';
+import { captionFilesOf, posterUrlOf } from '../jobs/job-result';
 import type { Job } from '../jobs/job.entity';
-import { posterUrlOf } from '../posters/video-posters';
 import type { VideoRow } from '../videos/videos.repository';
 
 /** A job that ended in a way a video event tells (a canceled one tells nobody). */

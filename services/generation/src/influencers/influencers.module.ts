@@ -1,0 +1,27 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { JobHandlers } from '../jobs/job-handlers';
+import { JobsModule } from '../jobs/jobs.module';
+import { MediaModule } from '../media/media.module';
+import { ProvidersModule } from '../providers/providers.module';
+import { ImageToVideoHandler } from './image-to-video.handler';
+import { InfluencerProjectsModule } from './influencer-projects.module';
+import { InfluencersController } from './influencers.controller';
+import { InfluencersService } from './influencers.service';
+
+/** Influencer projects: portraits, their clips (image-to-video jobs), the community gallery and its moderation. */
+@Module({
+  imports: [InfluencerProjectsModule, MediaModule, JobsModule, ProvidersModule],
+  controllers: [InfluencersController],
+  providers: [InfluencersService, ImageToVideoHandler],
+  exports: [InfluencersService, ImageToVideoHandler],
+})
+export class InfluencersModule implements OnModuleInit {
+  constructor(
+    private readonly handlers: JobHandlers,
+    private readonly handler: ImageToVideoHandler,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(this.handler);
+  }
+}

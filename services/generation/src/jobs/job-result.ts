@@ -1,0 +1,25 @@
+import { mediaUrl, type CaptionFiles } from '@lipcast/contracts';
+import type { JobResult } from './job.entity';
+
+/**
+ * What a job's result says besides its output (`key`), as every reader of a finished job reads it
+ * (the job's state, the history, the public API's videos and their webhooks): the captions and the
+ * poster the video's handler stored beside it.
+ */
+
+/** A job's captions as its result keeps them (object keys). */
+export interface CaptionKeys {
+  vtt: string;
+  srt: string;
+}
+
+/** The captions of a job's result on the media route, if it made any. */
+export function captionFilesOf(result: JobResult | null | undefined): CaptionFiles | undefined {
+  const keys = result?.captions as Partial<CaptionKeys> | undefined;
+  return typeof keys?.vtt === 'string' && typeof keys.srt === 'string' ? { vttUrl: mediaUrl(keys.vtt), srtUrl: mediaUrl(keys.srt) } : undefined;
+}
+
+/** The poster of a job's result on the media route, if it has one (videos made before posters have none). */
+export function posterUrlOf(result: JobResult | null | undefined): string | undefined {
+  return typeof result?.poster === 'string' ? mediaUrl(result.poster) : undefined;
+}

@@ -1,0 +1,34 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { AudioModule } from '../audio/audio.module';
+import { VideoCaptions } from '../captions/video-captions';
+import { JobHandlers } from '../jobs/job-handlers';
+import { JobsModule } from '../jobs/jobs.module';
+import { MediaModule } from '../media/media.module';
+import { VideoPosters } from '../posters/video-posters';
+import { ProjectsModule } from '../projects/projects.module';
+import { ProvidersModule } from '../providers/providers.module';
+import { LipSyncController } from './lipsync.controller';
+import { LipSyncHandler } from './lipsync.handler';
+import { LipSyncService } from './lipsync.service';
+import { VideoSpeech } from './video-speech';
+
+/**
+ * Lip-sync jobs: starting them, and running them (the speech of a public API video first, then the
+ * video with its captions and poster, which One Shot's last step renders the same way).
+ */
+@Module({
+  imports: [JobsModule, MediaModule, ProjectsModule, AudioModule, ProvidersModule],
+  controllers: [LipSyncController],
+  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters],
+  exports: [LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters],
+})
+export class LipSyncModule implements OnModuleInit {
+  constructor(
+    private readonly handlers: JobHandlers,
+    private readonly handler: LipSyncHandler,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(this.handler);
+  }
+}
