@@ -2,20 +2,20 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 import type { Response } from 'express';
-import { GENERATION_REPLY_TIMEOUT_MS, Subjects, VOICE_EMOTIONS, type VoiceEmotion, type VoiceSampleRequest } from '@lipcast/contracts';
+import { GENERATION_REPLY_TIMEOUT_MS, SpeechSettingMessages, Subjects, VOICE_EMOTIONS, VOICE_ID_MAX_LENGTH, type VoiceEmotion, type VoiceSampleRequest } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
 
 export class VoiceSampleParams {
   @ApiProperty({ example: 'Wise_Woman' })
-  @Matches(/^[A-Za-z0-9_]{1,60}$/, { message: 'voiceId must be a voice id such as Wise_Woman' })
+  @Matches(new RegExp(`^[A-Za-z0-9_]{1,${VOICE_ID_MAX_LENGTH}}$`), { message: 'voiceId must be a voice id such as Wise_Woman' })
   voiceId!: string;
 }
 
 export class VoiceSampleQuery {
   @ApiPropertyOptional({ enum: VOICE_EMOTIONS, default: 'neutral' })
   @IsOptional()
-  @IsIn(VOICE_EMOTIONS, { message: `emotion must be one of: ${VOICE_EMOTIONS.join(', ')}` })
+  @IsIn(VOICE_EMOTIONS, { message: SpeechSettingMessages.emotion })
   emotion?: VoiceEmotion;
 }
 
