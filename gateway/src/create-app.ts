@@ -3,8 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
-import { createLogger, PinoNestLogger, ServiceClient, StorageService } from '@lipcast/nest-kit';
-import { RequestValidationPipe } from '@lipcast/nest-kit/requests';
+import { createLogger, createValidationPipe, PinoNestLogger, ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { AppModule } from './app.module';
 import { BATCHES_PATH, batchBodyParsers, SESSION_BATCHES_PATH } from './api-v1/batches-body';
 import { blogPostMeta } from './content/blog-meta';
@@ -60,7 +59,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
   app.useBodyParser('urlencoded', { extended: true });
   app.use('/api', requestShapeMiddleware());
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(new RequestValidationPipe());
+  app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
   mountFrontEnd(app.getHttpAdapter().getInstance(), {
     webRoot: settings.WEB_ROOT,

@@ -55,7 +55,12 @@ export function validationDetails(errors: ValidationError[], parent = ''): Recor
   return details;
 }
 
-export function createRpcValidationPipe(): ValidationPipe {
+/**
+ * The one ValidationPipe (whitelist, transform) of every process, the services' NATS handlers and the
+ * gateway's routes alike: a refused request is `VALIDATION` with its first message and every field's
+ * messages in `details.fields`, whichever end refuses it (ARCHITECTURE.md, "Request classes").
+ */
+export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
     transform: true,
@@ -171,7 +176,7 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
   const orm = resolveOptional(() => app.get(ModuleRef).get<MikroORM>(MikroORM, { strict: false }));
   if (orm) await connectDatabase(orm, service);
   app.useGlobalFilters(new ServiceErrorFilter(logger));
-  app.useGlobalPipes(createRpcValidationPipe());
+  app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(new HandlerContextInterceptor(orm, logger));
   // Signals are handled by `runService` (bounded by SHUTDOWN_GRACE_SECONDS); tests close the app themselves.
   await app.listen().catch((error: unknown) => {

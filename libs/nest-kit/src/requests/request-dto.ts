@@ -1,4 +1,4 @@
-import { applyDecorators, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
@@ -7,32 +7,14 @@ import {
   VIDEO_FORMAT_MESSAGE, VOICE_EMOTIONS, type TextLimit,
 } from '@lipcast/contracts';
 import { ServiceError } from '../errors';
-import { createRpcValidationPipe } from '../service-server';
 
 /**
  * What every request class here extends. Each is declared once, for both ends: the gateway validates
  * a body or query with it (and documents it in OpenAPI), the service the NATS message made from it
- * (its `User…` subclass adds the user's id). The gateway refuses it as the service would
- * (`RequestValidationPipe`), so a caller gets the same answer whichever end refuses.
+ * (its `User…` subclass adds the user's id). Both validate with the one pipe (`createValidationPipe`),
+ * so a caller gets the same answer whichever end refuses.
  */
 export abstract class RequestDto {}
-
-/**
- * The gateway's ValidationPipe (whitelist, transform): a `RequestDto` is refused as the services
- * refuse it (`VALIDATION`, the field messages in `details.fields`), the gateway's own bodies as Nest
- * refuses them (400, the messages in `details.messages`).
- */
-export class RequestValidationPipe extends ValidationPipe {
-  private readonly asServices = createRpcValidationPipe();
-
-  constructor() {
-    super({ whitelist: true, transform: true });
-  }
-
-  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    return metadata.metatype?.prototype instanceof RequestDto ? this.asServices.transform(value, metadata) : super.transform(value, metadata);
-  }
-}
 
 export type FieldDoc = Pick<ApiPropertyOptions, 'description' | 'example'>;
 
