@@ -5,13 +5,15 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { normalizeIp, Throttle } from '@nestjs/throttler';
 import { CREATOR_CLIP_SECONDS, ESTABLISHED_ACCOUNT_AGE_MS, GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, Subjects, type FaceCheckAnswer, type FaceCheckRequest, type InfluencerAppealRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
-import { InfluencerImageDto, PipelineRequestDto } from '@lipcast/nest-kit/requests';
+import {
+  AppealInfluencerDto, ApproveInfluencerDto, InfluencerImageDto, InfluencerVideoDto, PipelineRequestDto, PublishInfluencerDto, ReportInfluencerDto,
+} from '@lipcast/nest-kit/requests';
 import { CurrentUserId, OptionalUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { PreviewRoute } from '../http/preview-rate-limit';
 import { decodeImageUpload } from '../media/image-upload';
 import { GatewaySettings } from '../settings';
-import { AppealInfluencerDto, ApproveInfluencerDto, CheckImageDto, InfluencerVideoDto, PublishInfluencerDto, ReportInfluencerDto } from './influencers.dto';
+import { CheckImageDto } from './influencers.dto';
 import { answerLongJob, JOB_ID, sendJobAnswer, type JobHolding } from './jobs';
 import { OpenStreams } from './open-streams';
 import { StoredIdPipe } from '../http/stored-id.pipe';

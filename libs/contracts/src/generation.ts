@@ -248,6 +248,12 @@ export interface InfluencerProject {
 
 /** Longest name an influencer can be published under. */
 export const MAX_INFLUENCER_NAME_LENGTH = 60;
+/** How a publication is refused (the request check and the generation service alike). */
+export const PublishMessages = {
+  consent: 'Publishing needs your consent: tick the box to confirm.',
+  noName: 'Give your influencer a name to publish it.',
+  longName: `Name cannot exceed ${MAX_INFLUENCER_NAME_LENGTH} characters.`,
+} as const;
 /** What the creator confirms before publishing an uploaded picture (the page shows it beside the checkbox). */
 export const UPLOAD_CONSENT_TEXT = "I have the rights to this image and the person's consent";
 /** What the creator confirms before publishing a drawn or generated portrait. */

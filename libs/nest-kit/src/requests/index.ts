@@ -3,6 +3,7 @@
 // package's index so that only the processes that take these requests load Swagger.
 export * from './request-dto';
 export * from './generation';
+export * from './influencers';
 export * from './videos';
 export * from './webhooks';
 export * from './api-keys';

@@ -3,8 +3,8 @@ import { Payload } from '@nestjs/microservices';
 import { Subjects, type InfluencerImageResponse, type InfluencerProject, type JobState } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
 import { Quotas } from '../jobs/quotas';
-import { UserInfluencerImageDto } from '@lipcast/nest-kit/requests';
-import { AppealDto, ApproveDto, GalleryDto, ListDto, ProjectDto, ReportDto, VideoDto } from './influencers.dto';
+import { GalleryReportDto, UserAppealInfluencerDto, UserApproveInfluencerDto, UserInfluencerImageDto, UserInfluencerVideoDto } from '@lipcast/nest-kit/requests';
+import { GalleryDto, ListDto, ProjectDto } from './influencers.dto';
 import { InfluencersService } from './influencers.service';
 
 @Controller()
@@ -23,7 +23,7 @@ export class InfluencersController {
   }
 
   @Handles(Subjects.generation.influencerVideoStart)
-  video(@Payload() request: VideoDto): Promise<JobState> {
+  video(@Payload() request: UserInfluencerVideoDto): Promise<JobState> {
     return this.influencers.startVideo(request.userId, request);
   }
 
@@ -38,7 +38,7 @@ export class InfluencersController {
   }
 
   @Handles(Subjects.generation.influencerApprove)
-  approve(@Payload() request: ApproveDto): Promise<InfluencerProject> {
+  approve(@Payload() request: UserApproveInfluencerDto): Promise<InfluencerProject> {
     return this.influencers.approve(request.userId, request);
   }
 
@@ -48,12 +48,12 @@ export class InfluencersController {
   }
 
   @Handles(Subjects.generation.influencerAppeal)
-  appeal(@Payload() request: AppealDto): Promise<InfluencerProject> {
+  appeal(@Payload() request: UserAppealInfluencerDto): Promise<InfluencerProject> {
     return this.influencers.appeal(request.userId, request.projectId, request.message);
   }
 
   @Handles(Subjects.generation.galleryReport)
-  report(@Payload() request: ReportDto): Promise<{ reported: true }> {
+  report(@Payload() request: GalleryReportDto): Promise<{ reported: true }> {
     return this.influencers.report(request);
   }
 

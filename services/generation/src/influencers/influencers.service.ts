@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, IN_REVIEW_REASON, PORTRAIT_SIZE, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, allLandmarksKeysOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, IN_REVIEW_REASON, PORTRAIT_SIZE, PublishMessages, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, allLandmarksKeysOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
 import { OpsRegistry, ServiceError, StorageService } from '@lipcast/nest-kit';
 import type { ImageToVideoJobInput } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
@@ -164,9 +164,9 @@ export class InfluencersService implements OnApplicationBootstrap {
     }
     const current = await this.owned(userId, projectId);
     if (current.moderation !== 'visible') throw heldByModeration(current);
-    if (request.consent !== true) throw ServiceError.validation('Publishing needs your consent: tick the box to confirm.', { field: 'consent' });
+    if (request.consent !== true) throw ServiceError.validation(PublishMessages.consent, { field: 'consent' });
     const name = request.name?.trim() ?? '';
-    if (!name) throw ServiceError.validation('Give your influencer a name to publish it.', { field: 'name' });
+    if (!name) throw ServiceError.validation(PublishMessages.noName, { field: 'name' });
     const project = await this.influencers.update(projectId, { approved: true, name, consentedAt: new Date() }, { userId });
     if (!project) throw ServiceError.notFound('No such influencer project');
     await this.publish(project);
