@@ -9,7 +9,7 @@ import { MediaLinks, readEnv, runMigrations, StorageService } from '@lipcast/nes
 import { createGateway } from '../create-app';
 import { ormConfig } from '../mikro-orm.config';
 import { GatewaySettings } from '../settings';
-import { signedInCookie } from '../test-processes';
+import { signedInCookie } from '../session/testing';
 
 const SESSION_SECRET = 'media-links-test-secret-of-32-characters!';
 const webRoot = mkdtempSync(join(tmpdir(), 'lipcast-media-links-'));

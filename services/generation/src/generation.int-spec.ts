@@ -1,8 +1,7 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+/* eslint-disable @nx/enforce-module-boundaries -- test-only code: the tools' shared polling helper */
 import { join } from 'node:path';
 import { actorClipKey, ErrorCode, mediaKeyOf, mediaUrl, Subjects } from '@lipcast/contracts';
 import { pollUntil } from '../../../tools/lib/poll';
-import { billingService } from '../../billing/src/service';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { NO_FACE_MESSAGE } from './providers/embedded/embedded-lipsync';
 import { seedActorClip, startTestBed, type TestBed } from './testing';
@@ -30,7 +29,7 @@ describe('generation service: speech, lip-sync jobs and projects over NATS', () 
     runFfmpeg(['-ss', seconds.toFixed(2), '-i', video, '-frames:v', '1', '-vf', 'crop=120:80:260:352,format=gray', '-f', 'rawvideo', 'pipe:1'], { captureOutput: true });
 
   // The one built-in actor these tests use, as the seed step makes it.
-  beforeAll(async () => (bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
+  beforeAll(async () => (bed = await startTestBed((storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
   afterAll(() => bed?.close());
 
   it('lists the 17 voices and the 14 built-in actors with their media routes', async () => {

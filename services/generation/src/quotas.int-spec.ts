@@ -1,6 +1,4 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { ErrorCode, Subjects } from '@lipcast/contracts';
-import { billingService } from '../../billing/src/service';
 import { startTestBed, type TestBed } from './testing';
 
 jest.setTimeout(60_000);
@@ -16,7 +14,7 @@ describe('daily quotas of the free previews, taken by the request handlers', () 
 
   beforeAll(async () => {
     Object.assign(process.env, LOW_LIMITS);
-    bed = await startTestBed(billingService);
+    bed = await startTestBed();
   }, 60_000);
   afterAll(async () => {
     for (const name of Object.keys(LOW_LIMITS)) delete process.env[name];

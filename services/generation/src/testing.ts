@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { actorClipKey, mediaKeyOf, mediaUrl, Subjects, type JobState, type ReplyOf, type RequestOf, type Subject, type Video } from '@lipcast/contracts';
 import type pg from 'pg';
-import { readEnv, startServiceForTest, StorageService, type RunningService, type ServiceDefinition } from '@lipcast/nest-kit';
+import { readEnv, ServiceClient, ServiceSettings, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { builtInActor, renderIdleClip } from '@lipcast/media-engine';
-// eslint-disable-next-line @nx/enforce-module-boundaries -- test-only code; the tests' shared polling helper
+/* eslint-disable @nx/enforce-module-boundaries -- test-only code: the tests' shared polling helper, and billing started from its build */
 import { pollUntil } from '../../../tools/lib/poll';
+import { startService } from '../../../tools/lib/processes';
+/* eslint-enable @nx/enforce-module-boundaries */
 import { ProviderError } from './ports/media';
 import { generationService } from './service';
 import { GenerationSettings } from './settings';
@@ -28,10 +30,35 @@ export async function seedActorClip(storage: StorageService, actorId: string, fo
   return mediaUrl(key);
 }
 
-/** What the generation integration tests share: the service and billing running in this process, the store, a scratch folder. */
+/**
+ * Billing, which generation asks for credits and quotas, started from its build as production runs
+ * it (a service never imports another's code), with `env` over this process's environment; its
+ * client asks it what the tests check (an account's generations, its quotas).
+ */
+export interface BillingProcess {
+  client: ServiceClient;
+  close(): Promise<void>;
+}
+
+export async function startBilling(env: Record<string, string> = {}): Promise<BillingProcess> {
+  const billing = await startService('billing', env);
+  const client = await ServiceClient.connect(readEnv(ServiceSettings, { ...process.env, ...env }), undefined, 'lipcast-billing-test-client', 'billing').catch(async (error: unknown) => {
+    await billing.stop();
+    throw error;
+  });
+  return {
+    client,
+    async close() {
+      await client.close();
+      await billing.stop();
+    },
+  };
+}
+
+/** What the generation integration tests share: the service running in this process, billing beside it, the store, a scratch folder. */
 export interface TestBed {
   generation: RunningService;
-  billing: RunningService;
+  billing: BillingProcess;
   storage: StorageService;
   folder: string;
   send<S extends Subject>(subject: S, data: RequestOf<S>): Promise<ReplyOf<S>>;
@@ -46,16 +73,19 @@ export interface TestBed {
 }
 
 /**
- * Starts billing (passed in: a service never imports another's code) and generation on the test
- * environment; `prepare` runs first, with the store and the folder (e.g. to seed an actor's clip).
+ * Starts billing (its build) and generation (in this process) on the test environment; `prepare`
+ * runs first, with the store and the folder (e.g. to seed an actor's clip).
  */
-export async function startTestBed(billingService: ServiceDefinition, prepare?: (storage: StorageService, folder: string) => Promise<void>): Promise<TestBed> {
+export async function startTestBed(prepare?: (storage: StorageService, folder: string) => Promise<void>): Promise<TestBed> {
   const folder = await mkdtemp(join(tmpdir(), 'generation-it-'));
   const storage = new StorageService(readEnv(GenerationSettings));
   await storage.ensureBucket();
   await prepare?.(storage, folder);
-  const billing = await startServiceForTest(billingService);
-  const generation = await startServiceForTest(generationService);
+  const billing = await startBilling();
+  const generation = await startServiceForTest(generationService).catch(async (error: unknown) => {
+    await billing.close();
+    throw error;
+  });
   const send: TestBed['send'] = (subject, data) => generation.client.send(subject, data, 60_000);
   return {
     generation,
@@ -97,11 +127,11 @@ export async function startTestBed(billingService: ServiceDefinition, prepare?: 
  * The bed for the public API videos' specs: `actorId`'s clip seeded, and webhooks to this machine
  * allowed (their videos name one; the setting is read at start and unset at close).
  */
-export async function startVideosTestBed(billingService: ServiceDefinition, actorId: string): Promise<TestBed> {
+export async function startVideosTestBed(actorId: string): Promise<TestBed> {
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   const allowNoMore = () => delete process.env.WEBHOOK_ALLOW_LOOPBACK;
   try {
-    const bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, actorId, folder).then(() => undefined));
+    const bed = await startTestBed((storage, folder) => seedActorClip(storage, actorId, folder).then(() => undefined));
     return { ...bed, close: () => bed.close().finally(allowNoMore) };
   } catch (error) {
     allowNoMore();

@@ -5,11 +5,10 @@ import {
   type StripeWebhookResult, type ReplyOf, type RequestOf, type Subject,
 } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
-/* eslint-disable @nx/enforce-module-boundaries -- the payment mails' test runs the real auth and content services in the test's process, and reads the mail catcher */
-import { authService } from '../../../auth/src/service';
-import { contentService } from '../../../content/src/service';
+/* eslint-disable @nx/enforce-module-boundaries -- the payment mails' test starts the built auth and content services beside this one, and reads the mail catcher */
 import { caughtMailTo } from '../../../../tools/mail/inbox';
 import { pollUntil } from '../../../../tools/lib/poll';
+import { startService, type RunningProcess } from '../../../../tools/lib/processes';
 /* eslint-enable @nx/enforce-module-boundaries */
 import { billingService } from '../service';
 import { createStripeClient } from './stripe.client';
@@ -439,19 +438,19 @@ describeBilling('billing with the embedded payment form', 'embedded', (context) 
 });
 
 describeBilling('billing\'s payment mails (sent by content, to the local mail catcher)', 'hosted', (context) => {
-  const others: RunningService[] = [];
+  const others: RunningProcess[] = [];
   const mailTo = (address: string) => caughtMailTo(address);
 
   beforeAll(async () => {
-    others.push(await startServiceForTest(authService), await startServiceForTest(contentService));
+    others.push(await startService('auth'), await startService('content'));
   });
   afterAll(async () => {
-    for (const service of others) await service.close();
+    for (const service of others) await service.stop();
   });
 
   it('mails "15 extra generations added" once per pack and "Premium is active" once per subscription', async () => {
     const name = `buyer-${crypto.randomUUID().slice(0, 8)}`;
-    const user = await others[0].client.send(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: name, username: name, email: `${name}@example.com` });
+    const user = await context().send(Subjects.auth.userUpsert, { issuer: 'https://idp.test', subject: name, username: name, email: `${name}@example.com` });
     await pay(await context().startPack(user.id));
     const packEvents = await context().newEvents();
     for (let round = 0; round < 3; round++) for (const event of packEvents) await context().deliver(event);

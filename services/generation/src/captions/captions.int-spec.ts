@@ -1,9 +1,7 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { readFile } from 'node:fs/promises';
 import { Subjects, type CaptionsChoice, type VideoSpec, type Video } from '@lipcast/contracts';
 import { synthesizeSpeech } from '@lipcast/media-engine';
 import { probeMedia } from '@lipcast/media-tools';
-import { billingService } from '../../../billing/src/service';
 import { seedActorClip, startTestBed, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
@@ -36,7 +34,7 @@ describe('captions of a spoken video', () => {
     throw new Error(`video ${videoId} did not finish in time`);
   };
 
-  beforeAll(async () => (bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
+  beforeAll(async () => (bed = await startTestBed((storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
   afterAll(() => bed?.close());
 
   it('stores WebVTT and SRT with the video: the cues cover the spoken words in order, within 150 ms of the engine’s word timings', async () => {

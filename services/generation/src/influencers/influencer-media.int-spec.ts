@@ -1,7 +1,5 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { dirname, join } from 'node:path';
 import { mediaKeyOf, Subjects, type JobState } from '@lipcast/contracts';
-import { billingService } from '../../../billing/src/service';
 import { runFfmpeg } from '@lipcast/media-tools';
 import { startTestBed, type TestBed } from '../testing';
 
@@ -24,7 +22,7 @@ describe('influencer media in the gallery, and gone with the project', () => {
     return bed.finished(userId, started.id);
   }
 
-  beforeAll(async () => (bed = await startTestBed(billingService)));
+  beforeAll(async () => (bed = await startTestBed()));
   afterAll(() => bed?.close());
 
   it('serves the gallery portrait from the public copy, and removes landmarks with the clips they were found in', async () => {

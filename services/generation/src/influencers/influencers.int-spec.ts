@@ -1,10 +1,8 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { dirname, join } from 'node:path';
 import {
   ErrorCode, IN_REVIEW_REASON, mediaKeyOf, Subjects, type InfluencerProject, type JobState,
 } from '@lipcast/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { billingService } from '../../../billing/src/service';
 import { Migration20261125000000 } from '../migrations/Migration20261125000000';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { OpsRegistry } from '@lipcast/nest-kit';
@@ -36,7 +34,7 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     return finished(userId, started.id);
   }
 
-  beforeAll(async () => (bed = await startTestBed(billingService)));
+  beforeAll(async () => (bed = await startTestBed()));
   afterAll(() => bed?.close());
 
   it('draws a 640x720 portrait from a prompt, labelled an illustration, and checks the prompt', async () => {

@@ -1,4 +1,4 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs billing beside generation, as in production, and starts nats-servers as the gateway's fault test does */
+/* eslint-disable @nx/enforce-module-boundaries -- the test starts nats-servers with the tools' process helpers, as the fault test does */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,13 +7,13 @@ import { jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager }
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { Subjects } from '@lipcast/contracts';
 import { JobWatchersBucket, readEnv, ServiceClient, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
-import { billingService } from '../../../billing/src/service';
-import { freePort, startCommand, type RunningProcess } from '../../../../gateway/src/test-processes';
+import { freePort } from '../../../../tools/lib/infra';
+import { startCommand, type RunningProcess } from '../../../../tools/lib/processes';
 import { installedNatsServer } from '../../../../tools/lib/nats-server';
 import { pollUntil } from '../../../../tools/lib/poll';
 import { generationService } from '../service';
 import { GenerationSettings } from '../settings';
-import { seedActorClip } from '../testing';
+import { seedActorClip, startBilling, type BillingProcess } from '../testing';
 import { JOB_LANES, JOB_STREAM } from './job-queue';
 import { ensureWorkQueueStream } from './work-queue-stream';
 import { WEBHOOK_STREAM } from '../webhooks/webhook-queue';
@@ -46,7 +46,7 @@ describe('the job queue on a three-server JetStream cluster', () => {
   const natsServer = installedNatsServer();
   let folder: string;
   const servers: NatsServer[] = [];
-  let billing: RunningService;
+  let billing: BillingProcess;
   let generation: RunningService;
   let observer: NatsConnection;
   let manager: JetStreamManager;
@@ -75,7 +75,7 @@ describe('the job queue on a three-server JetStream cluster', () => {
 
     await seedActorClip(new StorageService(readEnv(GenerationSettings)), 'ipfs-puppet-video-5', folder);
     const env = { NATS_URL: natsUrl, JETSTREAM_REPLICAS: String(SERVERS) };
-    billing = await startServiceForTest(billingService, env);
+    billing = await startBilling(env);
     // API and worker in one: the worker creates the streams at start, with the setting's replicas.
     generation = await startServiceForTest(generationService, { ...env, GENERATION_ROLE: 'all', WORKER_CONCURRENCY: '2' });
     database = new pg.Pool({ connectionString: generation.settings.DATABASE_URL, max: 2 });

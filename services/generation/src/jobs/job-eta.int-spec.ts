@@ -1,10 +1,9 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+/* eslint-disable @nx/enforce-module-boundaries -- test-only code: the tools' database and polling helpers */
 import { MikroORM } from '@mikro-orm/postgresql';
 import { DEFAULT_VIDEO_FORMAT, jobProgressSubject, Subjects, type JobState } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { databaseName, ensureDatabase, withDatabase } from '../../../../tools/lib/infra';
 import { pollUntil } from '../../../../tools/lib/poll';
-import { billingService } from '../../../billing/src/service';
 import { generationService } from '../service';
 import { seedActorClip, startTestBed, type TestBed } from '../testing';
 
@@ -30,7 +29,7 @@ describe('queue position and estimate', () => {
     process.env.DATABASE_URL = withDatabase(sharedDatabaseUrl, `${databaseName(sharedDatabaseUrl)}_eta`);
     await ensureDatabase(process.env.DATABASE_URL, { fresh: true });
     process.env.GENERATION_ROLE = 'api'; // the bed only answers: the jobs wait in the queue until the worker starts
-    bed = await startTestBed(billingService, async (storage, folder) => {
+    bed = await startTestBed(async (storage, folder) => {
       actorClip = await seedActorClip(storage, ACTOR, folder);
     });
   });

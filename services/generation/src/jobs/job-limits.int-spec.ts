@@ -1,10 +1,9 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in, beside the billing service */
+/* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in */
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { jobProgressSubject, Subjects, type JobState } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../tools/replicate/stand-in';
-import { billingService } from '../../../billing/src/service';
 import { startTestBed, type TestBed } from '../testing';
 import { JOB_TIME_LIMIT_MESSAGE, MAX_DELIVERIES } from './job-worker';
 import { JobDispatcher } from './job-dispatcher';
@@ -26,7 +25,7 @@ describe('job time limits and the stale-job sweeper', () => {
   beforeAll(async () => {
     standIn = await startReplicateStandIn({ port: 0, apiToken: TOKEN, stepMs: 20, processingSteps: 2 });
     Object.assign(process.env, ENV, { REPLICATE_API_URL: standIn.url });
-    bed = await startTestBed(billingService);
+    bed = await startTestBed();
   });
 
   afterAll(async () => {

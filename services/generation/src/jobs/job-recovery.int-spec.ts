@@ -1,14 +1,12 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Subjects, type JobState } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
-import { billingService } from '../../../billing/src/service';
 import { generationService } from '../service';
 import { GenerationSettings } from '../settings';
-import { seedActorClip, settledJob, startWorkerProcess, type WorkerProcess } from '../testing';
+import { seedActorClip, settledJob, startBilling, startWorkerProcess, type BillingProcess, type WorkerProcess } from '../testing';
 
 jest.setTimeout(120_000);
 
@@ -17,7 +15,7 @@ const startWorker = () => startWorkerProcess({ JOB_ACK_WAIT_MS: '3000' });
 
 describe('generation jobs survive a worker killed mid-job', () => {
   let api: RunningService;
-  let billing: RunningService;
+  let billing: BillingProcess;
   let database: pg.Pool;
   let folder: string;
   const workers: WorkerProcess[] = [];
@@ -26,7 +24,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
     folder = await mkdtemp(join(tmpdir(), 'job-recovery-'));
     process.env.GENERATION_ROLE = 'api'; // this process only answers; the spawned workers do the work
     await seedActorClip(new StorageService(readEnv(GenerationSettings)), 'ipfs-puppet-video-5', folder);
-    billing = await startServiceForTest(billingService);
+    billing = await startBilling();
     api = await startServiceForTest(generationService);
     database = new pg.Pool({ connectionString: api.settings.DATABASE_URL, max: 2 });
   });

@@ -1,8 +1,6 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, Subjects, type UploadCheckRequest } from '@lipcast/contracts';
 import { readEnv } from '@lipcast/nest-kit';
-import { billingService } from '../../../billing/src/service';
 import { GenerationSettings } from '../settings';
 import { startTestBed, type TestBed } from '../testing';
 import { storageFullMessage } from './upload-checks';
@@ -29,7 +27,7 @@ describe('uploads: checked before they are stored, swept when left behind', () =
 
   beforeAll(async () => {
     process.env.USER_STORAGE_QUOTA_BYTES = String(QUOTA_BYTES);
-    bed = await startTestBed(billingService);
+    bed = await startTestBed();
   });
   afterAll(async () => {
     delete process.env.USER_STORAGE_QUOTA_BYTES;

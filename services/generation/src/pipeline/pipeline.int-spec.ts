@@ -1,6 +1,4 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { ErrorCode, Subjects, type JobState, type PipelineRequest } from '@lipcast/contracts';
-import { billingService } from '../../../billing/src/service';
 import { probeMedia } from '@lipcast/media-tools';
 import { startTestBed, type TestBed } from '../testing';
 
@@ -12,7 +10,7 @@ describe('One Shot runs: script, portrait, audio, clip and lip-sync as one job',
   const start = (userId: string, request: PipelineRequest) => send(Subjects.generation.pipelineStart, { userId, ...request });
   const RUN: PipelineRequest = { influencerDescription: 'A cheerful barista with curly hair and glasses', gender: 'female', scriptTopic: 'How to make a perfect cappuccino at home' };
 
-  beforeAll(async () => (bed = await startTestBed(billingService)));
+  beforeAll(async () => (bed = await startTestBed()));
   afterAll(() => bed?.close());
 
   it('refuses bad input with the spec messages', async () => {

@@ -1,11 +1,10 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in, beside the billing service */
+/* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ErrorCode, Subjects, type JobState, type ProviderWebhookRequest } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../tools/replicate/stand-in';
-import { billingService } from '../../../billing/src/service';
 import { seedActorClip, startTestBed, type TestBed } from '../testing';
 
 jest.setTimeout(90_000);
@@ -18,7 +17,7 @@ const ENV_NAMES = ['MEDIA_PROVIDER', 'REPLICATE_API_TOKEN', 'REPLICATE_API_URL',
 async function serviceOn(standIn: ReplicateStandIn, env: Record<string, string>): Promise<{ bed: TestBed; actorUrl: string }> {
   Object.assign(process.env, { MEDIA_PROVIDER: 'replicate', REPLICATE_API_TOKEN: TOKEN, REPLICATE_API_URL: standIn.url, PROVIDER_JOB_CONCURRENCY: '1' }, env);
   let actorUrl = '';
-  const bed = await startTestBed(billingService, async (storage, folder) => {
+  const bed = await startTestBed(async (storage, folder) => {
     actorUrl = await seedActorClip(storage, ACTOR, folder);
   });
   return { bed, actorUrl };

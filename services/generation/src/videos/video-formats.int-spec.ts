@@ -1,9 +1,7 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { readFile } from 'node:fs/promises';
 import { ErrorCode, jobOutputKey, mediaUrl, Subjects, VIDEO_FORMAT_MESSAGE, type VideoFormatId, type VideoSpec } from '@lipcast/contracts';
 import { probeMedia } from '@lipcast/media-tools';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { billingService } from '../../../billing/src/service';
 import { seedActorClip, startTestBed, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
@@ -30,7 +28,7 @@ describe('video formats through the generation service: the job makes its size, 
   const create = (userId: string, body: VideoSpec) => bed.send(Subjects.generation.videoCreate, { userId, ...body });
   const finished = (userId: string, videoId: string) => bed.videoFinished(userId, videoId, 150_000);
 
-  beforeAll(async () => (bed = await startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
+  beforeAll(async () => (bed = await startTestBed((storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined))), 60_000);
   afterAll(() => bed?.close());
 
   // One 9:16 1080p render serves the format's checks and the captions' (a second one, without captions, proved nothing more).

@@ -1,7 +1,6 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+/* eslint-disable @nx/enforce-module-boundaries -- test-only code: the tools' shared polling helper */
 import { mediaKeyOf, Subjects, type WebhookVideoData } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
-import { billingService } from '../../../billing/src/service';
 import { startVideosTestBed, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
@@ -17,7 +16,7 @@ describe('a public API video retried by an operator', () => {
   const finished = (userId: string, videoId: string) => bed.videoFinished(userId, videoId);
 
   // The video names a webhook on this machine, which only the test setting allows.
-  beforeAll(async () => (bed = await startVideosTestBed(billingService, ACTOR_ID)), 60_000);
+  beforeAll(async () => (bed = await startVideosTestBed(ACTOR_ID)), 60_000);
   afterAll(() => bed?.close());
 
   it('shows the retry as the video (queued or running, then succeeded with its file), cancels it, and names the video in its webhook', async () => {

@@ -1,7 +1,5 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
 import { ErrorCode, mediaKeyOf, Subjects, type CreateVideoRequest, type Video } from '@lipcast/contracts';
 import { probeMedia } from '@lipcast/media-tools';
-import { billingService } from '../../../billing/src/service';
 import { startVideosTestBed, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
@@ -31,7 +29,7 @@ describe('public API videos over NATS: create, read, list, cancel and delete, wi
   };
 
   // The videos name a webhook on this machine, which only the test setting allows.
-  beforeAll(async () => (bed = await startVideosTestBed(billingService, ACTOR_ID)), 60_000);
+  beforeAll(async () => (bed = await startVideosTestBed(ACTOR_ID)), 60_000);
   afterAll(() => bed?.close());
 
   it('makes a video: queued or running at once, then succeeded with its URL, length and what the caller gave; deleting it removes its media', async () => {

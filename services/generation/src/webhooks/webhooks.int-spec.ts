@@ -1,9 +1,8 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs the billing service beside this one, as in production */
+/* eslint-disable @nx/enforce-module-boundaries -- test-only code: the tools' polling helper and webhook receiver */
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { actorClipKey, ErrorCode, mediaUrl, Subjects, type CreatedWebhookEndpoint, type JobState, type WebhookEvent, type WebhookPayload, type WebhookVideoData } from '@lipcast/contracts';
 import { pollUntil } from '../../../../tools/lib/poll';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../tools/webhooks/receiver';
-import { billingService } from '../../../billing/src/service';
 import { generationDatabase, millisecondsAgo } from '../database';
 import { GenerationSettings } from '../settings';
 import { seedActorClip, startTestBed, type TestBed } from '../testing';
@@ -26,7 +25,7 @@ async function startBed(allowLoopback: boolean): Promise<TestBed> {
   process.env.WEBHOOK_ALLOW_LOOPBACK = String(allowLoopback);
   process.env.WEBHOOK_RETRY_SCHEDULE = `${FIRST_RETRY_MS}ms,400ms`;
   process.env.WEBHOOK_DISABLE_AFTER_FAILURES = String(DISABLE_AFTER);
-  return startTestBed(billingService, (storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined));
+  return startTestBed((storage, folder) => seedActorClip(storage, ACTOR_ID, folder).then(() => undefined));
 }
 
 describe('outbound webhooks over NATS', () => {

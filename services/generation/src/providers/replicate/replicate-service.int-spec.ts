@@ -1,8 +1,7 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in, beside the billing service */
+/* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in */
 import { ErrorCode, Subjects } from '@lipcast/contracts';
 import { pollUntil } from '../../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../../tools/replicate/stand-in';
-import { billingService } from '../../../../billing/src/service';
 import { probeMedia } from '@lipcast/media-tools';
 import { seedActorClip, startTestBed, type TestBed } from '../../testing';
 
@@ -25,7 +24,7 @@ describe('generation service on Replicate (the local stand-in)', () => {
     // Parked jobs are looked at every 0.2 s, as in parked-jobs.int-spec.ts: the stand-in answers in
     // tens of milliseconds, and the default 2 s between looks would be most of each test's time.
     Object.assign(process.env, { MEDIA_PROVIDER: 'replicate', REPLICATE_API_TOKEN: TOKEN, REPLICATE_API_URL: standIn.url, PROVIDER_POLL_SECONDS: '0.2' });
-    bed = await startTestBed(billingService, async (storage, folder) => {
+    bed = await startTestBed(async (storage, folder) => {
       actorUrl = await seedActorClip(storage, 'ipfs-puppet-video-7', folder);
     });
   });

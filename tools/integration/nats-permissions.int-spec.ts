@@ -1,4 +1,4 @@
-/* eslint-disable @nx/enforce-module-boundaries -- the test runs billing beside generation, as in production, on a nats-server the tools start with deploy/nats */
+/* eslint-disable @nx/enforce-module-boundaries -- the test runs billing, generation and the gateway's job watchers, as in production, on a nats-server the tools start with deploy/nats */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,17 +8,17 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { ErrorCode, event, jobProgressSubject, jobStopSubject, pingSubject, SERVICE_NAMES, subject, Subjects, type ServiceName } from '@lipcast/contracts';
 import { bootstrapService, CONTRACT_CHECK_ENV, JobWatchersBucket, natsConnectionOptions, ServiceClient, startServiceForTest, type NatsRole, type NatsTarget, type RunningService } from '@lipcast/nest-kit';
-import { billingService } from '../../billing/src/service';
-import { JobWatcherRecords } from '../../../gateway/src/generation/job-watcher-records';
-import type { GatewaySettings } from '../../../gateway/src/settings';
-import { startPrivateNats, type PrivateNats } from '../../../tools/lib/infra';
-import { newNatsCredentials, newNatsUsers, type NatsUser } from '../../../tools/lib/nats-users';
-import { JOB_LANES, JobQueue } from './jobs/job-queue';
-import { generationService } from './service';
+import { billingService } from '../../services/billing/src/service';
+import { JobWatcherRecords } from '../../gateway/src/generation/job-watcher-records';
+import type { GatewaySettings } from '../../gateway/src/settings';
+import { startPrivateNats, type PrivateNats } from '../lib/infra';
+import { newNatsCredentials, newNatsUsers, type NatsUser } from '../lib/nats-users';
+import { JOB_LANES, JobQueue } from '../../services/generation/src/jobs/job-queue';
+import { generationService } from '../../services/generation/src/service';
 
 jest.setTimeout(60_000);
 
-const DEPLOY = resolve(__dirname, '../../../deploy/nats');
+const DEPLOY = resolve(__dirname, '../../deploy/nats');
 
 /** Starts a private nats-server with one of the deploy/ configurations and fresh credentials. */
 async function startConfiguredNats(config: string, kind: 'password' | 'nkey') {
@@ -71,7 +71,7 @@ async function nextPermissionViolation(connection: NatsConnection): Promise<Erro
 function subjectsAskedOfOthers(): { service: ServiceName; subject: string }[] {
   const asked = new Map<string, { service: ServiceName; subject: string }>();
   for (const service of SERVICE_NAMES) {
-    const folder = resolve(__dirname, '../..', service, 'src');
+    const folder = resolve(__dirname, '../../services', service, 'src');
     const sources = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !/(\.spec|\.int-spec|testing)\.ts$/.test(file));
     for (const file of sources) {
       for (const [, other, name] of readFileSync(join(folder, file), 'utf8').matchAll(/Subjects\.(auth|billing|content|generation)\.(\w+)/g)) {

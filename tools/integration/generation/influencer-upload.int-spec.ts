@@ -1,0 +1,121 @@
+/* eslint-disable @nx/enforce-module-boundaries -- the test expects the gateway's own upload messages */
+import { randomUUID } from 'node:crypto';
+import { FaceCheckMessages, Subjects } from '@lipcast/contracts';
+import { UploadMessages } from '../../../gateway/src/media/image-upload';
+import { dataUrl, readFaceFixtures, SAMPLE_SHEET as PHOTO, startInfluencerTestBed, type InfluencerTestBed } from './testing';
+
+jest.setTimeout(60_000);
+
+const QUOTA_BYTES = 1024 * 1024;
+
+/** A PNG header declaring a picture bigger than the limit: 20 bytes of data, 25 megapixels. */
+function hugePng(): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(5000, 8);
+  ihdr.writeUInt32BE(5000, 12);
+  ihdr.set([8, 2, 0, 0, 0], 16);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, Buffer.alloc(20)]);
+}
+
+/**
+ * `POST /api/ai-influencer/video` with an uploaded picture: everything that can refuse it does so
+ * before the picture is stored, and a clip that does not start leaves no upload behind.
+ */
+describe('uploaded pictures are checked before they are stored', () => {
+  let bed: InfluencerTestBed;
+  /** One face, facing the camera (the sample sheet's faces are many and small: the face check refuses it). */
+  let facePhoto: Buffer;
+  let noFacePhoto: Buffer;
+
+  async function upload(userId: string, body: Record<string, unknown>, query = ''): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await fetch(`${bed.base}/api/ai-influencer/video${query}`, {
+      method: 'POST',
+      headers: { cookie: await bed.signedIn(userId), 'content-type': 'application/json', origin: bed.base, prefer: 'respond-async' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  const uploadsOf = async (userId: string) => (await bed.storage.list(`users/${userId}/uploads/`)).map((object) => object.key);
+  const everythingOf = async (userId: string) => (await bed.storage.list(`users/${userId}/`)).map((object) => object.key);
+
+  /** Takes the user's three free generations: all committed (`commit`), or only reserved by jobs still running. */
+  async function spendFreeGenerations(userId: string, commit: boolean): Promise<void> {
+    for (let index = 0; index < 3; index++) {
+      const jobId = randomUUID();
+      await bed.billing.send(Subjects.billing.creditsReserve, { userId, jobId });
+      if (commit) await bed.billing.send(Subjects.billing.creditsCommit, { jobId });
+    }
+  }
+
+  beforeAll(async () => {
+    ({ man: facePhoto, noFace: noFacePhoto } = await readFaceFixtures('man', 'noFace'));
+    // Answers only: the clips these tests start are never made.
+    bed = await startInfluencerTestBed({ generationEnv: { USER_STORAGE_QUOTA_BYTES: String(QUOTA_BYTES), GENERATION_ROLE: 'api' } });
+  });
+
+  afterAll(async () => {
+    await bed?.close();
+  });
+
+  it('a user with no generation left gets 402, and nothing is stored', async () => {
+    const userId = randomUUID();
+    await spendFreeGenerations(userId, true);
+    const answer = await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving' });
+    expect(answer).toMatchObject({ status: 402, body: { requiresPayment: true, limit: 3 } });
+    expect(await everythingOf(userId)).toEqual([]);
+  });
+
+  it('a picture declaring too many pixels, or a bad request, gets 400, and nothing is stored', async () => {
+    const userId = randomUUID();
+    expect(await upload(userId, { image: dataUrl(hugePng(), 'image/png') })).toEqual({ status: 400, body: { message: UploadMessages.tooManyPixels(5000, 5000) } });
+    expect(await upload(userId, { image: dataUrl(PHOTO), prompt: 'x'.repeat(1001) })).toMatchObject({ status: 400, body: { message: 'Prompt cannot exceed 1000 characters.' } });
+    expect(await upload(userId, { image: dataUrl(PHOTO) }, '?projectId=1')).toMatchObject({ status: 400, body: { message: "image must be this project's image" } });
+    expect(await everythingOf(userId)).toEqual([]);
+  });
+
+  it('a full storage gets 413 with a clear message, and nothing is stored', async () => {
+    const userId = randomUUID();
+    const kept = `users/${userId}/audio/earlier.bin`;
+    await bed.storage.put(kept, Buffer.alloc(QUOTA_BYTES - 100_000), 'application/octet-stream');
+    try {
+      expect(await upload(userId, { image: dataUrl(PHOTO) })).toEqual({ status: 413, body: { message: 'Your storage is full (1 MB). Delete some videos or influencers to make room.' } });
+      expect(await uploadsOf(userId)).toEqual([]);
+    } finally {
+      await bed.storage.remove(kept);
+    }
+  });
+
+  it('removes the stored picture when the clip then does not start', async () => {
+    // The account still shows three generations (none committed), but running jobs hold them all.
+    const userId = randomUUID();
+    await spendFreeGenerations(userId, false);
+    expect(await upload(userId, { image: dataUrl(facePhoto) })).toMatchObject({ status: 402 });
+    expect(await uploadsOf(userId)).toEqual([]);
+  });
+
+  it('a picture lip-sync could not use gets 400 with the reason, nothing is stored and nothing charged', async () => {
+    const userId = randomUUID();
+    expect(await upload(userId, { image: dataUrl(noFacePhoto), prompt: 'waving' })).toEqual({ status: 400, body: { message: FaceCheckMessages['no-face']('photo'), details: { field: 'image', faceCheck: 'no-face' } } });
+    expect(await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving' })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^(More than one face found|The face is too small)/) } });
+    expect(await everythingOf(userId)).toEqual([]);
+    const account = await bed.billing.send(Subjects.billing.accountGet, { userId });
+    expect(account.generationsCount).toBe(0);
+  });
+
+  it('stores an accepted picture and starts its clip from it', async () => {
+    const userId = randomUUID();
+    const answer = await upload(userId, { image: dataUrl(facePhoto), prompt: 'waving' });
+    expect(answer.status).toBe(202);
+    const jobId = answer.body.predictionId as string;
+    try {
+      const [project] = await bed.generation.send(Subjects.generation.influencersList, { userId });
+      expect(project).toMatchObject({ imageKind: 'upload' });
+      expect((await bed.storage.stat(project.imageUrl.replace('/api/media/', '')))?.size).toBe(facePhoto.length);
+    } finally {
+      await bed.generation.send(Subjects.generation.jobCancel, { userId, jobId });
+    }
+  });
+});
