@@ -9,9 +9,10 @@ import {
   type AdminUserSummary, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type JobState,
 } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
+import { AdminCreditAdjustmentDto, AdminModerationDecisionDto, AdminNewsletterIssueDto, AdminPostDto } from '@lipcast/nest-kit/requests';
 import { CurrentUsers } from '../auth/current-users';
 import { MediaResponder } from '../media/media-responder';
-import { AdminAuditQuery, AdminCreditAdjustmentDto, AdminJobFilterQuery, AdminModerationDecisionDto, AdminNewsletterIssueDto, AdminPostDto, AdminUserQuery } from './admin-bodies';
+import { AdminAuditQuery, AdminJobFilterQuery, AdminUserQuery } from './admin-bodies';
 import { AdminGuard, Operator } from './admin-role';
 import { AuditLogRepository } from './audit-log.repository';
 import { StoredIdPipe } from '../http/stored-id.pipe';

@@ -111,6 +111,8 @@ export interface AdminCreditAdjustmentBody {
   jobId?: string;
 }
 
+/** An operator's reason (characters), which the user concerned reads. */
+export const ADMIN_REASON_MIN_LENGTH = 3;
 export const ADMIN_REASON_MAX_LENGTH = 500;
 export const ADMIN_CREDIT_DELTA_LIMIT = 1000;
 
@@ -124,6 +126,9 @@ export interface AdminPostBody {
   author?: string | null;
   publishedAt: string | null;
 }
+
+/** The longest text of each of a post's fields (characters). */
+export const ADMIN_POST_MAX_LENGTH = { title: 200, slug: 200, excerpt: 1000, body: 100_000, featuredImage: 500, author: 120 } as const;
 
 export type AdminPost = BlogPostDetail & { status: 'draft' | 'scheduled' | 'published' };
 

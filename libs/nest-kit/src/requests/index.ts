@@ -7,3 +7,4 @@ export * from './influencers';
 export * from './videos';
 export * from './webhooks';
 export * from './api-keys';
+export * from './admin';

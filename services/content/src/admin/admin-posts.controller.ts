@@ -2,7 +2,8 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { Subjects, type AdminPost, type AdminPostList } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
-import { AdminPostDto, AdminPostIdDto, AdminPostUpdateDto } from './admin-post.dto';
+import { AdminPostDto, AdminPostUpdateDto } from '@lipcast/nest-kit/requests';
+import { AdminPostIdDto } from './admin-post.dto';
 import { AdminPostsService } from './admin-posts.service';
 
 /** The operator console's blog requests (the gateway lets only operators send them, and audits each write). */

@@ -3,7 +3,7 @@ import { ErrorCode, type AdminPost, type AdminPostList } from '@lipcast/contract
 import { ServiceError } from '@lipcast/nest-kit';
 import type { BlogPost } from '../posts/blog-post.entity';
 import { PostsRepository, type PostFields } from '../posts/posts.repository';
-import type { AdminPostDto } from './admin-post.dto';
+import type { AdminPostDto } from '@lipcast/nest-kit/requests';
 
 const ADMIN_LIST_LIMIT = 500;
 

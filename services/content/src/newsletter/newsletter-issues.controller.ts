@@ -2,7 +2,8 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { Subjects, type AdminNewsletterIssueList, type AdminNewsletterSending } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
-import { NewsletterIssueResumeDto, NewsletterIssueSendDto } from './newsletter-issue.dto';
+import { AdminNewsletterSendDto } from '@lipcast/nest-kit/requests';
+import { NewsletterIssueResumeDto } from './newsletter-issue.dto';
 import { NewsletterIssuesService } from './newsletter-issues.service';
 
 /** The operator console's newsletter requests (the gateway lets only operators send them, and audits each send). */
@@ -16,7 +17,7 @@ export class NewsletterIssuesController {
   }
 
   @Handles(Subjects.content.adminNewsletterIssueSend)
-  send(@Payload() request: NewsletterIssueSendDto): Promise<AdminNewsletterSending> {
+  send(@Payload() request: AdminNewsletterSendDto): Promise<AdminNewsletterSending> {
     return this.issues.send(request);
   }
 

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { ADMIN_REASON_MAX_LENGTH, STORED_ID_MAX, type AdminModerationDecisionRequest, type JobKind, type JobStatus } from '@lipcast/contracts';
+import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import type { JobKind, JobStatus } from '@lipcast/contracts';
 
 export const JOB_KINDS: JobKind[] = ['lipsync', 'image_to_video', 'one_shot'];
 export const JOB_STATUSES: JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
@@ -17,13 +17,4 @@ export class AdminJobListDto {
 
 export class AdminJobDto {
   @IsUUID('all', { message: 'No such generation' }) jobId!: string;
-}
-
-export class AdminModerationDecisionDto implements AdminModerationDecisionRequest {
-  @Type(() => Number) @IsInt({ message: 'No such influencer project' }) @Min(1, { message: 'No such influencer project' }) @Max(STORED_ID_MAX, { message: 'No such influencer project' }) influencerId!: number;
-  @IsIn(['restore', 'remove'], { message: 'decision must be restore or remove' }) decision!: AdminModerationDecisionRequest['decision'];
-  @IsString({ message: 'reason is required' })
-  @Matches(/\S/, { message: 'reason is required' })
-  @MaxLength(ADMIN_REASON_MAX_LENGTH, { message: `reason must be 3 to ${ADMIN_REASON_MAX_LENGTH} characters` })
-  reason!: string;
 }

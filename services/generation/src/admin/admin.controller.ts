@@ -2,9 +2,10 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { communityKey, mediaUrl, Subjects, type AdminGalleryReport, type AdminModerationDecisionResult, type AdminJobList, type AdminQueueState, type JobState } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
+import { AdminModerationDecisionRequestDto } from '@lipcast/nest-kit/requests';
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { InfluencersService } from '../influencers/influencers.service';
-import { AdminJobDto, AdminJobListDto, AdminModerationDecisionDto } from './admin-jobs.dto';
+import { AdminJobDto, AdminJobListDto } from './admin-jobs.dto';
 import { AdminJobsService } from './admin-jobs.service';
 
 /** The operator console's requests (the gateway lets only operators send them, and audits each write). */
@@ -64,7 +65,7 @@ export class AdminController {
   }
 
   @Handles(Subjects.generation.adminGalleryDecide)
-  decide(@Payload() request: AdminModerationDecisionDto): Promise<AdminModerationDecisionResult> {
+  decide(@Payload() request: AdminModerationDecisionRequestDto): Promise<AdminModerationDecisionResult> {
     return this.influencerService.decide(request);
   }
 }
