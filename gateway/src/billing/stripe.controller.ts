@@ -1,38 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
-  STRIPE_REQUEST_TIMEOUT_MS, Subjects, type AdditionalGenerationsRequest, type CheckoutStart,
-  type CreateCustomerResponse, type CreateSubscriptionRequest, type PurchaseRequest, type StripeConfig, type SubscriptionSyncResponse, type ReplyOf, type RequestOf, type Subject,
+  STRIPE_REQUEST_TIMEOUT_MS, Subjects, type CheckoutStart, type CreateCustomerResponse, type PurchaseRequest, type StripeConfig, type SubscriptionSyncResponse, type ReplyOf, type RequestOf, type Subject,
 } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
+import { AdditionalGenerationsBody, CreateSubscriptionBody } from '@lipcast/nest-kit/requests';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
 import { publicOrigin } from '../http/public-origin';
 import { GatewaySettings } from '../settings';
-
-export class CreateSubscriptionBody implements CreateSubscriptionRequest {
-  @ApiProperty({ description: 'Stripe price id of the monthly plan (from /api/stripe/plans)' })
-  @IsString({ message: 'priceId is required' })
-  @Length(1, 200, { message: 'priceId is required' })
-  priceId!: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @Length(0, 200)
-  planName?: string;
-}
-
-export class AdditionalGenerationsBody implements AdditionalGenerationsRequest {
-  @ApiProperty({ example: 15 })
-  @Type(() => Number)
-  @IsInt({ message: 'generations must be a whole number' })
-  @Min(1, { message: 'generations must be 1 or more' })
-  @Max(1000, { message: 'generations must be 1000 or fewer' })
-  generations!: number;
-}
 
 /** Plans and payments (spec section 7, `/api/stripe/*`); Stripe itself is the billing service's. */
 @ApiTags('billing')

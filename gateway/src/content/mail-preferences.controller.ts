@@ -1,15 +1,9 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { IsBoolean } from 'class-validator';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Subjects, type MailPreferences } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
+import { MailPreferencesBody } from '@lipcast/nest-kit/requests';
 import { CurrentUserId } from '../auth/signed-in.guard';
-
-export class MailPreferencesBody implements MailPreferences {
-  @ApiProperty({ description: 'Mail me when a video finishes while no page of mine follows it' })
-  @IsBoolean({ message: 'videoReady must be true or false' })
-  videoReady!: boolean;
-}
 
 /** The signed-in user's choice of mails (`/profile`); the content service keeps it. */
 @ApiTags('profile')

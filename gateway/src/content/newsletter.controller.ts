@@ -1,12 +1,11 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { IsString, MaxLength } from 'class-validator';
-import {
-  EMAIL_MAX_LENGTH, ErrorCode, INVALID_EMAIL_MESSAGE, Subjects, type NewsletterSubscribeRequest, type NewsletterSubscribeResponse,
-} from '@lipcast/contracts';
+import { ErrorCode, Subjects, type NewsletterSubscribeResponse } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { SubscribeBody } from '@lipcast/nest-kit/requests';
 import { Public } from '../auth/signed-in.guard';
 import { confirmedPage, confirmPage, invalidLinkPage, unsubscribedPage, unsubscribePage } from './newsletter-pages';
 
@@ -15,14 +14,6 @@ export class NewsletterTokenBody {
   @IsString()
   @MaxLength(200)
   token!: string;
-}
-
-/** Only the shape is checked here; the content service validates the address itself (one rule, one place). */
-export class SubscribeBody implements NewsletterSubscribeRequest {
-  @ApiProperty({ format: 'email', maxLength: EMAIL_MAX_LENGTH })
-  @IsString({ message: INVALID_EMAIL_MESSAGE })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: `The e-mail address must be at most ${EMAIL_MAX_LENGTH} characters` })
-  email!: string;
 }
 
 @ApiTags('newsletter')

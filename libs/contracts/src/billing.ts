@@ -143,6 +143,10 @@ export interface CreateSubscriptionRequest {
   priceId: string;
   planName?: string;
 }
+/** Longest price id or plan name a subscription's start takes (characters). */
+export const SUBSCRIPTION_TEXT_MAX_LENGTH = 200;
+/** Most generations one pack purchase buys. */
+export const PACK_MAX_GENERATIONS = 1000;
 
 /** `POST /api/stripe/additional-generations` body: the pack size on offer (15). */
 export interface AdditionalGenerationsRequest {

@@ -12,6 +12,8 @@ export interface BlogPost {
 
 /** The last page number a blog list may ask for: its row offset must stay a small number for PostgreSQL. */
 export const POSTS_MAX_PAGE = 100_000;
+/** A blog list's page size: 12 unless said, at most 50. */
+export const POSTS_PAGE_SIZE = { default: 12, max: 50 } as const;
 
 export interface ListPostsRequest {
   /** Default true: published posts only; false lists drafts and scheduled posts too (never for the public). */

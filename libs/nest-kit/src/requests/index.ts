@@ -8,3 +8,5 @@ export * from './videos';
 export * from './webhooks';
 export * from './api-keys';
 export * from './admin';
+export * from './content';
+export * from './billing';

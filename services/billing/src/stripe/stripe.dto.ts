@@ -1,38 +1,11 @@
-import { IsEmail, IsInt, IsOptional, IsString, IsUrl, IsUUID, Length, Max, Min } from 'class-validator';
-import type { GetAccountRequest, StartPackPurchaseRequest, StartSubscriptionRequest, StripeWebhookRequest } from '@lipcast/contracts';
+import { IsString, IsUUID, Length } from 'class-validator';
+import type { GetAccountRequest, StripeWebhookRequest } from '@lipcast/contracts';
 
-// The requests of the Stripe subjects (the gateway adds the signed-in user's id); the service's ValidationPipe checks them.
+// The Stripe subjects' requests but the purchases', which are in @lipcast/nest-kit/requests (the gateway checks them too).
 
 export class UserDto implements GetAccountRequest {
   @IsUUID()
   userId!: string;
-}
-
-export class PurchaseDto extends UserDto {
-  @IsOptional()
-  @IsEmail()
-  email!: string | null;
-
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  origin!: string;
-}
-
-export class StartSubscriptionDto extends PurchaseDto implements StartSubscriptionRequest {
-  @IsString()
-  @Length(1, 200)
-  priceId!: string;
-
-  @IsOptional()
-  @IsString()
-  @Length(0, 200)
-  planName?: string;
-}
-
-export class StartPackPurchaseDto extends PurchaseDto implements StartPackPurchaseRequest {
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  generations!: number;
 }
 
 export class StripeWebhookDto implements StripeWebhookRequest {

@@ -2,7 +2,8 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { Subjects, type MailOutcome, type MailPreferences } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
-import { MailPreferencesDto, PaymentMailDto, UserIdDto, VideoReadyMailDto, WebhookDisabledMailDto } from './mail.dto';
+import { UserMailPreferencesDto } from '@lipcast/nest-kit/requests';
+import { PaymentMailDto, UserIdDto, VideoReadyMailDto, WebhookDisabledMailDto } from './mail.dto';
 import { MailService } from './mail.service';
 
 @Controller()
@@ -36,7 +37,7 @@ export class MailController {
   }
 
   @Handles(Subjects.content.mailPreferencesSet)
-  setPreferences(@Payload() request: MailPreferencesDto): Promise<MailPreferences> {
+  setPreferences(@Payload() request: UserMailPreferencesDto): Promise<MailPreferences> {
     return this.mail.setPreferences(request.userId, { videoReady: request.videoReady });
   }
 }

@@ -1,5 +1,5 @@
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
-import type { JobKind, MailPreferencesUpdate, PaymentMailKind, PaymentMailRequest, VideoReadyMailRequest, WebhookDisabledMailRequest } from '@lipcast/contracts';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import type { JobKind, PaymentMailKind, PaymentMailRequest, VideoReadyMailRequest, WebhookDisabledMailRequest } from '@lipcast/contracts';
 
 const JOB_KINDS = ['lipsync', 'image_to_video', 'one_shot'] as const satisfies readonly JobKind[];
 const PAYMENT_MAIL_KINDS = ['premium', 'pack'] as const satisfies readonly PaymentMailKind[];
@@ -28,9 +28,4 @@ export class WebhookDisabledMailDto implements WebhookDisabledMailRequest {
   @IsString() @MinLength(1) @MaxLength(2000) url!: string;
   @IsInt() @Min(1) failures!: number;
   @IsUUID() deliveryId!: string;
-}
-
-export class MailPreferencesDto implements MailPreferencesUpdate {
-  @IsUUID() userId!: string;
-  @IsBoolean({ message: 'videoReady must be true or false' }) videoReady!: boolean;
 }

@@ -3,8 +3,8 @@ import { Payload } from '@nestjs/microservices';
 import { IsString, Matches } from 'class-validator';
 import { Subjects, type NewsletterConfirmed, type NewsletterSubscribeResponse, type NewsletterTokenRequest, type NewsletterUnsubscribed } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
+import { SubscribeBody } from '@lipcast/nest-kit/requests';
 import { NewsletterService } from './newsletter.service';
-import { SubscribeDto } from './subscribe.dto';
 
 class NewsletterTokenDto implements NewsletterTokenRequest {
   @IsString()
@@ -17,7 +17,7 @@ export class NewsletterController {
   constructor(private readonly newsletter: NewsletterService) {}
 
   @Handles(Subjects.content.newsletterSubscribe)
-  async subscribe(@Payload() request: SubscribeDto): Promise<NewsletterSubscribeResponse> {
+  async subscribe(@Payload() request: SubscribeBody): Promise<NewsletterSubscribeResponse> {
     await this.newsletter.subscribe(request.email);
     return { subscribed: true };
   }

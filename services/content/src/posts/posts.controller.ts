@@ -2,8 +2,8 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { Subjects, type BlogPostDetail, type ListPostsResponse } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
+import { ListPostsQuery } from '@lipcast/nest-kit/requests';
 import { GetPostDto } from './get-post.dto';
-import { ListPostsDto } from './list-posts.dto';
 import { PostsService } from './posts.service';
 
 @Controller()
@@ -11,7 +11,7 @@ export class PostsController {
   constructor(private readonly posts: PostsService) {}
 
   @Handles(Subjects.content.postsList)
-  list(@Payload() query: ListPostsDto): Promise<ListPostsResponse> {
+  list(@Payload() query: ListPostsQuery): Promise<ListPostsResponse> {
     return this.posts.list(query);
   }
 

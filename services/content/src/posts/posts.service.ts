@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ServiceError } from '@lipcast/nest-kit';
 import type { BlogPost as BlogPostDto, BlogPostDetail, ListPostsResponse } from '@lipcast/contracts';
-import type { ListPostsDto } from './list-posts.dto';
+import type { ListPostsQuery } from '@lipcast/nest-kit/requests';
 import { PostsRepository, type PostSummary } from './posts.repository';
 
 function toBlogPostDto(post: PostSummary): BlogPostDto {
@@ -22,7 +22,7 @@ export class PostsService {
   constructor(private readonly posts: PostsRepository) {}
 
   /** Newest first; only posts whose publication time has come, unless asked for `published: false` (drafts too). */
-  async list(query: ListPostsDto): Promise<ListPostsResponse> {
+  async list(query: ListPostsQuery): Promise<ListPostsResponse> {
     const { posts, total } = await this.posts.page({ publishedOnly: query.published ?? true, page: query.page, pageSize: query.pageSize });
     return { items: posts.map(toBlogPostDto), page: query.page, pageSize: query.pageSize, total };
   }
