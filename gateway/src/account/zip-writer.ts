@@ -9,17 +9,32 @@ export interface ZipEntry {
   modified?: Date;
 }
 
-const UTF8_NAMES_AND_DATA_DESCRIPTOR = 0x0808;
-const STORED = 0;
+/** ZIP signatures and fields (APPNOTE 6.3): version 2.0, bit 3 (sizes and CRC follow the data) and bit 11 (UTF-8 names), STORE. */
+const LOCAL_HEADER = 0x04034b50;
+const DATA_DESCRIPTOR = 0x08074b50;
+export const CENTRAL_HEADER = 0x02014b50;
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const VERSION = 20;
+const FLAGS = 0x0008 | 0x0800;
+const STORE = 0;
 /** A ZIP without ZIP64 holds at most 4 GiB in all; a user's storage is far below it (USER_STORAGE_QUOTA_BYTES). */
-const MAX_ZIP32 = 0xffffffff;
+const ZIP32_LIMIT = 0xffffffff;
 
-/** MS-DOS time and date, the only ones a plain ZIP header holds. */
-function dosDateTime(date: Date): { time: number; date: number } {
-  const year = Math.max(1980, date.getUTCFullYear());
+interface WrittenEntry {
+  name: Buffer;
+  crc: number;
+  size: number;
+  offset: number;
+  time: number;
+  date: number;
+}
+
+/** An MS-DOS time and date (local fields, two-second steps) of `when`: the only ones a plain ZIP header holds. */
+function dosTimeDate(when: Date): { time: number; date: number } {
+  const year = Math.max(1980, when.getUTCFullYear());
   return {
-    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | Math.floor(date.getUTCSeconds() / 2),
-    date: ((year - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
+    time: (when.getUTCHours() << 11) | (when.getUTCMinutes() << 5) | Math.floor(when.getUTCSeconds() / 2),
+    date: ((year - 1980) << 9) | ((when.getUTCMonth() + 1) << 5) | when.getUTCDate(),
   };
 }
 
@@ -40,74 +55,84 @@ async function drained(output: Writable): Promise<void> {
 }
 
 /**
- * Writes a ZIP archive (stored, not compressed: media is compressed already) to `output` as the
- * entries come, one at a time, so an export of gigabytes never sits in memory: each file's CRC and
- * size follow its data in a data descriptor, and the central directory closes the archive.
+ * Writes a ZIP to `out` one entry at a time, as each entry's bytes are read: stored (media is
+ * compressed already), each entry's CRC-32 and size in a data descriptor after its bytes, so no
+ * entry is ever held whole (an export of gigabytes never sits in memory); the central directory (a
+ * few dozen bytes per entry) is written at the end.
  */
-export async function writeZip(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, output: Writable): Promise<void> {
-  let offset = 0;
-  const central: Buffer[] = [];
-  const write = async (chunk: Buffer) => {
-    offset += chunk.length;
-    if (!output.write(chunk)) await drained(output);
-  };
+export class ZipWriter {
+  private readonly entries: WrittenEntry[] = [];
+  private offset = 0;
 
-  for await (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const { time, date } = dosDateTime(entry.modified ?? new Date());
-    const headerOffset = offset;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8_NAMES_AND_DATA_DESCRIPTOR, 6);
-    local.writeUInt16LE(STORED, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    // CRC and sizes are 0 here: they follow the data.
-    local.writeUInt16LE(name.length, 26);
-    await write(Buffer.concat([local, name]));
+  constructor(private readonly out: Writable) {}
 
-    let crc = 0;
-    let size = 0;
-    const chunks: AsyncIterable<Buffer> | Buffer[] = Buffer.isBuffer(entry.data) ? [entry.data] : (entry.data as AsyncIterable<Buffer>);
-    for await (const chunk of chunks) {
-      crc = crc32(chunk, crc);
-      size += chunk.length;
-      await write(chunk);
+  async add(name: string, content: Buffer | Readable, modified = new Date()): Promise<void> {
+    const entry: WrittenEntry = { name: Buffer.from(name, 'utf8'), crc: 0, size: 0, offset: this.offset, ...dosTimeDate(modified) };
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(LOCAL_HEADER, 0);
+    header.writeUInt16LE(VERSION, 4);
+    header.writeUInt16LE(FLAGS, 6);
+    header.writeUInt16LE(STORE, 8);
+    header.writeUInt16LE(entry.time, 10);
+    header.writeUInt16LE(entry.date, 12);
+    // CRC-32 and sizes (14..25) stay zero: the data descriptor gives them.
+    header.writeUInt16LE(entry.name.length, 26);
+    await this.write(Buffer.concat([header, entry.name]));
+    for await (const chunk of Buffer.isBuffer(content) ? [content] : (content as AsyncIterable<Buffer>)) {
+      entry.crc = crc32(chunk, entry.crc);
+      entry.size += chunk.length;
+      await this.write(chunk);
     }
-    if (offset > MAX_ZIP32) throw new Error('The archive is larger than 4 GiB');
-
+    if (this.offset > ZIP32_LIMIT) throw new Error('The archive is larger than 4 GiB');
     const descriptor = Buffer.alloc(16);
-    descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(crc >>> 0, 4);
-    descriptor.writeUInt32LE(size, 8);
-    descriptor.writeUInt32LE(size, 12);
-    await write(descriptor);
-
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(UTF8_NAMES_AND_DATA_DESCRIPTOR, 8);
-    header.writeUInt16LE(STORED, 10);
-    header.writeUInt16LE(time, 12);
-    header.writeUInt16LE(date, 14);
-    header.writeUInt32LE(crc >>> 0, 16);
-    header.writeUInt32LE(size, 20);
-    header.writeUInt32LE(size, 24);
-    header.writeUInt16LE(name.length, 28);
-    header.writeUInt32LE(headerOffset, 42);
-    central.push(header, name);
+    descriptor.writeUInt32LE(DATA_DESCRIPTOR, 0);
+    descriptor.writeUInt32LE(entry.crc, 4);
+    descriptor.writeUInt32LE(entry.size, 8);
+    descriptor.writeUInt32LE(entry.size, 12);
+    await this.write(descriptor);
+    this.entries.push(entry);
   }
 
-  const directory = Buffer.concat(central);
-  const count = central.length / 2;
-  if (count > 0xffff) throw new Error('The archive has more than 65,535 files');
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(count, 8);
-  end.writeUInt16LE(count, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  await write(Buffer.concat([directory, end]));
+  /** The central directory and its end record; the caller ends `out`. */
+  async finish(): Promise<void> {
+    if (this.entries.length > 0xffff) throw new Error('The archive has more than 65,535 files');
+    const start = this.offset;
+    for (const entry of this.entries) {
+      const header = Buffer.alloc(46);
+      header.writeUInt32LE(CENTRAL_HEADER, 0);
+      header.writeUInt16LE(VERSION, 4); // made by: MS-DOS, 2.0
+      header.writeUInt16LE(VERSION, 6);
+      header.writeUInt16LE(FLAGS, 8);
+      header.writeUInt16LE(STORE, 10);
+      header.writeUInt16LE(entry.time, 12);
+      header.writeUInt16LE(entry.date, 14);
+      header.writeUInt32LE(entry.crc, 16);
+      header.writeUInt32LE(entry.size, 20);
+      header.writeUInt32LE(entry.size, 24);
+      header.writeUInt16LE(entry.name.length, 28);
+      // extra, comment, disk, internal and external attributes (30..41) stay zero.
+      header.writeUInt32LE(entry.offset, 42);
+      await this.write(Buffer.concat([header, entry.name]));
+    }
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(END_OF_CENTRAL_DIRECTORY, 0);
+    end.writeUInt16LE(this.entries.length, 8);
+    end.writeUInt16LE(this.entries.length, 10);
+    end.writeUInt32LE(this.offset - start, 12);
+    end.writeUInt32LE(start, 16);
+    await this.write(end);
+  }
+
+  /** Writes, and waits for the stream to drain when its buffer is full. */
+  private async write(bytes: Buffer): Promise<void> {
+    this.offset += bytes.length;
+    if (!this.out.write(bytes)) await drained(this.out);
+  }
+}
+
+/** A whole archive of `entries`, written to `output` as they come (see `ZipWriter`). */
+export async function writeZip(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>, output: Writable): Promise<void> {
+  const zip = new ZipWriter(output);
+  for await (const entry of entries) await zip.add(entry.name, entry.data, entry.modified);
+  await zip.finish();
 }

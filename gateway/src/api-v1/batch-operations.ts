@@ -7,7 +7,8 @@ import {
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { batchRowsFromCsv } from './batches-csv';
 import { NO_BATCH_ROWS, type CreateBatchBodyDto } from './batches.dto';
-import { batchZipEntryName, ZipWriter } from './batches-zip';
+import { ZipWriter } from '../account/zip-writer';
+import { batchZipEntryName } from './batches-zip';
 
 /** The allowance of the user's plan: what a 402 names as the limit that ran out. */
 const planAllowance = (account: Account): number => (account.premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS);
