@@ -5,8 +5,6 @@ import { portalContainer } from './portal-host';
 import { XIcon } from './icons';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClasses =
   'fixed inset-0 z-50 bg-neutral-950/50 backdrop-blur-[2px]';

@@ -3,7 +3,7 @@ export { Button, buttonVariants, type ButtonProps, type ButtonSize, type ButtonV
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
 export { Input, Label, Textarea, TextareaField } from './fields';
 export { Badge, type BadgeProps, type BadgeVariant } from './badge';
-export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger, type DialogContentProps } from './dialog';
+export { Dialog, DialogContent, DialogFooter, type DialogContentProps } from './dialog';
 export {
   AlertDialog,
   AlertDialogAction,
@@ -14,7 +14,7 @@ export {
   type AlertDialogActionProps,
   type AlertDialogContentProps,
 } from './alert-dialog';
-export { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from './select';
+export { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 export { Slider, type SliderProps } from './slider';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 export { Progress, type ProgressProps } from './progress';
@@ -28,7 +28,6 @@ export { VideoPlayer, isMobileDevice, LOAD_RETRY_MS, OFFLINE_TIP, type VideoPlay
 export {
   DropdownMenu,
   DropdownMenuContent,
-  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,

@@ -5,7 +5,6 @@ import { portalContainer } from './portal-host';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
 export const Select = SelectPrimitive.Root;
-export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
@@ -48,10 +47,6 @@ export function SelectContent({
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   );
-}
-
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return <SelectPrimitive.Label className={cn('px-2 py-1.5 text-xs font-medium text-neutral-500', className)} {...props} />;
 }
 
 /** An option; Radix requires a non-empty `value`. */

@@ -2,9 +2,7 @@ import { useId, useState } from 'react';
 import { MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, PUBLISH_CONSENT_TEXT, UPLOAD_CONSENT_TEXT, type InfluencerProject } from '@lipcast/contracts';
 import { Button, Input, Label, TextareaField } from '@lipcast/ui';
 import { toast } from '@lipcast/web-kit';
-import { appealProject, publishProject, unpublishProject } from './creator-api';
-
-const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+import { appealProject, errorText, publishProject, unpublishProject } from './creator-api';
 
 type PanelProject = Pick<InfluencerProject, 'id' | 'isApproved' | 'name' | 'imageKind' | 'moderation'>;
 

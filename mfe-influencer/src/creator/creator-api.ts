@@ -7,6 +7,9 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_TOO_BIG = 'The image is larger than 10 MB. Please choose a smaller picture.';
 export const NOT_AN_IMAGE = 'Please choose an image file.';
 
+/** A failure's own message for the toast, else `fallback`. */
+export const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+
 export function generateImage(description: string): Promise<InfluencerImageResponse> {
   return callApi(API_ROUTES.influencerImage, { body: { prompt: selfiePrompt(description), size: PORTRAIT_SIZE_TEXT } });
 }

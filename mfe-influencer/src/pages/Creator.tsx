@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Badge, Button, CaptionsChoice, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
 import { ApiError, handInfluencerToWizard, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, type JobWaitState } from '@lipcast/web-kit';
 import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_FORMAT, DEFAULT_VIDEO_PROMPT, faceCheckReasonOf, withCreditNotUsed, type InfluencerProject, type PortraitCoverage as Coverage, type VideoFormatId, DEFAULT_CAPTIONS, type CaptionsChoice as CaptionsChoiceValue } from '@lipcast/contracts';
-import { checkPicture, generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
+import { checkPicture, errorText, generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { PublishPanel } from '../creator/PublishPanel';
 import { creatorPromptSchema, videoPromptSchema } from '../forms/schemas';
@@ -26,8 +26,6 @@ interface Portrait {
   /** That check's refusal (no face, several, too small, turned): nothing can be generated from it. */
   refusal?: string;
 }
-
-const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /** A bar that rises on its own (the spec's simulation) unless the server reports progress, and hits 100 at the end. */
 function useProgress(kind: 'image' | 'video') {

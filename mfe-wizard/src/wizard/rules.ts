@@ -1,14 +1,12 @@
-import { DEFAULT_VIDEO_FORMAT, DIALOGUE_TEXT, videoFormatTag, type VideoFormatId } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_FORMAT, DIALOGUE_TEXT, scriptWordCount, videoFormatTag, type VideoFormatId } from '@lipcast/contracts';
 
 /** The wizard's rules (spec sections 4, 5, 8 and 9), kept pure so they are tested on their own. */
 
 /** Speech in the wizard runs at 2.5 words per second. */
 export const WORDS_PER_SECOND = 2.5;
 
-export const countWords = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
-
 /** Estimated seconds of speech for the dialogue. */
-export const estimateSpeechSeconds = (text: string) => countWords(text) / WORDS_PER_SECOND;
+export const estimateSpeechSeconds = (text: string) => scriptWordCount(text) / WORDS_PER_SECOND;
 
 export type DialogueProblem = { kind: 'empty'; message: string } | { kind: 'too-long'; title: string; message: string };
 
@@ -34,7 +32,6 @@ export const retryingMessage = (attempt: number) =>
 export const TOO_MANY_ATTEMPTS_MESSAGE = `Video generation is taking too long after ${LIPSYNC.maxAttempts} attempts. Please try again later.`;
 export const LIPSYNC_ABORTED_MESSAGE =
   'The video generation is taking longer than expected. Our system automatically retried, but the process failed to complete in time. Please try again.';
-export const LIPSYNC_TIMEOUT_MESSAGE = 'The video generation process timed out. This happens with complex videos. Please try again.';
 
 /**
  * The prediction id of a lip-sync answer: the body's, else taken from the result URL when it has a
