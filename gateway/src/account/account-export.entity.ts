@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * A user's data exports (`GET /api/account/export`), shared by every gateway replica and kept across
@@ -18,5 +18,3 @@ export const AccountExportEntity = defineEntity({
     runningUntil: p.datetime().nullable(),
   },
 });
-
-export type AccountExportRecord = InferEntity<typeof AccountExportEntity>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * One rate-limit counter (limit, route and client) shared by every gateway replica: hits claimed in
@@ -13,5 +13,3 @@ export const RateLimitEntity = defineEntity({
     windowEndsAt: p.datetime().index(),
   },
 });
-
-export type RateLimitRecord = InferEntity<typeof RateLimitEntity>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import type { SessionData } from 'express-session';
 
 /** One server-side session (express-session's data), shared by every gateway replica; past `expiresAt` it is gone. */
@@ -11,5 +11,3 @@ export const SessionEntity = defineEntity({
     expiresAt: p.datetime().index(),
   },
 });
-
-export type SessionRecord = InferEntity<typeof SessionEntity>;

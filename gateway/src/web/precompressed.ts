@@ -2,12 +2,12 @@ import { statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import express, { type RequestHandler } from 'express';
 
-/** The build writes `<file>.br` and `<file>.gz` beside each text asset (tools/webpack/create-config.cjs); brotli first. */
-const ENCODINGS = [
+/** The build writes `<file>.br` and `<file>.gz` beside each text asset (tools/webpack/create-config.cjs), and a published remote version keeps them; brotli first. */
+export const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
 ] as const;
-const COMPRESSIBLE = /\.(js|css|json|svg|txt)$/;
+export const COMPRESSIBLE = /\.(js|css|json|svg|txt)$/;
 
 /** The content codings a request accepts (`Accept-Encoding`), without those it refuses with `q=0`. */
 export function acceptedEncodings(header: string | undefined): Set<string> {

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import { isRemoteVersion, isValidKey, remoteFileKey, Subjects, type RemoteLiveVersions } from '@lipcast/contracts';
 import type { ServiceClient, StorageService } from '@lipcast/nest-kit';
-import { acceptedEncodings } from './precompressed';
+import { acceptedEncodings, COMPRESSIBLE, ENCODINGS } from './precompressed';
 
 /** How long `/remotes.json` reuses the registry's answer: a release shows on the next page load a second later at most. */
 export const LIVE_VERSIONS_TTL_MS = 1000;
@@ -45,13 +45,6 @@ export class LiveRemoteVersions {
     return this.asking;
   }
 }
-
-/** The codings a published build carries beside its text files (the upload keeps the build's `.br`/`.gz`). */
-const ENCODINGS = [
-  { name: 'br', suffix: '.br' },
-  { name: 'gzip', suffix: '.gz' },
-] as const;
-const COMPRESSIBLE = /\.(js|css|json|svg|txt)$/;
 
 /**
  * Serves the files of published remote versions from the object store, at

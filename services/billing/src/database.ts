@@ -12,6 +12,3 @@ export type BillingDatabase = InferKyselyDB<(typeof billingEntities)[number], ty
  * `on conflict`, `returning`, arithmetic updates). Inside `em.transactional` it runs in that transaction.
  */
 export const billingDatabase = (em: EntityManager) => em.getKysely<BillingDatabase>(KYSELY_OPTIONS).withSchema(BILLING_SCHEMA);
-
-/** The typed query builder over billing's tables, as `billingDatabase` answers it. */
-export type BillingDb = ReturnType<typeof billingDatabase>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * One user's place in the credit ledger: the plan followed (as Stripe has it) with its paid period,
@@ -22,5 +22,3 @@ export const AccountEntity = defineEntity({
     freeUsedBefore: p.integer().default(0),
   },
 });
-
-export type AccountRecord = InferEntity<typeof AccountEntity>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import type { CreditSource, ReservationStatus } from '@lipcast/contracts';
 
 const RESERVATION_STATUSES = ['reserved', 'committed', 'released'] as const satisfies readonly ReservationStatus[];
@@ -22,5 +22,3 @@ export const ReservationEntity = defineEntity({
   },
   indexes: [{ name: 'reservation_user_index', properties: ['userId', 'source', 'status'] }],
 });
-
-export type ReservationRecord = InferEntity<typeof ReservationEntity>;
