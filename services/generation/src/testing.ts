@@ -30,16 +30,16 @@ export async function seedActorClip(storage: StorageService, actorId: string, fo
   return mediaUrl(key);
 }
 
-/**
- * Billing, which generation asks for credits and quotas, started from its build as production runs
- * it (a service never imports another's code), with `env` over this process's environment; its
- * client asks it what the tests check (an account's generations, its quotas).
- */
+/** Billing beside generation in a test; its client asks it what the tests check (an account's generations, its quotas). */
 export interface BillingProcess {
   client: ServiceClient;
   close(): Promise<void>;
 }
 
+/**
+ * Starts billing, which generation asks for credits and quotas, from its build as production runs it
+ * (a service never imports another's code), with `env` over this process's environment.
+ */
 export async function startBilling(env: Record<string, string> = {}): Promise<BillingProcess> {
   const billing = await startService('billing', env);
   const client = await ServiceClient.connect(readEnv(ServiceSettings, { ...process.env, ...env }), undefined, 'lipcast-billing-test-client', 'billing').catch(async (error: unknown) => {
