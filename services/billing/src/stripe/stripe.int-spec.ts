@@ -442,8 +442,9 @@ describeBilling('billing\'s payment mails (sent by content, to the local mail ca
   const mailTo = (address: string) => caughtMailTo(address);
 
   beforeAll(async () => {
-    others.push(await startService('auth'), await startService('content'));
-  });
+    // Built processes: their migrations and start-up take longer than a hook's default 5 s.
+    others.push(...(await Promise.all([startService('auth'), startService('content')])));
+  }, 60_000);
   afterAll(async () => {
     for (const service of others) await service.stop();
   });
