@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { actorClipKey, mediaKeyOf, mediaUrl, Subjects, type JobState, type ReplyOf, type RequestOf, type Subject, type Video } from '@lipcast/contracts';
+import { actorClipKey, jobProgressSubject, mediaKeyOf, mediaUrl, Subjects, type JobState, type ReplyOf, type RequestOf, type Subject, type Video } from '@lipcast/contracts';
 import type pg from 'pg';
 import { readEnv, ServiceClient, ServiceSettings, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { builtInActor, renderIdleClip } from '@lipcast/media-engine';
@@ -55,6 +55,8 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
   };
 }
 
+const FINAL_STATUSES: JobState['status'][] = ['succeeded', 'failed', 'canceled'];
+
 /** What the generation integration tests share: the service running in this process, billing beside it, the store, a scratch folder. */
 export interface TestBed {
   generation: RunningService;
@@ -62,7 +64,7 @@ export interface TestBed {
   storage: StorageService;
   folder: string;
   send<S extends Subject>(subject: S, data: RequestOf<S>): Promise<ReplyOf<S>>;
-  /** Polls a job until it succeeded, failed or was canceled. */
+  /** Waits until a job succeeded, failed or was canceled and announced it: its follow-ups are done by then. */
   finished(userId: string, jobId: string): Promise<JobState>;
   /** Polls a public API video until it succeeded, failed or was canceled. */
   videoFinished(userId: string, videoId: string, timeoutMs?: number): Promise<Video>;
@@ -87,6 +89,12 @@ export async function startTestBed(prepare?: (storage: StorageService, folder: s
     throw error;
   });
   const send: TestBed['send'] = (subject, data) => generation.client.send(subject, data, 60_000);
+  // A job's end is stored before its follow-ups run (settling its credit, publishing an influencer's
+  // public copies); its last announcement comes after them, so a test waits for that.
+  const announcedEnds = new Set<string>();
+  const stopListening = generation.client.subscribe(jobProgressSubject('*'), (state) => {
+    if (FINAL_STATUSES.includes(state.status)) announcedEnds.add(state.id);
+  });
   return {
     generation,
     billing,
@@ -95,10 +103,9 @@ export async function startTestBed(prepare?: (storage: StorageService, folder: s
     send,
     async finished(userId, jobId) {
       for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-        const state = await send(Subjects.generation.jobGet, { userId, jobId });
-        if (['succeeded', 'failed', 'canceled'].includes(state.status)) return state;
+        if (announcedEnds.has(jobId)) return send(Subjects.generation.jobGet, { userId, jobId });
       }
-      throw new Error(`job ${jobId} did not finish within 60 s`);
+      throw new Error(`job ${jobId} did not finish (and announce its end) within 60 s`);
     },
     async videoFinished(userId, videoId, timeoutMs = 90_000) {
       for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
@@ -116,6 +123,7 @@ export async function startTestBed(prepare?: (storage: StorageService, folder: s
       return path;
     },
     async close() {
+      stopListening();
       await generation.close();
       await billing.close();
       await rm(folder, { recursive: true, force: true });
