@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { SelectQueryBuilder } from 'kysely';
 import type { CreditSource, Reservation, ReservationStatus } from '@lipcast/contracts';
-import { billingDatabase } from '../database';
+import { billingDatabase, type BillingDatabase } from '../database';
 import type { PlanColumns } from './premium';
 
 /** The account columns the ledger decides on. */
@@ -9,6 +10,9 @@ export type LedgerAccount = PlanColumns & { userId: string; packCredits: number;
 
 const ACCOUNT_COLUMNS = ['userId', 'subscriptionStatus', 'periodStart', 'periodEnd', 'packCredits', 'freeUsedBefore'] as const;
 const RESERVATION_COLUMNS = ['jobId', 'userId', 'status', 'source'] as const;
+
+/** A count of one user's reservations, for `countReservations` to narrow. */
+type ReservationQuery = SelectQueryBuilder<BillingDatabase, 'reservation', { count: string }>;
 
 /** The subscription an account follows, as Stripe has it. */
 export interface AccountSubscription {
@@ -116,38 +120,23 @@ export class LedgerRepository {
   }
 
   /** Generations of the paid period starting at `periodStart` reserved or committed (not released). */
-  async periodReservationsHeld(userId: string, periodStart: Date): Promise<number> {
-    const held = await this.db
-      .selectFrom('reservation')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('userId', '=', userId)
-      .where('source', '=', 'period')
-      .where('periodStart', '=', periodStart)
-      .where('status', '!=', 'released')
-      .executeTakeFirstOrThrow();
-    return Number(held.count);
+  periodReservationsHeld(userId: string, periodStart: Date): Promise<number> {
+    return this.countReservations(userId, (query) => query.where('source', '=', 'period').where('periodStart', '=', periodStart).where('status', '!=', 'released'));
   }
 
   /** Free generations reserved or committed by this account (not those carried over). */
-  async freeReservationsHeld(userId: string): Promise<number> {
-    const held = await this.db
-      .selectFrom('reservation')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('userId', '=', userId)
-      .where('source', '=', 'free')
-      .where('status', '!=', 'released')
-      .executeTakeFirstOrThrow();
-    return Number(held.count);
+  freeReservationsHeld(userId: string): Promise<number> {
+    return this.countReservations(userId, (query) => query.where('source', '=', 'free').where('status', '!=', 'released'));
   }
 
   /** Generations committed by the user, since `since` when given. */
-  async committedCount(userId: string, since?: Date): Promise<number> {
-    let query = this.db
-      .selectFrom('reservation')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('userId', '=', userId)
-      .where('status', '=', 'committed');
-    if (since) query = query.where('createdAt', '>=', since);
+  committedCount(userId: string, since?: Date): Promise<number> {
+    return this.countReservations(userId, (query) => (since ? query.where('createdAt', '>=', since) : query).where('status', '=', 'committed'));
+  }
+
+  /** The user's reservations that `narrow` keeps, counted. */
+  private async countReservations(userId: string, narrow: (query: ReservationQuery) => ReservationQuery): Promise<number> {
+    const query = narrow(this.db.selectFrom('reservation').select((eb) => eb.fn.countAll<string>().as('count')).where('userId', '=', userId));
     return Number((await query.executeTakeFirstOrThrow()).count);
   }
 

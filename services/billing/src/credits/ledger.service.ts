@@ -83,35 +83,31 @@ export class LedgerService {
   }
 
   /** Counts the generation; committing twice is fine, committing a released job is a conflict. */
-  async commit(jobId: string): Promise<Reservation> {
-    let committed = false;
-    const result = await this.ledger.transaction(async (ledger) => {
-      const reservation = await this.lockReservation(ledger, jobId);
-      if (reservation.status === 'released') throw new ServiceError(ErrorCode.Conflict, 'This job was released and cannot be committed');
-      if (reservation.status === 'reserved') {
-        await ledger.setReservationStatus(jobId, 'committed');
-        committed = true;
-      }
-      return { ...reservation, status: 'committed' } satisfies Reservation;
-    });
-    if (committed) creditsCommitted.inc({ source: result.source });
-    return result;
+  commit(jobId: string): Promise<Reservation> {
+    return this.settle(jobId, 'committed');
   }
 
   /** Gives the generation back (a pack credit returns to the pack); a committed job stays counted. */
-  async release(jobId: string): Promise<Reservation> {
-    let released = false;
+  release(jobId: string): Promise<Reservation> {
+    return this.settle(jobId, 'released');
+  }
+
+  /** Ends the job's reservation as `status`, once: ending it so again is fine, the other way a conflict. */
+  private async settle(jobId: string, status: 'committed' | 'released'): Promise<Reservation> {
+    const other = status === 'committed' ? 'released' : 'committed';
+    let settled = false;
     const result = await this.ledger.transaction(async (ledger) => {
-      const reservation = await this.lockReservation(ledger, jobId);
-      if (reservation.status === 'committed') throw new ServiceError(ErrorCode.Conflict, 'This job was committed and cannot be released');
+      const reservation = await ledger.lockReservation(jobId);
+      if (!reservation) throw ServiceError.notFound('No reservation for this job');
+      if (reservation.status === other) throw new ServiceError(ErrorCode.Conflict, `This job was ${other} and cannot be ${status}`);
       if (reservation.status === 'reserved') {
-        await ledger.setReservationStatus(jobId, 'released');
-        if (reservation.source === 'pack') await ledger.addPackCredits(reservation.userId, 1);
-        released = true;
+        await ledger.setReservationStatus(jobId, status);
+        if (status === 'released' && reservation.source === 'pack') await ledger.addPackCredits(reservation.userId, 1);
+        settled = true;
       }
-      return { ...reservation, status: 'released' } satisfies Reservation;
+      return { ...reservation, status } satisfies Reservation;
     });
-    if (released) creditsReleased.inc({ source: result.source });
+    if (settled) (status === 'committed' ? creditsCommitted : creditsReleased).inc({ source: result.source });
     return result;
   }
 
@@ -180,11 +176,5 @@ export class LedgerService {
    */
   revokePack(userId: string, paymentId: string, generations: number): Promise<number | null> {
     return this.ledger.revokePack(userId, paymentId, generations);
-  }
-
-  private async lockReservation(ledger: LedgerRepository, jobId: string): Promise<Reservation> {
-    const reservation = await ledger.lockReservation(jobId);
-    if (!reservation) throw ServiceError.notFound('No reservation for this job');
-    return reservation;
   }
 }

@@ -45,22 +45,7 @@ export class CheckoutService {
     const metadata = { userId: request.userId, planId: String(plan.id) };
 
     if (this.settings.checkoutMode === 'hosted') {
-      const session = await callStripe('start the checkout', () =>
-        this.stripe.checkout.sessions.create(
-          {
-            mode: 'subscription',
-            customer,
-            client_reference_id: request.userId,
-            line_items: [{ price: plan.stripePriceId, quantity: 1 }],
-            success_url: `${request.origin}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${request.origin}/payment-cancel`,
-            metadata,
-            subscription_data: { metadata },
-          },
-          { idempotencyKey },
-        ),
-      );
-      return urlOf(session);
+      return this.hostedCheckout(request, { mode: 'subscription', customer, price: plan.stripePriceId, successPage: 'subscription-success', metadata, subscription_data: { metadata } }, idempotencyKey);
     }
     const subscription = await callStripe('start the subscription', () =>
       this.stripe.subscriptions.create(
@@ -88,22 +73,7 @@ export class CheckoutService {
     const metadata: PackMetadata = { kind: PACK_PURCHASE, userId: request.userId, generations: String(plan.generationsLimit) };
 
     if (this.settings.checkoutMode === 'hosted') {
-      const session = await callStripe('start the checkout', () =>
-        this.stripe.checkout.sessions.create(
-          {
-            mode: 'payment',
-            customer,
-            client_reference_id: request.userId,
-            line_items: [{ price: plan.stripePriceId, quantity: 1 }],
-            success_url: `${request.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${request.origin}/payment-cancel`,
-            metadata,
-            payment_intent_data: { metadata },
-          },
-          { idempotencyKey },
-        ),
-      );
-      return urlOf(session);
+      return this.hostedCheckout(request, { mode: 'payment', customer, price: plan.stripePriceId, successPage: 'payment-success', metadata, payment_intent_data: { metadata } }, idempotencyKey);
     }
     const paymentIntent = await callStripe('start the payment', () =>
       this.stripe.paymentIntents.create(
@@ -112,6 +82,27 @@ export class CheckoutService {
       ),
     );
     return clientSecretOf(paymentIntent.client_secret);
+  }
+
+  /** Stripe Checkout's hosted page selling one of `price`, back on the site's `successPage` once paid (or its cancel page). */
+  private async hostedCheckout(
+    request: { userId: string; origin: string },
+    { price, successPage, ...session }: Pick<Stripe.Checkout.SessionCreateParams, 'mode' | 'customer' | 'metadata' | 'subscription_data' | 'payment_intent_data'> & { price: string; successPage: string },
+    idempotencyKey: string,
+  ): Promise<CheckoutStart> {
+    const created = await callStripe('start the checkout', () =>
+      this.stripe.checkout.sessions.create(
+        {
+          ...session,
+          client_reference_id: request.userId,
+          line_items: [{ price, quantity: 1 }],
+          success_url: `${request.origin}/${successPage}?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${request.origin}/payment-cancel`,
+        },
+        { idempotencyKey },
+      ),
+    );
+    return urlOf(created);
   }
 }
 
