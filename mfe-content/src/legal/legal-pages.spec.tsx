@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderInApp } from '../blog/render-in-app';
+import { renderInApp } from '../testing/render';
 import Privacy from '../pages/Privacy';
 import Terms from '../pages/Terms';
 

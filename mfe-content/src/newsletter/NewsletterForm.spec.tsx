@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { getToasts } from '@lipcast/web-kit';
 import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
-import { renderInApp } from '../blog/render-in-app';
+import { renderInApp } from '../testing/render';
 import { NewsletterForm } from './NewsletterForm';
 
 const SUBSCRIBE_ROUTE = 'POST /api/newsletter';

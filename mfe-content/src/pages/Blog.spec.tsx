@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { BlogPost, BlogPostDetail } from '@lipcast/contracts';
 import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
-import { renderInApp } from '../blog/render-in-app';
+import { renderInApp } from '../testing/render';
 import Blog from './Blog';
 
 const POSTS: BlogPost[] = [

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InfluencerProject } from '@lipcast/contracts';
 import { navigateAway } from '@lipcast/web-kit';
 import { accountUser, callsTo, fakeApi } from '@lipcast/web-kit/testing';
-import { renderInApp } from '../blog/render-in-app';
+import { renderInApp } from '../testing/render';
 import { formatDuration } from '../gallery/gallery';
 import Gallery from './Gallery';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { samplePosters } from '@lipcast/contracts';
 import { fakeApi } from '@lipcast/web-kit/testing';
-import { renderInApp } from '../blog/render-in-app';
+import { renderInApp } from '../testing/render';
 import Landing from './Landing';
 
 /** Places every section's top below the header, as at the top of a long page. */

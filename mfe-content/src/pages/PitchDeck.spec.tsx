@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { renderInApp } from '../blog/render-in-app';
+import { renderInApp } from '../testing/render';
 import PitchDeck, { SLIDES } from './PitchDeck';
 
 describe('Pitch deck', () => {
