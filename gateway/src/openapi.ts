@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { API_KEY_PREFIX } from '@lipcast/contracts';
-import { API_V1_SECURITY } from './api-v1/api-v1.module';
+import { API_V1_SECURITY } from './api-v1/api-v1-controller';
 
 /** Where the public API's routes are, as the document names them. */
 const API_V1_PREFIX = '/api/v1/';

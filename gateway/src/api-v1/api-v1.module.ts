@@ -17,13 +17,6 @@ import { VideosV1Controller } from './videos.controller';
 import { WebhooksSessionController } from './webhooks-session.controller';
 import { WebhooksV1Controller } from './webhooks.controller';
 
-export { ApiKeyGuard, ApiKeyOwner, apiKeyOwnerOf, missingScopes, RequireScopes, ScopesGuard } from './api-key-owner';
-export { ApiKeyRateLimitGuard } from './api-key-rate-limit.guard';
-export { API_KEY_STRATEGY, ApiKeyStrategy, bearerToken } from './api-key.strategy';
-export { API_V1_PATH, API_V1_SECURITY, ApiV1Controller } from './api-v1-controller';
-export { ApiV1ErrorDto } from './api-v1.dto';
-export { ApiV1ErrorFilter, apiV1ErrorResponse } from './api-v1-error.filter';
-
 /** The public API's controllers, in route order: the not-found catch-all stays last. */
 export const apiV1Controllers = [
   CatalogV1Controller,
