@@ -260,6 +260,14 @@ export interface ReplicateAdapter<Request, Result> {
   resultFrom(files: MediaFile[], request: Request, context: WorkContext): Promise<Result>;
 }
 
+/** An adapter's whole call in one worker run: its model run on its input, then its result; progress 1 once that is made. */
+export async function runAdapter<Request, Result>(adapter: ReplicateAdapter<Request, Result>, request: Request, context: WorkContext): Promise<Result> {
+  const { files } = await adapter.replicate.run(adapter.inputFor(request), context);
+  const result = await adapter.resultFrom(files, request, context);
+  context.progress(1);
+  return result;
+}
+
 export interface PredictionResult {
   prediction: Prediction;
   /** The output files, downloaded into the work folder (Replicate deletes them after an hour). */

@@ -3,7 +3,7 @@ import { PORTRAIT_SIZE } from '@lipcast/contracts';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { ImageToVideoPort, type ImageToVideoRequest } from '../../ports/image.port';
 import { pingPong } from './media-edits';
-import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
+import { ReplicateModel, runAdapter, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
 
 const IMAGE_TO_VIDEO_POLLING: PollingOptions = { pollIntervalMs: 2000, timeoutMs: 600_000 };
 
@@ -38,10 +38,7 @@ export class ReplicateImageToVideo extends ImageToVideoPort implements Replicate
     return { path, contentType: 'video/mp4' };
   }
 
-  async animate(request: ImageToVideoRequest, context: WorkContext): Promise<MediaFile> {
-    const { files } = await this.replicate.run(this.inputFor(request), context);
-    const clip = await this.resultFrom(files, request, context);
-    context.progress(1);
-    return clip;
+  animate(request: ImageToVideoRequest, context: WorkContext): Promise<MediaFile> {
+    return runAdapter(this, request, context);
   }
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { ImagePort, type ImageRequest, type ImageResult } from '../../ports/image.port';
 import { coverImage } from './media-edits';
-import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
+import { ReplicateModel, runAdapter, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
 
 const IMAGE_POLLING: PollingOptions = { pollIntervalMs: 1000, timeoutMs: 120_000 };
 
@@ -48,10 +48,7 @@ export class ReplicateImage extends ImagePort implements ReplicateAdapter<ImageR
     return { image: { path, contentType: 'image/png' }, kind: 'photo' };
   }
 
-  async generate(request: ImageRequest, context: WorkContext): Promise<ImageResult> {
-    const { files } = await this.replicate.run(this.inputFor(request), context);
-    const result = await this.resultFrom(files, request, context);
-    context.progress(1);
-    return result;
+  generate(request: ImageRequest, context: WorkContext): Promise<ImageResult> {
+    return runAdapter(this, request, context);
   }
 }

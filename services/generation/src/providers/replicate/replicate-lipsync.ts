@@ -4,7 +4,7 @@ import { frameVideo } from '@lipcast/media-engine';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { LipSyncPort, type LipSyncRequest, type LipSyncVideo } from '../../ports/lipsync.port';
 import { toEncodingRules } from './media-edits';
-import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
+import { ReplicateModel, runAdapter, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
 
 /** Video generation takes 2-3 minutes (spec section 9); 10 minutes before giving up, progress every 2 s. */
 const LIPSYNC_POLLING: PollingOptions = { pollIntervalMs: 2000, timeoutMs: 600_000 };
@@ -37,10 +37,7 @@ export class ReplicateLipSync extends LipSyncPort implements ReplicateAdapter<Li
     return { path: out, contentType: 'video/mp4', ...(request.captions ? { captionsBurned: true } : {}) };
   }
 
-  async lipSync(request: LipSyncRequest, context: WorkContext): Promise<LipSyncVideo> {
-    const { files } = await this.replicate.run(this.inputFor(request), context);
-    const video = await this.resultFrom(files, request, context);
-    context.progress(1);
-    return video;
+  lipSync(request: LipSyncRequest, context: WorkContext): Promise<LipSyncVideo> {
+    return runAdapter(this, request, context);
   }
 }

@@ -2,7 +2,7 @@ import { voiceEmotionOf, VOICE_IDS } from '@lipcast/contracts';
 import type { MediaFile, WorkContext } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
 import { audioDurationSeconds } from './media-edits';
-import { ReplicateModel, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
+import { ReplicateModel, runAdapter, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
 
 /** Speech takes 1-2 minutes at worst (spec section 9); 3 minutes before giving up. */
 const SPEECH_POLLING: PollingOptions = { pollIntervalMs: 1000, timeoutMs: 180_000 };
@@ -53,10 +53,7 @@ export class ReplicateSpeech extends SpeechPort implements ReplicateAdapter<Spee
     return { audio, durationSeconds: await audioDurationSeconds(audio.path) };
   }
 
-  async synthesize(request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {
-    const { files } = await this.replicate.run(this.inputFor(request), context);
-    const result = await this.resultFrom(files);
-    context.progress(1);
-    return result;
+  synthesize(request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {
+    return runAdapter(this, request, context);
   }
 }
