@@ -9,11 +9,12 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { actorClipKey, mediaUrl, Subjects, type ReplyOf, type RequestOf, type Subject } from '@lipcast/contracts';
+import { actorClipKey, mediaUrl, Subjects } from '@lipcast/contracts';
 import { runFfmpeg } from '../replicate/media.ts';
 import { startReplicateStandIn } from '../replicate/stand-in.ts';
+import { natsRequest } from '../lib/nats-request.ts';
 import { startIsolatedStack } from '../lib/stack.ts';
 
 const JOBS = 200;
@@ -26,14 +27,6 @@ interface RunFigures {
   completedSeconds: number;
   succeeded: number;
   peakRssMb: number;
-}
-
-async function request<S extends Subject>(nats: NatsConnection, subject: S, data: RequestOf<S>, timeoutMs = 120_000): Promise<ReplyOf<S>> {
-  // Nest's NATS packet (what nest-kit's ServiceClient sends; tools do not import service libraries).
-  const reply = await nats.request(subject, JSON.stringify({ pattern: subject, data, id: crypto.randomUUID() }), { timeout: timeoutMs });
-  const { response, err } = reply.json<{ response?: ReplyOf<S>; err?: { message?: string } }>();
-  if (err) throw new Error(`${subject}: ${err.message ?? JSON.stringify(err)}`);
-  return response as ReplyOf<S>;
 }
 
 /** Peak resident memory of a process (the kernel's high-water mark), in MB. */
@@ -70,16 +63,16 @@ async function run(mode: 'park' | 'hold', cannedVideo: string): Promise<RunFigur
     await database.query('insert into billing.account (user_id, pack_credits) values ($1, $2)', [user, JOBS + 10]);
     const audios: string[] = [];
     for (let index = 0; index < JOBS; index++) {
-      audios.push((await request(nats, Subjects.generation.audioCreate, { userId: user, text: `Benchmark line ${index + 1}.`, voice_id: 'Calm_Woman' })).url);
+      audios.push((await natsRequest(nats, Subjects.generation.audioCreate, { userId: user, text: `Benchmark line ${index + 1}.`, voice_id: 'Calm_Woman' })).url);
     }
     const started = Date.now();
-    const jobs = await Promise.all(audios.map((audio) => request(nats, Subjects.generation.lipsyncStart, { userId: user, video: mediaUrl(actorClipKey(ACTOR)), audio })));
+    const jobs = await Promise.all(audios.map((audio) => natsRequest(nats, Subjects.generation.lipsyncStart, { userId: user, video: mediaUrl(actorClipKey(ACTOR)), audio })));
     const open = new Set(jobs.map((job) => job.id));
     let succeeded = 0;
     const deadline = started + (DELAY_SECONDS * JOBS + 600) * 1000;
     while (open.size > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const states = await Promise.all([...open].map((jobId) => request(nats, Subjects.generation.jobGet, { userId: user, jobId })));
+      const states = await Promise.all([...open].map((jobId) => natsRequest(nats, Subjects.generation.jobGet, { userId: user, jobId })));
       for (const state of states) {
         if (state.status === 'queued' || state.status === 'running') continue;
         open.delete(state.id);

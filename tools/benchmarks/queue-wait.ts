@@ -6,21 +6,14 @@
  * one after the other, so the estimate starts from measured real-time factors rather than the priors.
  */
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { actorClipKey, mediaUrl, Subjects, type JobState, type ReplyOf, type RequestOf, type Subject } from '@lipcast/contracts';
+import { actorClipKey, mediaUrl, Subjects, type JobState } from '@lipcast/contracts';
+import { natsRequest } from '../lib/nats-request.ts';
 import { startIsolatedStack } from '../lib/stack.ts';
 
 const QUEUED = 5;
 const WARM_UP = 2;
 const ACTOR = 'ipfs-puppet-video-1';
 const LINE = 'Thanks for watching! Today I will show you three quick ways to make your mornings calmer and more productive.';
-
-async function request<S extends Subject>(nats: NatsConnection, subject: S, data: RequestOf<S>, timeoutMs = 120_000): Promise<ReplyOf<S>> {
-  // Nest's NATS packet (what nest-kit's ServiceClient sends; tools do not import service libraries).
-  const reply = await nats.request(subject, JSON.stringify({ pattern: subject, data, id: crypto.randomUUID() }), { timeout: timeoutMs });
-  const { response, err } = reply.json<{ response?: ReplyOf<S>; err?: { message?: string } }>();
-  if (err) throw new Error(`${subject}: ${err.message ?? JSON.stringify(err)}`);
-  return response as ReplyOf<S>;
-}
 
 interface Submitted {
   userId: string;
@@ -35,7 +28,7 @@ async function submit(nats: NatsConnection, audios: { userId: string; url: strin
   const submitted: Submitted[] = [];
   for (const { userId, url } of audios) {
     const submittedAt = Date.now();
-    const state = await request(nats, Subjects.generation.lipsyncStart, { userId, video: mediaUrl(actorClipKey(ACTOR)), audio: url });
+    const state = await natsRequest(nats, Subjects.generation.lipsyncStart, { userId, video: mediaUrl(actorClipKey(ACTOR)), audio: url });
     submitted.push({ userId, state, submittedAt });
   }
   return submitted;
@@ -49,7 +42,7 @@ async function follow(nats: NatsConnection, jobs: Submitted[]): Promise<void> {
       jobs
         .filter((job) => job.endedAt === undefined)
         .map(async (job) => {
-          const state = await request(nats, Subjects.generation.jobGet, { userId: job.userId, jobId: job.state.id });
+          const state = await natsRequest(nats, Subjects.generation.jobGet, { userId: job.userId, jobId: job.state.id });
           if (state.status !== 'queued') job.startedAt ??= Date.now();
           if (state.status !== 'queued' && state.status !== 'running') {
             if (state.status !== 'succeeded') throw new Error(`job ${job.state.id} ${state.status}: ${state.error}`);
@@ -65,7 +58,7 @@ async function makeAudios(nats: NatsConnection, count: number): Promise<{ userId
   const audios: { userId: string; url: string }[] = [];
   for (let index = 0; index < count; index++) {
     const userId = crypto.randomUUID();
-    audios.push({ userId, url: (await request(nats, Subjects.generation.audioCreate, { userId, text: `${LINE} Take ${index + 1}.`, voice_id: 'Calm_Woman' })).url });
+    audios.push({ userId, url: (await natsRequest(nats, Subjects.generation.audioCreate, { userId, text: `${LINE} Take ${index + 1}.`, voice_id: 'Calm_Woman' })).url });
   }
   return audios;
 }

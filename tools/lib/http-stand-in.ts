@@ -82,6 +82,27 @@ export function jsonSender(style: JsonAnswerStyle = {}): SendJson {
   };
 }
 
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A stand-in's page: `body` (HTML, indented for <main>) with the inline `style`, and an inline `script` when given. */
+export function htmlPage(title: string, style: string, body: string, script = ''): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <link rel="icon" href="data:,">
+  <title>${escapeHtml(title)}</title>
+  <style>${style}</style>${script ? `\n  <script>${script}</script>` : ''}
+</head>
+<body>
+  <main>
+${body}
+  </main>
+</body>
+</html>`;
+}
+
 export function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(html);

@@ -14,17 +14,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findMissingOptionals, flagsFor, placeFor, sortPackages, type LockEntry, type LockFile } from './lockfile.ts';
 
-interface Manifest {
+/** What `npm view --json` answers that a lock entry copies: the same fields, under the same names. */
+type Manifest = Pick<LockEntry, 'os' | 'cpu' | 'libc' | 'license' | 'engines' | 'dependencies' | 'optionalDependencies'> & {
   version: string;
-  os?: string[];
-  cpu?: string[];
-  libc?: string[];
-  license?: string;
-  engines?: Record<string, string>;
-  dependencies?: Record<string, string>;
-  optionalDependencies?: Record<string, string>;
   dist?: { integrity?: string };
-}
+};
 
 const root = resolve(import.meta.dirname, '../..');
 const lockPath = join(root, 'package-lock.json');

@@ -1,7 +1,5 @@
 /** Server-rendered pages of the dev identity provider: plain HTML, inline styles, no external assets. */
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml, htmlPage } from '../lib/http-stand-in.ts';
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; background: #f4f4f5; color: #18181b; margin: 0; }
@@ -19,23 +17,7 @@ const STYLE = `
   button:focus-visible, input:focus-visible { outline: 3px solid #a5b4fc; outline-offset: 2px; }
 `;
 
-function layout(title: string, body: string, script = ''): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <link rel="icon" href="data:,">
-  <title>${escapeHtml(title)}</title>
-  <style>${STYLE}</style>${script ? `\n  <script>${script}</script>` : ''}
-</head>
-<body>
-  <main>
-${body}
-  </main>
-</body>
-</html>`;
-}
+const layout = (title: string, body: string, script = '') => htmlPage(title, STYLE, body, script);
 
 /** Login form; `error` re-shows it with the message tied to the field for screen readers. */
 export function loginPage(options: { action: string; username?: string; error?: string }): string {

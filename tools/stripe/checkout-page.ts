@@ -1,10 +1,9 @@
 /** The hosted checkout page of the stand-in: plain HTML, inline styles, no scripts or external assets. */
+import { escapeHtml, htmlPage } from '../lib/http-stand-in.ts';
 import type { Price } from './store.ts';
 
 const MERCHANT = 'Lipcast';
 const TITLE_SUFFIX = 'Lipcast test checkout';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; background: #f4f4f5; color: #18181b; margin: 0; }
@@ -30,24 +29,7 @@ const STYLE = `
   .back { display: inline-block; margin-top: 1rem; color: #4f46e5; }
 `;
 
-function layout(heading: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <link rel="icon" href="data:,">
-  <title>${escapeHtml(`${heading} — ${TITLE_SUFFIX}`)}</title>
-  <style>${STYLE}</style>
-</head>
-<body>
-  <main>
-    <p class="badge">Test mode</p>
-${body}
-  </main>
-</body>
-</html>`;
-}
+const layout = (heading: string, body: string) => htmlPage(`${heading} — ${TITLE_SUFFIX}`, STYLE, `    <p class="badge">Test mode</p>\n${body}`);
 
 /** "$29.00", "€5.00"; amounts are in the currency's minor unit (two decimals assumed). */
 export function formatAmount(amount: number, currency: string): string {
