@@ -37,8 +37,11 @@ export interface ListProjectsRequest {
   userId: string;
 }
 
-export type JobKind = 'lipsync' | 'image_to_video' | 'one_shot';
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+/** Every kind of job, and every state a caller sees a job in. */
+export const JOB_KINDS = ['lipsync', 'image_to_video', 'one_shot'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'canceled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** A job as callers see it (`GET /api/jobs/{id}`, and each progress event). */
 export interface JobState {

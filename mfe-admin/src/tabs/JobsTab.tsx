@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTES, type AdminJobFilter, type JobKind, type JobStatus } from '@lipcast/contracts';
+import { API_ROUTES, JOB_KINDS, JOB_STATUSES, type AdminJobFilter, type JobKind, type JobStatus } from '@lipcast/contracts';
 import { Badge, Button, type BadgeVariant } from '@lipcast/ui';
 import { callApi, routeQuery, toast } from '@lipcast/web-kit';
 import { errorText, refreshAdminData } from '../admin-api';
@@ -12,10 +12,8 @@ import { cellClass, Table } from '../common/Table';
 
 export const JOB_PAGE_SIZE = 25;
 
-const STATUSES: readonly JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
-const KINDS: readonly JobKind[] = ['lipsync', 'image_to_video', 'one_shot'];
-const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...STATUSES.map((status) => ({ value: status, label: status }))];
-const KIND_OPTIONS = [{ value: '', label: 'Any kind' }, ...KINDS.map((kind) => ({ value: kind, label: kind }))];
+const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...JOB_STATUSES.map((status) => ({ value: status, label: status }))];
+const KIND_OPTIONS = [{ value: '', label: 'Any kind' }, ...JOB_KINDS.map((kind) => ({ value: kind, label: kind }))];
 
 const STATUS_BADGE: Record<JobStatus, BadgeVariant> = { queued: 'outline', running: 'info', succeeded: 'success', failed: 'destructive', canceled: 'secondary' };
 const canCancel = (status: JobStatus) => status === 'queued' || status === 'running';

@@ -1,7 +1,6 @@
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
-import type { JobKind, PaymentMailKind, PaymentMailRequest, VideoReadyMailRequest, WebhookDisabledMailRequest } from '@lipcast/contracts';
+import { JOB_KINDS, type JobKind, type PaymentMailKind, type PaymentMailRequest, type VideoReadyMailRequest, type WebhookDisabledMailRequest } from '@lipcast/contracts';
 
-const JOB_KINDS = ['lipsync', 'image_to_video', 'one_shot'] as const satisfies readonly JobKind[];
 const PAYMENT_MAIL_KINDS = ['premium', 'pack'] as const satisfies readonly PaymentMailKind[];
 
 export class UserIdDto {
