@@ -12,7 +12,7 @@ export interface ZipEntry {
 /** ZIP signatures and fields (APPNOTE 6.3): version 2.0, bit 3 (sizes and CRC follow the data) and bit 11 (UTF-8 names), STORE. */
 const LOCAL_HEADER = 0x04034b50;
 const DATA_DESCRIPTOR = 0x08074b50;
-export const CENTRAL_HEADER = 0x02014b50;
+const CENTRAL_HEADER = 0x02014b50;
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const VERSION = 20;
 const FLAGS = 0x0008 | 0x0800;

@@ -8,7 +8,9 @@ import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { batchRowsFromCsv } from './batches-csv';
 import { NO_BATCH_ROWS, type CreateBatchBodyDto } from './batches.dto';
 import { ZipWriter } from '../account/zip-writer';
-import { batchZipEntryName } from './batches-zip';
+
+/** A row's file in the batch ZIP: its number padded to the width of the batch's largest, so the files sort in row order. */
+export const batchZipEntryName = (row: number, rowCount: number) => `row-${String(row).padStart(String(rowCount).length, '0')}.mp4`;
 
 /** The allowance of the user's plan: what a 402 names as the limit that ran out. */
 const planAllowance = (account: Account): number => (account.premium ? PREMIUM_GENERATIONS_PER_PERIOD : FREE_GENERATIONS);

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { crc32 } from 'node:zlib';
-import { readZip } from '../../../tools/zip/read-zip';
+import { readZip, readZipDirectory, zipEntryDataOffset } from '../../../tools/zip/read-zip';
 import { ZipWriter } from '../account/zip-writer';
-import { batchZipEntryName, readZipDirectory, zipEntryDataOffset } from './batches-zip';
+import { batchZipEntryName } from './batch-operations';
 
 /** A ZIP of these entries, each given to the writer as a stream of small chunks. */
 async function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {

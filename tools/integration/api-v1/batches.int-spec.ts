@@ -3,7 +3,7 @@ import { ErrorCode, Subjects, type Batch, type BatchList, type WebhookBatchData 
 import { authService } from '../../../services/auth/src/service';
 import { billingService } from '../../../services/billing/src/service';
 import { generationService } from '../../../services/generation/src/service';
-import { readZipDirectory, zipEntryDataOffset } from '../../../gateway/src/api-v1/batches-zip';
+import { readZipDirectory, zipEntryDataOffset } from '../../zip/read-zip';
 import type { ApiV1BatchAcceptedDto, ApiV1BatchDto, ApiV1BatchListDto } from '../../../gateway/src/api-v1/batches.dto';
 import { answer, startPublicApiTestBed, type PublicApiTestBed } from './testing';
 
