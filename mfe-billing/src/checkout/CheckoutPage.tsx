@@ -19,15 +19,10 @@ export function CheckoutPage({ purchase, title, description }: CheckoutPageProps
 
   switch (state.status) {
     case 'preparing':
-      return (
-        <Page title={title} description={description}>
-          <Waiting text="Loading..." />
-        </Page>
-      );
     case 'redirecting':
       return (
         <Page title={title} description={description}>
-          <Waiting text="Redirecting to secure checkout..." />
+          <Waiting text={state.status === 'preparing' ? 'Loading...' : 'Redirecting to secure checkout...'} />
         </Page>
       );
     case 'embedded':

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { EXTRA_PACK_GENERATIONS, FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD } from '@lipcast/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Page } from '@lipcast/ui';
 import { isPremium, loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
+import { OfferFeatures } from '../plans/OfferList';
 import { PlanOffers } from '../plans/PlanOffers';
 import { monthlyPlan, oneTimePlan } from '../plans/plans';
 import { usePlans } from '../plans/usePlans';
@@ -27,11 +28,7 @@ function FreeOffer() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="space-y-1 text-sm text-slate-700">
-          {FREE_FEATURES.map((feature) => (
-            <li key={feature}>{feature}</li>
-          ))}
-        </ul>
+        <OfferFeatures features={FREE_FEATURES} />
       </CardContent>
       <CardFooter>
         {isSignedIn ? (

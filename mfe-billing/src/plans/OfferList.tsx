@@ -48,7 +48,8 @@ export function OfferList({ plans, choice, leading }: OfferListProps) {
   );
 }
 
-function OfferFeatures({ features }: { features: string[] }) {
+/** An offer's features, one line each. */
+export function OfferFeatures({ features }: { features: readonly string[] }) {
   return (
     <ul className="space-y-1 text-sm text-slate-700">
       {features.map((feature) => (
