@@ -197,19 +197,8 @@ export function beginSpan(name: string, start: SpanStart = {}): OpenSpan | null 
  * nobody waits for (a mail after a job), so its time and failures are not the job's.
  */
 export function inFollowUpTrace<T>(name: string, work: () => Promise<T>): Promise<T> {
-  if (!enabled) return work();
   const cause = trace.getSpanContext(context.active());
-  const root = beginSpan(name, { parent: ROOT_CONTEXT, links: cause ? [{ context: cause }] : [] })!;
-  return context.with(root.context, work).then(
-    (result) => {
-      root.end();
-      return result;
-    },
-    (error: unknown) => {
-      root.end(error);
-      throw error;
-    },
-  );
+  return inSpan(name, { parent: ROOT_CONTEXT, links: cause ? [{ context: cause }] : [] }, () => work());
 }
 
 /** Runs `work` in a span ended when it settles; when tracing is off it just runs `work`. */
