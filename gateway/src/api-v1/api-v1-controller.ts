@@ -13,7 +13,8 @@ export const API_V1_PATH = 'v1';
 /** The bearer security scheme's name in the v1 document. */
 export const API_V1_SECURITY = 'api-key';
 
-const errorExample = (code: ErrorCode, message: string, details: Record<string, unknown> | null = null) => ({ error: { code, message, details } });
+/** An error answer as the v1 document shows it (`{error: {code, message, details}}`). */
+export const errorExample = (code: ErrorCode, message: string, details: Record<string, unknown> | null = null) => ({ error: { code, message, details } });
 
 /** One filter for every v1 controller: it holds no state. */
 const errorFilter = new ApiV1ErrorFilter();

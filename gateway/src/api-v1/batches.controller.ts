@@ -5,7 +5,7 @@ import { BATCH_CSV_COLUMNS, BATCH_MAX_ROWS, ErrorCode, type ApiKeyIdentity } fro
 import { ServiceError } from '@lipcast/nest-kit';
 import { ListVideosQueryDto } from '@lipcast/nest-kit/requests';
 import { ApiKeyOwner, RequireScopes } from './api-key-owner';
-import { ApiV1Controller } from './api-v1-controller';
+import { ApiV1Controller, errorExample } from './api-v1-controller';
 import { ApiV1ErrorDto } from './api-v1.dto';
 import { BatchOperations } from './batch-operations';
 import { apiV1Batch, apiV1BatchAccepted, ApiV1BatchAcceptedDto, ApiV1BatchDto, apiV1BatchList, ApiV1BatchListDto, CreateBatchBodyDto } from './batches.dto';
@@ -14,7 +14,6 @@ const NO_SUCH_BATCH = 'No such batch';
 export const BATCH_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound(NO_SUCH_BATCH) });
 export const ROW_NUMBER = new ParseIntPipe({ exceptionFactory: () => ServiceError.notFound('No such row') });
 
-const errorExample = (code: ErrorCode, message: string, details: Record<string, unknown> | null = null) => ({ error: { code, message, details } });
 const notFoundResponse = ApiNotFoundResponse({ description: 'No batch of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_BATCH) });
 
 const CSV_EXAMPLE = `${BATCH_CSV_COLUMNS.join(',')}\nipfs-puppet-video-2,,"Hello, and welcome!",Wise_Woman,happy,1.1,0\n,42,Our summer sale starts today.,Calm_Woman,,,\n`;

@@ -13,7 +13,7 @@ import { publicOrigin } from '../http/public-origin';
 import { MediaResponder } from '../media/media-responder';
 import { GatewaySettings } from '../settings';
 import { ApiKeyOwner, RequireScopes } from './api-key-owner';
-import { ApiV1Controller } from './api-v1-controller';
+import { ApiV1Controller, errorExample } from './api-v1-controller';
 import { ApiV1ErrorDto } from './api-v1.dto';
 import {
   ApiV1VideoAcceptedDto, ApiV1VideoDeletedDto, ApiV1VideoDto, ApiV1VideoListDto, apiV1Video, IDEMPOTENCY_KEY_HEADER,
@@ -25,7 +25,6 @@ const NO_POSTER = 'The video has no poster';
 /** A path id that is not a UUID names no video. */
 const VIDEO_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound(NO_SUCH_VIDEO) });
 
-const errorExample = (code: ErrorCode, message: string, details: Record<string, unknown> | null = null) => ({ error: { code, message, details } });
 const notFoundResponse = ApiNotFoundResponse({ description: 'No video of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_VIDEO) });
 
 /**

@@ -6,7 +6,7 @@ import {
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { CreateWebhookBodyDto, ListWebhookDeliveriesQueryDto } from '@lipcast/nest-kit/requests';
 import { ApiKeyOwner, RequireScopes } from './api-key-owner';
-import { ApiV1Controller } from './api-v1-controller';
+import { ApiV1Controller, errorExample } from './api-v1-controller';
 import { ApiV1ErrorDto } from './api-v1.dto';
 import {
   ApiV1CreatedWebhookEndpointDto, ApiV1WebhookDeliveryDto, ApiV1WebhookDeliveryListDto, ApiV1WebhookEndpointDeletedDto, ApiV1WebhookEndpointDto, ApiV1WebhookEndpointListDto,
@@ -19,7 +19,6 @@ export const NO_SUCH_DELIVERY = 'No such webhook delivery';
 export const ENDPOINT_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound(NO_SUCH_ENDPOINT) });
 export const DELIVERY_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.notFound(NO_SUCH_DELIVERY) });
 
-const errorExample = (code: ErrorCode, message: string) => ({ error: { code, message, details: null } });
 
 /**
  * The public API's outbound webhooks: the key owner's endpoints and their delivery log, kept by the
