@@ -38,7 +38,7 @@ async function timed(render: () => Promise<unknown>): Promise<{ wall: number; cp
   await render();
   return { wall: seconds(start), cpu: cpuSeconds() - cpu };
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** A render's real-time factor (wall clock / video length) and its CPU seconds per second of video. */
 export interface RenderFigure {

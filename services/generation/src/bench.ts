@@ -11,7 +11,7 @@ import { CREATOR_CLIP_SECONDS, PORTRAIT_SIZE } from '@lipcast/contracts';
 import { BUILT_IN_ACTORS, encodeMp3, encodeWav, FPS, mouthTrack, PHOTO_CLIP_PRESET, renderPhotoTalkingClip, renderTalkingClip, sampleMouths, synthesizeSpeech } from '@lipcast/media-engine';
 import { encodeVideo, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { JOB_STREAM, JobQueue } from './jobs/job-queue';
-import { captionedVerticalFigures } from './bench-captions';
+import { captionedVerticalFigures, median } from './bench-captions';
 
 const FORTY_WORDS =
   'Lipcast turns a few lines of text into a talking video in minutes. Pick an actor, write what they should say, choose a voice ' +
@@ -19,7 +19,6 @@ const FORTY_WORDS =
 const CLIP_SECONDS = 15;
 
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 async function speechSeconds(): Promise<number> {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, userFolder } from '@lipcast/contracts';
-import { ServiceError, StorageService } from '@lipcast/nest-kit';
+import { userFolder } from '@lipcast/contracts';
+import { StorageService } from '@lipcast/nest-kit';
 import { InfluencersService } from '../influencers/influencers.service';
-import { JobsService } from '../jobs/jobs.service';
+import { ignoreFinishedJob, JobsService } from '../jobs/jobs.service';
 import { UserDataRepository } from './user-data.repository';
 
 /**
@@ -27,10 +27,4 @@ export class UserDataService {
     await this.storage.removeFolder(userFolder(userId));
     return { deleted: true };
   }
-}
-
-/** A job that ended meanwhile (409) or is gone (404) needs no cancelling. */
-function ignoreFinishedJob(error: unknown): void {
-  if (error instanceof ServiceError && (error.payload.code === ErrorCode.Conflict || error.payload.code === ErrorCode.NotFound)) return;
-  throw error;
 }

@@ -6,7 +6,7 @@ import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, IN_REVIEW_REASON
 import { OpsRegistry, ServiceError, StorageService } from '@lipcast/nest-kit';
 import type { ImageToVideoJobInput } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
-import { JobsService } from '../jobs/jobs.service';
+import { ignoreFinishedJob, JobsService } from '../jobs/jobs.service';
 import { MediaRefs } from '../media/media-refs';
 import { GenerationSettings } from '../settings';
 import { ImagePort, type ImageResult } from '../ports/image.port';
@@ -245,10 +245,4 @@ function heldByModeration(project: InfluencerProjectRecord): ServiceError {
       ? 'This influencer is under review: it can be published again once an operator restores it.'
       : `This influencer was removed by an operator: ${project.moderationReason ?? 'no reason given'}`;
   return new ServiceError(ErrorCode.Conflict, message);
-}
-
-/** Cancelling a job that already ended (409) or is gone (404) leaves nothing to stop. */
-function ignoreFinishedJob(error: unknown): void {
-  if (error instanceof ServiceError && (error.payload.code === ErrorCode.Conflict || error.payload.code === ErrorCode.NotFound)) return;
-  throw error;
 }

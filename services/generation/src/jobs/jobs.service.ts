@@ -38,3 +38,9 @@ export class JobsService {
     return toJobState(canceled);
   }
 }
+
+/** For `cancel(...).catch(ignoreFinishedJob)`: a job that ended meanwhile (409) or is gone (404) leaves nothing to stop. */
+export function ignoreFinishedJob(error: unknown): void {
+  if (error instanceof ServiceError && (error.payload.code === ErrorCode.Conflict || error.payload.code === ErrorCode.NotFound)) return;
+  throw error;
+}
