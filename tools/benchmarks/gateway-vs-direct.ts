@@ -74,7 +74,7 @@ async function startDirectServer(databaseUrl: string) {
   return { url: `http://127.0.0.1:${port}/posts`, stop: async () => { server.close(); await pool.end(); } };
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Signs a bench user in through the stack's development identity provider; answers the session cookie. */
 /** Signs `username` in through the embedded identity provider; answers the session cookie. */

@@ -5,10 +5,9 @@
  * from `POST /api/v1/batches` to `completed`, on the embedded engine.
  */
 import pg from 'pg';
-import { CONNECTIONS, DURATION_SECONDS, load, signedInCookie, type LoadResult } from './gateway-vs-direct.ts';
+import { CONNECTIONS, DURATION_SECONDS, load, ms, signedInCookie, type LoadResult } from './gateway-vs-direct.ts';
 import { startIsolatedStack, type Stack } from '../lib/stack.ts';
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 const BATCH_ROWS = 20;
 
 /** The user a key belongs to (the bench's own database: one key, so its prefix names it). */

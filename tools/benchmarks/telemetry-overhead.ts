@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { CollectedSpan } from '../otlp/collector.ts';
 import { ROOT, startIsolatedStack } from '../lib/stack.ts';
-import { CONNECTIONS, DURATION_SECONDS, load, seedPosts, type LoadResult } from './gateway-vs-direct.ts';
+import { CONNECTIONS, DURATION_SECONDS, load, ms, seedPosts, type LoadResult } from './gateway-vs-direct.ts';
 
 /** The blog list of a fresh stack started with `env`, after a 2 s warm-up. */
 async function measure(name: string, env: Record<string, string>): Promise<LoadResult> {
@@ -23,8 +23,6 @@ async function measure(name: string, env: Record<string, string>): Promise<LoadR
     await stack.stop();
   }
 }
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** The collector stand-in as a process of its own: parsing the exports must not take the load generator's CPU. */
 async function startCollectorProcess(): Promise<{ url: string; stop(): void }> {

@@ -16,7 +16,7 @@ const SCRIPT =
   'Lipcast turns a few lines of text into a talking video in minutes. Pick an actor, write what they should say, choose a voice ' +
   'and an emotion, and press generate. Share the result anywhere, or keep it private in your history.';
 
-const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+export const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 
 /**
  * CPU seconds used so far by this process and its finished children (ffmpeg), from /proc (Linux; 0

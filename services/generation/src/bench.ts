@@ -11,14 +11,13 @@ import { CREATOR_CLIP_SECONDS, PORTRAIT_SIZE } from '@lipcast/contracts';
 import { BUILT_IN_ACTORS, encodeMp3, encodeWav, FPS, mouthTrack, PHOTO_CLIP_PRESET, renderPhotoTalkingClip, renderTalkingClip, sampleMouths, synthesizeSpeech } from '@lipcast/media-engine';
 import { encodeVideo, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { JOB_STREAM, JobQueue } from './jobs/job-queue';
-import { captionedVerticalFigures, median } from './bench-captions';
+import { captionedVerticalFigures, median, seconds } from './bench-captions';
 
 const FORTY_WORDS =
   'Lipcast turns a few lines of text into a talking video in minutes. Pick an actor, write what they should say, choose a voice ' +
   'and an emotion, and press generate. Share the result anywhere, or keep it private in your history.';
 const CLIP_SECONDS = 15;
 
-const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 async function speechSeconds(): Promise<number> {
