@@ -14,10 +14,20 @@ export interface Infrastructure {
 export async function connectInfrastructure(settings: GatewaySettings, logger: Logger): Promise<Infrastructure> {
   const storage = new StorageService(settings);
   await storage.ensureBucket();
-  // The gateway's own tables (sessions) live in its schema; the pool also backs the readiness check.
-  const database = new pg.Pool({ connectionString: settings.DATABASE_URL, max: 5, connectionTimeoutMillis: 2000 });
-  // An idle client losing its connection (PostgreSQL restarting) must not crash the process.
-  database.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed'));
+  const database = gatewayPool(settings.DATABASE_URL, logger);
   const mediaLinks = settings.S3_PUBLIC_URL ? new MediaLinks({ ...settings, S3_PUBLIC_URL: settings.S3_PUBLIC_URL }) : null;
   return { storage, database, mediaLinks };
+}
+
+/**
+ * The gateway's own pool: its tables (sessions, rate limits) live in its schema; it also backs the
+ * readiness check. A connection that fails (PostgreSQL restarting, its backend terminated) must not
+ * crash the process, idle or checked out: pg-pool listens only to idle clients, and the query
+ * builder checks a client out between its statements, so each client gets a listener of its own.
+ */
+export function gatewayPool(databaseUrl: string, logger: Pick<Logger, 'warn'>): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: 2000 });
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection failed'));
+  pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'PostgreSQL connection failed')));
+  return pool;
 }
