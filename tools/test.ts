@@ -9,7 +9,7 @@
  * passed only on retry, or was skipped, fails the run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedS3 } from './embedded-s3.ts';
 import { startDependencies, type Dependencies } from './lib/dependencies.ts';
@@ -51,34 +51,7 @@ async function integration(): Promise<number> {
   const output = join(reportDir, 'integration.json');
   const code = await runIntegration(dependencies!.databaseUrl, 'lipcast_test', ['--json', `--outputFile=${output}`], dependencies!.natsUrl, { lanes: LANES, env: { [SEED_TEMPLATE_ENV]: seedTemplate } });
   report.addJest(output);
-  stopStrayServices();
   return code;
-}
-
-/**
- * Built services (`<checkout>/…/dist/main.js`) still running after the integration step: a spec
- * started them and its Jest worker was force-exited before stopping them. Left alone they would
- * share the machine with the end-to-end stacks; they are killed and counted in the log.
- */
-function stopStrayServices(): void {
-  if (!existsSync('/proc')) return;
-  const stray = readdirSync('/proc').filter((pid) => {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) return false;
-    try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      return command.includes(ROOT) && command.includes('/dist/main.js');
-    } catch {
-      return false; // gone meanwhile
-    }
-  });
-  for (const pid of stray) {
-    try {
-      process.kill(Number(pid), 'SIGKILL');
-    } catch {
-      // gone meanwhile
-    }
-  }
-  if (stray.length) console.warn(`the integration tests left ${stray.length} service process(es) running: killed`);
 }
 
 rmSync(reportDir, { recursive: true, force: true });

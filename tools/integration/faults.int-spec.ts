@@ -378,6 +378,9 @@ describe('faults survived under a trickle of lip-syncs and page reads', () => {
         `answers ${JSON.stringify(answers)}; the last job ended ${lastDone - recovered} ms after the fault ended; committed credits per user ${JSON.stringify(creditsPerUser)}\n`,
     );
 
+    // A Lipcast process that died explains every refusal after it: say which, with its last words.
+    const died = [...lipcast].filter(([, running]) => running.child.exitCode !== null || running.child.signalCode !== null).map(([name, running]) => `${name}: ${running.output().slice(-3000)}`);
+    expect([fault, died]).toEqual([fault, []]);
     const submitted = users.reduce((sum, user) => sum + user.audios.length, 0);
     expect([fault, Object.keys(answers).filter((status) => !['200', '202', '503'].includes(status))]).toEqual([fault, []]);
     expect([fault, ids.length, allJobs[0].count]).toEqual([fault, submitted, submitted]);

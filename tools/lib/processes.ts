@@ -11,6 +11,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 export const GATEWAY_ENTRY = resolve(ROOT, 'gateway/dist/main.js');
 export const serviceEntry = (service: string) => resolve(ROOT, `services/${service}/dist/main.js`);
+/** Preloaded into every process started here: it ends when the test that started it dies. */
+export const EXIT_WITH_PARENT = resolve(ROOT, 'tools/lib/exit-with-parent.cjs');
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -24,7 +26,7 @@ export interface RunningProcess {
 
 /** Starts `node <entry>` with `env` over this process's environment; resolves once it printed `readyText`. */
 export function startProcess(entry: string, env: Record<string, string>, readyText: string, timeoutMs = 60_000): Promise<RunningProcess> {
-  return startCommand(process.execPath, [entry], { LOG_LEVEL: 'info', ...env }, readyText, timeoutMs);
+  return startCommand(process.execPath, ['--require', EXIT_WITH_PARENT, entry], { LOG_LEVEL: 'info', ...env }, readyText, timeoutMs);
 }
 
 /** Starts `command` (a server of the test's own: nats-server, the S3 server); resolves once it printed `readyText`. */

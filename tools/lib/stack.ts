@@ -13,6 +13,7 @@ import { startStripeStandIn, type StripeStandIn } from '../stripe/stand-in.ts';
 import { startMailCatcher, type MailCatcher } from '../mail/catcher.ts';
 import { DEFAULT_DATABASE_URL, ensureDatabase, freePort, startPrivateNats, waitFor, withDatabase } from './infra.ts';
 import { DEFAULT_OPS_PORTS, everyServiceUp, readStatus } from './ops-status.ts';
+import { EXIT_WITH_PARENT } from './processes.ts';
 import { copySeedTemplate } from './seed-template.ts';
 import { removeStackFile, stackFileIn, writeStackFile } from './stack-file.ts';
 
@@ -166,7 +167,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
   const run = (name: ProcessName, file: EntryPoint, extraEnv: Record<string, string> = {}): ChildProcess => {
     const opsPort = options.opsPorts?.[name];
-    const child = spawn(process.execPath, ['--enable-source-maps', entry(name, file)], {
+    const child = spawn(process.execPath, ['--enable-source-maps', '--require', EXIT_WITH_PARENT, entry(name, file)], {
       cwd: ROOT,
       env: { ...process.env, ...env, ...extraEnv, ...(opsPort === undefined ? {} : { OPS_PORT: String(opsPort) }) },
       stdio: ['ignore', 'pipe', 'pipe'],

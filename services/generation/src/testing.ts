@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { actorClipKey, jobProgressSubject, mediaKeyOf, mediaUrl, Subjects, type JobState, type ReplyOf, type RequestOf, type Subject, type Video } from '@lipcast/contracts';
 import type pg from 'pg';
 import { readEnv, ServiceClient, ServiceSettings, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { builtInActor, renderIdleClip } from '@lipcast/media-engine';
 /* eslint-disable @nx/enforce-module-boundaries -- test-only code: the tests' shared polling helper, and billing started from its build */
 import { pollUntil } from '../../../tools/lib/poll';
-import { startService } from '../../../tools/lib/processes';
+import { serviceEntry, startProcess, startService, type RunningProcess } from '../../../tools/lib/processes';
+export type { RunningProcess };
 /* eslint-enable @nx/enforce-module-boundaries */
 import { ProviderError } from './ports/media';
 import { generationService } from './service';
@@ -157,37 +157,9 @@ export async function providerError(promise: Promise<unknown>): Promise<Provider
   return error;
 }
 
-/** A generation worker process (the built service in worker mode), as production runs its replicas. */
-export interface WorkerProcess {
-  process: ChildProcess;
-  /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
-  exited: Promise<number | null>;
-  log(): string;
-  /** Kills it (SIGKILL) and waits until it has ended. */
-  kill(): Promise<void>;
-}
-
-/** Starts a worker of the built service (`dist/main.js`) with `env` added; resolves once it takes jobs. */
-export function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [resolve(__dirname, '../dist/main.js')], {
-    env: { ...process.env, GENERATION_ROLE: 'worker', OPS_PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const exited = new Promise<number | null>((resolvePromise) => child.once('exit', (code) => resolvePromise(code)));
-  const kill = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  };
-  return new Promise((resolvePromise, reject) => {
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('worker taking jobs')) resolvePromise({ process: child, exited, log: () => log, kill });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`worker exited (${code}) before taking jobs:\n${log}`)));
-  });
+/** Starts a worker of the built service (`dist/main.js`), as production runs its replicas, with `env` added; resolves once it takes jobs. */
+export function startWorkerProcess(env: Record<string, string> = {}): Promise<RunningProcess> {
+  return startProcess(serviceEntry('generation'), { GENERATION_ROLE: 'worker', OPS_PORT: '0', ...env }, 'worker taking jobs');
 }
 
 /**

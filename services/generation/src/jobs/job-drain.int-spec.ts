@@ -6,7 +6,7 @@ import { Subjects, type JobState } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { generationService } from '../service';
 import { GenerationSettings } from '../settings';
-import { seedActorClip, settledJob, startBilling, startWorkerProcess, type BillingProcess, type WorkerProcess } from '../testing';
+import { seedActorClip, settledJob, startBilling, startWorkerProcess, type BillingProcess, type RunningProcess } from '../testing';
 
 jest.setTimeout(180_000);
 
@@ -23,7 +23,7 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
   let billing: BillingProcess;
   let database: pg.Pool;
   let folder: string;
-  const workers: WorkerProcess[] = [];
+  const workers: RunningProcess[] = [];
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'job-drain-'));
@@ -35,7 +35,7 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.kill()));
+    await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
     delete process.env.GENERATION_ROLE;
     await api?.close();
     await billing?.close();
@@ -67,9 +67,9 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
   }
 
   /** Exit code 0; when not, the failure shows the worker's own log (it says why it did not stop cleanly). */
-  async function expectCleanExit(worker: WorkerProcess): Promise<void> {
+  async function expectCleanExit(worker: RunningProcess): Promise<void> {
     const code = await worker.exited;
-    expect({ code, log: code === 0 ? '' : worker.log() }).toEqual({ code: 0, log: '' });
+    expect({ code, log: code === 0 ? '' : worker.output() }).toEqual({ code: 0, log: '' });
   }
 
   it('finishes the running job within its grace period, then exits', async () => {
@@ -77,11 +77,11 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
     workers.push(worker);
     const { userId, jobId } = await startRenderingJob();
 
-    worker.process.kill('SIGTERM');
+    void worker.stop();
     await expectCleanExit(worker);
     // Done by the stopped worker itself, before it exited: no other worker runs.
     await expectCompletedOnce(userId, jobId, 1);
-    expect(worker.log()).toContain('finishing 1 running job(s)');
+    expect(worker.output()).toContain('finishing 1 running job(s)');
   });
 
   it('hands an unfinished job back when its grace period is over; another worker completes it once', async () => {
@@ -89,9 +89,9 @@ describe('a generation worker stopped with SIGTERM mid-job', () => {
     workers.push(worker);
     const { userId, jobId } = await startRenderingJob();
 
-    worker.process.kill('SIGTERM');
+    void worker.stop();
     await expectCleanExit(worker);
-    expect(worker.log()).toContain('handing 1 unfinished job(s) back');
+    expect(worker.output()).toContain('handing 1 unfinished job(s) back');
     expect((await jobState(userId, jobId)).status).toBe('running');
 
     workers.push(await startWorkerProcess());

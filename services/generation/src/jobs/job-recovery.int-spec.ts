@@ -6,7 +6,7 @@ import { Subjects, type JobState } from '@lipcast/contracts';
 import { readEnv, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { generationService } from '../service';
 import { GenerationSettings } from '../settings';
-import { seedActorClip, settledJob, startBilling, startWorkerProcess, type BillingProcess, type WorkerProcess } from '../testing';
+import { seedActorClip, settledJob, startBilling, startWorkerProcess, type BillingProcess, type RunningProcess } from '../testing';
 
 jest.setTimeout(120_000);
 
@@ -18,7 +18,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
   let billing: BillingProcess;
   let database: pg.Pool;
   let folder: string;
-  const workers: WorkerProcess[] = [];
+  const workers: RunningProcess[] = [];
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'job-recovery-'));
@@ -30,7 +30,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.kill()));
+    await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
     delete process.env.GENERATION_ROLE;
     await api?.close();
     await billing?.close();
@@ -55,7 +55,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
       state = await api.client.send(Subjects.generation.jobGet, { userId, jobId: started.id });
       expect(state.status).not.toBe('succeeded');
     }
-    await first.kill();
+    await first.stop('SIGKILL');
     workers.push(await startWorker());
 
     let done: JobState;
@@ -73,7 +73,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
 
   it('continues a One Shot run after its last finished step when its worker dies', async () => {
     // Only the worker started here may take the run: the previous test's are stopped first.
-    await Promise.all(workers.splice(0).map((previous) => previous.kill()));
+    await Promise.all(workers.splice(0).map((previous) => previous.stop('SIGKILL')));
     const userId = crypto.randomUUID();
     const worker = await startWorker();
     workers.push(worker);
@@ -88,7 +88,7 @@ describe('generation jobs survive a worker killed mid-job', () => {
       expect(state.status).not.toBe('succeeded');
     }
     const before = state.steps!;
-    await worker.kill();
+    await worker.stop('SIGKILL');
     workers.push(await startWorker());
 
     do {
