@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
-import { EnvPurpose, MediaServiceSettings, NotPlaceholder, RequiredInProduction } from '@lipcast/nest-kit';
+import { EnvPurpose, MediaServiceSettings, NotPlaceholder, RequiredInProduction, WholeNumber } from '@lipcast/nest-kit';
 import { parseTrustProxy } from './http/trust-proxy';
 
 const REMOTE_URL_PURPOSE = 'manifest URL of this remote, when it is deployed somewhere else than the gateway';
@@ -90,21 +90,15 @@ export class GatewaySettings extends MediaServiceSettings {
   HOST = '127.0.0.1';
 
   @EnvPurpose('how long the gateway waits for a service to answer, in milliseconds')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of milliseconds' })
-  @Min(100, { message: 'must be at least 100' })
+  @WholeNumber(100, { unit: 'milliseconds' })
   NATS_REQUEST_TIMEOUT_MS = 5000;
 
   @EnvPurpose('how long POST /api/replicate/lipsync waits for the video before answering 202 (the client asks again)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of milliseconds' })
-  @Min(100, { message: 'must be at least 100' })
+  @WholeNumber(100, { unit: 'milliseconds' })
   LIPSYNC_HOLD_MS = 100_000;
 
   @EnvPurpose('how long POST /api/ai-influencer/video waits for the clip before answering 202 (the client asks again; its own time-out is 120 s)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of milliseconds' })
-  @Min(100, { message: 'must be at least 100' })
+  @WholeNumber(100, { unit: 'milliseconds' })
   INFLUENCER_VIDEO_HOLD_MS = 100_000;
 
   @EnvPurpose('folder holding shell/dist and each remote\'s dist (the built front end)')
@@ -112,15 +106,11 @@ export class GatewaySettings extends MediaServiceSettings {
   WEB_ROOT = resolve(__dirname, '../..');
 
   @EnvPurpose('requests per minute and client IP allowed on /api')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
+  @WholeNumber(1)
   RATE_LIMIT_PER_MINUTE = 600;
 
   @EnvPurpose('requests per minute and API key allowed on the public API (/api/v1), over all its routes together (429 beyond)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
+  @WholeNumber(1)
   API_RATE_LIMIT_PER_MINUTE = 600;
 
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_WIZARD_URL?: string;
@@ -139,15 +129,11 @@ export class GatewaySettings extends MediaServiceSettings {
   })
   CSP_IMG_ORIGINS = 'https:';
   @EnvPurpose('sign-in attempts (login and callback requests) per client address per minute')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   SIGN_IN_RATE_LIMIT_PER_MINUTE = 30;
 
   @EnvPurpose('previews (speech, script, portrait, picture check) per minute and signed-in user, or per client address when signed out (429 beyond)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   PREVIEW_RATE_LIMIT_PER_MINUTE = 30;
 
   @EnvPurpose('OpenID Connect issuer URL users sign in with (npm start runs an embedded one)')
@@ -175,9 +161,7 @@ export class GatewaySettings extends MediaServiceSettings {
   ADMIN_GROUPS = '';
 
   @EnvPurpose('hours an operator\'s sign-in gives admin rights (/api/admin); after that the console asks them to sign in again, which reads their groups and e-mail from the issuer anew')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of hours' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1, { unit: 'hours' })
   ADMIN_SESSION_MAX_HOURS = 12;
 
   @EnvPurpose('client id registered at the issuer')
@@ -196,10 +180,7 @@ export class GatewaySettings extends MediaServiceSettings {
   PUBLIC_URL?: string;
 
   @EnvPurpose('seconds the gateway keeps the answers of public reads (published posts, plans, actors, voices, samples) and lets browsers keep them; 0 turns it off')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of seconds' })
-  @Min(0, { message: 'must be 0 or more' })
-  @Max(300, { message: 'must be 300 or less' })
+  @WholeNumber(0, { max: 300, unit: 'seconds' })
   PUBLIC_READ_CACHE_SECONDS = 5;
 
   @EnvPurpose('the object store\'s (or its CDN\'s) origin as browsers reach it, e.g. https://media.lipcast.example; when set, media answers are short-lived presigned redirects there, so video bytes never pass through the gateway (npm start sets it to the embedded store)')
@@ -216,15 +197,11 @@ export class GatewaySettings extends MediaServiceSettings {
   SESSION_SECRET?: string;
 
   @EnvPurpose('hours a session lasts without a request (each request extends it)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of hours' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1, { unit: 'hours' })
   SESSION_TTL_HOURS = 336;
 
   @EnvPurpose('seconds between two writes of a session\'s new expiry (requests in between extend it without writing)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of seconds' })
-  @Min(0, { message: 'must be 0 or more' })
+  @WholeNumber(0, { unit: 'seconds' })
   SESSION_TOUCH_INTERVAL_SECONDS = 300;
 
   @EnvPurpose('proxies whose X-Forwarded-For is believed: a hop count (1 = the one ingress in front) or addresses, CIDR ranges and loopback/linklocal/uniquelocal, comma-separated')
@@ -242,20 +219,14 @@ export class GatewaySettings extends MediaServiceSettings {
   RATE_LIMIT_STORE: 'postgres' | 'memory' = 'postgres';
 
   @EnvPurpose('job event streams and held lip-sync/clip requests one user may have open at once on this gateway replica (429 beyond)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   MAX_OPEN_STREAMS_PER_USER = 10;
 
   @EnvPurpose('data exports (GET /api/account/export) one user may start per UTC day, across every gateway replica (429 beyond; one at a time in any case)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   ACCOUNT_EXPORTS_PER_DAY = 3;
 
   @EnvPurpose('milliseconds a job event stream stays open before the gateway ends it (the browser reconnects)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of milliseconds' })
-  @Min(100, { message: 'must be at least 100' })
+  @WholeNumber(100, { unit: 'milliseconds' })
   STREAM_LIFETIME_MS = 600_000;
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { plainToInstance } from 'class-transformer';
-import { validateSync, type ValidationError } from 'class-validator';
+import { plainToInstance, Type } from 'class-transformer';
+import { IsInt, Max, Min, validateSync, type ValidationError } from 'class-validator';
 
 export class InvalidEnvironmentError extends Error {}
 
@@ -9,6 +9,16 @@ const PURPOSE = Symbol('lipcast:env-purpose');
 /** What an environment variable is for; the start-up message repeats it next to a bad value. */
 export function EnvPurpose(purpose: string): PropertyDecorator {
   return (target, property) => Reflect.defineMetadata(PURPOSE, purpose, target, property);
+}
+
+/**
+ * A whole number read from the environment's text, at least `min` (and at most `max`): its errors
+ * say "must be a whole number [of <unit>]", "must be at least <min>", "must be at most <max>".
+ */
+export function WholeNumber(min: number, { max, unit }: { max?: number; unit?: string } = {}): PropertyDecorator {
+  const decorators = [Type(() => Number), IsInt({ message: `must be a whole number${unit ? ` of ${unit}` : ''}` }), Min(min, { message: `must be at least ${min}` })];
+  if (max !== undefined) decorators.push(Max(max, { message: `must be at most ${max}` }));
+  return (target, property) => decorators.forEach((decorate) => decorate(target, property));
 }
 
 const REQUIRED_IN_PRODUCTION = Symbol('lipcast:env-required-in-production');

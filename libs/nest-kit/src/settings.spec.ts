@@ -46,7 +46,7 @@ describe('ServiceSettings JETSTREAM_REPLICAS', () => {
     const env = { DATABASE_URL: 'postgresql://db.internal/lipcast', NATS_URL: 'nats://nats.internal:4222' };
     expect(readEnv(ServiceSettings, env).JETSTREAM_REPLICAS).toBe(1);
     expect(readEnv(ServiceSettings, { ...env, JETSTREAM_REPLICAS: '3' }).JETSTREAM_REPLICAS).toBe(3);
-    expect(problemWith('JETSTREAM_REPLICAS', { JETSTREAM_REPLICAS: '0' })).toMatch(/: must be 1 or more$/);
+    expect(problemWith('JETSTREAM_REPLICAS', { JETSTREAM_REPLICAS: '0' })).toMatch(/: must be at least 1$/);
     expect(problemWith('JETSTREAM_REPLICAS', { JETSTREAM_REPLICAS: '6' })).toMatch(/: must be 5 or fewer \(JetStream's limit\)$/);
     expect(problemWith('JETSTREAM_REPLICAS', { JETSTREAM_REPLICAS: '2.5' })).toMatch(/: must be a whole number$/);
   });

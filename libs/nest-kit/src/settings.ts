@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
-import { EnvPurpose, RequiredInProduction } from './env';
+import { EnvPurpose, RequiredInProduction, WholeNumber } from './env';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -37,9 +37,7 @@ export class ServiceSettings {
   NATS_URL = 'nats://127.0.0.1:4222';
 
   @EnvPurpose('copies of each JetStream stream and key-value bucket this process creates, each on another NATS server: 1 for a single server, 3 on a three-server cluster (a stream with 3 survives losing one server); applied to existing ones at start')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
+  @WholeNumber(1)
   @Max(5, { message: 'must be 5 or fewer (JetStream\'s limit)' })
   JETSTREAM_REPLICAS = 1;
 
@@ -95,10 +93,7 @@ export class ServiceSettings {
   OPS_TOKEN?: string;
 
   @EnvPurpose('seconds a process takes on SIGTERM to finish what it is doing (a worker its running jobs, the gateway its requests) before it hands the rest back and exits; keep it under the orchestrator\'s termination grace period')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number of seconds' })
-  @Min(0, { message: 'must be 0 or more' })
-  @Max(3600, { message: 'must be 3600 or less' })
+  @WholeNumber(0, { max: 3600, unit: 'seconds' })
   SHUTDOWN_GRACE_SECONDS = 60;
 }
 
