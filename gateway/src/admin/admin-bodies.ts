@@ -1,13 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import type { AdminJobFilter, JobKind, JobStatus } from '@lipcast/contracts';
+import { JOB_KINDS, JOB_STATUSES, type AdminJobFilter, type JobKind, type JobStatus } from '@lipcast/contracts';
 
 // The operator console's queries, which the gateway turns into its requests (a job filter's user into
 // user ids) or answers itself (the audit log). Its bodies are in @lipcast/nest-kit/requests.
-
-const JOB_STATUSES: JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
-const JOB_KINDS: JobKind[] = ['lipsync', 'image_to_video', 'one_shot'];
 
 export class AdminJobFilterQuery implements AdminJobFilter {
   @ApiPropertyOptional({ enum: JOB_STATUSES }) @IsOptional() @IsIn(JOB_STATUSES, { message: `status must be one of ${JOB_STATUSES.join(', ')}` }) status?: JobStatus;
