@@ -26,3 +26,4 @@ export * from './job-wait';
 export * from './spend';
 export * from './admin';
 export * from './selected-influencer';
+export * from './busy';

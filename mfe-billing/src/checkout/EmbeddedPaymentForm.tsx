@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeConfig } from '@lipcast/contracts';
 import { Button, Spinner } from '@lipcast/ui';
-import { refreshAccount, toast } from '@lipcast/web-kit';
+import { refreshAccount, toast, useBusy } from '@lipcast/web-kit';
 import { confirmationToast, paymentExceptionToast, paymentReturnUrl } from './payment-result';
 import { stripeFor } from './stripe-loader';
 
@@ -45,24 +45,19 @@ function PaymentFields({ onCancel, onSubmitted }: Pick<EmbeddedPaymentFormProps,
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy((error) => toast(paymentExceptionToast(error)));
 
-  async function pay(event: FormEvent) {
+  function pay(event: FormEvent) {
     event.preventDefault();
     if (!stripe || !elements) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: paymentReturnUrl() } });
       toast(confirmationToast(result));
       if (!result.error) {
         void refreshAccount(queryClient);
         onSubmitted?.();
       }
-    } catch (error) {
-      toast(paymentExceptionToast(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_KEY_NAME_MAX_LENGTH, API_KEY_SCOPES, API_ROUTES, type ApiKeyScope, type ApiKeySummary, type CreatedApiKey } from '@lipcast/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label } from '@lipcast/ui';
-import { callApi, routeQuery, toast } from '@lipcast/web-kit';
+import { callApi, routeQuery, toast, useBusy } from '@lipcast/web-kit';
 import { Checklist } from './Checklist';
 import { ConfirmDelete } from './ConfirmDelete';
 import { toastFailure } from './failure-toast';
@@ -77,25 +77,20 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['videos:read']);
   const [expiry, setExpiry] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy((error) => toastFailure('The API key could not be created', error));
 
-  async function create(event: FormEvent) {
+  function create(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    try {
+    void run(async () => {
       const key = await callApi(API_ROUTES.createApiKey, { body: { name: name.trim(), scopes, expiresAt: expiry ? endOfDay(expiry) : null } });
       setName('');
       setExpiry('');
       onCreated(key);
-    } catch (error) {
-      toastFailure('The API key could not be created', error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form aria-label="Create an API key" className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void create(event)}>
+    <form aria-label="Create an API key" className="grid gap-4 sm:grid-cols-2" onSubmit={create}>
       <div className="space-y-2">
         <Label htmlFor={nameId}>Key name</Label>
         <Input id={nameId} value={name} maxLength={API_KEY_NAME_MAX_LENGTH} placeholder="e.g. CI pipeline" required onChange={(event) => setName(event.target.value)} />

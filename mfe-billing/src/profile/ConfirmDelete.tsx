@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Button } from '@lipcast/ui';
+import { useBusy } from '@lipcast/web-kit';
 import { toastFailure } from './failure-toast';
 
 /** The words of a deletion's button and dialog. */
@@ -23,20 +24,15 @@ export interface ConfirmDeleteTexts {
  */
 export function ConfirmDelete({ texts, onConfirm }: { texts: ConfirmDeleteTexts; onConfirm: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy((error) => toastFailure(texts.failed, error));
 
-  async function confirm(event: MouseEvent) {
+  function confirm(event: MouseEvent) {
     // Keeps the dialog open, busy, until the server has answered.
     event.preventDefault();
-    setBusy(true);
-    try {
+    void run(async () => {
       await onConfirm();
       setOpen(false);
-    } catch (error) {
-      toastFailure(texts.failed, error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -49,7 +45,7 @@ export function ConfirmDelete({ texts, onConfirm }: { texts: ConfirmDeleteTexts;
       <AlertDialogContent title={texts.title} description={texts.description}>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{texts.keep}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={(event) => void confirm(event)} disabled={busy}>
+          <AlertDialogAction variant="destructive" onClick={confirm} disabled={busy}>
             {busy ? texts.busy : texts.confirm}
           </AlertDialogAction>
         </AlertDialogFooter>

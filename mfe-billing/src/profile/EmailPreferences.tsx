@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, type MailPreferences } from '@lipcast/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@lipcast/ui';
-import { callApi, routeQuery, toast } from '@lipcast/web-kit';
+import { callApi, routeQuery, toast, useBusy } from '@lipcast/web-kit';
 import { toastFailure } from './failure-toast';
 import { Loaded } from './Loaded';
 
@@ -13,21 +13,14 @@ export function EmailPreferences() {
   const queryClient = useQueryClient();
   const query = routeQuery(API_ROUTES.mailPreferences);
   const preferences = useQuery(query);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy((error) => toastFailure('Your e-mail settings could not be saved', error));
   const switchId = useId();
   const hintId = useId();
 
   async function save(next: MailPreferences) {
-    setSaving(true);
-    try {
-      const saved = await callApi(API_ROUTES.setMailPreferences, { body: next });
-      queryClient.setQueryData(query.queryKey, saved);
-      toast({ title: saved.videoReady ? '"Video ready" mails are on' : '"Video ready" mails are off', variant: 'success' });
-    } catch (error) {
-      toastFailure('Your e-mail settings could not be saved', error);
-    } finally {
-      setSaving(false);
-    }
+    const saved = await callApi(API_ROUTES.setMailPreferences, { body: next });
+    queryClient.setQueryData(query.queryKey, saved);
+    toast({ title: saved.videoReady ? '"Video ready" mails are on' : '"Video ready" mails are off', variant: 'success' });
   }
 
   return (
@@ -48,7 +41,7 @@ export function EmailPreferences() {
                 checked={current.videoReady}
                 aria-describedby={hintId}
                 disabled={saving}
-                onChange={(event) => void save({ videoReady: event.target.checked })}
+                onChange={(event) => void run(() => save({ videoReady: event.target.checked }))}
               />
               <div>
                 <label htmlFor={switchId} className="font-medium">

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, WEBHOOK_EVENTS, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookDeliveryStatus, type WebhookEndpoint, type WebhookEvent } from '@lipcast/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, type BadgeVariant } from '@lipcast/ui';
-import { callApi, routeQuery, toast } from '@lipcast/web-kit';
+import { callApi, routeQuery, toast, useBusy } from '@lipcast/web-kit';
 import { Checklist } from './Checklist';
 import { ConfirmDelete } from './ConfirmDelete';
 import { toastFailure } from './failure-toast';
@@ -89,24 +89,19 @@ function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhoo
   const urlId = useId();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEvent[]>(['video.succeeded', 'video.failed']);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy((error) => toastFailure('The endpoint could not be added', error));
 
-  async function create(event: FormEvent) {
+  function create(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    try {
+    void run(async () => {
       const endpoint = await callApi(API_ROUTES.createWebhookEndpoint, { body: { url: url.trim(), events } });
       setUrl('');
       onCreated(endpoint);
-    } catch (error) {
-      toastFailure('The endpoint could not be added', error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form aria-label="Add a webhook endpoint" className="space-y-4" onSubmit={(event) => void create(event)}>
+    <form aria-label="Add a webhook endpoint" className="space-y-4" onSubmit={create}>
       <div className="space-y-2">
         <Label htmlFor={urlId}>Endpoint URL</Label>
         <Input id={urlId} type="url" value={url} maxLength={2000} placeholder="https://example.com/hooks/lipcast" required onChange={(event) => setUrl(event.target.value)} />
@@ -181,23 +176,16 @@ function EnableEndpoint({ endpoint, onEnabled }: { endpoint: WebhookEndpoint; on
 
 /** A button that calls the API once, says so in a toast (or says why not), and reports success. */
 function RowAction({ texts, action, onDone }: { texts: { label: string; busy: string; name: string; done: string; failed: string }; action: () => Promise<unknown>; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy((error) => toastFailure(texts.failed, error));
 
-  async function run() {
-    setBusy(true);
-    try {
-      await action();
-      toast({ title: texts.done, variant: 'success' });
-      onDone();
-    } catch (error) {
-      toastFailure(texts.failed, error);
-    } finally {
-      setBusy(false);
-    }
+  async function act() {
+    await action();
+    toast({ title: texts.done, variant: 'success' });
+    onDone();
   }
 
   return (
-    <Button type="button" variant="outline" disabled={busy} aria-label={texts.name} onClick={() => void run()}>
+    <Button type="button" variant="outline" disabled={busy} aria-label={texts.name} onClick={() => void run(act)}>
       {busy ? texts.busy : texts.label}
     </Button>
   );

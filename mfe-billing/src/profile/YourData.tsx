@@ -5,6 +5,7 @@ import {
   CardTitle, Input, Label,
 } from '@lipcast/ui';
 import { callApi, toast } from '@lipcast/web-kit';
+import { toastFailure } from './failure-toast';
 
 /** Where the account's data export is served (a streamed ZIP). */
 export const EXPORT_URL = '/api/account/export';
@@ -35,7 +36,7 @@ export function YourData({ onDeleted = leaveDeletedAccount }: { onDeleted?: (sig
       toast({ title: 'Your account was deleted', variant: 'success' });
       onDeleted(signOutUrl);
     } catch (error) {
-      toast({ title: 'Your account could not be deleted', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' });
+      toastFailure('Your account could not be deleted', error);
       setBusy(false);
     }
   }
