@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { API_ROUTES, type Account } from '@lipcast/contracts';
 import { ACCOUNT_QUERY_KEY, callApi, refreshAccount, toast, type AccountUser } from '@lipcast/web-kit';
@@ -5,12 +6,6 @@ import { formatUsDate } from '../profile/subscription-summary';
 
 export const SYNC_FAILED_MESSAGE = 'We had trouble confirming your subscription. Please contact support if issues persist.';
 export const CANCEL_FAILED_MESSAGE = 'Failed to cancel subscription. Please try again later.';
-
-/** `GET /api/stripe/sync-subscription`: re-reads the subscription from Stripe. */
-export const syncSubscription = () => callApi(API_ROUTES.syncSubscription);
-
-/** `POST /api/stripe/cancel-subscription`: ends the plan at the end of the paid period. */
-export const cancelSubscription = () => callApi(API_ROUTES.cancelSubscription);
 
 /** Shows the plan the server answered with at once, then reloads the whole user for the header. */
 export async function applyAccount(queryClient: QueryClient, account: Account | undefined): Promise<void> {
@@ -20,14 +15,26 @@ export async function applyAccount(queryClient: QueryClient, account: Account | 
   await refreshAccount(queryClient);
 }
 
-/** Syncs the subscription, then refreshes the user (also after a failure: the plan may still have changed). */
-export function useSubscriptionSync() {
+/**
+ * Re-reads the subscription from Stripe once per page, as soon as the user is signed in (spec
+ * section 4), then refreshes the user (also after a failure: the plan may still have changed).
+ * `onError` says a failure.
+ */
+export function useSubscriptionSyncOnSignIn(isSignedIn: boolean, onError?: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: syncSubscription,
+  const sync = useMutation({
+    mutationFn: () => callApi(API_ROUTES.syncSubscription),
     onSuccess: (answer) => applyAccount(queryClient, answer.account),
     onError: () => refreshAccount(queryClient),
   });
+  const { mutate } = sync;
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !isSignedIn) return;
+    started.current = true;
+    mutate(undefined, { onError });
+  }, [isSignedIn, mutate, onError]);
+  return sync;
 }
 
 /**
@@ -37,7 +44,7 @@ export function useSubscriptionSync() {
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: cancelSubscription,
+    mutationFn: () => callApi(API_ROUTES.cancelSubscription),
     onSuccess: (answer) => {
       const until = formatUsDate(answer.account?.subscriptionPeriodEnd) ?? 'the end of the billing period';
       toast({ title: 'Subscription Cancelled', description: `You keep Premium until ${until}. It will not renew.`, variant: 'success' });

@@ -1,30 +1,25 @@
 import { Link } from 'react-router-dom';
-import { Button } from '@lipcast/ui';
+import { Button, type ButtonVariant } from '@lipcast/ui';
 
-/** After a purchase: make something, or look at the account. */
-export function NextSteps() {
+/** A page's ways on: links drawn as buttons, in a row. */
+export function LinkButtons({ links }: { links: { to: string; label: string; variant?: ButtonVariant }[] }) {
   return (
     <div className="flex flex-wrap gap-3">
-      <Button asChild>
-        <Link to="/">Create a Video</Link>
-      </Button>
-      <Button asChild variant="outline">
-        <Link to="/profile">View Your Profile</Link>
-      </Button>
+      {links.map((link) => (
+        <Button key={link.to} asChild variant={link.variant}>
+          <Link to={link.to}>{link.label}</Link>
+        </Button>
+      ))}
     </div>
   );
 }
 
+/** After a purchase: make something, or look at the account. */
+export function NextSteps() {
+  return <LinkButtons links={[{ to: '/', label: 'Create a Video' }, { to: '/profile', label: 'View Your Profile', variant: 'outline' }]} />;
+}
+
 /** After a purchase that did not happen: back to the app, or try again at `tryAgainTo`. */
 export function RetryActions({ tryAgainTo }: { tryAgainTo: string }) {
-  return (
-    <div className="flex flex-wrap gap-3">
-      <Button asChild variant="outline">
-        <Link to="/">Return to App</Link>
-      </Button>
-      <Button asChild>
-        <Link to={tryAgainTo}>Try Again</Link>
-      </Button>
-    </div>
-  );
+  return <LinkButtons links={[{ to: '/', label: 'Return to App', variant: 'outline' }, { to: tryAgainTo, label: 'Try Again' }]} />;
 }

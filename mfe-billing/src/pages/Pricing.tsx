@@ -78,18 +78,11 @@ function FeatureComparison() {
           <caption className="sr-only">Features of Free, Premium and the extra pack</caption>
           <thead className="bg-slate-50 text-slate-900">
             <tr>
-              <th scope="col" className="p-3 font-semibold">
-                Feature
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                Free
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                {monthly?.name ?? 'Premium'}
-              </th>
-              <th scope="col" className="p-3 font-semibold">
-                {pack?.name ?? 'Extra pack'}
-              </th>
+              {['Feature', 'Free', monthly?.name ?? 'Premium', pack?.name ?? 'Extra pack'].map((column, index) => (
+                <th key={index} scope="col" className="p-3 font-semibold">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 text-slate-700">

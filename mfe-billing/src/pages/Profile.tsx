@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { Page } from '@lipcast/ui';
 import { useAccount } from '@lipcast/web-kit';
-import { useSubscriptionSync } from '../account/subscription-sync';
+import { useSubscriptionSyncOnSignIn } from '../account/subscription-sync';
 import { Waiting } from '../common/Waiting';
 import { AccountCard } from '../profile/AccountCard';
 import { ApiKeys } from '../profile/ApiKeys';
@@ -13,22 +12,11 @@ import { Webhooks } from '../profile/Webhooks';
 import { YourData } from '../profile/YourData';
 import '../styles.css';
 
-/** Spec section 4: on profile load the subscription is synced with Stripe, then the user reloaded. */
-function useSyncSubscriptionOnLoad(isSignedIn: boolean) {
-  const { mutate } = useSubscriptionSync();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current || !isSignedIn) return;
-    started.current = true;
-    // A failed sync leaves the plan as last known; the page stays usable, so nothing is shown.
-    mutate();
-  }, [isSignedIn, mutate]);
-}
-
 /** "Your Profile": who you are, your plan and your generations. The shell asks visitors to sign in first. */
 export default function Profile() {
   const { user, isSignedIn } = useAccount();
-  useSyncSubscriptionOnLoad(isSignedIn);
+  // A failed sync leaves the plan as last known; the page stays usable, so nothing is shown.
+  useSubscriptionSyncOnSignIn(isSignedIn);
 
   return (
     <Page title="Your Profile" description="Your account, your plan and the videos you have made.">

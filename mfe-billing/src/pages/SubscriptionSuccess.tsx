@@ -1,10 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { PREMIUM_GENERATIONS_PER_PERIOD } from '@lipcast/contracts';
 import { Button, Page } from '@lipcast/ui';
 import { isPremium, loginUrl, toast, useAccount } from '@lipcast/web-kit';
-import { SYNC_FAILED_MESSAGE, useSubscriptionSync } from '../account/subscription-sync';
-import { NextSteps } from '../common/page-actions';
+import { SYNC_FAILED_MESSAGE, useSubscriptionSyncOnSignIn } from '../account/subscription-sync';
+import { LinkButtons, NextSteps } from '../common/page-actions';
 import { Waiting } from '../common/Waiting';
 import '../styles.css';
 
@@ -17,17 +16,7 @@ export default function SubscriptionSuccess() {
   // Stripe adds the checkout session to the return address only after a completed checkout.
   const [searchParams] = useSearchParams();
   const fromCheckout = searchParams.has('session_id');
-  const sync = useSubscriptionSync();
-  const { mutate } = sync;
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current || !isSignedIn) return;
-    started.current = true;
-    mutate(undefined, {
-      onError: () => toast({ title: 'Error', description: SYNC_FAILED_MESSAGE, variant: 'destructive' }),
-    });
-  }, [isSignedIn, mutate]);
+  const sync = useSubscriptionSyncOnSignIn(isSignedIn, () => toast({ title: 'Error', description: SYNC_FAILED_MESSAGE, variant: 'destructive' }));
 
   if (!isLoading && !isSignedIn) {
     return (
@@ -56,14 +45,7 @@ export default function SubscriptionSuccess() {
   if (!fromCheckout) {
     return (
       <Page title="No subscription found" description="Your account has no active Premium subscription.">
-        <div className="flex flex-wrap gap-3">
-          <Button asChild>
-            <Link to="/pricing">See the plans</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/profile">View Your Profile</Link>
-          </Button>
-        </div>
+        <LinkButtons links={[{ to: '/pricing', label: 'See the plans' }, { to: '/profile', label: 'View Your Profile', variant: 'outline' }]} />
       </Page>
     );
   }
