@@ -1,6 +1,8 @@
+import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
-import { EnvPurpose, MediaServiceSettings, RequiredInProduction } from '@lipcast/nest-kit';
+import { IsIn, IsNumber, IsOptional, IsString, Matches, Min, MinLength } from 'class-validator';
+import { EnvPurpose, MediaServiceSettings, RequiredInProduction, WholeNumber } from '@lipcast/nest-kit';
+import { MODEL_REFERENCE } from './providers/replicate/replicate-client';
 import { parseRetrySchedule, RETRY_SCHEDULE_PATTERN } from './webhooks/retry-schedule';
 import type { ScriptReasoningEffort } from './providers/openai/openai-script';
 
@@ -8,35 +10,31 @@ export type MediaProvider = 'embedded' | 'replicate';
 export type ScriptProvider = 'embedded' | 'openai';
 export type GenerationRole = 'all' | 'api' | 'worker';
 
-/** A Replicate model setting: `owner/name` or `owner/name:<64 hex digits>` (a pinned version). */
-const MODEL_REFERENCE = /^[A-Za-z0-9][\w.-]*\/[\w.-]+(?::[0-9a-f]{64})?$/;
+/** Who makes one kind of media, when the setting is given. */
+const MediaProviderChoice = () => applyDecorators(IsOptional(), IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' }));
+/** A Replicate model setting (`MODEL_REFERENCE`): `owner/name` or `owner/name:<64 hex digits>` (a pinned version). */
 const MODEL_REFERENCE_MESSAGE = 'must be owner/name or owner/name:version (the 64-character version id)';
 
 /** The generation service's environment: media providers, their keys and the worker. */
 export class GenerationSettings extends MediaServiceSettings {
   @EnvPurpose('who makes speech, lip-sync, images and clips: "embedded" (offline engine) or "replicate"; default replicate when REPLICATE_API_TOKEN is set; SPEECH_PROVIDER, LIPSYNC_PROVIDER, IMAGE_PROVIDER, VIDEO_PROVIDER choose per port')
-  @IsOptional()
-  @IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' })
+  @MediaProviderChoice()
   MEDIA_PROVIDER?: MediaProvider;
 
   @EnvPurpose('who makes speech: "embedded" or "replicate"; default MEDIA_PROVIDER')
-  @IsOptional()
-  @IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' })
+  @MediaProviderChoice()
   SPEECH_PROVIDER?: MediaProvider;
 
   @EnvPurpose('who makes lip-sync: "embedded" or "replicate"; default MEDIA_PROVIDER')
-  @IsOptional()
-  @IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' })
+  @MediaProviderChoice()
   LIPSYNC_PROVIDER?: MediaProvider;
 
   @EnvPurpose('who makes portraits: "embedded" or "replicate"; default MEDIA_PROVIDER')
-  @IsOptional()
-  @IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' })
+  @MediaProviderChoice()
   IMAGE_PROVIDER?: MediaProvider;
 
   @EnvPurpose('who animates portraits into clips (image to video): "embedded" or "replicate"; default MEDIA_PROVIDER')
-  @IsOptional()
-  @IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' })
+  @MediaProviderChoice()
   VIDEO_PROVIDER?: MediaProvider;
 
   @EnvPurpose('who writes One Shot scripts: "embedded" or "openai"; default openai when OPENAI_API_KEY is set')
@@ -49,42 +47,27 @@ export class GenerationSettings extends MediaServiceSettings {
   GENERATION_ROLE: GenerationRole = 'all';
 
   @EnvPurpose("rows of a user's public API batches that run as videos at once (the next starts when one ends)")
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
-  @Max(20, { message: 'must be 20 or fewer' })
+  @WholeNumber(1, { max: 20 })
   BATCH_CONCURRENCY = 2;
 
   @EnvPurpose('jobs one worker process runs at once')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
-  @Max(16, { message: 'must be 16 or fewer' })
+  @WholeNumber(1, { max: 16 })
   WORKER_CONCURRENCY = 1;
 
   @EnvPurpose('milliseconds a running job may go without a heartbeat before another worker takes it over')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1000, { message: 'must be 1000 or more' })
+  @WholeNumber(1000, { unit: 'milliseconds' })
   JOB_ACK_WAIT_MS = 30_000;
 
   @EnvPurpose('milliseconds a queued job may stay unpublished (its message never reached JetStream: NATS or billing away) while the dispatcher keeps trying; then it fails with its credit released')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(10_000, { message: 'must be 10000 or more' })
+  @WholeNumber(10_000, { unit: 'milliseconds' })
   JOB_PUBLISH_GIVE_UP_MS = 600_000;
 
   @EnvPurpose('seconds one attempt of a job may run before it is stopped and failed (credit returned)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
+  @WholeNumber(1, { unit: 'seconds' })
   JOB_TIME_LIMIT_SECONDS = 1800;
 
   @EnvPurpose('provider-bound jobs one worker process runs at once (they submit and collect predictions, and wait parked in between)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
-  @Max(1000, { message: 'must be 1000 or fewer' })
+  @WholeNumber(1, { max: 1000 })
   PROVIDER_JOB_CONCURRENCY = 20;
 
   @EnvPurpose('how a job waits on a provider\'s prediction: "park" frees the worker until the webhook or the poller sees it end; "hold" keeps polling in the worker')
@@ -92,9 +75,7 @@ export class GenerationSettings extends MediaServiceSettings {
   PROVIDER_WAIT: 'park' | 'hold' = 'park';
 
   @EnvPurpose('seconds a provider prediction may run before it is cancelled and its job fails as timed out')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
+  @WholeNumber(1, { unit: 'seconds' })
   PROVIDER_CALL_TIMEOUT_SECONDS = 900;
 
   @EnvPurpose('seconds between looks at an open prediction (without webhooks; with them, a slow safety net)')
@@ -109,21 +90,15 @@ export class GenerationSettings extends MediaServiceSettings {
   REPLICATE_WEBHOOK_URL?: string;
 
   @EnvPurpose("bytes a user may keep in the object store (uploads, portraits, clips, audio); an upload past it answers 413")
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
+  @WholeNumber(1, { unit: 'bytes' })
   USER_STORAGE_QUOTA_BYTES = 2 * 1024 ** 3;
 
   @EnvPurpose('weighted reports since the last operator decision that put a gallery influencer in review (out of the gallery until an operator restores or removes it): an account older than a day or a paying one counts 1, a newer account or a signed-out address 1/3')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
+  @WholeNumber(1)
   GALLERY_REPORTS_TO_HIDE = 3;
 
   @EnvPurpose('seconds an uploaded picture is kept before the hourly sweep removes it (a clip started from it has copied it by then)')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(0, { message: 'must be 0 or more' })
+  @WholeNumber(0, { unit: 'seconds' })
   UPLOAD_GRACE_SECONDS = 24 * 3600;
 
   @EnvPurpose('waits between a webhook delivery\'s attempts after a non-2xx answer or a time-out, comma-separated (ms, s, m, h); after the last one the delivery has failed. The default spans about 24 h')
@@ -131,9 +106,7 @@ export class GenerationSettings extends MediaServiceSettings {
   WEBHOOK_RETRY_SCHEDULE = '30s,1m,5m,15m,1h,2h,4h,8h,8h';
 
   @EnvPurpose('milliseconds one webhook attempt may take, redirects included, before it counts as a time-out')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(100, { message: 'must be 100 or more' })
+  @WholeNumber(100, { unit: 'milliseconds' })
   WEBHOOK_TIMEOUT_MS = 10_000;
 
   @EnvPurpose('"true" lets webhooks reach 127.0.0.1 and ::1 on any port (tests only: a receiver on this machine); private and other addresses stay refused')
@@ -145,21 +118,15 @@ export class GenerationSettings extends MediaServiceSettings {
   WEBHOOK_ALLOWED_PORTS = '443,80';
 
   @EnvPurpose('webhook endpoints one user may register; another is refused (400) until one is deleted')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
+  @WholeNumber(1)
   WEBHOOK_ENDPOINTS_PER_USER = 10;
 
   @EnvPurpose('manual redeliveries one webhook endpoint (or request webhook URL) may get in an hour, counted across replicas; another is refused (429) until the oldest is an hour old')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
+  @WholeNumber(1)
   WEBHOOK_REDELIVERIES_PER_HOUR = 10;
 
   @EnvPurpose('failed webhook deliveries in a row (each one\'s every automatic attempt answered without a 2xx, or refused) that disable an endpoint: it gets nothing more until its owner enables it again (POST /api/v1/webhooks/{id}/enable); a delivered one resets the count')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be 1 or more' })
+  @WholeNumber(1)
   WEBHOOK_DISABLE_AFTER_FAILURES = 20;
 
   @EnvPurpose('key that encrypts webhook endpoints\' signing secrets at rest (AES-256-GCM, the key is its SHA-256) and derives the secret of request webhook URLs; any long random string')
