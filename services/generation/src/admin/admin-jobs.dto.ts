@@ -1,10 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import type { JobKind, JobStatus } from '@lipcast/contracts';
-
-export const JOB_KINDS: JobKind[] = ['lipsync', 'image_to_video', 'one_shot'];
-export const JOB_STATUSES: JobStatus[] = ['queued', 'running', 'succeeded', 'failed', 'canceled'];
-export const ADMIN_JOBS_MAX_LIMIT = 100;
+import { JOB_KINDS, JOB_STATUSES, type JobKind, type JobStatus } from '@lipcast/contracts';
 
 /** `generation.admin.jobs.list.v1`: the gateway has already turned a user fragment into user ids. */
 export class AdminJobListDto {
@@ -12,7 +8,7 @@ export class AdminJobListDto {
   @IsOptional() @IsIn(JOB_KINDS, { message: `kind must be one of ${JOB_KINDS.join(', ')}` }) kind?: JobKind;
   @IsOptional() @ArrayMaxSize(100) @IsUUID('all', { each: true }) userIds?: string[];
   @IsOptional() @IsString() @MaxLength(200) cursor?: string;
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(ADMIN_JOBS_MAX_LIMIT) limit?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
 }
 
 export class AdminJobDto {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { JobKind, JobState } from '@lipcast/contracts';
+import { JOB_KINDS, type JobKind, type JobState } from '@lipcast/contracts';
 import { GenerationSettings } from '../settings';
 import { expectedOutputSeconds, JobEstimator, jobFormat, queueFinishTimes, type RealTimeFactor, type RealTimeFactorKey } from './job-estimates';
 import { JobLanes } from './job-lanes';
@@ -9,7 +9,6 @@ import type { Job } from './job.entity';
 import { JobsRepository, toJobState } from './jobs.repository';
 import { RealTimeFactorsRepository } from './real-time-factors.repository';
 
-const JOB_KINDS: readonly JobKind[] = ['lipsync', 'image_to_video', 'one_shot'];
 /** The kept figures are read again after this (another replica's measurements show up within it). */
 const FIGURES_TTL_MS = 5000;
 /** The most queued jobs counted ahead of one, and re-announced when the queue moves. */

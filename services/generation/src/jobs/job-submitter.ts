@@ -55,7 +55,7 @@ export class JobSubmitter {
     // The checks before anything is written: the kind's own (a photo or clip lip-sync could not use), and no credit left.
     await this.handlers.of(submission.kind).check?.(submission.input);
     await this.credits.check(submission.userId);
-    const job = await this.jobs.insertWith(
+    const job = await this.jobs.insert(
       { id: randomUUID(), userId: submission.userId, kind: submission.kind, dedupeKey: submission.dedupeKey, input: submission.input },
       submission.afterInsert,
     );

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { JobKind, JobStatus, PipelineSteps } from '@lipcast/contracts';
+import { JOB_KINDS, type JobKind, type JobStatus, type PipelineSteps } from '@lipcast/contracts';
 import type { EntityRow } from '../entity-rows';
 import type { JobInput, JobInputs } from './job-inputs';
 
@@ -7,7 +7,6 @@ import type { JobInput, JobInputs } from './job-inputs';
 export type StoredJobStatus = JobStatus | 'waiting';
 export type CreditState = 'reserved' | 'committed' | 'released';
 
-const JOB_KINDS = ['lipsync', 'image_to_video', 'one_shot'] as const satisfies readonly JobKind[];
 const STORED_JOB_STATUSES = ['queued', 'running', 'waiting', 'succeeded', 'failed', 'canceled'] as const satisfies readonly StoredJobStatus[];
 const CREDIT_STATES = ['reserved', 'committed', 'released'] as const satisfies readonly CreditState[];
 

@@ -85,27 +85,22 @@ export class JobsRepository {
   }
 
   /**
-   * Inserts a queued job, not yet published (its message id is its own id); null when a concurrent
-   * identical request inserted first. Its credit counts as reserved from here: it is reserved (by job
-   * id, once) before its message is ever published, and released when it ends unpublished.
+   * Inserts a queued job, not yet published (its message id is its own id), and in the same
+   * transaction what ties to the job (`afterInsert`, e.g. its history item), before it is ever queued;
+   * null when a concurrent identical request inserted first. Its credit counts as reserved from here:
+   * it is reserved (by job id, once) before its message is ever published, and released when it ends unpublished.
    */
-  async insert<Kind extends JobKind>(job: NewJob<Kind>): Promise<Job | null> {
+  insert<Kind extends JobKind>(job: NewJob<Kind>, afterInsert?: (job: Job) => Promise<void>): Promise<Job | null> {
     const { id, userId, kind, dedupeKey, input } = job;
-    const inserted = await this.db
-      .insertInto('job')
-      .values({ id, userId, kind, status: 'queued', dedupeKey, input, credit: 'reserved', queueMessageId: id, traceId: currentTraceContext()?.traceId ?? null })
-      .onConflict((conflict) => conflict.doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    return typedOrNull(inserted);
-  }
-
-  /** `insert`, and in the same transaction what ties to the job (`afterInsert`, e.g. its history item), before it is ever queued. */
-  insertWith<Kind extends JobKind>(job: NewJob<Kind>, afterInsert?: (job: Job) => Promise<void>): Promise<Job | null> {
     return this.em.transactional(async () => {
-      const inserted = await this.insert(job);
-      if (inserted) await afterInsert?.(inserted);
-      return inserted;
+      const inserted = await this.db
+        .insertInto('job')
+        .values({ id, userId, kind, status: 'queued', dedupeKey, input, credit: 'reserved', queueMessageId: id, traceId: currentTraceContext()?.traceId ?? null })
+        .onConflict((conflict) => conflict.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) await afterInsert?.(typedJob(inserted));
+      return typedOrNull(inserted);
     });
   }
 

@@ -1,7 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { JobKind } from '@lipcast/contracts';
-
-const JOB_KINDS = ['lipsync', 'image_to_video', 'one_shot'] as const satisfies readonly JobKind[];
+import { JOB_KINDS } from '@lipcast/contracts';
 
 /**
  * The moving real-time factor of one kind of job at one provider in one format (seconds of work per

@@ -76,10 +76,6 @@ export class ProviderCallsRepository {
       .execute();
   }
 
-  pendingOf(jobId: string): Promise<ProviderCallRecord[]> {
-    return this.db.selectFrom('provider_call').selectAll().where('jobId', '=', jobId).where('status', '=', 'pending').execute();
-  }
-
   /** A job's pending calls end as cancelled (it was cancelled or failed); returns them so their predictions can be stopped. */
   cancelPending(jobId: string): Promise<ProviderCallRecord[]> {
     return this.db
