@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * What a deleted account leaves behind, and nothing else of the person: the keyed hash of the identity
@@ -16,5 +16,3 @@ export const DeletedIdentityEntity = defineEntity({
     deletedAt: p.datetime().onCreate(() => new Date()),
   },
 });
-
-export type DeletedIdentity = InferEntity<typeof DeletedIdentityEntity>;

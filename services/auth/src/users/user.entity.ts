@@ -2,7 +2,6 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /** `active`, or `deleting` while account deletion runs (the row goes at its end). */
 export const USER_STATUSES = ['active', 'deleting'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** A person, linked to the identity (issuer + subject) they sign in with. */
 export const UserEntity = defineEntity({

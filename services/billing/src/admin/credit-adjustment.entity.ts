@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * A manual change of a user's extra generations by an operator (operator console): how many, why,
@@ -18,5 +18,3 @@ export const CreditAdjustmentEntity = defineEntity({
     createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   },
 });
-
-export type CreditAdjustment = InferEntity<typeof CreditAdjustmentEntity>;

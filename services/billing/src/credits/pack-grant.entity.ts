@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * A paid pack of generations, one per Stripe payment so a payment is never counted twice; a refund or
@@ -16,5 +16,3 @@ export const PackGrantEntity = defineEntity({
     revokedCredits: p.integer().nullable(),
   },
 });
-
-export type PackGrant = InferEntity<typeof PackGrantEntity>;

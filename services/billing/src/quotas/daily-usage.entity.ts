@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { QUOTA_KINDS } from '@lipcast/contracts';
 
 /** How many previews of one kind a user had on one UTC day (`day` is `YYYY-MM-DD`). */
@@ -12,5 +12,3 @@ export const DailyUsageEntity = defineEntity({
     used: p.integer(),
   },
 });
-
-export type DailyUsage = InferEntity<typeof DailyUsageEntity>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /** A user's choice of mails (`/profile`); no row means every mail is on. */
 export const MailPreferenceEntity = defineEntity({
@@ -11,8 +11,6 @@ export const MailPreferenceEntity = defineEntity({
   },
 });
 
-export type MailPreference = InferEntity<typeof MailPreferenceEntity>;
-
 /** One row per mail that must go once (a job's "video ready", a payment's companion, a webhook endpoint's disabling): its kind and what it is about. No address is kept. */
 export const SentMailEntity = defineEntity({
   name: 'SentMail',
@@ -23,5 +21,3 @@ export const SentMailEntity = defineEntity({
     sentAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   },
 });
-
-export type SentMail = InferEntity<typeof SentMailEntity>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * One newsletter issue an operator sent to the confirmed subscribers. Who got it is in `sent_mail`
@@ -23,5 +23,3 @@ export const NewsletterIssueEntity = defineEntity({
     finishedAt: p.datetime().nullable(),
   },
 });
-
-export type NewsletterIssue = InferEntity<typeof NewsletterIssueEntity>;

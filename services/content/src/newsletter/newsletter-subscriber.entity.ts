@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * One newsletter address; unique on `lower(email)` (an expression index made by the migration).
@@ -21,5 +21,3 @@ export const NewsletterSubscriberEntity = defineEntity({
     unsubscribeToken: p.string().length(64).unique().defaultRaw(`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   },
 });
-
-export type NewsletterSubscriber = InferEntity<typeof NewsletterSubscriberEntity>;

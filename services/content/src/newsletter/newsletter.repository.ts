@@ -57,11 +57,6 @@ export class NewsletterRepository {
     await this.db.deleteFrom('newsletter_subscriber').where('unsubscribeToken', '=', unsubscribeToken).execute();
   }
 
-  /** Every confirmed address, in id order. */
-  confirmedSubscribers(): Promise<{ email: string; unsubscribeToken: string }[]> {
-    return this.db.selectFrom('newsletter_subscriber').select(['email', 'unsubscribeToken']).where('confirmedAt', 'is not', null).orderBy('id').execute();
-  }
-
   /** The next `limit` confirmed subscribers in id order after `afterId`: a big list is read in batches, never held at once. */
   confirmedSubscribersAfter(afterId: number, limit: number): Promise<{ id: number; email: string; unsubscribeToken: string }[]> {
     return this.db

@@ -50,10 +50,4 @@ export class NewsletterService {
   async unsubscribe(token: string): Promise<void> {
     await this.newsletter.deleteByUnsubscribeToken(token);
   }
-
-  /** Confirmed addresses with their unsubscribe links: who a newsletter issue goes to. */
-  async recipients(): Promise<{ email: string; unsubscribeUrl: string }[]> {
-    const rows = await this.newsletter.confirmedSubscribers();
-    return rows.map((row) => ({ email: row.email, unsubscribeUrl: this.links.newsletterUnsubscribe(row.unsubscribeToken) }));
-  }
 }

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /** One published version of a remote: its files are in the object store and never change. */
 export const RemoteVersionEntity = defineEntity({
@@ -11,8 +11,6 @@ export const RemoteVersionEntity = defineEntity({
     publishedBy: p.string().length(120),
   },
 });
-
-export type RemoteVersion = InferEntity<typeof RemoteVersionEntity>;
 
 /**
  * One release of a remote, in order (`id`). The live version is the newest release not rolled back;
@@ -32,5 +30,3 @@ export const RemoteReleaseEntity = defineEntity({
     rolledBackBy: p.string().length(120).nullable(),
   },
 });
-
-export type RemoteRelease = InferEntity<typeof RemoteReleaseEntity>;
