@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { LedgerRepository } from '../credits/ledger.repository';
-import { CustomersService } from '../stripe/customers.service';
+import { CustomersRepository } from '../stripe/customers.repository';
 import { callStripe } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.provider';
 import { isLive } from '../stripe/subscription-state';
@@ -19,7 +19,7 @@ export class AccountDeletionService {
   constructor(
     private readonly ledger: LedgerRepository,
     @Inject(STRIPE) private readonly stripe: Stripe,
-    private readonly customers: CustomersService,
+    private readonly customers: CustomersRepository,
   ) {}
 
   async delete(userId: string): Promise<{ deleted: true }> {
@@ -29,7 +29,7 @@ export class AccountDeletionService {
   }
 
   private async endSubscriptions(userId: string): Promise<void> {
-    const customerId = await this.customers.customerId(userId);
+    const customerId = await this.customers.stripeCustomerIdOf(userId);
     if (!customerId) return;
     const { data } = await callStripe('read your subscription', () => this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }));
     for (const subscription of data.filter(isLive)) {

@@ -43,6 +43,7 @@ export class AdminAccountsService {
   }
 
   async reservation(jobId: string): Promise<{ status: ReservationStatus; source: CreditSource } | null> {
-    return (await this.rows.reservationState(jobId)) ?? null;
+    const reservation = await this.rows.findReservation(jobId);
+    return reservation ? { status: reservation.status, source: reservation.source } : null;
   }
 }

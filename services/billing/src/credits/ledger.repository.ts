@@ -64,17 +64,6 @@ export class LedgerRepository {
       .executeTakeFirst();
   }
 
-  /** The columns that decide the plan; undefined without an account. */
-  findPlanColumns(userId: string): Promise<PlanColumns | undefined> {
-    return this.db.selectFrom('account').select(['subscriptionStatus', 'periodStart', 'periodEnd']).where('userId', '=', userId).executeTakeFirst();
-  }
-
-  /** Free generations an earlier, deleted account of the identity used (0 without an account). */
-  async freeUsedBefore(userId: string): Promise<number> {
-    const account = await this.db.selectFrom('account').select('freeUsedBefore').where('userId', '=', userId).executeTakeFirst();
-    return account?.freeUsedBefore ?? 0;
-  }
-
   /** Records the free generations a deleted account of the identity used; the larger count is kept. */
   async carryFreeUsed(userId: string, freeUsed: number): Promise<void> {
     await this.db
@@ -148,8 +137,9 @@ export class LedgerRepository {
   }
 
   /**
-   * Adds a paid pack, once per payment: true when this payment had not been granted (nor revoked)
-   * before, and its generations were added to the user's pack credits, in one transaction.
+   * Adds a paid pack, once per payment (Stripe may announce one payment several times and through
+   * several events: checkout completed, payment succeeded): true when this payment had not been granted
+   * (nor revoked) before, and its generations were added to the user's pack credits, in one transaction.
    */
   grantPack(userId: string, paymentId: string, generations: number): Promise<boolean> {
     return this.transaction(async ({ db }) => {
@@ -172,9 +162,10 @@ export class LedgerRepository {
   }
 
   /**
-   * Takes back a pack, once per payment, in one transaction: only the credits still there (the balance
-   * never goes below zero). A payment not granted yet is recorded as revoked, so it is never granted.
-   * Answers the credits taken back, or null when this payment was revoked before.
+   * Takes back a pack whose payment was refunded or disputed, once per payment, in one transaction: only
+   * the credits still there (the balance never goes below zero; used ones stay used). When the revocation
+   * comes before the grant (Stripe's events arrive in any order), the payment is recorded as revoked, so
+   * it is never granted. Answers the credits taken back, or null when this payment was revoked before.
    */
   revokePack(userId: string, paymentId: string, generations: number): Promise<number | null> {
     return this.transaction(async (ledger) => {
@@ -255,11 +246,6 @@ export class LedgerRepository {
         .execute(),
     ]);
     return { reservations, grants, adjustments };
-  }
-
-  /** What a job's reservation is, for the operator console; undefined when it reserved nothing. */
-  reservationState(jobId: string): Promise<{ status: ReservationStatus; source: CreditSource } | undefined> {
-    return this.db.selectFrom('reservation').select(['status', 'source']).where('jobId', '=', jobId).executeTakeFirst();
   }
 
   /**

@@ -70,7 +70,8 @@ export class LedgerService {
    * deleted account included: what auth keeps of the identity when this account is deleted.
    */
   async freeUsed(userId: string): Promise<FreeGenerationsUsed> {
-    return { freeUsed: (await this.ledger.freeUsedBefore(userId)) + (await this.ledger.freeReservationsHeld(userId)) };
+    const account = await this.ledger.findAccount(userId);
+    return { freeUsed: (account?.freeUsedBefore ?? 0) + (await this.ledger.freeReservationsHeld(userId)) };
   }
 
   /**
@@ -158,23 +159,5 @@ export class LedgerService {
       subscriptionCancelAtPeriodEnd: account.cancelAtPeriodEnd,
       dailyQuotas: await this.quotas.today(userId, premium),
     };
-  }
-
-  /**
-   * Adds a paid pack, once per payment: Stripe may announce one payment several times and through
-   * several events (checkout completed, payment succeeded).
-   */
-  grantPack(userId: string, paymentId: string, generations: number): Promise<boolean> {
-    return this.ledger.grantPack(userId, paymentId, generations);
-  }
-
-  /**
-   * Takes back a pack whose payment was refunded or disputed, once per payment: only the credits still
-   * there (the balance never goes below zero; used ones stay used). When the revocation comes before the
-   * grant (Stripe's events arrive in any order), the payment is recorded as revoked, so it is never
-   * granted. Answers the credits taken back, or null when this payment was revoked before.
-   */
-  revokePack(userId: string, paymentId: string, generations: number): Promise<number | null> {
-    return this.ledger.revokePack(userId, paymentId, generations);
   }
 }

@@ -64,7 +64,7 @@ export class QuotasService {
   }
 
   private async isPremium(userId: string, now: Date): Promise<boolean> {
-    const account = await this.ledger.findPlanColumns(userId);
+    const account = await this.ledger.findAccount(userId);
     return account ? isPremium(account, now) : false;
   }
 }

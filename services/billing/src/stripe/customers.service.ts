@@ -12,21 +12,13 @@ export class CustomersService {
     @Inject(STRIPE) private readonly stripe: Stripe,
   ) {}
 
-  customerId(userId: string): Promise<string | null> {
-    return this.customers.stripeCustomerIdOf(userId);
-  }
-
-  userIdForCustomer(customerId: string): Promise<string | null> {
-    return this.customers.userIdOf(customerId);
-  }
-
   /**
    * The user's Stripe customer, created on first need. A stored customer that Stripe no longer knows
    * (deleted, or made with other keys) is replaced. The idempotency key makes concurrent first
    * purchases share one customer.
    */
   async ensureCustomer(userId: string, email: string | null): Promise<string> {
-    const stored = await this.customerId(userId);
+    const stored = await this.customers.stripeCustomerIdOf(userId);
     if (stored && (await this.stillExists(stored))) return stored;
     const customer = await callStripe('create a customer', () =>
       this.stripe.customers.create(

@@ -4,7 +4,7 @@ import { ErrorCode, type Account } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { LedgerRepository } from '../credits/ledger.repository';
 import { LedgerService } from '../credits/ledger.service';
-import { CustomersService } from './customers.service';
+import { CustomersRepository } from './customers.repository';
 import { PaymentMails } from './payment-mails';
 import { PriceCatalog } from './price-catalog.service';
 import { callStripe } from './stripe-errors';
@@ -22,7 +22,7 @@ export class SubscriptionsService {
   constructor(
     private readonly accounts: LedgerRepository,
     @Inject(STRIPE) private readonly stripe: Stripe,
-    private readonly customers: CustomersService,
+    private readonly customers: CustomersRepository,
     private readonly catalog: PriceCatalog,
     private readonly ledger: LedgerService,
     private readonly mails: PaymentMails,
@@ -40,7 +40,7 @@ export class SubscriptionsService {
    */
   async apply(subscription: Stripe.Subscription): Promise<void> {
     const state = subscriptionState(subscription);
-    const userId = state.userId ?? (await this.customers.userIdForCustomer(state.customerId));
+    const userId = state.userId ?? (await this.customers.userIdOf(state.customerId));
     if (!userId) {
       this.logger.warn({ subscriptionId: state.subscriptionId, customerId: state.customerId }, 'subscription of an unknown customer ignored');
       return;
@@ -83,7 +83,7 @@ export class SubscriptionsService {
 
   /** Reads the user's subscriptions from Stripe and applies the current one (profile and success page). */
   async sync(userId: string): Promise<Account> {
-    const customerId = await this.customers.customerId(userId);
+    const customerId = await this.customers.stripeCustomerIdOf(userId);
     if (customerId) {
       const { data } = await callStripe('read your subscription', () => this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10 }));
       const current = currentSubscription(data);

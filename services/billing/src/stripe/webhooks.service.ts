@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { StripeWebhookRequest, StripeWebhookResult } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { webhookEventTypeLabel, webhookEvents } from '../billing-metrics';
-import { LedgerService } from '../credits/ledger.service';
+import { LedgerRepository } from '../credits/ledger.repository';
 import { BillingSettings } from '../settings';
 import { PACK_PURCHASE } from './checkout.service';
 import { PaymentMails } from './payment-mails';
@@ -31,7 +31,7 @@ export class WebhooksService {
     private readonly settings: BillingSettings,
     @Inject(STRIPE) private readonly stripe: Stripe,
     private readonly subscriptions: SubscriptionsService,
-    private readonly ledger: LedgerService,
+    private readonly ledger: LedgerRepository,
     private readonly mails: PaymentMails,
   ) {}
 
