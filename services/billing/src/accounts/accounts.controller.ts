@@ -1,22 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { IsInt, IsUUID, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import {
-  FREE_GENERATIONS, Subjects, type Account, type CarryFreeUsedRequest, type FreeGenerationsUsed, type FreeUsedCarried, type GetAccountRequest,
+  FREE_GENERATIONS, Subjects, type Account, type CarryFreeUsedRequest, type FreeGenerationsUsed, type FreeUsedCarried,
 } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
 import { LedgerService } from '../credits/ledger.service';
+import { UserDto } from '../requests';
 import { AccountDeletionService } from './account-deletion.service';
 
-class GetAccountDto implements GetAccountRequest {
-  @IsUUID()
-  userId!: string;
-}
-
-class CarryFreeUsedDto implements CarryFreeUsedRequest {
-  @IsUUID()
-  userId!: string;
-
+class CarryFreeUsedDto extends UserDto implements CarryFreeUsedRequest {
   @IsInt()
   @Min(0)
   @Max(FREE_GENERATIONS)
@@ -32,13 +25,13 @@ export class AccountsController {
 
   /** Account deletion: subscriptions ended, the ledger kept under an anonymous id. */
   @Handles(Subjects.billing.accountDelete)
-  delete(@Payload() request: GetAccountDto): Promise<{ deleted: true }> {
+  delete(@Payload() request: UserDto): Promise<{ deleted: true }> {
     return this.deletion.delete(request.userId);
   }
 
   /** Account deletion, asked by auth before the ledger is anonymised: what the identity keeps. */
   @Handles(Subjects.billing.accountFreeUsed)
-  freeUsed(@Payload() request: GetAccountDto): Promise<FreeGenerationsUsed> {
+  freeUsed(@Payload() request: UserDto): Promise<FreeGenerationsUsed> {
     return this.ledger.freeUsed(request.userId);
   }
 
@@ -49,7 +42,7 @@ export class AccountsController {
   }
 
   @Handles(Subjects.billing.accountGet)
-  get(@Payload() request: GetAccountDto): Promise<Account> {
+  get(@Payload() request: UserDto): Promise<Account> {
     return this.ledger.account(request.userId);
   }
 }

@@ -1,19 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { IsString, IsUUID, Length } from 'class-validator';
 import { Subjects, type AdminBillingAccount, type CreditSource, type ReservationStatus } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
 import { AdminCreditAdjustmentRequestDto } from '@lipcast/nest-kit/requests';
 import { LedgerService } from '../credits/ledger.service';
+import { JobDto, UserDto } from '../requests';
 import { AdminAccountsService } from './admin-accounts.service';
-
-class UserDto {
-  @IsUUID() userId!: string;
-}
-
-class JobDto {
-  @IsString() @Length(1, 100) jobId!: string;
-}
 
 /** The operator console's requests (the gateway lets only operators send them, and audits each write). */
 @Controller()

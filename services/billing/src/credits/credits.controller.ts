@@ -1,25 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { IsString, IsUUID, Length } from 'class-validator';
+import { IsString, Length } from 'class-validator';
 import { Subjects, type CreditRequest, type Reservation } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
+import { JobDto, UserDto } from '../requests';
 import { LedgerService } from './ledger.service';
 
-class CreditRequestDto implements CreditRequest {
-  @IsUUID()
-  userId!: string;
-
-  @IsString()
-  @Length(1, 100)
-  jobId!: string;
-}
-
-class UserDto {
-  @IsUUID()
-  userId!: string;
-}
-
-class JobDto {
+class CreditRequestDto extends UserDto implements CreditRequest {
   @IsString()
   @Length(1, 100)
   jobId!: string;

@@ -1,12 +1,7 @@
-import { IsString, IsUUID, Length } from 'class-validator';
-import type { GetAccountRequest, StripeWebhookRequest } from '@lipcast/contracts';
+import { IsString, Length } from 'class-validator';
+import type { StripeWebhookRequest } from '@lipcast/contracts';
 
 // The Stripe subjects' requests but the purchases', which are in @lipcast/nest-kit/requests (the gateway checks them too).
-
-export class UserDto implements GetAccountRequest {
-  @IsUUID()
-  userId!: string;
-}
 
 export class StripeWebhookDto implements StripeWebhookRequest {
   @IsString()
