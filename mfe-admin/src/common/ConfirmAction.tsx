@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Button, type ButtonVariant } from '@lipcast/ui';
+import { useBusy } from '@lipcast/web-kit';
 
 export interface ConfirmActionProps {
   /** The button's text, e.g. "Cancel job". */
@@ -19,16 +20,8 @@ export interface ConfirmActionProps {
 
 /** A button that asks first: every operator action changes someone's job, credits or content. */
 export function ConfirmAction({ label, name, title, description, confirmLabel, variant = 'outline', disabled, canOpen, onConfirm }: ConfirmActionProps) {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [open, setOpen] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
     <AlertDialog open={open} onOpenChange={(next) => setOpen(next && (canOpen?.() ?? true))}>
       <AlertDialogTrigger asChild>
@@ -39,7 +32,7 @@ export function ConfirmAction({ label, name, title, description, confirmLabel, v
       <AlertDialogContent title={title} description={description}>
         <AlertDialogFooter>
           <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction variant={variant === 'destructive' ? 'destructive' : 'default'} onClick={() => void confirm()}>
+          <AlertDialogAction variant={variant === 'destructive' ? 'destructive' : 'default'} onClick={() => void run(async () => onConfirm())}>
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_REASON_MAX_LENGTH, API_ROUTES } from '@lipcast/contracts';
 import { Button, TextareaField } from '@lipcast/ui';
-import { callApi, toast } from '@lipcast/web-kit';
+import { callApi, toast, useBusy } from '@lipcast/web-kit';
 import { errorText, refreshAdminData } from '../admin-api';
 import { TextField } from '../common/fields';
 import { validateCreditAdjustment, type CreditAdjustmentErrors, type CreditAdjustmentInput } from '../forms/credit-adjustment';
@@ -13,29 +13,24 @@ export function CreditAdjustmentForm({ userId, jobId = '' }: { userId: string; j
   // A refund from a job's details starts as "+1 for that job".
   const [input, setInput] = useState<CreditAdjustmentInput>({ delta: jobId ? '1' : '', reason: '', jobId });
   const [errors, setErrors] = useState<CreditAdjustmentErrors>({});
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useBusy((failure) => toast({ title: 'Could not adjust the credits', description: errorText(failure), variant: 'destructive' }));
   const set = (field: keyof CreditAdjustmentInput) => (event: { target: { value: string } }) => setInput({ ...input, [field]: event.target.value });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const checked = validateCreditAdjustment(input);
     if ('errors' in checked) return setErrors(checked.errors);
     setErrors({});
-    setSending(true);
-    try {
+    void run(async () => {
       await callApi(API_ROUTES.admin.adjustCredits(userId), { body: checked.body });
       toast({ title: `Credits adjusted by ${checked.body.delta > 0 ? '+' : ''}${checked.body.delta}`, variant: 'success' });
       setInput({ delta: '', reason: '', jobId: '' });
       await refreshAdminData(queryClient);
-    } catch (failure) {
-      toast({ title: 'Could not adjust the credits', description: errorText(failure), variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   return (
-    <form aria-labelledby="credit-form-heading" onSubmit={(event) => void submit(event)} noValidate className="space-y-4 rounded-xl border border-slate-200 p-4">
+    <form aria-labelledby="credit-form-heading" onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-slate-200 p-4">
       <h4 id="credit-form-heading" className="font-semibold text-slate-900">
         Adjust credits
       </h4>

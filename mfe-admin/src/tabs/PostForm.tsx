@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, type AdminPost } from '@lipcast/contracts';
 import { Button, Label, TextareaField } from '@lipcast/ui';
-import { callApi, toast } from '@lipcast/web-kit';
+import { callApi, toast, useBusy } from '@lipcast/web-kit';
 import { errorText, refreshAdminData } from '../admin-api';
 import { TextField } from '../common/fields';
 import { EMPTY_POST_FORM, postToForm, slugFrom, validatePostForm, type PostFormErrors, type PostFormInput, type Publication } from '../forms/post-form';
@@ -18,32 +18,27 @@ export function PostForm({ post, onDone }: { post: AdminPost | null; onDone: () 
   const queryClient = useQueryClient();
   const [input, setInput] = useState<PostFormInput>(post ? postToForm(post) : EMPTY_POST_FORM);
   const [errors, setErrors] = useState<PostFormErrors>({});
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useBusy((failure) => toast({ title: 'Could not save the post', description: errorText(failure), variant: 'destructive' }));
   // A new post's slug follows its title until the operator types a slug of their own.
   const [slugTouched, setSlugTouched] = useState(post !== null);
   const set = (field: keyof PostFormInput) => (event: { target: { value: string } }) => setInput({ ...input, [field]: event.target.value });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const checked = validatePostForm(input, new Date(), post?.publishedAt ?? null);
     if ('errors' in checked) return setErrors(checked.errors);
     setErrors({});
-    setSending(true);
-    try {
+    void run(async () => {
       await callApi(post ? API_ROUTES.admin.updatePost(post.id) : API_ROUTES.admin.createPost, { body: checked.body });
       const published = checked.body.publishedAt === null ? 'saved as a draft' : input.publication === 'now' ? 'published' : 'scheduled';
       toast({ title: `Post ${published}`, variant: 'success' });
       await refreshAdminData(queryClient);
       onDone();
-    } catch (failure) {
-      toast({ title: 'Could not save the post', description: errorText(failure), variant: 'destructive' });
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   return (
-    <form aria-labelledby="post-form-heading" onSubmit={(event) => void submit(event)} noValidate className="space-y-4 rounded-xl border border-slate-200 p-4">
+    <form aria-labelledby="post-form-heading" onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-slate-200 p-4">
       <h3 id="post-form-heading" className="text-lg font-semibold text-slate-900">
         {post ? `Edit “${post.title}”` : 'New post'}
       </h3>

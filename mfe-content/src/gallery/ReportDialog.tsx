@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { API_ROUTES, MAX_REPORT_CONTACT_LENGTH, REPORT_REASONS, type InfluencerReportBody, type ReportReason } from '@lipcast/contracts';
 import { Button, Dialog, DialogContent, DialogFooter, Input, Label } from '@lipcast/ui';
-import { callApi, toast } from '@lipcast/web-kit';
+import { callApi, toast, useBusy } from '@lipcast/web-kit';
 
 export const REPORT_THANKS = 'Thank you for your report';
 
@@ -10,21 +10,16 @@ export function ReportDialog({ projectId, title, onClose, onReported }: { projec
   const ids = { contact: useId(), reasons: useId() };
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [contact, setContact] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy((error) => toast({ title: 'The report could not be sent', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }));
 
-  async function send() {
+  function send() {
     if (!reason || busy) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       const body: InfluencerReportBody = { reason, ...(contact.trim() ? { contact: contact.trim() } : {}) };
       await callApi(API_ROUTES.reportInfluencer(projectId), { body, expectUnauthorized: true });
       toast({ title: REPORT_THANKS, description: 'We will look at it.', variant: 'success' });
       onReported();
-    } catch (error) {
-      toast({ title: 'The report could not be sent', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -49,7 +44,7 @@ export function ReportDialog({ projectId, title, onClose, onReported }: { projec
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void send()} disabled={!reason || busy}>
+          <Button onClick={send} disabled={!reason || busy}>
             Send report
           </Button>
         </DialogFooter>

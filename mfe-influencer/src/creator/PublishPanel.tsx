@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, PUBLISH_CONSENT_TEXT, UPLOAD_CONSENT_TEXT, type InfluencerProject } from '@lipcast/contracts';
 import { Button, Input, Label, TextareaField } from '@lipcast/ui';
-import { toast } from '@lipcast/web-kit';
+import { toast, useBusy } from '@lipcast/web-kit';
 import { appealProject, errorText, publishProject, unpublishProject } from './creator-api';
 
 type PanelProject = Pick<InfluencerProject, 'id' | 'isApproved' | 'name' | 'imageKind' | 'moderation'>;
@@ -74,19 +74,14 @@ function PublishControls({ project, onChange }: { project: PanelProject; onChang
 function ModerationNotice({ project, onChange }: { project: PanelProject; onChange: (project: InfluencerProject) => void }) {
   const { state, reason, appealed } = project.moderation;
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy((error) => toast({ title: 'Failed to send the appeal', description: errorText(error, 'Failed to send the appeal'), variant: 'destructive' }));
 
-  async function appeal() {
+  function appeal() {
     if (busy || !message.trim()) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       onChange(await appealProject(project.id, message));
       toast({ title: 'Appeal sent', description: 'An operator will read it and decide.', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Failed to send the appeal', description: errorText(error, 'Failed to send the appeal'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -106,7 +101,7 @@ function ModerationNotice({ project, onChange }: { project: PanelProject; onChan
             onChange={(event) => setMessage(event.target.value)}
             placeholder="e.g. This is my own face, and I agreed to publish it."
           />
-          <Button variant="outline" disabled={busy || !message.trim()} onClick={() => void appeal()}>
+          <Button variant="outline" disabled={busy || !message.trim()} onClick={appeal}>
             Send appeal
           </Button>
         </div>

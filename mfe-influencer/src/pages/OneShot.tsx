@@ -20,7 +20,7 @@ import {
   type VideoFormatId,
 } from '@lipcast/contracts';
 import { Button, CaptionsChoice, Card, CardContent, Label, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
-import { ApiError, callApi, followJob, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount } from '@lipcast/web-kit';
+import { ApiError, callApi, followJob, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, useBusy } from '@lipcast/web-kit';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { readLastResult, resultOf, saveLastResult, type OneShotResult } from '../one-shot/last-result';
 import { oneShotSchema, type OneShotInput, type OneShotValues } from '../forms/schemas';
@@ -97,13 +97,16 @@ export default function OneShot() {
   /** The script shown for editing once written (null before); the run speaks it as edited. */
   const [script, setScript] = useState<string | null>(null);
   const [scriptError, setScriptError] = useState<string | null>(null);
-  const [writing, setWriting] = useState(false);
   const [format, setFormat] = useState<VideoFormatId>(DEFAULT_VIDEO_FORMAT);
   const [captions, setCaptions] = useState<CaptionsChoiceValue>(DEFAULT_CAPTIONS);
   const scriptField = useRef<HTMLTextAreaElement>(null);
   const following = useRef<string | null>(null);
   const form = useForm<OneShotInput, unknown, OneShotValues>({ resolver: zodResolver(oneShotSchema), defaultValues: { influencerDescription: '', gender: 'male', scriptTopic: '' } });
   const { errors, isSubmitting } = form.formState;
+  const { busy: writing, run: runWriting } = useBusy((error) => {
+    if (error instanceof ApiError && error.status === 400) form.setError('scriptTopic', { message: error.message });
+    else toast({ title: 'Script Generation Failed', description: error instanceof ApiError ? error.message : 'There was an error generating the script. Please try again.', variant: 'destructive' });
+  });
 
   /** Shows a run's progress until it ends: complete with the video, or back to the input with the error. */
   async function follow(run: JobState) {
@@ -161,22 +164,16 @@ export default function OneShot() {
   }, [userId]);
 
   /** Free (one of the day's scripts): writes a script for the topic, shown for editing before anything is spent. */
-  const writeScript = form.handleSubmit(async (values) => {
-    setWriting(true);
-    try {
+  const writeScript = form.handleSubmit((values) =>
+    runWriting(async () => {
       const body: ScriptRequestBody = { topic: values.scriptTopic, maxDuration: ONE_SHOT_SCRIPT_MAX_SECONDS };
       const answer = await callApi(API_ROUTES.writeScript, { body });
       if (!answer) return;
       setScript(answer.script);
       setScriptError(scriptProblem(answer.script));
       toast({ title: 'Script Generated', description: 'Read it, edit it as you like, then create the video.', variant: 'success' });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400) form.setError('scriptTopic', { message: error.message });
-      else toast({ title: 'Script Generation Failed', description: error instanceof ApiError ? error.message : 'There was an error generating the script. Please try again.', variant: 'destructive' });
-    } finally {
-      setWriting(false);
-    }
-  });
+    }),
+  );
 
   function editScript(value: string) {
     setScript(value);

@@ -5,7 +5,7 @@ import {
   API_ROUTES, BATCH_CSV_COLUMNS, BATCH_MAX_CSV_BYTES, BATCH_MAX_ROWS, SPEECH_PITCH, SPEECH_SPEED, VOICE_EMOTIONS, type Batch, type BatchRow, type BatchRowStatus,
 } from '@lipcast/contracts';
 import { Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Page, Progress, Spinner } from '@lipcast/ui';
-import { ApiError, callApi, generationsLeft, isPaymentRequired, refreshAccount, toast, useAccount } from '@lipcast/web-kit';
+import { ApiError, callApi, generationsLeft, isPaymentRequired, refreshAccount, toast, useAccount, useBusy } from '@lipcast/web-kit';
 import { failureToast } from '../wizard/errors';
 import '../styles.css';
 
@@ -268,16 +268,18 @@ export default function Batches() {
   const errorId = `${inputId}-error`;
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [batch, setBatch] = useState<Batch | null>(null);
+  const { busy: uploading, run } = useBusy((failure) => {
+    if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
+    else toast({ ...failureToast(failure), variant: 'destructive' });
+  });
 
-  async function upload(event: FormEvent) {
+  function upload(event: FormEvent) {
     event.preventDefault();
     setError(null);
     if (!file) return setError('Choose a CSV file first.');
     if (file.size > BATCH_MAX_CSV_BYTES) return setError('The file is larger than 1 MB.');
-    setUploading(true);
-    try {
+    void run(async () => {
       const answer = await callApi(API_ROUTES.createBatch, { body: { csv: await file.text() } });
       if (isPaymentRequired(answer)) {
         setError('You have fewer videos left than this batch has valid rows: nothing was started or charged.');
@@ -285,12 +287,7 @@ export default function Batches() {
       }
       setBatch(answer);
       void refreshAccount(queryClient);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 400) setError(failure.message);
-      else toast({ ...failureToast(failure), variant: 'destructive' });
-    } finally {
-      setUploading(false);
-    }
+    });
   }
 
   const left = user ? generationsLeft(user) : null;
@@ -309,7 +306,7 @@ export default function Batches() {
           </CardHeader>
           <CardContent className="space-y-6">
             <ColumnsHelp />
-            <form onSubmit={(event) => void upload(event)} className="space-y-3" noValidate>
+            <form onSubmit={upload} className="space-y-3" noValidate>
               <div className="space-y-2">
                 <Label htmlFor={inputId}>CSV file</Label>
                 <Input
