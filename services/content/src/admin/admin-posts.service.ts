@@ -3,6 +3,7 @@ import { ErrorCode, type AdminPost, type AdminPostList } from '@lipcast/contract
 import { ServiceError } from '@lipcast/nest-kit';
 import type { BlogPost } from '../posts/blog-post.entity';
 import { PostsRepository, type PostFields } from '../posts/posts.repository';
+import { toBlogPostDto } from '../posts/posts.service';
 import type { AdminPostDto } from '@lipcast/nest-kit/requests';
 
 const ADMIN_LIST_LIMIT = 500;
@@ -13,22 +14,7 @@ function statusOf(post: BlogPost, now = new Date()): AdminPost['status'] {
   return post.publishedAt > now ? 'scheduled' : 'published';
 }
 
-function toAdminPost(post: BlogPost): AdminPost {
-  return {
-    id: post.id,
-    title: post.title,
-    slug: post.slug,
-    excerpt: post.excerpt,
-    body: post.body,
-    featuredImage: post.featuredImage ?? null,
-    author: post.author ?? null,
-    publishedAt: post.publishedAt ? post.publishedAt.toISOString() : null,
-    createdAt: post.createdAt.toISOString(),
-    status: statusOf(post),
-  };
-}
-
-const slugTaken = (slug: string) => new ServiceError(ErrorCode.Conflict, `A post with the slug "${slug}" already exists; choose another slug.`, { field: 'slug' });
+const toAdminPost = (post: BlogPost): AdminPost => ({ ...toBlogPostDto(post), body: post.body, status: statusOf(post) });
 
 /** Blog posts as operators write them: drafts, scheduled and published, created and edited without SQL. */
 @Injectable()
@@ -37,7 +23,7 @@ export class AdminPostsService {
 
   async list(): Promise<AdminPostList> {
     const posts = await this.posts.list(ADMIN_LIST_LIMIT);
-    return { posts: posts.map((post) => { const { body: _body, ...summary } = toAdminPost(post); return summary; }) };
+    return { posts: posts.map((post) => ({ ...toBlogPostDto(post), status: statusOf(post) })) };
   }
 
   async get(id: number): Promise<AdminPost> {
@@ -73,7 +59,7 @@ export class AdminPostsService {
 
   /** The unique index decides (two operators saving the same slug at once): 409 with a message that says which. */
   private saved(post: BlogPost | 'slug-taken', slug: string): BlogPost {
-    if (post === 'slug-taken') throw slugTaken(slug);
+    if (post === 'slug-taken') throw new ServiceError(ErrorCode.Conflict, `A post with the slug "${slug}" already exists; choose another slug.`, { field: 'slug' });
     return post;
   }
 }

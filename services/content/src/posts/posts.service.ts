@@ -4,7 +4,7 @@ import type { BlogPost as BlogPostDto, BlogPostDetail, ListPostsResponse } from 
 import type { ListPostsQuery } from '@lipcast/nest-kit/requests';
 import { PostsRepository, type PostSummary } from './posts.repository';
 
-function toBlogPostDto(post: PostSummary): BlogPostDto {
+export function toBlogPostDto(post: PostSummary): BlogPostDto {
   return {
     id: post.id,
     title: post.title,
