@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Page, Spinner, Tabs, TabsContent, TabsList, TabsTrigger } from '@lipcast/ui';
 import { isAdmin, useAccount } from '@lipcast/web-kit';
@@ -45,6 +45,22 @@ export default function Admin() {
 
   if (isLoading) return <Spinner label="Loading your account..." className="m-8" />;
   if (!isAdmin(user)) return <NoAccess />;
+  const panels: Record<TabName, ReactNode> = {
+    queue: <QueueTab />,
+    jobs: (
+      <JobsTab
+        onRefund={(userId, jobId) => {
+          setSelection({ userId, jobId });
+          openTab('users');
+        }}
+      />
+    ),
+    users: <UsersTab selection={selection} onSelect={(userId) => setSelection({ userId })} />,
+    posts: <PostsTab />,
+    gallery: <GalleryTab />,
+    newsletter: <NewsletterTab />,
+    audit: <AuditTab />,
+  };
 
   return (
     <Page title="Operator console" description="The generation queue, jobs, accounts and credits, blog posts, gallery moderation and the newsletter. Every action is written to the audit log.">
@@ -56,32 +72,11 @@ export default function Admin() {
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value="queue">
-          <QueueTab />
-        </TabsContent>
-        <TabsContent value="jobs">
-          <JobsTab
-            onRefund={(userId, jobId) => {
-              setSelection({ userId, jobId });
-              openTab('users');
-            }}
-          />
-        </TabsContent>
-        <TabsContent value="users">
-          <UsersTab selection={selection} onSelect={(userId) => setSelection({ userId })} />
-        </TabsContent>
-        <TabsContent value="posts">
-          <PostsTab />
-        </TabsContent>
-        <TabsContent value="gallery">
-          <GalleryTab />
-        </TabsContent>
-        <TabsContent value="newsletter">
-          <NewsletterTab />
-        </TabsContent>
-        <TabsContent value="audit">
-          <AuditTab />
-        </TabsContent>
+        {ADMIN_TABS.map((item) => (
+          <TabsContent key={item.value} value={item.value}>
+            {panels[item.value]}
+          </TabsContent>
+        ))}
       </Tabs>
     </Page>
   );

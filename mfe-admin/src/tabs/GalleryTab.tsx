@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_REASON_MAX_LENGTH, API_ROUTES, type AdminGalleryReport, type AdminModerationDecisionBody, type ModerationState } from '@lipcast/contracts';
 import { Badge, type BadgeVariant } from '@lipcast/ui';
-import { callApi, routeQuery, toast } from '@lipcast/web-kit';
-import { errorText, refreshAdminData } from '../admin-api';
+import { callApi, routeQuery } from '@lipcast/web-kit';
+import { runAdminAction } from '../admin-api';
 import { ConfirmAction } from '../common/ConfirmAction';
 import { TextField } from '../common/fields';
 import { formatDateTime } from '../common/format';
@@ -93,17 +93,12 @@ function ModerationDecision({ item }: { item: AdminGalleryReport }) {
     return !missing;
   };
 
-  async function decide(decision: AdminModerationDecisionBody['decision']) {
-    try {
+  const decide = (decision: AdminModerationDecisionBody['decision']) =>
+    runAdminAction(queryClient, 'Could not record the decision', async () => {
       await callApi(API_ROUTES.admin.decideGalleryItem(item.influencerId), { body: { decision, reason: reason.trim() } });
-      toast({ title: decision === 'restore' ? `${item.name} restored` : `${item.name} removed`, variant: 'success' });
       setReason('');
-    } catch (failure) {
-      toast({ title: 'Could not record the decision', description: errorText(failure), variant: 'destructive' });
-    } finally {
-      await refreshAdminData(queryClient);
-    }
-  }
+      return decision === 'restore' ? `${item.name} restored` : `${item.name} removed`;
+    });
 
   return (
     <div className="min-w-56 space-y-2">

@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, JOB_KINDS, JOB_STATUSES, type AdminJobFilter, type JobKind, type JobStatus } from '@lipcast/contracts';
 import { Badge, Button, type BadgeVariant } from '@lipcast/ui';
-import { callApi, routeQuery, toast } from '@lipcast/web-kit';
-import { errorText, refreshAdminData } from '../admin-api';
+import { callApi, routeQuery } from '@lipcast/web-kit';
+import { runAdminAction } from '../admin-api';
 import { ConfirmAction } from '../common/ConfirmAction';
+import { Detail } from '../common/Detail';
 import { SelectField, TextField } from '../common/fields';
 import { formatDateTime, formatWait } from '../common/format';
 import { LoadState } from '../common/LoadState';
@@ -47,16 +48,11 @@ function JobDetail({ id, onRefund, onClose }: { id: string; onRefund: (userId: s
   const queryClient = useQueryClient();
   const { data: job, isLoading, error } = useQuery({ ...routeQuery(API_ROUTES.admin.job(id)), staleTime: 0 });
 
-  async function act(action: 'cancel' | 'retry') {
-    try {
+  const act = (action: 'cancel' | 'retry') =>
+    runAdminAction(queryClient, action === 'cancel' ? 'Could not cancel the job' : 'Could not retry the job', async () => {
       await callApi(action === 'cancel' ? API_ROUTES.admin.cancelJob(id) : API_ROUTES.admin.retryJob(id));
-      toast({ title: action === 'cancel' ? 'Job cancelled' : 'Job queued again', variant: 'success' });
-    } catch (failure) {
-      toast({ title: action === 'cancel' ? 'Could not cancel the job' : 'Could not retry the job', description: errorText(failure), variant: 'destructive' });
-    } finally {
-      await refreshAdminData(queryClient);
-    }
-  }
+      return action === 'cancel' ? 'Job cancelled' : 'Job queued again';
+    });
 
   return (
     <section aria-labelledby="job-detail-heading" className="space-y-4 rounded-xl border border-slate-200 p-4">
@@ -72,30 +68,23 @@ function JobDetail({ id, onRefund, onClose }: { id: string; onRefund: (userId: s
       {job && (
         <>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium text-slate-600">Status</dt>
-            <dd>
+            <Detail term="Status">
               <JobStatusBadge status={job.status} />
-            </dd>
-            <dt className="font-medium text-slate-600">Kind</dt>
-            <dd>{job.kind}</dd>
-            <dt className="font-medium text-slate-600">User</dt>
-            <dd>{job.userId}</dd>
-            <dt className="font-medium text-slate-600">Provider</dt>
-            <dd>{job.provider ?? '—'}</dd>
-            <dt className="font-medium text-slate-600">Progress</dt>
-            <dd>{Math.round(job.progress)}%</dd>
-            <dt className="font-medium text-slate-600">Wait</dt>
-            <dd>{formatWait(job)}</dd>
-            <dt className="font-medium text-slate-600">Attempts</dt>
-            <dd>{job.attempts}</dd>
-            <dt className="font-medium text-slate-600">Error</dt>
-            <dd className={job.error ? 'text-red-700' : undefined}>{job.error ?? '—'}</dd>
-            <dt className="font-medium text-slate-600">Trace id</dt>
-            <dd className="font-mono break-all">{job.traceId ?? '—'}</dd>
-            <dt className="font-medium text-slate-600">Reservation</dt>
-            <dd>{job.reservation ? `${job.reservation.status} (${job.reservation.source})` : 'none'}</dd>
-            <dt className="font-medium text-slate-600">Created</dt>
-            <dd>{formatDateTime(job.createdAt)}</dd>
+            </Detail>
+            <Detail term="Kind">{job.kind}</Detail>
+            <Detail term="User">{job.userId}</Detail>
+            <Detail term="Provider">{job.provider ?? '—'}</Detail>
+            <Detail term="Progress">{Math.round(job.progress)}%</Detail>
+            <Detail term="Wait">{formatWait(job)}</Detail>
+            <Detail term="Attempts">{job.attempts}</Detail>
+            <Detail term="Error" className={job.error ? 'text-red-700' : undefined}>
+              {job.error ?? '—'}
+            </Detail>
+            <Detail term="Trace id" className="font-mono break-all">
+              {job.traceId ?? '—'}
+            </Detail>
+            <Detail term="Reservation">{job.reservation ? `${job.reservation.status} (${job.reservation.source})` : 'none'}</Detail>
+            <Detail term="Created">{formatDateTime(job.createdAt)}</Detail>
           </dl>
           <div className="flex flex-wrap gap-2">
             <ConfirmAction

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, newsletterParagraphs, type AdminNewsletterIssue, type AdminNewsletterIssueList } from '@lipcast/contracts';
 import { Badge, TextareaField } from '@lipcast/ui';
 import { callApi, routeQuery, toast } from '@lipcast/web-kit';
-import { errorText, refreshAdminData } from '../admin-api';
+import { errorText, refreshAdminData, runAdminAction } from '../admin-api';
 import { ConfirmAction } from '../common/ConfirmAction';
 import { TextField } from '../common/fields';
 import { formatDateTime } from '../common/format';
@@ -107,16 +107,11 @@ function IssueForm({ confirmedSubscribers }: { confirmedSubscribers: number }) {
 
 function IssueRow({ issue }: { issue: AdminNewsletterIssue }) {
   const queryClient = useQueryClient();
-  async function resume() {
-    try {
+  const resume = () =>
+    runAdminAction(queryClient, 'Could not resume the issue', async () => {
       const sending = await callApi(API_ROUTES.admin.resumeNewsletterIssue(issue.id));
-      toast({ title: `Sending “${issue.subject}” to ${subscribers(sending.recipients)} more`, variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Could not resume the issue', description: errorText(error), variant: 'destructive' });
-    } finally {
-      await refreshAdminData(queryClient);
-    }
-  }
+      return `Sending “${issue.subject}” to ${subscribers(sending.recipients)} more`;
+    });
   return (
     <tr>
       <th scope="row" className={`${cellClass} font-medium`}>

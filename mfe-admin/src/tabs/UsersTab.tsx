@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES } from '@lipcast/contracts';
 import { Button } from '@lipcast/ui';
 import { routeQuery } from '@lipcast/web-kit';
+import { Detail } from '../common/Detail';
 import { TextField } from '../common/fields';
 import { formatDateTime } from '../common/format';
 import { LoadState } from '../common/LoadState';
@@ -57,21 +58,19 @@ function UserAccount({ userId, refundJobId }: { userId: string; refundJobId?: st
             Account of {account.user.username}
           </h3>
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium text-slate-600">User id</dt>
-            <dd className="font-mono">{account.user.id}</dd>
-            <dt className="font-medium text-slate-600">E-mail</dt>
-            <dd>{account.user.email ?? '—'}</dd>
-            <dt className="font-medium text-slate-600">Plan</dt>
-            <dd>
+            <Detail term="User id" className="font-mono">
+              {account.user.id}
+            </Detail>
+            <Detail term="E-mail">{account.user.email ?? '—'}</Detail>
+            <Detail term="Plan">
               {account.plan}
               {account.subscriptionStatus && ` (${account.subscriptionStatus})`}
-            </dd>
-            <dt className="font-medium text-slate-600">Generations used</dt>
-            <dd>{account.generationsCount}</dd>
-            <dt className="font-medium text-slate-600">Extra generations</dt>
-            <dd>{account.extraGenerations}</dd>
-            <dt className="font-medium text-slate-600">Generations left</dt>
-            <dd data-testid="generations-left">{account.generationsLeft}</dd>
+            </Detail>
+            <Detail term="Generations used">{account.generationsCount}</Detail>
+            <Detail term="Extra generations">{account.extraGenerations}</Detail>
+            <Detail term="Generations left" data-testid="generations-left">
+              {account.generationsLeft}
+            </Detail>
           </dl>
           <CreditAdjustmentForm key={`${userId}-${refundJobId ?? ''}`} userId={userId} jobId={refundJobId} />
           <h4 className="font-semibold text-slate-900">Reservations</h4>
