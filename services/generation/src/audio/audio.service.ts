@@ -5,7 +5,7 @@ import type { WorkContext } from '../ports/media';
 import { SpeechPort, type SpeechResult } from '../ports/speech.port';
 import { WordAlignerPort } from '../ports/word-aligner.port';
 import { ProjectsRepository } from '../projects/projects.repository';
-import { toServiceError, withWorkDir } from '../providers/work';
+import { throwAsServiceError, withWorkDir } from '../providers/work';
 
 /** Speech for the wizard: made by the active provider, stored as the user's media, recorded as a project. */
 @Injectable()
@@ -25,9 +25,7 @@ export class AudioService {
     const params = this.paramsOf(request);
     const key = audioKey(request.userId);
     await withWorkDir({}, async (context) => {
-      const result = await this.synthesize(params, context).catch((error: unknown) => {
-        throw toServiceError(error);
-      });
+      const result = await this.synthesize(params, context).catch(throwAsServiceError);
       await this.storage.putFile(key, result.audio.path, result.audio.contentType);
       if (hasTimings(result)) await this.storage.put(timingsKeyOf(key), timingsFile(result), 'application/json');
     });

@@ -11,7 +11,7 @@ import { MediaRefs } from '../media/media-refs';
 import { GenerationSettings } from '../settings';
 import { ImagePort, type ImageResult } from '../ports/image.port';
 import type { WorkContext } from '../ports/media';
-import { toServiceError, withWorkDir } from '../providers/work';
+import { throwAsServiceError, withWorkDir } from '../providers/work';
 import type { InfluencerProjectRecord } from './influencer-project.entity';
 import { InfluencersRepository, toInfluencerProject } from './influencers.repository';
 
@@ -46,9 +46,7 @@ export class InfluencersService implements OnApplicationBootstrap {
 
   async createImage(userId: string, prompt: string): Promise<InfluencerImageResponse> {
     return withWorkDir({}, async (context) => {
-      const result = await this.drawPortrait(prompt, context).catch((error: unknown) => {
-        throw toServiceError(error);
-      });
+      const result = await this.drawPortrait(prompt, context).catch(throwAsServiceError);
       const file = IMAGE_FILES[result.image.contentType] ?? 'image.jpg';
       const project = await this.influencers.insert({ userId, prompt, imageKind: result.kind, look: result.character ?? null }, (id) => influencerKey(userId, id, file));
       await this.storage.putFile(project.imageKey, result.image.path, result.image.contentType);

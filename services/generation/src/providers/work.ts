@@ -28,7 +28,7 @@ const STATUS_OF_KIND: Record<ProviderError['kind'], ErrorCode> = {
   canceled: ErrorCode.Conflict,
 };
 
-/** A provider's failure as the error callers get (its message is already the spec's text). */
-export function toServiceError(error: unknown): unknown {
-  return error instanceof ProviderError ? new ServiceError(STATUS_OF_KIND[error.kind], error.message) : error;
+/** Rethrows a provider's failure as the error callers get (its message is already the spec's text): `.catch(throwAsServiceError)`. */
+export function throwAsServiceError(error: unknown): never {
+  throw error instanceof ProviderError ? new ServiceError(STATUS_OF_KIND[error.kind], error.message) : error;
 }

@@ -5,7 +5,7 @@ import { Handles } from '@lipcast/nest-kit';
 import { UserScriptRequestDto } from '@lipcast/nest-kit/requests';
 import { Quotas } from '../jobs/quotas';
 import { ScriptPort } from '../ports/script.port';
-import { toServiceError } from '../providers/work';
+import { throwAsServiceError } from '../providers/work';
 
 @Controller()
 export class ScriptsController {
@@ -20,9 +20,7 @@ export class ScriptsController {
     await this.quotas.consume(request.userId, 'script');
     const script = await this.writer
       .write({ topic: request.topic.trim(), maxDurationSeconds: request.maxDuration ?? 15 }, AbortSignal.timeout(SCRIPT_TIMEOUT_MS))
-      .catch((error: unknown) => {
-        throw toServiceError(error);
-      });
+      .catch(throwAsServiceError);
     return { script };
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { mediaUrl, voiceSampleKey, voiceSampleText, type VoiceEmotion, type VoiceSampleResponse } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { SpeechPort } from '../ports/speech.port';
-import { toServiceError, withWorkDir } from '../providers/work';
+import { throwAsServiceError, withWorkDir } from '../providers/work';
 
 /**
  * A short sample of every voice in every emotion, so a voice can be heard before it is chosen. Each
@@ -35,9 +35,7 @@ export class VoiceSamples {
     if (await this.storage.stat(key)) return;
     await withWorkDir({}, async (context) => {
       const request = { text: voiceSampleText(voiceId), voiceId, emotion, pitch: 0, speed: 1, volume: 1, language: 'English' };
-      const result = await this.speech.synthesize(request, context).catch((error: unknown) => {
-        throw toServiceError(error);
-      });
+      const result = await this.speech.synthesize(request, context).catch(throwAsServiceError);
       await this.storage.putFile(key, result.audio.path, result.audio.contentType);
     });
   }
