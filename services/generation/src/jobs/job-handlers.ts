@@ -11,6 +11,9 @@ export interface JobContext extends WorkContext {
   outputs: JobOutputs;
 }
 
+/** The context for one step of a job, reporting its progress as the share `from`..`to` of the job's. */
+export const progressWithin = (context: JobContext, from: number, to: number): JobContext => ({ ...context, progress: (fraction) => context.progress(from + (to - from) * fraction) });
+
 /** What a finished handler hands back: its final output, and how its outputs become visible. */
 export interface JobCompletion {
   result: JobResult;

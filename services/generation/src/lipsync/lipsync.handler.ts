@@ -7,7 +7,7 @@ import { builtInActor, type CharacterLook } from '@lipcast/media-engine';
 import { probeMedia } from '@lipcast/media-tools';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { isDependencyOutage } from '../jobs/outages';
-import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-handlers';
+import { progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
 import type { LipSyncJobInput } from '../jobs/job-inputs';
 import type { Job } from '../jobs/job.entity';
 import { LipSyncPort } from '../ports/lipsync.port';
@@ -20,7 +20,6 @@ import { VideoSpeech } from './video-speech';
 
 /** The share of a spoken video's progress its speech takes. */
 const SPEECH_SHARE = 0.1;
-const withProgress = (context: JobContext, from: number, to: number): JobContext => ({ ...context, progress: (fraction) => context.progress(from + (to - from) * fraction) });
 
 /** Runs a lip-sync job: inputs from the object store, the provider's video into the job's folder; the history item gets it when the job commits. */
 @Injectable()
@@ -58,8 +57,8 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
   /** A public API video: its speech first, then the lip-sync; the speech goes when the job fails for good or is stopped (a later delivery speaks again). */
   private async renderSpoken(input: LipSyncJobInput, speech: AudioParams, context: JobContext): Promise<string> {
     try {
-      await this.speech.speak(input.audioKey, speech, withProgress(context, 0, SPEECH_SHARE));
-      return await this.render(input, withProgress(context, SPEECH_SHARE, 1));
+      await this.speech.speak(input.audioKey, speech, progressWithin(context, 0, SPEECH_SHARE));
+      return await this.render(input, progressWithin(context, SPEECH_SHARE, 1));
     } catch (error) {
       if (!(error instanceof JobParked) && !isDependencyOutage(error)) await this.speech.remove(input.audioKey).catch(() => undefined);
       throw error;

@@ -9,7 +9,7 @@ import { InfluencersRepository } from '../influencers/influencers.repository';
 import { InfluencersService } from '../influencers/influencers.service';
 import { JobCompletions } from '../jobs/job-completions';
 import { isDependencyOutage } from '../jobs/outages';
-import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-handlers';
+import { progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
 import type { OneShotInput } from '../jobs/job-inputs';
 import type { Job } from '../jobs/job.entity';
 import { JobsRepository } from '../jobs/jobs.repository';
@@ -20,9 +20,6 @@ import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_VOICES, scriptFor, selfiePrompt } from './one-shot';
-
-/** A share of the run's progress for one step. */
-const within = (context: JobContext, from: number, to: number): JobContext => ({ ...context, progress: (fraction) => context.progress(from + (to - from) * fraction) });
 
 /**
  * Runs a One Shot run in the spec's order (script, portrait, audio, the 15 s clip, lip-sync), saving
@@ -91,7 +88,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     const imageKey = mediaKeyOf(image.url!)!;
     let clip: StoredClip | undefined;
     const video = await step('video', async () => {
-      clip = await withRetries(() => this.clips.makeClip(imageKey, DEFAULT_VIDEO_PROMPT, ONE_SHOT_CLIP_SECONDS, within(context, 0.25, 0.55)), {
+      clip = await withRetries(() => this.clips.makeClip(imageKey, DEFAULT_VIDEO_PROMPT, ONE_SHOT_CLIP_SECONDS, progressWithin(context, 0.25, 0.55)), {
         attempts: CONVERSION_ATTEMPTS,
         waitMs: conversionRetryWaitMs,
         isRetryable: (error) => error instanceof ProviderError && error.retryable,
@@ -100,7 +97,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
       });
       const videoKey = await this.lipSync.render(
         { videoKey: clip.videoKey, audioKey: mediaKeyOf(audio.url!)!, format: input.format, ...(input.captions ? { captions: input.captions } : {}) },
-        within(context, 0.55, 0.99),
+        progressWithin(context, 0.55, 0.99),
       );
       return { status: 'done', url: mediaUrl(videoKey) };
     });

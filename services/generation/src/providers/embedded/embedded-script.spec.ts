@@ -1,5 +1,6 @@
 import { scriptSeconds } from '@lipcast/contracts';
-import { draftScript, EmbeddedScript, maxWords } from './embedded-script';
+import { scriptWordBudget } from '../../ports/script.port';
+import { draftScript, EmbeddedScript } from './embedded-script';
 import type { TopicRole } from './topic-grammar';
 
 describe(EmbeddedScript.name, () => {
@@ -7,7 +8,7 @@ describe(EmbeddedScript.name, () => {
   const write = (topic: string, maxDurationSeconds = 15) => writer.write({ topic, maxDurationSeconds }, new AbortController().signal);
 
   it('keeps the spec budget: words / 2.2 + 1 within the maximum seconds', async () => {
-    expect(maxWords(15)).toBe(30);
+    expect(scriptWordBudget(15)).toBe(30);
     for (const topic of ['Morning routines that make you more productive', 'Why our vegan sneakers last longer than leather ones, and how we test them for a year', 'x'.repeat(10)]) {
       for (const seconds of [15, 8, 4]) expect(scriptSeconds(await write(topic, seconds))).toBeLessThanOrEqual(seconds);
     }
@@ -191,7 +192,7 @@ describe(EmbeddedScript.name, () => {
 
     it('stays within the word budget and the seconds', () => {
       for (const { script, seconds } of drafts) {
-        expect({ script, words: wordsOf(script).length <= maxWords(seconds), seconds: scriptSeconds(script) <= seconds }).toEqual({ script, words: true, seconds: true });
+        expect({ script, words: wordsOf(script).length <= scriptWordBudget(seconds), seconds: scriptSeconds(script) <= seconds }).toEqual({ script, words: true, seconds: true });
       }
     });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ONE_SHOT_WORDS_PER_SECOND, scriptSeconds } from '@lipcast/contracts';
-import { ScriptPort, type ScriptRequest } from '../../ports/script.port';
+import { scriptSeconds, scriptWordCount as countWords } from '@lipcast/contracts';
+import { ScriptPort, scriptWordBudget, type ScriptRequest } from '../../ports/script.port';
 import { indefiniteArticle, readTopic, topicText, type Topic, type TopicRole } from './topic-grammar';
 
 /**
@@ -67,9 +67,6 @@ const CLOSERS: Record<Family, readonly string[]> = {
 /** Most topic words a hook carries, so a call to action still fits in One Shot's 30 words. */
 const TOPIC_MAX_WORDS = 12;
 
-/** Words in the budget of spec section 9: words / 2.2 + 1 must stay within the maximum seconds. */
-export const maxWords = (maxDurationSeconds: number) => Math.max(3, Math.floor((maxDurationSeconds - 1) * ONE_SHOT_WORDS_PER_SECOND));
-
 export interface ScriptDraft {
   script: string;
   /** The topic's grammatical role; undefined when nothing usable was left of it. */
@@ -79,12 +76,12 @@ export interface ScriptDraft {
 }
 
 /**
- * A hook about the topic, one or two lines of colour and a call to action, within `maxWords` words.
+ * A hook about the topic, one or two lines of colour and a call to action, within `scriptWordBudget` words.
  * The hook is chosen among templates whose slot fits the topic's role; the topic is shortened only where
  * a phrase ends. Deterministic for a topic, so a retried run says the same thing.
  */
 export function draftScript(rawTopic: string, maxDurationSeconds: number): ScriptDraft {
-  const budget = maxWords(maxDurationSeconds);
+  const budget = scriptWordBudget(maxDurationSeconds);
   // The topic's hash picks each part: byte 0 the hook, 1 the bridges, 2 the closer, 3 how many bridges, 4 and 5 adjectives.
   const seed = createHash('sha256').update(rawTopic).digest();
   const rotate = <T>(list: readonly T[], index: number) => list.map((_, offset) => list[(seed[index] + offset) % list.length]);
@@ -163,5 +160,4 @@ export class EmbeddedScript extends ScriptPort {
   }
 }
 
-const countWords = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
 const hasDoubledWord = (text: string) => /(?<![\p{L}'])([\p{L}']+)[\s,.!?:]+\1(?![\p{L}'])/iu.test(text);

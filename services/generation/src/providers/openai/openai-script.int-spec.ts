@@ -2,7 +2,8 @@
 import { startOpenAiStandIn, writeScript, type OpenAiStandIn } from '../../../../../tools/openai/stand-in';
 import { ProviderError } from '../../ports/media';
 import { scriptSeconds } from '@lipcast/contracts';
-import { DEFAULT_OPENAI_MODEL, OPENAI_MESSAGES, OpenAiScript, scriptMaxOutputTokens, scriptWordBudget, type OpenAiScriptOptions } from './openai-script';
+import { scriptWordBudget } from '../../ports/script.port';
+import { DEFAULT_OPENAI_MODEL, OPENAI_MESSAGES, OpenAiScript, scriptMaxOutputTokens, type OpenAiScriptOptions } from './openai-script';
 import { providerError } from '../../testing';
 
 const KEY = 'sk-stand-in-tests';

@@ -1,4 +1,5 @@
-import { DEFAULT_OPENAI_MODEL, OpenAiScript, scriptMaxOutputTokens, scriptWordBudget, wholeSentences } from './openai-script';
+import { scriptWordBudget } from '../../ports/script.port';
+import { DEFAULT_OPENAI_MODEL, OpenAiScript, scriptMaxOutputTokens, wholeSentences } from './openai-script';
 
 describe('the output cap of a script call', () => {
   it('fits the word budget at ~1.5 tokens a word, plus a margin and the reasoning room', () => {

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import { SCRIPT_TIMEOUT_MS } from '@lipcast/contracts';
 import { ProviderError } from '../../ports/media';
-import { ScriptPort, type ScriptRequest } from '../../ports/script.port';
+import { ScriptPort, scriptWordBudget, type ScriptRequest } from '../../ports/script.port';
 import { modelShutdownWarning } from './model-shutdowns';
 
 /** The spec's texts (section 8); the UI titles the failure "Script Generation Failed". */
@@ -58,9 +58,6 @@ const REASONING_ROOM: Record<ScriptReasoningEffort, number> = { off: 0, none: 0,
 export function scriptMaxOutputTokens(words: number, effort: ScriptReasoningEffort): number {
   return Math.ceil(words * 1.5) + 100 + REASONING_ROOM[effort];
 }
-
-/** Words that fit the One Shot budget (spec section 9: words / 2.2 + 1 ≤ max seconds). */
-export const scriptWordBudget = (maxDurationSeconds: number) => Math.max(3, Math.floor((maxDurationSeconds - 1) * 2.2));
 
 const instructionsFor = (words: number, seconds: number) =>
   [
