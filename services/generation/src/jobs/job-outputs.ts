@@ -21,25 +21,24 @@ export class JobOutputs {
     return jobOutputKey(this.userId, this.jobId, file);
   }
 
-  async putFile(file: JobFile, path: string, contentType: string): Promise<string> {
-    this.signal.throwIfAborted();
-    const key = this.key(file);
-    await this.storage.putFile(key, path, contentType);
-    return key;
+  putFile(file: JobFile, path: string, contentType: string): Promise<string> {
+    return this.store(file, (key) => this.storage.putFile(key, path, contentType));
   }
 
-  async put(file: JobFile, body: Buffer, contentType: string): Promise<string> {
-    this.signal.throwIfAborted();
-    const key = this.key(file);
-    await this.storage.put(key, body, contentType);
-    return key;
+  put(file: JobFile, body: Buffer, contentType: string): Promise<string> {
+    return this.store(file, (key) => this.storage.put(key, body, contentType));
   }
 
   /** Copies one of the user's objects into the job's folder (e.g. the drawing a clip is made from). */
-  async copy(from: string, file: JobFile): Promise<string> {
+  copy(from: string, file: JobFile): Promise<string> {
+    return this.store(file, (key) => this.storage.copy(from, key));
+  }
+
+  /** Writes `file` with `write` unless the job was stopped; answers its key. */
+  private async store(file: JobFile, write: (key: string) => Promise<unknown>): Promise<string> {
     this.signal.throwIfAborted();
     const key = this.key(file);
-    await this.storage.copy(from, key);
+    await write(key);
     return key;
   }
 

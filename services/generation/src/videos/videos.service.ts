@@ -39,7 +39,7 @@ interface VideoPlan {
 
 /** The request as validated, nulls as absent: what its idempotency key remembers (hashed) and what starts the video. */
 export function videoSpecOf(request: CreateVideoDto): VideoSpec {
-  const spec: VideoSpec = {
+  return {
     actor: request.actor ?? undefined,
     influencer: request.influencer ?? undefined,
     script: request.script,
@@ -54,7 +54,6 @@ export function videoSpecOf(request: CreateVideoDto): VideoSpec {
     // Captions not burned in are the default: named or not, the same request.
     captions: request.captions && request.captions !== 'none' ? request.captions : undefined,
   };
-  return spec;
 }
 
 export function toVideo(row: VideoRow): Video {

@@ -30,18 +30,14 @@ export class WebhooksService {
   ) {}
 
   async createEndpoint(userId: string, url: string, events: WebhookEvent[]): Promise<CreatedWebhookEndpoint> {
-    await this.refuseUnreachable(url);
+    // An endpoint the senders would refuse is refused when it is registered.
+    await refuseUnreachableWebhookUrl(url, 'url', this.settings.WEBHOOK_ALLOW_LOOPBACK === 'true');
     const secret = newWebhookSecret();
     const limit = this.settings.WEBHOOK_ENDPOINTS_PER_USER;
     const endpoint = await this.repository.createEndpointWithin(limit, userId, url, [...new Set(events)], encryptSecret(this.settings.WEBHOOK_SECRET_KEY, secret));
     // Each endpoint is one more signed POST per event: a bound keeps one account from fanning an event out to a victim.
     if (!endpoint) throw ServiceError.validation(`You have ${limit} webhook endpoints, the most allowed: delete one before adding another`, { field: 'url', limit });
     return { ...toEndpoint(endpoint), secret };
-  }
-
-  /** An endpoint the senders would refuse is refused when it is registered (see `refuseUnreachableWebhookUrl`). */
-  private refuseUnreachable(url: string): Promise<void> {
-    return refuseUnreachableWebhookUrl(url, 'url', this.settings.WEBHOOK_ALLOW_LOOPBACK === 'true');
   }
 
   async listEndpoints(userId: string): Promise<WebhookEndpoint[]> {

@@ -1,8 +1,6 @@
 import { join } from 'node:path';
-import type { WorkContext } from '../../ports/media';
-import { ProviderError } from '../../ports/media';
+import { ProviderError, type MediaFile, type WorkContext } from '../../ports/media';
 import { ImagePort, ImageToVideoPort, type ImageRequest, type ImageResult, type ImageToVideoRequest } from '../../ports/image.port';
-import type { MediaFile } from '../../ports/media';
 import { PORTRAIT_SIZE, PORTRAIT_SIZE_TEXT } from '@lipcast/contracts';
 import { FPS, readDescription, renderPortrait } from '@lipcast/media-engine';
 import { stillToClip } from '@lipcast/media-tools';

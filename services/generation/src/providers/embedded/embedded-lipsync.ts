@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import type { WorkContext } from '../../ports/media';
-import { ProviderError } from '../../ports/media';
+import { ProviderError, type WorkContext } from '../../ports/media';
 import { LipSyncPort, type LipSyncRequest, type LipSyncVideo } from '../../ports/lipsync.port';
 import { DEFAULT_VIDEO_FORMAT, type VideoFormatId } from '@lipcast/contracts';
 import { decodeAudio, FPS, mouthTrack, NoFaceError, renderPhotoTalkingClip, renderTalkingClip, type SampledMouths } from '@lipcast/media-engine';

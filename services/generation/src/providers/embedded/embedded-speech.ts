@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { WorkContext } from '../../ports/media';
-import { ProviderError } from '../../ports/media';
+import { ProviderError, type WorkContext } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
 import { VOICE_IDS } from '@lipcast/contracts';
 import { encodeMp3, SpeechInputError, synthesizeSpeech, trimToVoice, voicedSegments } from '@lipcast/media-engine';
