@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { isUUID } from 'class-validator';
 import { ErrorCode, mediaUrl, type AdminJobDetail, type AdminJobEvent, type AdminJobList, type AdminJobSummary, type AdminQueueState, type JobState } from '@lipcast/contracts';
-import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { ServiceError } from '@lipcast/nest-kit';
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { JobEta, type JobWait } from '../jobs/job-eta';
 import { jobProvider } from '../jobs/job-metrics';
-import { JOB_LANES, JOB_STREAM, JobQueue } from '../jobs/job-queue';
+import { JobQueue } from '../jobs/job-queue';
 import { JobSubmitter } from '../jobs/job-submitter';
 import type { Job } from '../jobs/job.entity';
 import { JobsRepository, toJobState } from '../jobs/jobs.repository';
 import { JobsService } from '../jobs/jobs.service';
+import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { initialSteps } from '../pipeline/one-shot';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { ProviderCallsRepository } from '../provider-calls/provider-calls.repository';
@@ -19,14 +18,6 @@ import { VideosRepository } from '../videos/videos.repository';
 import type { AdminJobListDto } from './admin-jobs.dto';
 
 const DEFAULT_LIMIT = 50;
-
-/** The list's position: the last job shown (created at, id), opaque to the caller. */
-const encodeCursor = (job: Job) => Buffer.from(`${job.createdAt.toISOString()}|${job.id}`).toString('base64url');
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!id || !isUUID(id) || Number.isNaN(Date.parse(createdAt))) throw ServiceError.validation('cursor is not one this list gave', { field: 'cursor' });
-  return { createdAt, id };
-}
 
 const iso = (value: Date) => value.toISOString();
 
@@ -43,7 +34,6 @@ export class AdminJobsService {
     private readonly userJobs: JobsService,
     private readonly submitter: JobSubmitter,
     private readonly queue: JobQueue,
-    private readonly services: ServiceClient,
     private readonly influencers: InfluencersRepository,
     private readonly settings: GenerationSettings,
     private readonly videos: VideosRepository,
@@ -57,19 +47,16 @@ export class AdminJobsService {
    */
   async queueState(): Promise<AdminQueueState> {
     const backlog = await this.queue.backlog();
-    const manager = await jetstreamManager(this.services.nats);
-    const waiting = await Promise.all(Object.values(JOB_LANES).map(async ({ consumer }) => (await manager.consumers.info(JOB_STREAM, consumer)).num_waiting));
-    return { consumers: backlog.map(({ consumer, pending, ackPending }) => ({ name: consumer, pending, ackPending })), workers: Math.max(0, ...waiting) };
+    return { consumers: backlog.map(({ consumer, pending, ackPending }) => ({ name: consumer, pending, ackPending })), workers: Math.max(0, ...backlog.map((lane) => lane.waiting)) };
   }
 
   /** Newest first, filtered by status (running includes parked jobs), kind and users; `nextCursor` continues after the last one. */
   async list(filter: AdminJobListDto): Promise<AdminJobList> {
     const limit = filter.limit ?? DEFAULT_LIMIT;
     const { status, kind, userIds } = filter;
-    const rows = await this.jobs.listForOperators({ status, kind, userIds, ...(filter.cursor ? { before: decodeCursor(filter.cursor) } : {}) }, limit + 1);
-    const page = rows.slice(0, limit);
-    const waits = await Promise.all(page.map((job) => this.wait(job)));
-    return { jobs: page.map((job, index) => this.summary(job, undefined, waits[index])), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]) : null };
+    const page = pageOf(await this.jobs.listForOperators({ status, kind, userIds, ...(filter.cursor ? { before: decodeListCursor(filter.cursor) } : {}) }, limit + 1), limit);
+    const waits = await Promise.all(page.items.map((job) => this.wait(job)));
+    return { jobs: page.items.map((job, index) => this.summary(job, undefined, waits[index])), nextCursor: page.nextCursor };
   }
 
   /** One job with its timeline from what its row and its provider calls record. The reservation comes from billing (the gateway asks). */

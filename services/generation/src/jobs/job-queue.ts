@@ -81,13 +81,13 @@ export class JobQueue {
     }
   }
 
-  /** Each lane consumer's waiting (`num_pending`) and running (`num_ack_pending`) messages, for the queue gauges. */
-  async backlog(): Promise<{ consumer: string; pending: number; ackPending: number }[]> {
+  /** Each lane consumer's waiting (`num_pending`) and running (`num_ack_pending`) messages, for the queue gauges, and its waiting pulls (`num_waiting`). */
+  async backlog(): Promise<{ consumer: string; pending: number; ackPending: number; waiting: number }[]> {
     const manager = await jetstreamManager(this.connection);
     return Promise.all(
       Object.values(JOB_LANES).map(async ({ consumer }) => {
         const info = await manager.consumers.info(JOB_STREAM, consumer);
-        return { consumer, pending: info.num_pending, ackPending: info.num_ack_pending };
+        return { consumer, pending: info.num_pending, ackPending: info.num_ack_pending, waiting: info.num_waiting };
       }),
     );
   }

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { currentTraceContext } from '@lipcast/nest-kit';
 import { DEFAULT_VIDEO_FORMAT, isVideoFormatId, mediaUrl, type JobKind, type JobState, type JobStatus, type PipelineSteps, type VideoFormatId } from '@lipcast/contracts';
 import { generationDatabase, millisecondsAgo, millisecondsFromNow, now } from '../database';
+import type { ListCursor } from '../pagination/list-cursor';
 import type { JobInputs } from './job-inputs';
 import { captionFilesOf, posterUrlOf } from './job-result';
 import { typedJob, type CreditState, type Job, type JobRecord, type JobResult, type StoredJobStatus } from './job.entity';
@@ -19,8 +20,8 @@ export interface OperatorJobFilter {
   status?: JobStatus;
   kind?: JobKind;
   userIds?: string[];
-  /** The last job of the page before: its created at (ISO) and id. */
-  before?: { createdAt: string; id: string };
+  /** The last job of the page before. */
+  before?: ListCursor;
 }
 
 /** A new job: its input is the one its kind takes. */
@@ -283,10 +284,11 @@ export class JobsRepository {
     await generationDatabase(em).updateTable('job').set({ steps, updatedAt: now() }).where('id', '=', jobId).execute();
   }
 
-  /** The results of these jobs, by id. */
-  async resultsOf(jobIds: readonly string[]): Promise<Map<string, JobResult | null>> {
-    if (!jobIds.length) return new Map();
-    const rows = await this.db.selectFrom('job').select(['id', 'result']).where('id', 'in', [...jobIds]).execute();
+  /** The results of these jobs (absent ids skipped), by id. */
+  async resultsOf(jobIds: readonly (string | null | undefined)[]): Promise<Map<string, JobResult | null>> {
+    const ids = jobIds.filter((id): id is string => Boolean(id));
+    if (!ids.length) return new Map();
+    const rows = await this.db.selectFrom('job').select(['id', 'result']).where('id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.id, row.result as JobResult | null]));
   }
 

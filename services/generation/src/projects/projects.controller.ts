@@ -31,7 +31,7 @@ export class ProjectsController {
   @Handles(Subjects.generation.projectsList)
   async list(@Payload() request: ListProjectsDto): Promise<Project[]> {
     const projects = await this.projects.listOf(request.userId, HISTORY_LIMIT);
-    const results = await this.jobResults(projects.filter((project) => project.outputUrl).map((project) => project.jobId));
+    const results = await this.jobs.resultsOf(projects.filter((project) => project.outputUrl).map((project) => project.jobId));
     return projects.map((project) => {
       // A finished video's poster and captions are its job's (beside its mp4).
       const result = project.outputUrl && project.jobId ? results.get(project.jobId) : undefined;
@@ -50,18 +50,13 @@ export class ProjectsController {
     });
   }
 
-  /** The results of these jobs, by id. */
-  private jobResults(jobIds: (string | null | undefined)[]) {
-    return this.jobs.resultsOf(jobIds.filter((id): id is string => Boolean(id)));
-  }
-
   /** Deletes the caller's own history item and its media; another user's is "not found". */
   @Handles(Subjects.generation.projectDelete)
   async delete(@Payload() request: ProjectDto): Promise<{ deleted: true }> {
     const project = await this.projects.findOwned(request.userId, request.projectId);
     if (!project) throw ServiceError.notFound('No such project');
     // The video's poster and captions go with it.
-    const result = project.outputUrl && project.jobId ? (await this.jobResults([project.jobId])).get(project.jobId) : undefined;
+    const result = project.outputUrl && project.jobId ? (await this.jobs.resultsOf([project.jobId])).get(project.jobId) : undefined;
     const besideVideo = [posterUrlOf(result), captionFilesOf(result)?.vttUrl, captionFilesOf(result)?.srtUrl];
     const keys = [project.audioUrl, project.outputUrl, ...besideVideo].map((url) => (url ? mediaKeyOf(url) : null)).filter((key): key is string => key?.startsWith(userFolder(request.userId)) ?? false);
     const audioKey = project.audioUrl ? mediaKeyOf(project.audioUrl) : null;
