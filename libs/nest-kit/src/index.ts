@@ -23,3 +23,4 @@ export * from './stored-id';
 export * from './contract-check';
 export * from './safe-fetch';
 export * from './job-watchers-bucket';
+export * from './orm-config-helpers';

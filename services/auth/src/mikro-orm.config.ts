@@ -1,4 +1,4 @@
-import { createOrmConfig } from '@lipcast/nest-kit';
+import { serviceOrmConfig } from '@lipcast/nest-kit';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { Migration20261126000000 } from './migrations/Migration20261126000000';
@@ -13,15 +13,9 @@ export const AUTH_SCHEMA = 'auth';
 /** Every auth table; the typed query builder (`authDatabase`) is inferred from this list. */
 export const authEntities = [UserEntity, ApiKeyEntity, DeletedIdentityEntity] as const;
 
-export const ormConfig = (databaseUrl: string) =>
-  createOrmConfig({
-    schema: AUTH_SCHEMA,
-    databaseUrl,
-    entities: [...authEntities],
-    migrations: [
-      { name: 'Migration20261122000000', class: Migration20261122000000 },
-      { name: 'Migration20261126000000', class: Migration20261126000000 },
-      { name: 'Migration20261128000000', class: Migration20261128000000 },
-      { name: 'Migration20261129000000', class: Migration20261129000000 },
-    ],
-  });
+export const ormConfig = serviceOrmConfig(AUTH_SCHEMA, authEntities, {
+  Migration20261122000000,
+  Migration20261126000000,
+  Migration20261128000000,
+  Migration20261129000000,
+});

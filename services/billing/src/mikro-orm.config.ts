@@ -1,4 +1,4 @@
-import { createOrmConfig } from '@lipcast/nest-kit';
+import { serviceOrmConfig } from '@lipcast/nest-kit';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { Migration20261122110000 } from './migrations/Migration20261122110000';
 import { Migration20261123000000 } from './migrations/Migration20261123000000';
@@ -30,18 +30,12 @@ export const billingEntities = [
   StripeEventEntity,
 ] as const;
 
-export const ormConfig = (databaseUrl: string) =>
-  createOrmConfig({
-    schema: BILLING_SCHEMA,
-    databaseUrl,
-    entities: [...billingEntities],
-    migrations: [
-      { name: 'Migration20261122000000', class: Migration20261122000000 },
-      { name: 'Migration20261122110000', class: Migration20261122110000 },
-      { name: 'Migration20261123000000', class: Migration20261123000000 },
-      { name: 'Migration20261201000000', class: Migration20261201000000 },
-      { name: 'Migration20261201100000', class: Migration20261201100000 },
-      { name: 'Migration20261202000000', class: Migration20261202000000 },
-      { name: 'Migration20261203000000', class: Migration20261203000000 },
-    ],
-  });
+export const ormConfig = serviceOrmConfig(BILLING_SCHEMA, billingEntities, {
+  Migration20261122000000,
+  Migration20261122110000,
+  Migration20261123000000,
+  Migration20261201000000,
+  Migration20261201100000,
+  Migration20261202000000,
+  Migration20261203000000,
+});

@@ -1,4 +1,4 @@
-import { createOrmConfig } from '@lipcast/nest-kit';
+import { serviceOrmConfig } from '@lipcast/nest-kit';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { Migration20261123000000 } from './migrations/Migration20261123000000';
 import { Migration20261126000000 } from './migrations/Migration20261126000000';
@@ -16,16 +16,10 @@ export const CONTENT_SCHEMA = 'content';
 /** Every content table; the typed query builder (`contentDatabase`) is inferred from this list. */
 export const contentEntities = [BlogPostEntity, NewsletterSubscriberEntity, RemoteVersionEntity, RemoteReleaseEntity, MailPreferenceEntity, SentMailEntity, NewsletterIssueEntity] as const;
 
-export const ormConfig = (databaseUrl: string) =>
-  createOrmConfig({
-    schema: CONTENT_SCHEMA,
-    databaseUrl,
-    entities: [...contentEntities],
-    migrations: [
-      { name: 'Migration20261122000000', class: Migration20261122000000 },
-      { name: 'Migration20261123000000', class: Migration20261123000000 },
-      { name: 'Migration20261126000000', class: Migration20261126000000 },
-      { name: 'Migration20261126100000', class: Migration20261126100000 },
-      { name: 'Migration20261128120000', class: Migration20261128120000 },
-    ],
-  });
+export const ormConfig = serviceOrmConfig(CONTENT_SCHEMA, contentEntities, {
+  Migration20261122000000,
+  Migration20261123000000,
+  Migration20261126000000,
+  Migration20261126100000,
+  Migration20261128120000,
+});

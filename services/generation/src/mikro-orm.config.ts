@@ -1,4 +1,4 @@
-import { createOrmConfig } from '@lipcast/nest-kit';
+import { serviceOrmConfig } from '@lipcast/nest-kit';
 import { Migration20261122000000 } from './migrations/Migration20261122000000';
 import { Migration20261123000000 } from './migrations/Migration20261123000000';
 import { Migration20261123100000 } from './migrations/Migration20261123100000';
@@ -34,30 +34,24 @@ export const GENERATION_SCHEMA = 'generation';
 /** Every generation table; the typed query builder (`generationDatabase`) is inferred from this list. */
 export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, WebhookRedeliveryEntity, VideoEntity, IdempotencyKeyEntity, BatchEntity, BatchRowEntity, RealTimeFactorEntity] as const;
 
-export const ormConfig = (databaseUrl: string) =>
-  createOrmConfig({
-    schema: GENERATION_SCHEMA,
-    databaseUrl,
-    entities: [...generationEntities],
-    migrations: [
-      { name: 'Migration20261122000000', class: Migration20261122000000 },
-      { name: 'Migration20261123000000', class: Migration20261123000000 },
-      { name: 'Migration20261123100000', class: Migration20261123100000 },
-      { name: 'Migration20261124000000', class: Migration20261124000000 },
-      { name: 'Migration20261125000000', class: Migration20261125000000 },
-      { name: 'Migration20261125100000', class: Migration20261125100000 },
-      { name: 'Migration20261126000000', class: Migration20261126000000 },
-      { name: 'Migration20261126100000', class: Migration20261126100000 },
-      { name: 'Migration20261126220000', class: Migration20261126220000 },
-      { name: 'Migration20261126230000', class: Migration20261126230000 },
-      { name: 'Migration20261127000000', class: Migration20261127000000 },
-      { name: 'Migration20261128041500', class: Migration20261128041500 },
-      { name: 'Migration20261128153700', class: Migration20261128153700 },
-      { name: 'Migration20261128170500', class: Migration20261128170500 },
-      { name: 'Migration20261128190000', class: Migration20261128190000 },
-      { name: 'Migration20261128223000', class: Migration20261128223000 },
-      { name: 'Migration20261128224500', class: Migration20261128224500 },
-      { name: 'Migration20261129010000', class: Migration20261129010000 },
-      { name: 'Migration20261129020000', class: Migration20261129020000 },
-    ],
-  });
+export const ormConfig = serviceOrmConfig(GENERATION_SCHEMA, generationEntities, {
+  Migration20261122000000,
+  Migration20261123000000,
+  Migration20261123100000,
+  Migration20261124000000,
+  Migration20261125000000,
+  Migration20261125100000,
+  Migration20261126000000,
+  Migration20261126100000,
+  Migration20261126220000,
+  Migration20261126230000,
+  Migration20261127000000,
+  Migration20261128041500,
+  Migration20261128153700,
+  Migration20261128170500,
+  Migration20261128190000,
+  Migration20261128223000,
+  Migration20261128224500,
+  Migration20261129010000,
+  Migration20261129020000,
+});
