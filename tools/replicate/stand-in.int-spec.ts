@@ -51,7 +51,7 @@ describe('Replicate stand-in', () => {
     const done = await waitFor(async () => {
       const prediction = await replicate.predictions.get(created.id);
       return prediction.status === 'succeeded' && prediction;
-    });
+    }, 30_000); // two portraits drawn on a shared, loaded machine: seconds each, not a figure this test checks
     expect(done.output).toHaveLength(2);
     const image = Buffer.from(await (await fetch((done.output as string[])[1])).arrayBuffer());
     expect([image[0], image[1]]).toEqual([0xff, 0xd8]); // a JPEG
