@@ -13,13 +13,8 @@ const FAILURE_TEXT = {
 };
 type Failure = keyof typeof FAILURE_TEXT;
 
-interface BoundaryProps {
-  onRetry: () => void;
-  children: ReactNode;
-}
-
 /** Contains a remote's failure to its own route: the chrome and other routes keep working. */
-export class RemoteErrorBoundary extends Component<BoundaryProps, { failure: Failure | null }> {
+export class RemoteErrorBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failure: Failure | null }> {
   override state: { failure: Failure | null } = { failure: null };
 
   static getDerivedStateFromError(error: unknown): { failure: Failure } {

@@ -230,26 +230,21 @@ export default function Landing() {
 
         <Section name="ugc" title="UGC without the waiting" tinted width="max-w-5xl">
             <div className="grid gap-6 md:grid-cols-2">
-              <Card>
-                <CardContent className="p-6">
-                  <h3 className="font-semibold text-red-700">The usual way</h3>
-                  <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
-                    {UGC_PROBLEMS.map((problem) => (
-                      <li key={problem}>{problem}</li>
-                    ))}
-                  </ul>
-                </CardContent>
-              </Card>
-              <Card>
-                <CardContent className="p-6">
-                  <h3 className="font-semibold text-emerald-700">With Lipcast</h3>
-                  <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
-                    {UGC_SOLUTIONS.map((solution) => (
-                      <li key={solution}>{solution}</li>
-                    ))}
-                  </ul>
-                </CardContent>
-              </Card>
+              {[
+                { title: 'The usual way', tone: 'text-red-700', points: UGC_PROBLEMS },
+                { title: 'With Lipcast', tone: 'text-emerald-700', points: UGC_SOLUTIONS },
+              ].map((column) => (
+                <Card key={column.title}>
+                  <CardContent className="p-6">
+                    <h3 className={cn('font-semibold', column.tone)}>{column.title}</h3>
+                    <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
+                      {column.points.map((point) => (
+                        <li key={point}>{point}</li>
+                      ))}
+                    </ul>
+                  </CardContent>
+                </Card>
+              ))}
             </div>
         </Section>
 

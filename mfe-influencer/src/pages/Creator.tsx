@@ -11,9 +11,6 @@ import { creatorPromptSchema, videoPromptSchema } from '../forms/schemas';
 import { shownProgress, simulatedProgress } from '../forms/progress';
 import '../styles.css';
 
-/** The Creator's clip length (spec section 9). */
-const CLIP_SECONDS = 20;
-
 interface Portrait {
   url: string;
   /** The project, when the server made the image; an upload gets one with its video. */
@@ -176,7 +173,7 @@ export default function Creator() {
   function sendToWizard() {
     if (!video) return;
     const id = String(video.projectId ?? Date.now());
-    handInfluencerToWizard({ id, title: `Influencer ${id}`, setting: 'AI Influencer', duration: CLIP_SECONDS, thumbnail: video.thumbnail, url: video.url, ...(format === DEFAULT_VIDEO_FORMAT ? {} : { format }), ...(captions === DEFAULT_CAPTIONS ? {} : { captions }) });
+    handInfluencerToWizard({ id, title: `Influencer ${id}`, setting: 'AI Influencer', duration: CREATOR_CLIP_SECONDS, thumbnail: video.thumbnail, url: video.url, ...(format === DEFAULT_VIDEO_FORMAT ? {} : { format }), ...(captions === DEFAULT_CAPTIONS ? {} : { captions }) });
     navigate('/');
   }
 
@@ -267,7 +264,7 @@ export default function Creator() {
               <>
                 {/* The clip's own first frame (its thumbnail; the clip is always a portrait card), else its portrait. */}
                 <VideoPlayer src={video.url} poster={video.thumbnail || portrait?.url} title="Influencer video" loop downloadName={`influencer-video-${Date.now()}.mp4`} />
-                <p className="text-sm text-emerald-700">Your video plays for {CLIP_SECONDS} seconds, looping forward and backward.</p>
+                <p className="text-sm text-emerald-700">Your video plays for {CREATOR_CLIP_SECONDS} seconds, looping forward and backward.</p>
                 <p className="text-sm text-slate-700">It is a silent motion clip: add a voice next. Write what your influencer says in the video wizard, which voices it and lip-syncs the clip.</p>
                 <VideoFormatChoice value={format} onChange={setFormat} label="Format of the talking video" />
                 <CaptionsChoice value={captions} onChange={setCaptions} label="Burned-in captions of the talking video" />

@@ -4,15 +4,11 @@ import { API_ROUTES, videoFormat, type Project } from '@lipcast/contracts';
 import {
   AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Badge, Button, Card, CardContent, Page, Spinner, VideoPlayer,
 } from '@lipcast/ui';
-import { callApi, toast } from '@lipcast/web-kit';
+import { callApi, routeQuery, toast } from '@lipcast/web-kit';
 import { failureToast } from '../wizard/errors';
 import { downloadFileName } from '../wizard/rules';
 import '../styles.css';
 
-const PROJECTS_KEY = [API_ROUTES.projects.path] as const;
-const fetchProjects = () => callApi(API_ROUTES.projects);
-const INFLUENCER_PROJECTS_KEY = [API_ROUTES.influencerProjects.path] as const;
-const fetchInfluencerProjects = () => callApi(API_ROUTES.influencerProjects);
 const preview = (text: string, length = 100) => (text.length > length ? `${text.slice(0, length)}...` : text);
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -72,7 +68,7 @@ function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () =
 
 /** The AI Influencer Creator's clips (issue 16): each with its portrait as the poster. */
 function InfluencerClips() {
-  const { data } = useQuery({ queryKey: INFLUENCER_PROJECTS_KEY, queryFn: fetchInfluencerProjects });
+  const { data } = useQuery(routeQuery(API_ROUTES.influencerProjects));
   const clips = (data ?? []).filter((project) => project.outputUrl);
   if (clips.length === 0) return null;
   return (
@@ -99,7 +95,8 @@ function InfluencerClips() {
 /** `/projects`: the signed-in user's generated videos (play, download, delete), then their Creator clips. */
 export default function Projects() {
   const queryClient = useQueryClient();
-  const { data: projects, isLoading, isError } = useQuery({ queryKey: PROJECTS_KEY, queryFn: fetchProjects });
+  const projectsQuery = routeQuery(API_ROUTES.projects);
+  const { data: projects, isLoading, isError } = useQuery(projectsQuery);
   return (
     <Page title="Your Projects" description="Manage your generated videos.">
       {isLoading && <Spinner label="Loading projects..." />}
@@ -115,7 +112,7 @@ export default function Projects() {
       {projects && projects.length > 0 && (
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} onDeleted={() => void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY })} />
+            <ProjectCard key={project.id} project={project} onDeleted={() => void queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey })} />
           ))}
         </div>
       )}

@@ -23,9 +23,11 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
   const [progress, setProgress] = useState(0);
   const [wait, setWait] = useState<JobWaitState | null>(null);
   const [running, setRunning] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
-  /** The result's own first frame, at its format's aspect (absent: the player shows its frame at 0.1 s). */
-  const [resultPoster, setResultPoster] = useState<string | undefined>(undefined);
+  /**
+   * The shown result: the video, its own first frame at its format's aspect (absent: the player shows
+   * its frame at 0.1 s), the format it was made in (the choice may change after it), and its captions.
+   */
+  const [result, setResult] = useState<{ url: string; poster?: string; format: VideoFormatId; captions: CaptionFiles | null; burnedIn: boolean } | null>(null);
   const runningRef = useRef(false);
   const stopWatching = useRef<() => void>(() => undefined);
   const resultView = useRef<HTMLDivElement>(null);
@@ -33,12 +35,9 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
   const [startedAt] = useState(() => new Date());
   // An influencer from the Creator comes with the format chosen there.
   const [format, setFormat] = useState<VideoFormatId>(video.format ?? DEFAULT_VIDEO_FORMAT);
-  /** The format the shown result was made in (the choice may change after it). */
-  const [resultFormat, setResultFormat] = useState<VideoFormatId>(DEFAULT_VIDEO_FORMAT);
-  const fileName = downloadFileName(startedAt, resultFormat);
+  const fileName = downloadFileName(startedAt, result?.format ?? DEFAULT_VIDEO_FORMAT);
   // Burned-in captions, if any (the captions track comes with every video).
   const [captions, setCaptions] = useState<CaptionsChoiceValue>(video.captions ?? DEFAULT_CAPTIONS);
-  const [resultCaptions, setResultCaptions] = useState<{ files: CaptionFiles | null; burnedIn: boolean }>({ files: null, burnedIn: false });
   useEffect(() => () => stopWatching.current(), []);
   // A new result is brought into view with its Download button (issue 16: a result view for posting),
   // and again once the video knows its size, as the page only then has its final height. The scroll
@@ -80,10 +79,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
       );
       if (isPaymentRequired(answer)) return;
       setProgress(100);
-      setResultFormat(format);
-      setResultCaptions({ files: answer.captions ?? null, burnedIn: captions !== 'none' });
-      setResultPoster(answer.posterUrl);
-      setResult(answer.url);
+      setResult({ url: answer.url, poster: answer.posterUrl, format, captions: answer.captions ?? null, burnedIn: captions !== 'none' });
       toast({ title: 'Video Generated', description: 'Your lip-synced video is ready.', variant: 'success' });
       void refreshAccount(queryClient);
     } catch (error) {
@@ -103,18 +99,18 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
         <div ref={resultView} className="scroll-mt-20 space-y-3" onLoadedMetadataCapture={showResult}>
           <p className="text-sm font-medium text-slate-700">Your video</p>
           <VideoPlayer
-            src={result}
-            poster={resultPoster}
+            src={result.url}
+            poster={result.poster}
             title="Generated video"
             fit="natural"
-            captions={resultCaptions.files}
-            captionsOn={!resultCaptions.burnedIn}
+            captions={result.captions}
+            captionsOn={!result.burnedIn}
             captionsFileName={fileName.replace(/\.mp4$/, '')}
           />
           <Progress value={progress} aria-label="Video generation progress" />
           <div className="flex flex-wrap gap-3">
             <Button asChild>
-              <a href={mediaDownloadUrl(result, fileName)} download={fileName}>
+              <a href={mediaDownloadUrl(result.url, fileName)} download={fileName}>
                 Download Video
               </a>
             </Button>

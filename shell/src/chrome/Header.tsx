@@ -28,6 +28,13 @@ export const NAV_LINKS = [
  */
 export const PRICING_LINK = { to: '/pricing', label: 'Pricing' } as const;
 
+/** The avatar menu's links to the user's own pages. */
+const ACCOUNT_LINKS = [
+  { to: '/profile', label: 'Profile' },
+  { to: '/projects', label: 'Projects' },
+  { to: '/batches', label: 'Batch videos' },
+] as const;
+
 /** The operator console, in the avatar menu of operators only (the page and its API check the role themselves). */
 export const ADMIN_LINK = { to: '/admin', label: 'Operator console' } as const;
 
@@ -62,23 +69,11 @@ function AccountMenu({ user }: { user: AccountUser }) {
           <span className="block">{videosLeftLabel(user)}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile">Profile</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/projects">Projects</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/batches">Batch videos</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={PRICING_LINK.to}>{PRICING_LINK.label}</Link>
-        </DropdownMenuItem>
-        {isAdmin(user) && (
-          <DropdownMenuItem asChild>
-            <Link to={ADMIN_LINK.to}>{ADMIN_LINK.label}</Link>
+        {[...ACCOUNT_LINKS, PRICING_LINK, ...(isAdmin(user) ? [ADMIN_LINK] : [])].map((link) => (
+          <DropdownMenuItem key={link.to} asChild>
+            <Link to={link.to}>{link.label}</Link>
           </DropdownMenuItem>
-        )}
+        ))}
         {!isPremium(user) && (
           <DropdownMenuItem asChild className="sm:hidden">
             <Link to="/subscribe">Upgrade to Premium</Link>
