@@ -1,4 +1,5 @@
-import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { EntityManager, type InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { KYSELY_OPTIONS } from './entity-rows';
 import { GENERATION_SCHEMA, type generationEntities } from './mikro-orm.config';
@@ -14,6 +15,16 @@ export const generationDatabase = (em: EntityManager) => em.getKysely<Generation
 
 /** The typed query builder over generation's tables, as `generationDatabase` answers it. */
 export type GenerationDb = ReturnType<typeof generationDatabase>;
+
+/** What every generation repository queries through: its entity manager, and `db`, the typed query builder over it. */
+@Injectable()
+export abstract class GenerationRepository {
+  constructor(protected readonly em: EntityManager) {}
+
+  protected get db() {
+    return generationDatabase(this.em);
+  }
+}
 
 /** A row of one of generation's tables as the query builder reads it (`selectAll`, `returningAll`). */
 export type GenerationRow<Table extends keyof GenerationDatabase> = Selectable<GenerationDatabase[Table]>;

@@ -1,16 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { generationDatabase } from '../database';
+import { GenerationRepository } from '../database';
 
 /** What account deletion removes of a user across generation's tables (their influencers go through `InfluencersService`, for their media). */
 @Injectable()
-export class UserDataRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return generationDatabase(this.em);
-  }
-
+export class UserDataRepository extends GenerationRepository {
   /** The user's jobs still under way (queued, running or parked on a provider). */
   async liveJobIds(userId: string): Promise<string[]> {
     const live = await this.db.selectFrom('job').select('id').where('userId', '=', userId).where('status', 'in', ['queued', 'running', 'waiting']).execute();

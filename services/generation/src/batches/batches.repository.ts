@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { BatchRowField, BatchRowInput, BatchRowStatus } from '@lipcast/contracts';
-import { generationDatabase, now } from '../database';
+import { generationDatabase, GenerationRepository, now } from '../database';
 import type { JobResult, StoredJobStatus } from '../jobs/job.entity';
 import type { ListCursor } from '../pagination/list-cursor';
 import type { BatchRecord, BatchRowRecord } from './batch.entities';
@@ -17,13 +16,7 @@ export interface BatchRowState extends BatchRowRecord {
 
 /** Batches and their rows in PostgreSQL. */
 @Injectable()
-export class BatchesRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return generationDatabase(this.em);
-  }
-
+export class BatchesRepository extends GenerationRepository {
   async insert(batch: { id: string; userId: string }, rows: { row: number; input: BatchRowInput; status: BatchRowStatus; error: string | null; errorField: BatchRowField | null }[]): Promise<void> {
     await this.em.transactional(async (em) => {
       const db = generationDatabase(em);

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { mediaUrl, communityImageKey, communityKey, DEFAULT_VIDEO_FORMAT, type InfluencerProject, type ModerationState, type ReportReason, type VideoFormatId } from '@lipcast/contracts';
 import type { CharacterLook } from '@lipcast/media-engine';
-import { generationDatabase, now } from '../database';
+import { generationDatabase, GenerationRepository, now } from '../database';
 import type { InfluencerProjectRecord } from './influencer-project.entity';
 
 /** The format every Creator clip is made in (the image-to-video step's portrait). */
@@ -74,13 +74,7 @@ export interface NewInfluencerProject {
 
 /** Influencer projects in PostgreSQL, through the typed query builder. */
 @Injectable()
-export class InfluencersRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return generationDatabase(this.em);
-  }
-
+export class InfluencersRepository extends GenerationRepository {
   async insert(project: NewInfluencerProject, imageKey: (id: number) => string): Promise<InfluencerProjectRecord> {
     const { userId, prompt, imageKind, look } = project;
     const inserted = await this.db.insertInto('influencer_project').values({ userId, prompt, imageKey: '', imageKind, look }).returning('id').executeTakeFirstOrThrow();

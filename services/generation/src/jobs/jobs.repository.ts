@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { currentTraceContext } from '@lipcast/nest-kit';
 import { DEFAULT_VIDEO_FORMAT, isVideoFormatId, mediaUrl, type JobKind, type JobState, type JobStatus, type PipelineSteps, type VideoFormatId } from '@lipcast/contracts';
-import { generationDatabase, millisecondsAgo, millisecondsFromNow, now } from '../database';
+import { generationDatabase, GenerationRepository, millisecondsAgo, millisecondsFromNow, now } from '../database';
 import type { ListCursor } from '../pagination/list-cursor';
 import type { JobInputs } from './job-inputs';
 import { captionFilesOf, posterUrlOf } from './job-result';
@@ -58,13 +58,7 @@ function formatOf(job: Job): VideoFormatId | undefined {
 
 /** Job rows in PostgreSQL: the source of truth for a job's state, result and credit. */
 @Injectable()
-export class JobsRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return generationDatabase(this.em);
-  }
-
+export class JobsRepository extends GenerationRepository {
   async find(jobId: string): Promise<Job | null> {
     return typedOrNull(await this.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirst());
   }

@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { generationDatabase, type GenerationRow } from '../database';
+import { generationDatabase, GenerationRepository, type GenerationRow } from '../database';
 import type { RealTimeFactor, RealTimeFactorKey } from './job-estimates';
 
 /** The measured real-time factors (`real_time_factor`), one per kind, provider and format. */
 @Injectable()
-export class RealTimeFactorsRepository {
-  constructor(private readonly em: EntityManager) {}
-
+export class RealTimeFactorsRepository extends GenerationRepository {
   all(): Promise<GenerationRow<'real_time_factor'>[]> {
-    return generationDatabase(this.em).selectFrom('real_time_factor').selectAll().execute();
+    return this.db.selectFrom('real_time_factor').selectAll().execute();
   }
 
   /**

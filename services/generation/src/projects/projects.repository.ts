@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VideoFormatId } from '@lipcast/contracts';
-import { generationDatabase } from '../database';
+import { generationDatabase, GenerationRepository } from '../database';
 import { ProjectEntity, type Project } from './project.entity';
 
 /** A new history item: its audio, and its video when a job already made it (One Shot). */
@@ -9,13 +9,7 @@ export type NewProject = Pick<Project, 'userId' | 'audioUrl' | 'outputUrl' | 'au
 
 /** History items (`project`): the audio made for a video and, once done, the video. */
 @Injectable()
-export class ProjectsRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return generationDatabase(this.em);
-  }
-
+export class ProjectsRepository extends GenerationRepository {
   /** Inserts the item; in a job's commit, `em` is that transaction's. */
   async insert(project: NewProject, em: EntityManager = this.em): Promise<void> {
     await em.insert(ProjectEntity, { ...project, createdAt: new Date() });

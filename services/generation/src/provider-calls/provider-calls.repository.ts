@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { generationDatabase, millisecondsFromNow, now, type GenerationRow } from '../database';
+import { GenerationRepository, millisecondsFromNow, now, type GenerationRow } from '../database';
 import type { ProviderCallStatus } from './provider-call.entity';
 
 /** A recorded provider call as the query builder reads it. */
@@ -17,13 +16,7 @@ export function callStatusOf(predictionStatus: unknown): ProviderCallStatus {
 
 /** Recorded provider calls in PostgreSQL; every change is one conditional statement, so webhooks, pollers and cancels may race. */
 @Injectable()
-export class ProviderCallsRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return generationDatabase(this.em);
-  }
-
+export class ProviderCallsRepository extends GenerationRepository {
   async find(jobId: string, callKey: string): Promise<ProviderCallRecord | null> {
     return (await this.db.selectFrom('provider_call').selectAll().where('jobId', '=', jobId).where('callKey', '=', callKey).executeTakeFirst()) ?? null;
   }

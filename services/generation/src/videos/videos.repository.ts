@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { IDEMPOTENCY_KEY_TTL_HOURS } from '@lipcast/contracts';
-import { generationDatabase, millisecondsAgo } from '../database';
+import { GenerationRepository, millisecondsAgo } from '../database';
 import type { JobInputs } from '../jobs/job-inputs';
 import type { JobResult, StoredJobStatus } from '../jobs/job.entity';
 import type { ListCursor } from '../pagination/list-cursor';
@@ -26,13 +25,7 @@ export type NewVideo = Omit<VideoRecord, 'createdAt' | 'jobId'>;
 
 /** Videos and their idempotency keys in PostgreSQL. */
 @Injectable()
-export class VideosRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return generationDatabase(this.em);
-  }
-
+export class VideosRepository extends GenerationRepository {
   private selectVideos() {
     return this.db
       .selectFrom('video as v')

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { WebhookDeliveryStatus, WebhookEvent, WebhookPayload } from '@lipcast/contracts';
-import { generationDatabase, millisecondsAgo, millisecondsFromNow, now, type GenerationDb, type GenerationRow } from '../database';
+import { generationDatabase, GenerationRepository, millisecondsAgo, millisecondsFromNow, now, type GenerationDb, type GenerationRow } from '../database';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -16,13 +15,7 @@ export type AttemptOutcome = { status: 'delivered' } | { status: 'pending'; retr
 
 /** Webhook endpoints, deliveries and attempts in PostgreSQL. */
 @Injectable()
-export class WebhooksRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return generationDatabase(this.em);
-  }
-
+export class WebhooksRepository extends GenerationRepository {
   async createEndpoint(userId: string, url: string, events: WebhookEvent[], encryptedSecret: string): Promise<WebhookEndpointRow> {
     return this.db.insertInto('webhook_endpoint').values({ id: randomUUID(), userId, url, events, encryptedSecret }).returningAll().executeTakeFirstOrThrow();
   }
