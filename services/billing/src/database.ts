@@ -1,4 +1,5 @@
-import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { EntityManager, type InferKyselyDB } from '@mikro-orm/postgresql';
 import { BILLING_SCHEMA, type billingEntities } from './mikro-orm.config';
 
 /** Queries name entities' properties (camelCase); MikroORM's Kysely plugin maps them to the columns. */
@@ -12,3 +13,13 @@ export type BillingDatabase = InferKyselyDB<(typeof billingEntities)[number], ty
  * `on conflict`, `returning`, arithmetic updates). Inside `em.transactional` it runs in that transaction.
  */
 export const billingDatabase = (em: EntityManager) => em.getKysely<BillingDatabase>(KYSELY_OPTIONS).withSchema(BILLING_SCHEMA);
+
+/** What each repository of billing's tables starts from: its entity manager and the typed query builder on it. */
+@Injectable()
+export abstract class BillingRepository {
+  constructor(protected readonly em: EntityManager) {}
+
+  protected get db() {
+    return billingDatabase(this.em);
+  }
+}

@@ -1,4 +1,5 @@
-import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { EntityManager, type InferKyselyDB } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
 import { CONTENT_SCHEMA, type contentEntities } from './mikro-orm.config';
 
@@ -13,6 +14,16 @@ export type ContentDatabase = InferKyselyDB<(typeof contentEntities)[number], ty
  * counts, `on conflict` on an expression index). Inside `em.transactional` it runs in that transaction.
  */
 export const contentDatabase = (em: EntityManager) => em.getKysely<ContentDatabase>(KYSELY_OPTIONS).withSchema(CONTENT_SCHEMA);
+
+/** What each repository of content's tables starts from: its entity manager and the typed query builder on it. */
+@Injectable()
+export abstract class ContentRepository {
+  constructor(protected readonly em: EntityManager) {}
+
+  protected get db() {
+    return contentDatabase(this.em);
+  }
+}
 
 /** The database's clock (`now()`): publication times are compared with it, not with this process's. */
 export const now = (): RawBuilder<Date> => sql<Date>`now()`;

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { authDatabase } from '../database';
+import { authDatabase, AuthRepository } from '../database';
 import { ApiKeyEntity, type ApiKey } from './api-key.entity';
 
 /** What a new key is stored as (never the key itself). */
@@ -11,13 +10,7 @@ export type ApiKeyRefusal = 'user-gone' | 'limit-reached';
 
 /** The users' API keys. */
 @Injectable()
-export class ApiKeysRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return authDatabase(this.em);
-  }
-
+export class ApiKeysRepository extends AuthRepository {
   /**
    * Inserts the key unless its user already holds `limit` keys that are not revoked. The user's row is
    * locked while the keys are counted, so two creates racing cannot pass the limit together.

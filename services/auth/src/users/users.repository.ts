@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { authDatabase } from '../database';
+import { AuthRepository } from '../database';
 import { UserEntity, type User } from './user.entity';
 
 /** What a sign-in knows of the person behind an identity (issuer + subject). */
@@ -14,13 +13,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 
 /** Users and what deleted accounts leave of their identities (`deleted_identity`). */
 @Injectable()
-export class UsersRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return authDatabase(this.em);
-  }
-
+export class UsersRepository extends AuthRepository {
   /**
    * The user behind the identity, inserted on its first sign-in and refreshed from the issuer's claims
    * after: one atomic statement, so two sign-ins racing for a new identity make one user.

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { SelectQueryBuilder } from 'kysely';
 import type { CreditSource, Reservation, ReservationStatus } from '@lipcast/contracts';
-import { billingDatabase, type BillingDatabase } from '../database';
+import { BillingRepository, type BillingDatabase } from '../database';
 import type { PlanColumns } from './premium';
 
 /** The account columns the ledger decides on. */
@@ -37,13 +36,7 @@ export interface LedgerRows {
  * what every change of credits locks (`lockAccount`), inside `transaction`.
  */
 @Injectable()
-export class LedgerRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return billingDatabase(this.em);
-  }
-
+export class LedgerRepository extends BillingRepository {
   /** Runs `work` in one transaction, with this repository's queries bound to it. */
   transaction<T>(work: (ledger: LedgerRepository) => Promise<T>): Promise<T> {
     return this.em.transactional((em) => work(new LedgerRepository(em)));

@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { billingDatabase } from '../database';
+import { billingDatabase, BillingRepository } from '../database';
 import { PlanEntity, type Plan } from './plan.entity';
 
 /** The plans on sale (`plan`, seeded by migration) and their current Stripe prices. */
 @Injectable()
-export class PlansRepository {
-  constructor(private readonly em: EntityManager) {}
-
+export class PlansRepository extends BillingRepository {
   /** Active plans, monthly first, then by price. */
   listActive(): Promise<Plan[]> {
     return this.em.find(PlanEntity, { isActive: true }, { orderBy: [{ interval: 'asc' }, { price: 'asc' }] });

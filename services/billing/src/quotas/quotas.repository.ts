@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { QuotaKind } from '@lipcast/contracts';
-import { billingDatabase } from '../database';
+import { BillingRepository } from '../database';
 
 /** Each user's previews per kind and UTC day (`daily_usage`). */
 @Injectable()
-export class QuotasRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return billingDatabase(this.em);
-  }
-
+export class QuotasRepository extends BillingRepository {
   /**
    * Counts one preview of `kind` on `day` (`YYYY-MM-DD`) in one statement that only counts up while
    * under `limit`: answers the day's count, or null when the limit was reached (nothing counted).

@@ -1,16 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { billingDatabase } from '../database';
+import { BillingRepository } from '../database';
 
 /** Which Stripe customer each user is (`customer`: one per user). */
 @Injectable()
-export class CustomersRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return billingDatabase(this.em);
-  }
-
+export class CustomersRepository extends BillingRepository {
   async stripeCustomerIdOf(userId: string): Promise<string | null> {
     const customer = await this.db.selectFrom('customer').select('stripeCustomerId').where('userId', '=', userId).executeTakeFirst();
     return customer?.stripeCustomerId ?? null;

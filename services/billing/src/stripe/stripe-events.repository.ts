@@ -1,16 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { billingDatabase } from '../database';
+import { BillingRepository } from '../database';
 
 /** The Stripe webhook events already applied (`stripe_event`), so exact repeats are skipped. */
 @Injectable()
-export class StripeEventsRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return billingDatabase(this.em);
-  }
-
+export class StripeEventsRepository extends BillingRepository {
   async isApplied(eventId: string): Promise<boolean> {
     const seen = await this.db.selectFrom('stripe_event').select('id').where('id', '=', eventId).executeTakeFirst();
     return seen !== undefined;

@@ -1,16 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { contentDatabase, now } from '../database';
+import { ContentRepository, now } from '../database';
 
 /** The users' choice of mails (`mail_preference`) and the record of mails that go once (`sent_mail`). */
 @Injectable()
-export class MailRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return contentDatabase(this.em);
-  }
-
+export class MailRepository extends ContentRepository {
   /** The same queries on an entity manager of its own, for work that goes on after the request has been answered. */
   forked(): MailRepository {
     return new MailRepository(this.em.fork());

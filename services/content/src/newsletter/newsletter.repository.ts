@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { contentDatabase, now } from '../database';
+import { ContentRepository, now } from '../database';
 
 /** The newsletter: its subscribers (double opt-in) and the issues operators send them. */
 @Injectable()
-export class NewsletterRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return contentDatabase(this.em);
-  }
-
+export class NewsletterRepository extends ContentRepository {
   /** The same queries on an entity manager of its own, for work that goes on after the request has been answered. */
   forked(): NewsletterRepository {
     return new NewsletterRepository(this.em.fork());

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { ExpressionBuilder } from 'kysely';
-import { contentDatabase, now, type ContentDatabase } from '../database';
+import { ContentRepository, now, type ContentDatabase } from '../database';
 import { BlogPostEntity, type BlogPost } from './blog-post.entity';
 
 /** What a list shows of a post (everything but the body). */
@@ -17,13 +17,7 @@ const isPublished = (eb: ExpressionBuilder<ContentDatabase, 'blog_post'>) => eb.
 
 /** Blog posts: read by visitors (published ones only), written by operators through the unit of work. */
 @Injectable()
-export class PostsRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return contentDatabase(this.em);
-  }
-
+export class PostsRepository extends ContentRepository {
   /**
    * One page, newest first, of the published posts (or every post, drafts too), and the total.
    * The page and the total come in a single round trip (`count(*) over ()`): the blog list is the hottest public read.

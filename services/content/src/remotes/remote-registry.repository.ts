@@ -1,19 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { RemoteName } from '@lipcast/contracts';
-import { contentDatabase, now } from '../database';
+import { ContentRepository, now } from '../database';
 import type { ReleaseEntry } from './remote-registry.rules';
 
 /** The published versions of each remote (`remote_version`) and its releases in order (`remote_release`). */
 @Injectable()
-export class RemoteRegistryRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private get db() {
-    return contentDatabase(this.em);
-  }
-
+export class RemoteRegistryRepository extends ContentRepository {
   /**
    * Runs a change to one remote's releases in a transaction that holds that remote's lock (a
    * transaction-scoped advisory lock), with this repository's queries bound to it: changes to one
