@@ -3,7 +3,7 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { buttonVariants, type ButtonVariant } from './button';
 import { cn } from './cn';
 import { portalContainer } from './portal-host';
-import { contentClasses, overlayClasses } from './dialog';
+import { contentClasses, DialogFooter, overlayClasses } from './dialog';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
@@ -31,9 +31,7 @@ export function AlertDialogContent({ title, description, className, children, ..
   );
 }
 
-export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
-}
+export const AlertDialogFooter = DialogFooter;
 
 export interface AlertDialogActionProps extends ComponentProps<typeof AlertDialogPrimitive.Action> {
   variant?: ButtonVariant;

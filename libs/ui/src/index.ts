@@ -33,5 +33,5 @@ export {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from './dropdown-menu';
-export { VideoFormatChoice, type VideoFormatChoiceProps } from './video-format-choice';
-export { CaptionsChoice, type CaptionsChoiceProps } from './captions-choice';
+export { VideoFormatChoice } from './video-format-choice';
+export { CaptionsChoice } from './captions-choice';

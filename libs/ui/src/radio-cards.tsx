@@ -20,6 +20,9 @@ export interface RadioCardsProps<Value extends string> {
   className?: string;
 }
 
+/** A choice made of `RadioCards` with its own options: what its user gives, `label` replacing its own. */
+export type ChoiceProps<Value extends string> = Pick<RadioCardsProps<Value>, 'value' | 'onChange' | 'disabled' | 'className'> & { label?: string };
+
 /**
  * One choice among a few, as a labelled group of native radios drawn as cards: keyboard-operable
  * and announced as native radios are.

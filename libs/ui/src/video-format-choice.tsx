@@ -1,14 +1,5 @@
 import { VIDEO_FORMAT_IDS, VIDEO_FORMATS, type VideoFormatId } from '@lipcast/contracts';
-import { RadioCards } from './radio-cards';
-
-export interface VideoFormatChoiceProps {
-  value: VideoFormatId;
-  onChange: (format: VideoFormatId) => void;
-  disabled?: boolean;
-  /** The group's visible label ("Video format" unless said). */
-  label?: string;
-  className?: string;
-}
+import { RadioCards, type ChoiceProps } from './radio-cards';
 
 /** A small box of the format's shape beside its label (decorative: the label says the shape). */
 function Shape({ format }: { format: VideoFormatId }) {
@@ -25,8 +16,8 @@ const OPTIONS = VIDEO_FORMAT_IDS.map((format) => ({ value: format, label: VIDEO_
 
 /**
  * The video format of a lip-sync, as a radio group of contracts' `VIDEO_FORMATS` (the portrait card
- * first, the default): one labelled radio each, with its size.
+ * first, the default): one labelled radio each, with its size. Labelled "Video format" unless said.
  */
-export function VideoFormatChoice({ label = 'Video format', ...props }: VideoFormatChoiceProps) {
+export function VideoFormatChoice({ label = 'Video format', ...props }: ChoiceProps<VideoFormatId>) {
   return <RadioCards {...props} label={label} options={OPTIONS} />;
 }
