@@ -62,7 +62,16 @@ export function ApiKeys() {
             void refresh();
           }}
         />
-        {created && <NewKey created={created} onDone={() => setCreated(null)} />}
+        {created && (
+          <ShownOnceSecret
+            warning={<>Copy your new key &ldquo;{created.name}&rdquo; now: it will not be shown again.</>}
+            label="Your new API key"
+            value={created.key}
+            copiedTitle="API key copied"
+            notCopiedTitle="The key could not be copied"
+            onDone={() => setCreated(null)}
+          />
+        )}
         <Loaded query={keys} loading="Loading your API keys..." failed={API_KEYS_ERROR_MESSAGE}>
           {(data) => <KeyList keys={data} onRevoked={() => void refresh()} />}
         </Loaded>
@@ -109,20 +118,6 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   );
 }
 
-/** The new key, this once: copy it now. */
-function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  return (
-    <ShownOnceSecret
-      warning={<>Copy your new key &ldquo;{created.name}&rdquo; now: it will not be shown again.</>}
-      label="Your new API key"
-      value={created.key}
-      copiedTitle="API key copied"
-      notCopiedTitle="The key could not be copied"
-      onDone={onDone}
-    />
-  );
-}
-
 function KeyList({ keys, onRevoked }: { keys: ApiKeySummary[]; onRevoked: () => void }) {
   if (keys.length === 0) return <p className="text-sm text-slate-600">No API keys yet.</p>;
   return (
@@ -145,33 +140,25 @@ function KeyList({ keys, onRevoked }: { keys: ApiKeySummary[]; onRevoked: () => 
               Created {formatUsDate(key.createdAt)} · Last used {formatUsDate(key.lastUsedAt) ?? 'never'} · Expires {formatUsDate(key.expiresAt) ?? 'never'}
             </p>
           </div>
-          <RevokeKey apiKey={key} onRevoked={onRevoked} />
+          <ConfirmDelete
+            texts={{
+              trigger: 'Revoke',
+              triggerName: `Revoke ${key.name}`,
+              title: `Revoke "${key.name}"?`,
+              description: 'Programs using this key stop working at once. This cannot be undone.',
+              keep: 'Keep the key',
+              confirm: 'Revoke key',
+              busy: 'Revoking...',
+              failed: 'The API key could not be revoked',
+            }}
+            onConfirm={async () => {
+              await callApi(API_ROUTES.revokeApiKey(key.id));
+              toast({ title: `API key "${key.name}" revoked`, variant: 'success' });
+              onRevoked();
+            }}
+          />
         </li>
       ))}
     </ul>
-  );
-}
-
-function RevokeKey({ apiKey, onRevoked }: { apiKey: ApiKeySummary; onRevoked: () => void }) {
-  async function revoke() {
-    await callApi(API_ROUTES.revokeApiKey(apiKey.id));
-    toast({ title: `API key "${apiKey.name}" revoked`, variant: 'success' });
-    onRevoked();
-  }
-
-  return (
-    <ConfirmDelete
-      texts={{
-        trigger: 'Revoke',
-        triggerName: `Revoke ${apiKey.name}`,
-        title: `Revoke "${apiKey.name}"?`,
-        description: 'Programs using this key stop working at once. This cannot be undone.',
-        keep: 'Keep the key',
-        confirm: 'Revoke key',
-        busy: 'Revoking...',
-        failed: 'The API key could not be revoked',
-      }}
-      onConfirm={revoke}
-    />
   );
 }

@@ -68,7 +68,16 @@ export function Webhooks() {
             void refreshEndpoints();
           }}
         />
-        {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
+        {created && (
+          <ShownOnceSecret
+            warning={`Copy the signing secret of ${created.url} now: it will not be shown again.`}
+            label="Signing secret"
+            value={created.secret}
+            copiedTitle="Signing secret copied"
+            notCopiedTitle="The secret could not be copied"
+            onDone={() => setCreated(null)}
+          />
+        )}
         <Loaded query={endpoints} loading="Loading your webhook endpoints..." failed={WEBHOOKS_ERROR_MESSAGE}>
           {(data) => <EndpointList endpoints={data} onChanged={() => void refreshEndpoints()} />}
         </Loaded>
@@ -114,20 +123,6 @@ function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhoo
   );
 }
 
-/** The new endpoint's signing secret, this once: copy it now. */
-function NewSecret({ created, onDone }: { created: CreatedWebhookEndpoint; onDone: () => void }) {
-  return (
-    <ShownOnceSecret
-      warning={`Copy the signing secret of ${created.url} now: it will not be shown again.`}
-      label="Signing secret"
-      value={created.secret}
-      copiedTitle="Signing secret copied"
-      notCopiedTitle="The secret could not be copied"
-      onDone={onDone}
-    />
-  );
-}
-
 /** Why an endpoint is disabled: the failed deliveries in a row that disabled it. */
 export function disabledReason(endpoint: WebhookEndpoint): string {
   const failures = endpoint.consecutiveFailures;
@@ -154,23 +149,35 @@ function EndpointList({ endpoints, onChanged }: { endpoints: WebhookEndpoint[]; 
             <p className="text-xs text-slate-600">Added {formatUsDate(endpoint.createdAt)}</p>
           </div>
           <div className="flex gap-2">
-            {endpoint.disabled && <EnableEndpoint endpoint={endpoint} onEnabled={onChanged} />}
-            <DeleteEndpoint endpoint={endpoint} onDeleted={onChanged} />
+            {/* Enabling a disabled endpoint: it gets events from now on, its count of failures reset. */}
+            {endpoint.disabled && (
+              <RowAction
+                texts={{ label: 'Enable', busy: 'Enabling...', name: `Enable ${endpoint.url}`, done: 'Webhook endpoint enabled', failed: 'The endpoint could not be enabled' }}
+                action={() => callApi(API_ROUTES.enableWebhookEndpoint(endpoint.id))}
+                onDone={onChanged}
+              />
+            )}
+            <ConfirmDelete
+              texts={{
+                trigger: 'Delete',
+                triggerName: `Delete ${endpoint.url}`,
+                title: 'Delete this endpoint?',
+                description: `${endpoint.url} gets no more events, retries included. This cannot be undone.`,
+                keep: 'Keep the endpoint',
+                confirm: 'Delete endpoint',
+                busy: 'Deleting...',
+                failed: 'The endpoint could not be deleted',
+              }}
+              onConfirm={async () => {
+                await callApi(API_ROUTES.deleteWebhookEndpoint(endpoint.id));
+                toast({ title: 'Webhook endpoint deleted', variant: 'success' });
+                onChanged();
+              }}
+            />
           </div>
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Enables a disabled endpoint again: it gets events from now on, its count of failures reset. */
-function EnableEndpoint({ endpoint, onEnabled }: { endpoint: WebhookEndpoint; onEnabled: () => void }) {
-  return (
-    <RowAction
-      texts={{ label: 'Enable', busy: 'Enabling...', name: `Enable ${endpoint.url}`, done: 'Webhook endpoint enabled', failed: 'The endpoint could not be enabled' }}
-      action={() => callApi(API_ROUTES.enableWebhookEndpoint(endpoint.id))}
-      onDone={onEnabled}
-    />
   );
 }
 
@@ -188,30 +195,6 @@ function RowAction({ texts, action, onDone }: { texts: { label: string; busy: st
     <Button type="button" variant="outline" disabled={busy} aria-label={texts.name} onClick={() => void run(act)}>
       {busy ? texts.busy : texts.label}
     </Button>
-  );
-}
-
-function DeleteEndpoint({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; onDeleted: () => void }) {
-  async function remove() {
-    await callApi(API_ROUTES.deleteWebhookEndpoint(endpoint.id));
-    toast({ title: 'Webhook endpoint deleted', variant: 'success' });
-    onDeleted();
-  }
-
-  return (
-    <ConfirmDelete
-      texts={{
-        trigger: 'Delete',
-        triggerName: `Delete ${endpoint.url}`,
-        title: 'Delete this endpoint?',
-        description: `${endpoint.url} gets no more events, retries included. This cannot be undone.`,
-        keep: 'Keep the endpoint',
-        confirm: 'Delete endpoint',
-        busy: 'Deleting...',
-        failed: 'The endpoint could not be deleted',
-      }}
-      onConfirm={remove}
-    />
   );
 }
 
@@ -241,19 +224,13 @@ function DeliveryLog({ deliveries, onRedelivered }: { deliveries: WebhookDeliver
               </ol>
             )}
           </div>
-          <Redeliver delivery={delivery} onRedelivered={onRedelivered} />
+          <RowAction
+            texts={{ label: 'Redeliver', busy: 'Sending...', name: `Redeliver ${delivery.event} to ${delivery.url}`, done: 'Sending it again now', failed: 'The delivery could not be sent again' }}
+            action={() => callApi(API_ROUTES.redeliverWebhook(delivery.id))}
+            onDone={onRedelivered}
+          />
         </li>
       ))}
     </ul>
-  );
-}
-
-function Redeliver({ delivery, onRedelivered }: { delivery: WebhookDelivery; onRedelivered: () => void }) {
-  return (
-    <RowAction
-      texts={{ label: 'Redeliver', busy: 'Sending...', name: `Redeliver ${delivery.event} to ${delivery.url}`, done: 'Sending it again now', failed: 'The delivery could not be sent again' }}
-      action={() => callApi(API_ROUTES.redeliverWebhook(delivery.id))}
-      onDone={onRedelivered}
-    />
   );
 }
