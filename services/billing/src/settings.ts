@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Matches, Min } from 'class-validator';
 import { PREMIUM_MONTHLY_PRICE_CENTS, type CheckoutMode, type QuotaKind } from '@lipcast/contracts';
-import { EnvPurpose, RequiredInProduction, ServiceSettings } from '@lipcast/nest-kit';
+import { EnvPurpose, RequiredInProduction, ServiceSettings, WholeNumber } from '@lipcast/nest-kit';
 
 /** The billing service's environment: the database and NATS, plus Stripe. */
 export class BillingSettings extends ServiceSettings {
@@ -36,27 +36,19 @@ export class BillingSettings extends ServiceSettings {
   PREMIUM_PRICE_CENTS = PREMIUM_MONTHLY_PRICE_CENTS;
 
   @EnvPurpose('speech previews (POST /api/replicate/audio) a free user may make per UTC day')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   QUOTA_FREE_SPEECH_PER_DAY = 30;
 
   @EnvPurpose('portraits (POST /api/ai-influencer/image) a free user may make per UTC day')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   QUOTA_FREE_IMAGES_PER_DAY = 10;
 
   @EnvPurpose('scripts (POST /api/openai/generate-script) a free user may have written per UTC day')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   QUOTA_FREE_SCRIPTS_PER_DAY = 10;
 
   @EnvPurpose('how many times the free daily quotas a Premium user gets')
-  @Type(() => Number)
-  @IsInt({ message: 'must be a whole number' })
-  @Min(1, { message: 'must be at least 1' })
+  @WholeNumber(1)
   QUOTA_PREMIUM_MULTIPLIER = 10;
 
   /** A plan's daily limit of one kind of preview. */

@@ -9,6 +9,9 @@ import { QuotasService } from '../quotas/quotas.service';
 import { LedgerRepository, type LedgerAccount } from './ledger.repository';
 import { isPremium } from './premium';
 
+/** The account of a user before their first credit or purchase (it has no row yet). */
+const NO_ACCOUNT = { subscriptionStatus: null, periodStart: null, periodEnd: null, packCredits: 0, freeUsedBefore: 0, subscriptionPlan: null, cancelAtPeriodEnd: false };
+
 /**
  * The credit ledger: the single answer to "may this user generate". Free users have 3 in total (an
  * identity that deleted its account and signed up again keeps those it had used: `freeUsedBefore`);
@@ -46,7 +49,7 @@ export class LedgerService {
   /** Whether a reserve would succeed now (PAYMENT_REQUIRED as it would answer otherwise); reserves nothing. */
   async check(userId: string): Promise<{ available: true }> {
     const account = await this.ledger.findAccount(userId);
-    await this.nextSource(this.ledger, account ?? { userId, subscriptionStatus: null, periodStart: null, periodEnd: null, packCredits: 0, freeUsedBefore: 0 });
+    await this.nextSource(this.ledger, account ?? { ...NO_ACCOUNT, userId });
     return { available: true };
   }
 
@@ -134,19 +137,7 @@ export class LedgerService {
    * with those an earlier deleted account of the identity used), and today's previews.
    */
   async account(userId: string): Promise<Account> {
-    const account = await this.ledger.findAccount(userId);
-    if (!account) {
-      return {
-        generationsCount: 0,
-        extraGenerations: 0,
-        premium: false,
-        subscriptionStatus: null,
-        subscriptionPlan: null,
-        subscriptionPeriodEnd: null,
-        subscriptionCancelAtPeriodEnd: false,
-        dailyQuotas: await this.quotas.today(userId, false),
-      };
-    }
+    const account = (await this.ledger.findAccount(userId)) ?? { ...NO_ACCOUNT, userId };
     const premium = isPremium(account);
     const generationsCount = premium ? await this.ledger.committedCount(userId, account.periodStart) : account.freeUsedBefore + (await this.ledger.committedCount(userId));
     return {

@@ -36,7 +36,8 @@ export class QuotasService {
   async consume(userId: string, kind: QuotaKind): Promise<QuotaConsumed> {
     const now = this.clock.now();
     const { day, resetsAt } = utcDay(now);
-    const limit = this.settings.dailyLimit(kind, await this.isPremium(userId, now));
+    const account = await this.ledger.findAccount(userId);
+    const limit = this.settings.dailyLimit(kind, account !== undefined && isPremium(account, now));
     // Counts up only while under the limit: nothing is counted when today's previews are all taken.
     const used = await this.quotas.countOne(userId, kind, day, limit);
     if (used === null) {
@@ -61,10 +62,5 @@ export class QuotasService {
       limit: this.settings.dailyLimit(kind, premium),
       resetsAt: resetsAt.toISOString(),
     }));
-  }
-
-  private async isPremium(userId: string, now: Date): Promise<boolean> {
-    const account = await this.ledger.findAccount(userId);
-    return account ? isPremium(account, now) : false;
   }
 }
