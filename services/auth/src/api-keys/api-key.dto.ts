@@ -1,17 +1,10 @@
 import { IsString, IsUUID, MaxLength } from 'class-validator';
 import type { RevokeApiKeyRequest, VerifyApiKeyRequest } from '@lipcast/contracts';
+import { UserIdDto } from '../users/user.dto';
 
 // A create's request is `CreateApiKeyDto` (@lipcast/nest-kit/requests), which the gateway checks too.
 
-export class ListApiKeysDto {
-  @IsUUID()
-  userId!: string;
-}
-
-export class RevokeApiKeyDto implements RevokeApiKeyRequest {
-  @IsUUID()
-  userId!: string;
-
+export class RevokeApiKeyDto extends UserIdDto implements RevokeApiKeyRequest {
   @IsUUID()
   keyId!: string;
 }

@@ -3,7 +3,8 @@ import { Payload } from '@nestjs/microservices';
 import { Subjects, type ApiKeyIdentity, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
 import { CreateApiKeyDto } from '@lipcast/nest-kit/requests';
-import { ListApiKeysDto, RevokeApiKeyDto, VerifyApiKeyDto } from './api-key.dto';
+import { UserIdDto } from '../users/user.dto';
+import { RevokeApiKeyDto, VerifyApiKeyDto } from './api-key.dto';
 import { ApiKeysService } from './api-keys.service';
 
 @Controller()
@@ -16,7 +17,7 @@ export class ApiKeysController {
   }
 
   @Handles(Subjects.auth.apiKeysList)
-  list(@Payload() request: ListApiKeysDto): Promise<ApiKeySummary[]> {
+  list(@Payload() request: UserIdDto): Promise<ApiKeySummary[]> {
     return this.apiKeys.list(request.userId);
   }
 

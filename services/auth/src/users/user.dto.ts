@@ -40,7 +40,8 @@ export class GetUserDto implements GetUserRequest {
   id!: string;
 }
 
-export class DeleteUserDto implements DeleteUserDataRequest {
+/** A request about one user: a step of their account's deletion, their API keys. */
+export class UserIdDto implements DeleteUserDataRequest {
   @IsUUID()
   userId!: string;
 }

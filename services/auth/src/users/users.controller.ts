@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { Subjects, type AuthUser, type DeletionStarted, type FingerprintKept } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
-import { DeleteUserDto, GetUserDto, UpsertUserDto } from './user.dto';
+import { GetUserDto, UpsertUserDto, UserIdDto } from './user.dto';
 import { UsersService } from './users.service';
 
 @Controller()
@@ -15,17 +15,17 @@ export class UsersController {
   }
 
   @Handles(Subjects.auth.userDeletionStart)
-  startDeletion(@Payload() request: DeleteUserDto): Promise<DeletionStarted> {
+  startDeletion(@Payload() request: UserIdDto): Promise<DeletionStarted> {
     return this.users.startDeletion(request.userId);
   }
 
   @Handles(Subjects.auth.userFingerprintKeep)
-  keepFingerprint(@Payload() request: DeleteUserDto): Promise<FingerprintKept> {
+  keepFingerprint(@Payload() request: UserIdDto): Promise<FingerprintKept> {
     return this.users.keepFingerprint(request.userId);
   }
 
   @Handles(Subjects.auth.userDelete)
-  delete(@Payload() request: DeleteUserDto): Promise<{ deleted: true }> {
+  delete(@Payload() request: UserIdDto): Promise<{ deleted: true }> {
     return this.users.delete(request.userId);
   }
 
