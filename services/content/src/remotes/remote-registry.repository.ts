@@ -31,11 +31,6 @@ export class RemoteRegistryRepository extends ContentRepository {
     return inserted !== undefined;
   }
 
-  async publishedVersions(remote: RemoteName): Promise<string[]> {
-    const rows = await this.db.selectFrom('remote_version').select('version').where('remote', '=', remote).execute();
-    return rows.map((row) => row.version);
-  }
-
   /** The remote's versions, newest first, with who published them. */
   versions(remote: RemoteName): Promise<{ version: string; publishedAt: Date; publishedBy: string }[]> {
     return this.db.selectFrom('remote_version').select(['version', 'publishedAt', 'publishedBy']).where('remote', '=', remote).orderBy('publishedAt', 'desc').orderBy('version', 'desc').execute();

@@ -21,7 +21,7 @@ export class RemoteRegistryService {
 
   release(remote: RemoteName, version: string, by: string): Promise<RemoteLiveVersion> {
     return this.registry.changing(remote, async (registry) => {
-      checkReleasable(REMOTE_FOLDERS[remote], version, await registry.publishedVersions(remote));
+      checkReleasable(REMOTE_FOLDERS[remote], version, (await registry.versions(remote)).map((row) => row.version));
       // Releasing the live version again changes nothing (and adds no step a rollback would have to undo).
       if (liveRelease(await registry.releases(remote))?.version !== version) {
         await registry.insertRelease(remote, version, by);
