@@ -7,11 +7,6 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { LOADING_TEXT, RemotePage } from './RemotePage';
 import { RequireAuth } from './RequireAuth';
 
-export interface ShellRoute {
-  path: string;
-  element: ReactNode;
-}
-
 /** `/`: the landing page (its own header and footer) for visitors, the wizard for signed-in users. */
 function Home({ wizard }: { wizard: ReactNode }) {
   const { isSignedIn, isLoading } = useAccount();
@@ -29,7 +24,7 @@ function routeElement(route: RouteEntry): ReactNode {
 }
 
 /** The shell's router table: every path of the contracts' route table, then the 404 fallback. */
-export function shellRoutes(): ShellRoute[] {
+export function shellRoutes(): { path: string; element: ReactNode }[] {
   return [
     ...ROUTES.map((route) => ({ path: route.path, element: routeElement(route) })),
     { path: '*', element: <Layout><NotFoundPage /></Layout> },

@@ -6,14 +6,8 @@ import { COMPLETE_PURCHASE_TITLE, PaymentStep } from './PaymentStep';
 import type { Purchase } from './start-checkout';
 import { useCheckoutOnLoad } from './useCheckoutOnLoad';
 
-export interface CheckoutPageProps {
-  purchase: Purchase;
-  title: string;
-  description: string;
-}
-
 /** `/subscribe` and `/additional-generations`: prepares the payment on load and shows where it stands. */
-export function CheckoutPage({ purchase, title, description }: CheckoutPageProps) {
+export function CheckoutPage({ purchase, title, description }: { purchase: Purchase; title: string; description: string }) {
   const state = useCheckoutOnLoad(purchase);
   const navigate = useNavigate();
 

@@ -10,17 +10,12 @@ import { OfferList } from '../plans/OfferList';
 import { usePlans } from '../plans/usePlans';
 import { paywallOffer } from './paywall-offer';
 
-export interface PaywallModalProps {
-  request: PaymentRequest;
-  onClose: () => void;
-}
-
 /**
  * Spec section 2, "Paywall modal": the plans step (the offer, preselected, and "Continue to
  * Payment"), then, when the server prepared an embedded payment, the card form. Hosted checkout
  * leaves the page instead.
  */
-export function PaywallModal({ request, onClose }: PaywallModalProps) {
+export function PaywallModal({ request, onClose }: { request: PaymentRequest; onClose: () => void }) {
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const copy = limitReachedCopy(request.limit, request.requiresAdditionalOnly);
   const paying = clientSecret !== null;
@@ -41,12 +36,7 @@ export function PaywallModal({ request, onClose }: PaywallModalProps) {
   );
 }
 
-interface PlansStepProps {
-  requiresAdditionalOnly: boolean;
-  onEmbeddedPayment: (clientSecret: string) => void;
-}
-
-function PlansStep({ requiresAdditionalOnly, onEmbeddedPayment }: PlansStepProps) {
+function PlansStep({ requiresAdditionalOnly, onEmbeddedPayment }: { requiresAdditionalOnly: boolean; onEmbeddedPayment: (clientSecret: string) => void }) {
   const queryClient = useQueryClient();
   const { data: plans, isLoading } = usePlans();
   const offer = paywallOffer(plans ?? [], requiresAdditionalOnly);

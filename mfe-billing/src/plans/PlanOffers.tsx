@@ -11,16 +11,6 @@ export interface PlanOffersProps {
   leading?: ReactNode;
 }
 
-/** Shown while the plans load (spec section 2, upgrade panel). */
-export function LoadingPaymentOptions() {
-  return (
-    <div className="flex items-center gap-3 text-slate-600">
-      <Spinner label="Loading payment options" size="sm" />
-      <span>Loading payment options...</span>
-    </div>
-  );
-}
-
 /**
  * The offers side by side, each with a link to buy it: the monthly plan ("Best Value") and the
  * one-time pack, with the spec's wording. Used by the pricing page and the upgrade panel; the
@@ -28,6 +18,14 @@ export function LoadingPaymentOptions() {
  */
 export function PlanOffers({ show = 'all', leading }: PlanOffersProps) {
   const { data: plans, isLoading } = usePlans();
-  if (isLoading) return <LoadingPaymentOptions />;
+  if (isLoading) {
+    // Shown while the plans load (spec section 2, upgrade panel).
+    return (
+      <div className="flex items-center gap-3 text-slate-600">
+        <Spinner label="Loading payment options" size="sm" />
+        <span>Loading payment options...</span>
+      </div>
+    );
+  }
   return <OfferList plans={offeredPlans(plans ?? [], show === 'pack')} leading={leading} />;
 }

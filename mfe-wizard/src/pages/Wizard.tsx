@@ -5,7 +5,6 @@ import { Page, Spinner } from '@lipcast/ui';
 import { clearSelectedInfluencer, dismissToast, generationAllowance, generationsLeft, isPremium, loadRemoteComponent, readSelectedInfluencer, useAccount, type SelectedVideo } from '@lipcast/web-kit';
 import { ActorStep } from '../wizard/ActorStep';
 import { AudioStep, type CreatedAudio } from '../wizard/AudioStep';
-import { fromActor } from '../wizard/selected-video';
 import { VideoStep } from '../wizard/VideoStep';
 import { WizardHeader } from '../wizard/WizardHeader';
 import '../styles.css';
@@ -61,7 +60,7 @@ export default function Wizard() {
       {step === 1 && (
         <ActorStep
           onContinue={(actor) => {
-            setVideo(fromActor(actor));
+            setVideo(actor);
             setAudio(null);
             setStep(2);
           }}
