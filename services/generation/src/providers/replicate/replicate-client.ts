@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Replicate, { parseProgressFromLogs, type FileOutput, type Prediction } from 'replicate';
 import { ProviderError, type MediaFile, type ProviderCallRecorder, type WorkContext } from '../../ports/media';
 
@@ -97,7 +98,7 @@ export class ReplicateModel {
     this.polling = { ...defaults.polling, ...options.polling };
   }
 
-  /** Starts a prediction on `input`; every failure is a ProviderError (an aborted `signal` rethrows its reason). */
+  /** Starts a prediction on `input`; every failure is a ProviderError (an aborted `signal` rethrows the abort). */
   async create(input: Record<string, unknown>, signal: AbortSignal, webhook?: PredictionWebhook): Promise<Prediction> {
     const options = { input, signal, wait: this.polling.waitSeconds || undefined, ...webhook };
     const byModel = () => this.retrying(() => this.client.predictions.create({ ...options, model: this.reference.name }), signal);
@@ -183,7 +184,7 @@ export class ReplicateModel {
       prediction = await this.create(input, signal);
       progress.report(prediction);
       while (!isFinished(prediction)) {
-        await sleep(this.polling.pollIntervalMs, signal);
+        await sleep(this.polling.pollIntervalMs, undefined, { signal });
         prediction = await this.get(prediction.id, signal);
         progress.report(prediction);
       }
@@ -326,7 +327,7 @@ async function withRateLimitRetries<T>(call: () => Promise<T>, retries: number, 
     } catch (error) {
       const response = apiResponse(error);
       if (response?.status !== 429 || attempt >= retries) throw error;
-      await sleep(retryAfterMs(response.headers.get('retry-after')), signal);
+      await sleep(retryAfterMs(response.headers.get('retry-after')), undefined, { signal });
     }
   }
 }
@@ -423,20 +424,4 @@ export function toProviderError(error: unknown): ProviderError {
   }
   if (isNetworkError(error)) return new ProviderError(REPLICATE_MESSAGES.network, 'failed', true);
   return new ProviderError(`Replicate request failed: ${asError(error)?.message ?? String(error)}`, 'failed');
-}
-
-/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
