@@ -12,7 +12,7 @@ import { buildCues, captionLayout, runFfmpeg, type CaptionBurnIn } from '@lipcas
 
 const FORMAT: VideoFormatId = '9x16-1080p';
 const CLIP_SECONDS = 15;
-const SCRIPT =
+export const FORTY_WORDS =
   'Lipcast turns a few lines of text into a talking video in minutes. Pick an actor, write what they should say, choose a voice ' +
   'and an emotion, and press generate. Share the result anywhere, or keep it private in your history.';
 
@@ -33,7 +33,7 @@ function cpuSeconds(): number {
 }
 
 /** Times `render`: wall-clock and CPU seconds. */
-async function timed(render: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+export async function timed(render: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
   const [start, cpu] = [process.hrtime.bigint(), cpuSeconds()];
   await render();
   return { wall: seconds(start), cpu: cpuSeconds() - cpu };
@@ -63,7 +63,7 @@ export async function captionedVerticalFigures(folder: string, runs = 3): Promis
   const photo = join(folder, 'captioned-photo.jpg');
   const sheet = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
   await runFfmpeg(['-y', '-i', sheet, '-vf', 'crop=118:128:130:0,scale=1080:1172', '-q:v', '3', photo]);
-  const speech = await synthesizeSpeech({ text: `${SCRIPT} ${SCRIPT}`, voiceId: 'Calm_Woman' });
+  const speech = await synthesizeSpeech({ text: `${FORTY_WORDS} ${FORTY_WORDS}`, voiceId: 'Calm_Woman' });
   const audioPath = join(folder, 'captioned-speech.wav');
   await writeFile(audioPath, encodeWav(speech));
   const track = mouthTrack(speech, FPS, CLIP_SECONDS * 1000);

@@ -8,14 +8,11 @@ import { dirname, join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { CREATOR_CLIP_SECONDS, PORTRAIT_SIZE } from '@lipcast/contracts';
-import { BUILT_IN_ACTORS, encodeMp3, encodeWav, FPS, mouthTrack, PHOTO_CLIP_PRESET, renderPhotoTalkingClip, renderTalkingClip, sampleMouths, synthesizeSpeech } from '@lipcast/media-engine';
+import { BUILT_IN_ACTORS, encodeMp3, encodeWav, FPS, mouthTrack, PHOTO_CLIP_PRESET, renderPhotoTalkingClip, renderTalkingClip, sampleMouths, synthesizeSpeech, type SampledMouths } from '@lipcast/media-engine';
 import { encodeVideo, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { JOB_STREAM, JobQueue } from './jobs/job-queue';
-import { captionedVerticalFigures, median, seconds } from './bench-captions';
+import { captionedVerticalFigures, FORTY_WORDS, median, seconds, timed } from './bench-captions';
 
-const FORTY_WORDS =
-  'Lipcast turns a few lines of text into a talking video in minutes. Pick an actor, write what they should say, choose a voice ' +
-  'and an emotion, and press generate. Share the result anywhere, or keep it private in your history.';
 const CLIP_SECONDS = 15;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
@@ -36,18 +33,14 @@ async function lipSyncFigures(folder: string) {
   await writeFile(audioPath, encodeWav(speech));
   const mouths = mouthTrack(speech, FPS, CLIP_SECONDS * 1000);
 
-  let start = process.hrtime.bigint();
-  await renderTalkingClip(BUILT_IN_ACTORS[0].look, mouths, audioPath, join(folder, 'talking.mp4'));
-  const render = seconds(start);
+  const render = (await timed(() => renderTalkingClip(BUILT_IN_ACTORS[0].look, mouths, audioPath, join(folder, 'talking.mp4')))).wall;
 
   // The floor: the same number of frames and the same encoder settings, with nothing drawn.
   const blank = Buffer.alloc(PORTRAIT_SIZE.width * PORTRAIT_SIZE.height * 3, 90);
   async function* frames() {
     for (let index = 0; index < mouths.length; index++) yield Buffer.from(blank);
   }
-  start = process.hrtime.bigint();
-  await encodeVideo({ frames: frames(), ...PORTRAIT_SIZE, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'floor.mp4') });
-  const floor = seconds(start);
+  const floor = (await timed(() => encodeVideo({ frames: frames(), ...PORTRAIT_SIZE, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'floor.mp4') }))).wall;
   return { renderRealTimeFactor: render / CLIP_SECONDS, floorRealTimeFactor: floor / CLIP_SECONDS, ratio: render / floor };
 }
 
@@ -76,22 +69,13 @@ async function photoLipSyncFigures(folder: string) {
     for (let index = 0; index < track.length; index++) yield Buffer.from(blank);
   }
   for (let run = 0; run < 3; run++) {
-    let start = process.hrtime.bigint();
-    const mouths = await renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'photo-1.mp4'), { isImage: false });
-    first.push(seconds(start));
-    start = process.hrtime.bigint();
-    await renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'photo-2.mp4'), { isImage: false, mouths });
-    cached.push(seconds(start));
-    start = process.hrtime.bigint();
-    await sampleMouths(clip, false);
-    detection.push(seconds(start));
-    start = process.hrtime.bigint();
-    await encodeVideo({ frames: undrawn(), pixelFormat: 'yuv420p', ...PORTRAIT_SIZE, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'photo-floor.mp4'), preset: PHOTO_CLIP_PRESET });
-    encoding.push(seconds(start));
+    let mouths: SampledMouths | undefined;
+    first.push((await timed(async () => (mouths = await renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'photo-1.mp4'), { isImage: false })))).wall);
+    cached.push((await timed(() => renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'photo-2.mp4'), { isImage: false, mouths }))).wall);
+    detection.push((await timed(() => sampleMouths(clip, false))).wall);
+    encoding.push((await timed(() => encodeVideo({ frames: undrawn(), pixelFormat: 'yuv420p', ...PORTRAIT_SIZE, fps: FPS, durationSeconds: CLIP_SECONDS, audioPath, out: join(folder, 'photo-floor.mp4'), preset: PHOTO_CLIP_PRESET }))).wall);
     // The same clip framed in 9:16 at 1080p (the face found in its frame, the fill in the encoder's pass).
-    start = process.hrtime.bigint();
-    await renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'photo-9x16.mp4'), { isImage: false, format: '9x16-1080p' });
-    vertical.push(seconds(start));
+    vertical.push((await timed(() => renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'photo-9x16.mp4'), { isImage: false, format: '9x16-1080p' }))).wall);
   }
   return {
     firstRealTimeFactor: median(first) / CLIP_SECONDS,
