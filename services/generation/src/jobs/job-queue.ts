@@ -54,14 +54,12 @@ export interface QueuedJob {
  * replicas) takes the next job of a lane. Only job ids travel; the job's state lives in PostgreSQL.
  */
 export class JobQueue {
-  private readonly puller: WorkQueuePuller;
+  private readonly puller = new WorkQueuePuller(this.connection);
 
   constructor(
     private readonly connection: NatsConnection,
     private readonly options: JobQueueOptions,
-  ) {
-    this.puller = new WorkQueuePuller(connection);
-  }
+  ) {}
 
   /** Creates the stream and the lanes' consumers when missing, and applies the current settings (the consumers take the stream's replica count). */
   async ensure(): Promise<void> {

@@ -25,7 +25,7 @@ export interface QueuedAttempt {
  * (`nak(delay)`), so the retry waits on the server, not in a process.
  */
 export class WebhookQueue {
-  private readonly puller: WorkQueuePuller;
+  private readonly puller = new WorkQueuePuller(this.connection);
 
   constructor(
     private readonly connection: NatsConnection,
@@ -33,9 +33,7 @@ export class WebhookQueue {
     private readonly ackWaitMs: number,
     /** Copies of the stream, each on another NATS server (JETSTREAM_REPLICAS). */
     private readonly replicas: number,
-  ) {
-    this.puller = new WorkQueuePuller(connection);
-  }
+  ) {}
 
   async ensure(): Promise<void> {
     const manager = await jetstreamManager(this.connection);

@@ -46,7 +46,7 @@ const DISABLED = Symbol('disabled endpoint');
 export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(WebhookSender.name);
   private consuming: Promise<void> | null = null;
-  private readonly schedule: number[];
+  private readonly schedule = this.settings.webhookRetrySchedule;
   private readonly slots = new SendSlots(SENDER_CONCURRENCY, SENDER_SLOTS_PER_USER);
 
   constructor(
@@ -55,9 +55,7 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
     private readonly settings: GenerationSettings,
     private readonly orm: MikroORM,
     private readonly services: ServiceClient,
-  ) {
-    this.schedule = settings.webhookRetrySchedule;
-  }
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.ensure();
@@ -108,7 +106,6 @@ export class WebhookSender implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async attempt(queued: QueuedAttempt, delivery: WebhookDeliveryRow, secret: string): Promise<void> {
-
     const body = JSON.stringify(delivery.payload);
     const headers = {
       'content-type': 'application/json',
