@@ -102,13 +102,9 @@ export class CheckoutService {
         { idempotencyKey },
       ),
     );
-    return urlOf(created);
+    if (!created.url) throw new ServiceError(ErrorCode.Upstream, 'No checkout URL received');
+    return { url: created.url };
   }
-}
-
-function urlOf(session: Stripe.Checkout.Session): CheckoutStart {
-  if (!session.url) throw new ServiceError(ErrorCode.Upstream, 'No checkout URL received');
-  return { url: session.url };
 }
 
 function clientSecretOf(clientSecret: string | null | undefined): CheckoutStart {

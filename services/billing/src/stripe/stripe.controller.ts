@@ -3,11 +3,10 @@ import { Payload } from '@nestjs/microservices';
 import { Subjects, type Account, type CheckoutStart, type CreateCustomerResponse, type StripeConfig, type StripeWebhookResult } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
 import { PurchaseDto, StartPackPurchaseDto, StartSubscriptionDto } from '@lipcast/nest-kit/requests';
-import { UserDto } from '../requests';
+import { StripeWebhookDto, UserDto } from '../requests';
 import { BillingSettings } from '../settings';
 import { CheckoutService } from './checkout.service';
 import { CustomersService } from './customers.service';
-import { StripeWebhookDto } from './stripe.dto';
 import { SubscriptionsService } from './subscriptions.service';
 import { WebhooksService } from './webhooks.service';
 

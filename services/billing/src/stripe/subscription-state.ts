@@ -19,14 +19,15 @@ export interface SubscriptionState {
 }
 
 const fromUnix = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+/** The id of a Stripe reference, whether expanded (an object) or not (the id). */
+export const stripeId = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /** Since API version 2025-03-31 the billing period lives on each item, not on the subscription. */
 export function subscriptionState(subscription: Stripe.Subscription): SubscriptionState {
   const item = subscription.items.data[0];
   return {
     subscriptionId: subscription.id,
-    customerId: idOf(subscription.customer)!,
+    customerId: stripeId(subscription.customer)!,
     status: subscription.status,
     priceId: item?.price.id ?? null,
     periodStart: fromUnix(item?.current_period_start),
@@ -38,7 +39,7 @@ export function subscriptionState(subscription: Stripe.Subscription): Subscripti
 
 /** Since API version 2025-03-31 an invoice names its subscription under `parent.subscription_details`. */
 export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
-  return idOf(invoice.parent?.subscription_details?.subscription);
+  return stripeId(invoice.parent?.subscription_details?.subscription);
 }
 
 /** The subscription an account should follow: a live one (newest first), else the newest. */
@@ -46,5 +47,3 @@ export function currentSubscription<T extends Pick<Stripe.Subscription, 'status'
   const newestFirst = [...subscriptions].sort((a, b) => b.created - a.created);
   return newestFirst.find(isLive) ?? newestFirst[0] ?? null;
 }
-
-export { idOf as stripeId };
