@@ -18,7 +18,6 @@ class AdminUserSearchDto implements AdminUserSearchRequest {
 export class AdminUsersController {
   constructor(private readonly users: UsersRepository) {}
 
-  /** Users whose id is the query, or whose username or e-mail contains it (case-insensitive), newest first; an empty query lists the newest. */
   @Handles(Subjects.auth.adminUsersSearch)
   async search(@Payload() request: AdminUserSearchDto): Promise<AdminUserSummary[]> {
     const users = await this.users.search(request.query.trim(), request.limit ?? SEARCH_DEFAULT_LIMIT);

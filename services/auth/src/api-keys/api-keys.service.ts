@@ -34,10 +34,7 @@ export class ApiKeysService {
     private readonly users: UsersRepository,
   ) {}
 
-  /**
-   * A new key for the user, answered with the key itself this once. The user's row is locked while
-   * the keys are counted, so two creates racing cannot pass the limit together.
-   */
+  /** A new key for the user, answered with the key itself this once (within the limit: `insertWithinLimit`). */
   async create(request: CreateApiKeyDto): Promise<CreatedApiKey> {
     const expiresAt = request.expiresAt ? new Date(request.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) {

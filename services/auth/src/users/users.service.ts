@@ -31,11 +31,10 @@ export class UsersService {
   ) {}
 
   /**
-   * The user behind an identity, created on first sign-in and refreshed from the issuer's claims
-   * after; one atomic statement, so two sign-ins racing for a new identity make one user. An identity
-   * whose earlier account was deleted after using free generations has billing count them for this
-   * one too (at each sign-in: billing keeps the larger count, and a failure fails the sign-in, so the
-   * next one tells billing again before the user can generate anything).
+   * The user behind an identity (`UsersRepository.upsertByIdentity`). An identity whose earlier account
+   * was deleted after using free generations has billing count them for this one too (at each sign-in:
+   * billing keeps the larger count, and a failure fails the sign-in, so the next one tells billing
+   * again before the user can generate anything).
    */
   async upsert(request: UpsertUserDto): Promise<AuthUser> {
     const user = await this.users.upsertByIdentity({
