@@ -63,8 +63,9 @@ export class NewsletterIssuesService implements BeforeApplicationShutdown {
 
   /** Stores the issue and starts mailing it; answers at once with how many subscribers it goes to. */
   async send(request: AdminNewsletterSendRequest): Promise<AdminNewsletterSending> {
-    const issueId = await this.newsletter.insertIssue({ subject: request.subject.trim(), body: request.body, createdBy: request.operatorId });
-    return this.start(issueId);
+    const issue = { subject: request.subject.trim(), body: request.body };
+    const issueId = await this.newsletter.insertIssue({ ...issue, createdBy: request.operatorId });
+    return this.start(issueId, issue);
   }
 
   /** Mails an unfinished issue to the confirmed subscribers who have not had it yet. */
@@ -73,7 +74,7 @@ export class NewsletterIssuesService implements BeforeApplicationShutdown {
     if (!issue) throw ServiceError.notFound('No such newsletter issue');
     // A finished issue would otherwise go to whoever subscribed since: an old issue is not news.
     if (issue.finishedAt) throw new ServiceError(ErrorCode.Conflict, 'This issue has already been sent to every subscriber');
-    return this.start(issueId);
+    return this.start(issueId, issue);
   }
 
   beforeApplicationShutdown(): Promise<unknown> {
@@ -82,20 +83,19 @@ export class NewsletterIssuesService implements BeforeApplicationShutdown {
   }
 
   /** Counts who is still to be mailed, then mails them after the answer has gone. */
-  private async start(issueId: number): Promise<AdminNewsletterSending> {
+  private async start(issueId: number, issue: { subject: string; body: string }): Promise<AdminNewsletterSending> {
     const recipients = await this.newsletter.countNotMailed(issueMailKind(issueId));
     await this.newsletter.setRecipientsBeyondSent(issueId, recipients);
     // Not awaited: the request is answered now; the list shows the progress. The run's queries go on entity managers of their own.
-    const run = this.mailIssue(issueId, this.newsletter.forked(), this.mails.forked()).catch((error: unknown) => this.logger.error(`newsletter issue ${issueId}: the sending stopped: ${String(error)}`));
+    const run = this.mailIssue(issueId, issue, this.newsletter.forked(), this.mails.forked()).catch((error: unknown) => this.logger.error(`newsletter issue ${issueId}: the sending stopped: ${String(error)}`));
     this.runs.add(run);
     void run.finally(() => this.runs.delete(run));
     return { id: issueId, recipients };
   }
 
   /** Every confirmed subscriber in id order, each claimed in `sent_mail` before the mail goes; a refused mail ends the run unclaimed. */
-  private async mailIssue(issueId: number, newsletter: NewsletterRepository, mails: MailRepository): Promise<void> {
+  private async mailIssue(issueId: number, issue: { subject: string; body: string }, newsletter: NewsletterRepository, mails: MailRepository): Promise<void> {
     const kind = issueMailKind(issueId);
-    const issue = await newsletter.issueContent(issueId);
     let after = 0;
     for (;;) {
       const subscribers = await newsletter.confirmedSubscribersAfter(after, SEND_BATCH);

@@ -82,14 +82,9 @@ export class NewsletterRepository extends ContentRepository {
     return inserted.id;
   }
 
-  /** When the issue finished (null while unfinished); undefined for no such issue. */
-  findIssue(issueId: number): Promise<{ finishedAt: Date | null } | undefined> {
-    return this.db.selectFrom('newsletter_issue').select(['finishedAt']).where('id', '=', issueId).executeTakeFirst();
-  }
-
-  /** What the issue says; throws when there is no such issue. */
-  issueContent(issueId: number): Promise<{ subject: string; body: string }> {
-    return this.db.selectFrom('newsletter_issue').select(['subject', 'body']).where('id', '=', issueId).executeTakeFirstOrThrow();
+  /** What the issue says and when it finished (null while unfinished); undefined for no such issue. */
+  findIssue(issueId: number): Promise<{ subject: string; body: string; finishedAt: Date | null } | undefined> {
+    return this.db.selectFrom('newsletter_issue').select(['subject', 'body', 'finishedAt']).where('id', '=', issueId).executeTakeFirst();
   }
 
   /** The confirmed subscribers who have no `sent_mail` record of `mailKind` (the issue's) yet. */

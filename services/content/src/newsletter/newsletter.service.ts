@@ -17,14 +17,13 @@ export class NewsletterService {
   ) {}
 
   /**
-   * Double opt-in: stores the address inactive once (the unique index is on `lower(email)`, so a
-   * second sign-up in another case is the same row) and mails it the confirmation link. Signing up
-   * again before confirming sends the link again, at most every CONFIRMATION_RESEND_MINUTES; a
-   * confirmed address gets nothing more. A mail the relay refused is not counted as sent.
+   * Double opt-in: stores the address inactive once, whatever its letter case (`insertSubscriber`), and
+   * mails it the confirmation link. Signing up again before confirming sends the link again, at most
+   * every CONFIRMATION_RESEND_MINUTES (`claimConfirmation`: concurrent sign-ups send once); a confirmed
+   * address gets nothing more. A mail the relay refused is not counted as sent.
    */
   async subscribe(email: string): Promise<void> {
     await this.newsletter.insertSubscriber(email);
-    // Claims this sending (unconfirmed, and not sent within the window) in one statement, so concurrent sign-ups send once.
     const due = await this.newsletter.claimConfirmation(email, CONFIRMATION_RESEND_MINUTES);
     if (!due) return;
     try {
