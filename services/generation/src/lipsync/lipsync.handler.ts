@@ -1,5 +1,4 @@
 import { lookKeyBeside, mediaUrl, timingsKeyOf, type AudioParams } from '@lipcast/contracts';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { StorageService } from '@lipcast/nest-kit';
@@ -16,6 +15,7 @@ import type { TimedUnit } from '../ports/speech.port';
 import { VideoCaptions } from '../captions/video-captions';
 import { FaceChecks } from '../media/face-checks';
 import { VideoPosters } from '../posters/video-posters';
+import { readStoredJson } from '../stored-json';
 import { VideoSpeech } from './video-speech';
 
 /** The share of a spoken video's progress its speech takes. */
@@ -72,13 +72,13 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
   async render(input: LipSyncJobInput, context: JobContext): Promise<string> {
     const audio = await this.localInput(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
     // A drawn character (built-in actor or drawn portrait) is drawn anew by the embedded engine; other videos are read by the provider.
-    const character = await this.characterOf(input, context);
+    const character = await this.characterOf(input);
     const video = character
       ? { url: await this.storage.presignedUrl(input.videoKey), contentType: 'video/mp4' }
       : await this.localInput(input.videoKey, context, 'video.mp4', 'video/mp4');
     const { durationSeconds } = await probeMedia(audio.localPath!);
     context.outputs.mediaSeconds = durationSeconds; // the video lasts as long as its speech
-    const timings = await this.timings(input.audioKey, context);
+    const timings = await this.timings(input.audioKey);
     // The captions are laid out before the render, which burns them in its own encode (a provider that cannot: a pass after).
     const captions = await this.captions.prepare(timings?.words, input.format, input.captions, context);
     const result = await this.lipSync.lipSync(
@@ -98,21 +98,14 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
   }
 
   /** The character the video shows when our engine drew it: a built-in actor, or the drawing kept beside an influencer's clip. */
-  private async characterOf(input: LipSyncJobInput, context: WorkContext): Promise<CharacterLook | undefined> {
+  private async characterOf(input: LipSyncJobInput): Promise<CharacterLook | undefined> {
     if (input.actorId) return builtInActor(input.actorId)?.look;
     const lookKey = lookKeyBeside(input.videoKey);
-    return lookKey ? this.readJson<CharacterLook>(lookKey, context) : undefined;
-  }
-
-  private async readJson<T>(key: string, context: WorkContext): Promise<T | undefined> {
-    if (!(await this.storage.stat(key))) return undefined;
-    const path = join(context.workDir, key.replaceAll('/', '_'));
-    await this.storage.download(key, path);
-    return JSON.parse(await readFile(path, 'utf8')) as T;
+    return lookKey ? readStoredJson<CharacterLook>(this.storage, lookKey) : undefined;
   }
 
   /** The timings stored beside an audio our speech step made (phonemes from the embedded engine, words from any); none for other audio. */
-  private timings(audioKey: string, context: WorkContext): Promise<{ phonemes?: TimedUnit[]; words?: TimedUnit[] } | undefined> {
-    return this.readJson<{ phonemes?: TimedUnit[]; words?: TimedUnit[] }>(timingsKeyOf(audioKey), context);
+  private timings(audioKey: string): Promise<{ phonemes?: TimedUnit[]; words?: TimedUnit[] } | undefined> {
+    return readStoredJson(this.storage, timingsKeyOf(audioKey));
   }
 }

@@ -18,6 +18,7 @@ import { VideoCaptions } from '../captions/video-captions';
 import { VideoPosters } from '../posters/video-posters';
 import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
+import { readStoredJson } from '../stored-json';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_VOICES, scriptFor, selfiePrompt } from './one-shot';
 
@@ -102,7 +103,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
       return { status: 'done', url: mediaUrl(videoKey) };
     });
 
-    const look = await this.readLook(lookKeyOfImage(imageKey));
+    const look = (await readStoredJson<CharacterLook>(this.storage, lookKeyOfImage(imageKey))) ?? null;
     const captions = await this.captions.storedKeys(context.outputs);
     const poster = await this.posters.storedKey(context.outputs);
     return {
@@ -141,11 +142,6 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
       volume: 1,
       language: 'English',
     });
-  }
-
-  private async readLook(key: string): Promise<CharacterLook | null> {
-    if (!(await this.storage.stat(key))) return null;
-    return JSON.parse(await this.storage.readText(key)) as CharacterLook;
   }
 
   private async save(jobId: string, steps: PipelineSteps): Promise<void> {

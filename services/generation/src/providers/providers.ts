@@ -10,6 +10,7 @@ import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
 import { WordAlignerPort } from '../ports/word-aligner.port';
 import { GenerationSettings } from '../settings';
+import { readStoredJson } from '../stored-json';
 import { FaceCheckPort } from '../ports/face-check.port';
 import { EmbeddedFaceCheck } from './embedded/embedded-face-check';
 import { EmbeddedImage, EmbeddedImageToVideo } from './embedded/embedded-image';
@@ -54,9 +55,7 @@ class StoredMouthLandmarks implements MouthLandmarkCache {
   constructor(private readonly storage: StorageService) {}
 
   async read(mediaKey: string, format: VideoFormatId): Promise<SampledMouths | null> {
-    const key = landmarksKeyOf(mediaKey, format);
-    if (!(await this.storage.stat(key))) return null;
-    return JSON.parse(await this.storage.readText(key)) as SampledMouths;
+    return (await readStoredJson<SampledMouths>(this.storage, landmarksKeyOf(mediaKey, format))) ?? null;
   }
 
   async write(mediaKey: string, format: VideoFormatId, mouths: SampledMouths): Promise<void> {
