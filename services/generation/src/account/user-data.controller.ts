@@ -1,20 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { IsUUID } from 'class-validator';
-import { Subjects, type DeleteUserDataRequest } from '@lipcast/contracts';
+import { Subjects } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
+import { UserDto } from '../user.dto';
 import { UserDataService } from './user-data.service';
-
-class DeleteUserDataDto implements DeleteUserDataRequest {
-  @IsUUID() userId!: string;
-}
 
 @Controller()
 export class UserDataController {
   constructor(private readonly userData: UserDataService) {}
 
   @Handles(Subjects.generation.userDataDelete)
-  delete(@Payload() request: DeleteUserDataDto): Promise<{ deleted: true }> {
+  delete(@Payload() request: UserDto): Promise<{ deleted: true }> {
     return this.userData.delete(request.userId);
   }
 }

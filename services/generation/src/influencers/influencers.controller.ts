@@ -4,7 +4,8 @@ import { Subjects, type InfluencerImageResponse, type InfluencerProject, type Jo
 import { Handles } from '@lipcast/nest-kit';
 import { Quotas } from '../jobs/quotas';
 import { GalleryReportDto, UserAppealInfluencerDto, UserApproveInfluencerDto, UserInfluencerImageDto, UserInfluencerVideoDto } from '@lipcast/nest-kit/requests';
-import { GalleryDto, ListDto, ProjectDto } from './influencers.dto';
+import { UserDto } from '../user.dto';
+import { GalleryDto, ProjectDto } from './influencers.dto';
 import { InfluencersService } from './influencers.service';
 
 @Controller()
@@ -28,7 +29,7 @@ export class InfluencersController {
   }
 
   @Handles(Subjects.generation.influencersList)
-  list(@Payload() request: ListDto): Promise<InfluencerProject[]> {
+  list(@Payload() request: UserDto): Promise<InfluencerProject[]> {
     return this.influencers.list(request.userId);
   }
 

@@ -11,10 +11,6 @@ export class ProjectDto implements UserInfluencerRequest {
   @Type(() => Number) @IsStoredId('No such influencer project') projectId!: number;
 }
 
-export class ListDto {
-  @IsUUID() userId!: string;
-}
-
 export class GalleryDto {
   @ValidateIf((_, value) => value !== null) @IsUUID() userId!: string | null;
 }

@@ -1,14 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { IsUUID } from 'class-validator';
 import { Subjects, type JobState } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
 import { UserPipelineRequestDto } from '@lipcast/nest-kit/requests';
+import { UserDto } from '../user.dto';
 import { PipelineService } from './pipeline.service';
-
-class UserDto {
-  @IsUUID() userId!: string;
-}
 
 @Controller()
 export class PipelineController {

@@ -1,16 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { IsInt, IsUUID } from 'class-validator';
-import { isVideoFormatId, mediaKeyOf, Subjects, type AudioParams, type ListProjectsRequest, type Project, type UserProjectRequest, timingsKeyOf, userFolder } from '@lipcast/contracts';
+import { isVideoFormatId, mediaKeyOf, Subjects, type AudioParams, type Project, type UserProjectRequest, timingsKeyOf, userFolder } from '@lipcast/contracts';
 import { Handles, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { captionFilesOf, posterUrlOf } from '../jobs/job-result';
 import { JobsRepository } from '../jobs/jobs.repository';
+import { UserDto } from '../user.dto';
 import { ProjectsRepository } from './projects.repository';
-
-class ListProjectsDto implements ListProjectsRequest {
-  @IsUUID()
-  userId!: string;
-}
 
 class ProjectDto implements UserProjectRequest {
   @IsUUID() userId!: string;
@@ -29,7 +25,7 @@ export class ProjectsController {
   ) {}
 
   @Handles(Subjects.generation.projectsList)
-  async list(@Payload() request: ListProjectsDto): Promise<Project[]> {
+  async list(@Payload() request: UserDto): Promise<Project[]> {
     const projects = await this.projects.listOf(request.userId, HISTORY_LIMIT);
     const results = await this.jobs.resultsOf(projects.filter((project) => project.outputUrl).map((project) => project.jobId));
     return projects.map((project) => {

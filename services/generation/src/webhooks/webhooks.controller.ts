@@ -2,15 +2,12 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { IsUUID } from 'class-validator';
 import {
-  Subjects, type CreatedWebhookEndpoint, type UserRequest, type WebhookDelivery, type WebhookDeliveryRequest, type WebhookEndpoint, type WebhookEndpointRequest, type WebhookSigningSecret,
+  Subjects, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookDeliveryRequest, type WebhookEndpoint, type WebhookEndpointRequest, type WebhookSigningSecret,
 } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
 import { CreateWebhookEndpointDto, WebhookDeliveriesDto } from '@lipcast/nest-kit/requests';
+import { UserDto } from '../user.dto';
 import { WebhooksService } from './webhooks.service';
-
-class WebhookUserDto implements UserRequest {
-  @IsUUID() userId!: string;
-}
 
 class WebhookEndpointDto implements WebhookEndpointRequest {
   @IsUUID() userId!: string;
@@ -33,7 +30,7 @@ export class WebhooksController {
   }
 
   @Handles(Subjects.generation.webhookEndpointsList)
-  list(@Payload() request: WebhookUserDto): Promise<WebhookEndpoint[]> {
+  list(@Payload() request: UserDto): Promise<WebhookEndpoint[]> {
     return this.webhooks.listEndpoints(request.userId);
   }
 
@@ -58,7 +55,7 @@ export class WebhooksController {
   }
 
   @Handles(Subjects.generation.webhookSigningSecret)
-  secret(@Payload() request: WebhookUserDto): WebhookSigningSecret {
+  secret(@Payload() request: UserDto): WebhookSigningSecret {
     return this.webhooks.signingSecret(request.userId);
   }
 }
