@@ -1,4 +1,4 @@
-import { createOrmConfig } from '@lipcast/nest-kit';
+import { serviceOrmConfig } from '@lipcast/nest-kit';
 import { Migration20261122100000 } from './migrations/Migration20261122100000';
 import { Migration20261123160000 } from './migrations/Migration20261123160000';
 import { Migration20261124000000 } from './migrations/Migration20261124000000';
@@ -14,15 +14,9 @@ export const GATEWAY_SCHEMA = 'gateway';
 /** Every gateway table; the typed query builder (`gatewayDatabase`) is inferred from this list. */
 export const gatewayEntities = [SessionEntity, RateLimitEntity, AuditEntryEntity, AccountExportEntity] as const;
 
-export const ormConfig = (databaseUrl: string) =>
-  createOrmConfig({
-    schema: GATEWAY_SCHEMA,
-    databaseUrl,
-    entities: [...gatewayEntities],
-    migrations: [
-      { name: 'Migration20261122100000', class: Migration20261122100000 },
-      { name: 'Migration20261123160000', class: Migration20261123160000 },
-      { name: 'Migration20261124000000', class: Migration20261124000000 },
-      { name: 'Migration20261203120000', class: Migration20261203120000 },
-    ],
-  });
+export const ormConfig = serviceOrmConfig(GATEWAY_SCHEMA, gatewayEntities, {
+  Migration20261122100000,
+  Migration20261123160000,
+  Migration20261124000000,
+  Migration20261203120000,
+});
