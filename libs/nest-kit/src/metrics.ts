@@ -51,32 +51,21 @@ export function subjectLabel(subject: string): string {
   return /^([a-z][\w-]*(?:\.[\w-]+)*?\.v\d+)(?:\.|$)/i.exec(subject)?.[1] ?? 'other';
 }
 
-const natsClientRequests = counter({
-  name: 'lipcast_nats_client_requests_total',
-  help: 'NATS requests sent, by subject and outcome (ok or the error code)',
-  labelNames: ['subject', 'outcome'],
-});
-const natsClientSeconds = histogram({
-  name: 'lipcast_nats_client_request_duration_seconds',
-  help: 'Round trip of NATS requests as the caller saw it, by subject and outcome',
-  labelNames: ['subject', 'outcome'],
-  buckets: REQUEST_SECONDS_BUCKETS,
-});
-const natsServerRequests = counter({
-  name: 'lipcast_nats_server_requests_total',
-  help: 'NATS requests answered, by subject and outcome (ok or the error code)',
-  labelNames: ['subject', 'outcome'],
-});
-const natsServerSeconds = histogram({
-  name: 'lipcast_nats_server_request_duration_seconds',
-  help: 'Time the answering handler took, by subject and outcome',
-  labelNames: ['subject', 'outcome'],
-  buckets: REQUEST_SECONDS_BUCKETS,
-});
+/** The request counter and duration histogram of one side of NATS request/reply, by subject and outcome. */
+function natsRequestMetrics(side: 'client' | 'server', requestsHelp: string, secondsHelp: string) {
+  return {
+    requests: counter({ name: `lipcast_nats_${side}_requests_total`, help: requestsHelp, labelNames: ['subject', 'outcome'] }),
+    seconds: histogram({ name: `lipcast_nats_${side}_request_duration_seconds`, help: secondsHelp, labelNames: ['subject', 'outcome'], buckets: REQUEST_SECONDS_BUCKETS }),
+  };
+}
+const natsRequests = {
+  client: natsRequestMetrics('client', 'NATS requests sent, by subject and outcome (ok or the error code)', 'Round trip of NATS requests as the caller saw it, by subject and outcome'),
+  server: natsRequestMetrics('server', 'NATS requests answered, by subject and outcome (ok or the error code)', 'Time the answering handler took, by subject and outcome'),
+};
 
 /** One NATS request/reply on the calling (`client`) or answering (`server`) side. */
 export function recordNatsRequest(side: 'client' | 'server', subject: string, outcome: string, seconds: number): void {
   const labels = { subject: subjectLabel(subject), outcome };
-  (side === 'client' ? natsClientRequests : natsServerRequests).inc(labels);
-  (side === 'client' ? natsClientSeconds : natsServerSeconds).observe(labels, seconds);
+  natsRequests[side].requests.inc(labels);
+  natsRequests[side].seconds.observe(labels, seconds);
 }

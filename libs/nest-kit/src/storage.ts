@@ -108,8 +108,7 @@ export class StorageService {
   /** Copies an object to a local file (the embedded engine works on files). */
   async download(key: string, path: string): Promise<void> {
     // Streamed by hand: minio's fGetObject renames a `.part.minio` file that s3rver's answers leave unwritten.
-    const checkedKey = this.checked(key);
-    await reaching(async () => pipeline(await this.client.getObject(this.bucket, checkedKey), createWriteStream(path)));
+    await reaching(async () => pipeline(await this.client.getObject(this.bucket, this.checked(key)), createWriteStream(path)));
   }
 
   /** A time-limited URL an outside provider can fetch the object from (the store must be reachable by it). */
@@ -120,8 +119,7 @@ export class StorageService {
   /** Object metadata, or null when there is no such object. */
   async stat(key: string): Promise<StoredObject | null> {
     try {
-      const checkedKey = this.checked(key);
-      const stat = await reaching(() => this.client.statObject(this.bucket, checkedKey));
+      const stat = await reaching(() => this.client.statObject(this.bucket, this.checked(key)));
       const contentType = (stat.metaData['content-type'] as string | undefined) ?? 'application/octet-stream';
       return { size: stat.size, contentType, etag: stat.etag, lastModified: stat.lastModified };
     } catch (error) {
@@ -152,8 +150,7 @@ export class StorageService {
   }
 
   async remove(key: string): Promise<void> {
-    const checkedKey = this.checked(key);
-    await reaching(() => this.client.removeObject(this.bucket, checkedKey));
+    await reaching(() => this.client.removeObject(this.bucket, this.checked(key)));
   }
 
   /** Bytes stored under a folder (a user's storage use); `folder` ends with `/`. */

@@ -36,22 +36,17 @@ export function traceSampleRatio(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(ratio) ? Math.min(1, Math.max(0, ratio)) : 1;
 }
 
-/** Whether this process exports spans. */
-export function tracingEnabled(): boolean {
-  return enabled;
-}
-
 /** Operator endpoints polled all day (probes, scrapes): never a trace of their own. */
 const UNTRACED_PATHS = /^\/(healthz|readyz|livez|status|metrics)(\/|\?|$)/;
 
 /**
  * Starts the SDK for `service` (OTEL_SERVICE_NAME wins) when an OTLP endpoint is configured; call
- * it first thing in a process. Returns whether tracing is on. The SDK packages are required here
- * only, so a process without an endpoint never loads them.
+ * it first thing in a process. The SDK packages are required here only, so a process without an
+ * endpoint never loads them.
  */
-export function startTracing(service: string, env: NodeJS.ProcessEnv = process.env): boolean {
+export function startTracing(service: string, env: NodeJS.ProcessEnv = process.env): void {
   const url = otlpTracesUrl(env);
-  if (!url || enabled) return enabled;
+  if (!url || enabled) return;
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when tracing is on */
   const { TracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler } = require('@opentelemetry/sdk-trace') as typeof import('@opentelemetry/sdk-trace');
   const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
@@ -89,7 +84,6 @@ export function startTracing(service: string, env: NodeJS.ProcessEnv = process.e
   hookLoadedModules();
   enabled = true;
   stopExport = () => provider.shutdown();
-  return true;
 }
 
 /**
