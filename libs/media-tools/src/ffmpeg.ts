@@ -60,15 +60,19 @@ export interface FfmpegInfo {
 
 /** The ffmpeg in use and its version, for the operators' status view. */
 export async function ffmpegInfo(): Promise<FfmpegInfo> {
-  const path = ffmpegPath();
-  const report = await new Promise<string>((resolve, reject) => {
-    const child = spawn(path, ['-hide_banner', '-version'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const report = await ffmpegText(['-version'], 'stdout');
+  return { path: ffmpegPath(), version: /^ffmpeg version (\S+)/m.exec(report)?.[1] ?? 'unknown' };
+}
+
+/** What ffmpeg prints on `from` for `args` (its first `maxChars`), whatever its exit code: `-i` alone reports and exits 1. */
+export function ffmpegText(args: string[], from: 'stdout' | 'stderr' = 'stderr', maxChars = Infinity): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-hide_banner', ...args], { stdio: ['ignore', from === 'stdout' ? 'pipe' : 'ignore', from === 'stderr' ? 'pipe' : 'ignore'] });
+    let text = '';
+    child[from]?.on('data', (chunk: Buffer) => (text = (text + chunk.toString()).slice(0, maxChars)));
     child.on('error', reject);
-    child.on('close', () => resolve(output));
+    child.on('close', () => resolve(text));
   });
-  return { path, version: /^ffmpeg version (\S+)/m.exec(report)?.[1] ?? 'unknown' };
 }
 
 export interface FfmpegRun {

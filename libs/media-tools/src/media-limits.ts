@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { ProviderError } from './provider-error';
-import { ffmpegPath } from './ffmpeg';
+import { ffmpegText } from './ffmpeg';
 
 /**
  * What the engine accepts from outside (uploads, providers' outputs, users' own media): bigger
@@ -77,14 +76,7 @@ export function checkDuration(seconds: number): void {
  */
 export async function checkMediaInput(path: string, signal?: AbortSignal): Promise<InputSize> {
   signal?.throwIfAborted();
-  const report = await new Promise<string>((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', ...MAX_PIXELS_OPTION, '-i', path], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let text = '';
-    child.stderr.on('data', (chunk: Buffer) => (text = (text + chunk.toString()).slice(0, 64_000)));
-    child.on('error', reject);
-    child.on('close', () => resolve(text));
-  });
-  const input = readInputReport(report);
+  const input = readInputReport(await ffmpegText([...MAX_PIXELS_OPTION, '-i', path], 'stderr', 64_000));
   if (!input) throw new ProviderError(MediaLimitMessages.unreadable, 'invalid-input');
   if ('tooManyPixels' in input) throw new ProviderError(MediaLimitMessages.tooLarge(input.width, input.height), 'invalid-input');
   checkInputSize(input);

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { ffmpegPath } from './ffmpeg';
+import { ffmpegText } from './ffmpeg';
 
 export interface MediaInfo {
   durationSeconds: number;
@@ -11,18 +10,11 @@ export interface MediaInfo {
  * What a media file holds, read from `ffmpeg -i`'s report (ffmpeg alone: an ffmpeg on PATH may
  * come without ffprobe). Rejects when ffmpeg cannot read the file.
  */
-export function probeMedia(path: string): Promise<MediaInfo> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-i', path], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let report = '';
-    child.stderr.on('data', (chunk: Buffer) => (report += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      const info = parseReport(report);
-      if (info) resolve(info);
-      else reject(new Error(`Not a media file ffmpeg can read: ${report.trim().split('\n').pop() ?? ''}`));
-    });
-  });
+export async function probeMedia(path: string): Promise<MediaInfo> {
+  const report = await ffmpegText(['-i', path]);
+  const info = parseReport(report);
+  if (!info) throw new Error(`Not a media file ffmpeg can read: ${report.trim().split('\n').pop() ?? ''}`);
+  return info;
 }
 
 export function parseReport(report: string): MediaInfo | null {

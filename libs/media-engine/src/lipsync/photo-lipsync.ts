@@ -301,9 +301,7 @@ export function mouthAt(mouths: SampledMouths, index: number): MouthGeometry {
   const position = (index % mouths.period) / mouths.sampleEvery;
   const before = mouths.samples[Math.min(mouths.samples.length - 1, Math.floor(position))];
   const after = mouths.samples[Math.min(mouths.samples.length - 1, Math.floor(position) + 1)];
-  const t = position - Math.floor(position);
-  const mix = (a: number, b: number) => a + (b - a) * t;
-  return { x: mix(before.x, after.x), y: mix(before.y, after.y), width: mix(before.width, after.width), chinDrop: mix(before.chinDrop, after.chinDrop) };
+  return mixMouths(before, after, position - Math.floor(position));
 }
 
 const INTERIOR = rgbToYuv(58, 16, 22);

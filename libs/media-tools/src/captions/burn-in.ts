@@ -5,9 +5,6 @@ import { probeMedia } from '../probe';
 import type { CaptionCue } from './cues';
 import { toAss, type CaptionStyle } from './subtitle-files';
 
-/** The font family every burned-in caption uses; its files ship with the project (npm `dejavu-fonts-ttf`). */
-export const CAPTION_FONT = 'DejaVu Sans';
-
 /** The folder of the shipped TrueType fonts: libass reads them from here (fontsdir), never from the system's fonts. */
 export function captionFontsDir(): string {
   return join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
