@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Express, Request, Response } from 'express';
@@ -7,7 +6,7 @@ import type { StorageService } from '@lipcast/nest-kit';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { injectHead } from './page-head';
 import { acceptedEncodings, servePrecompressed } from './precompressed';
-import { composeVisitorPage, PrerenderedPages } from './prerendered-pages';
+import { cachedFile, composeVisitorPage, PrerenderedPages } from './prerendered-pages';
 import { releasedRemoteFiles, type LiveRemoteVersions } from './remote-releases';
 
 export interface FrontEndOptions {
@@ -77,15 +76,8 @@ function sendPage(request: Request, response: Response, status: number, html: st
 export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
   const shellDist = join(options.webRoot, 'shell/dist');
   const prerendered = new PrerenderedPages(options.webRoot, new Set(Object.keys(options.remoteOverrides).filter((name) => options.remoteOverrides[name as RemoteName]) as RemoteName[]));
-  const indexFile = join(shellDist, 'index.html');
   // Re-read when the file changes, so rebuilding the shell needs no gateway restart.
-  let index: { mtimeMs: number; html: string } | null = null;
-  const readIndex = (): string | null => {
-    const stats = statSync(indexFile, { throwIfNoEntry: false });
-    if (!stats) return null;
-    if (index?.mtimeMs !== stats.mtimeMs) index = { mtimeMs: stats.mtimeMs, html: readFileSync(indexFile, 'utf8') };
-    return index.html;
-  };
+  const readIndex = cachedFile(join(shellDist, 'index.html'));
 
   // Asked on every page load (shell/src/remotes.ts), so a release or rollback shows on the next one.
   app.get(REMOTE_MANIFEST_PATH, async (_request, response) => {

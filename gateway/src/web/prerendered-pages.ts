@@ -44,7 +44,7 @@ function parseIndex(text: string | null): PrerenderedIndexEntry[] {
 }
 
 /** A file read again only when it changes, so a rebuild needs no gateway restart. */
-function cachedFile(path: string): () => string | null {
+export function cachedFile(path: string): () => string | null {
   let cached: { mtimeMs: number; text: string } | null = null;
   return () => {
     const stats = statSync(path, { throwIfNoEntry: false });
