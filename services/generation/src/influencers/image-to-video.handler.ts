@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { StorageService } from '@lipcast/nest-kit';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
-import type { JobCompletion, JobContext, JobHandler } from '../jobs/job-handlers';
+import { JobHandlers, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
 import type { ImageToVideoJobInput } from '../jobs/job-inputs';
 import type { Job } from '../jobs/job.entity';
 import { FaceChecks } from '../media/face-checks';
@@ -30,7 +30,10 @@ export class ImageToVideoHandler implements JobHandler<'image_to_video'> {
     private readonly influencers: InfluencersRepository,
     private readonly service: InfluencersService,
     private readonly faceChecks: FaceChecks,
-  ) {}
+    handlers: JobHandlers,
+  ) {
+    handlers.register(this);
+  }
 
   /** Only an uploaded picture is face-checked before the job is charged: a drawn portrait (with its look.json) and a provider's photo are made for lip-sync. */
   async check(input: ImageToVideoJobInput): Promise<void> {

@@ -1,5 +1,4 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
-import { JobHandlers } from '../jobs/job-handlers';
+import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module';
 import { MediaModule } from '../media/media.module';
 import { ProvidersModule } from '../providers/providers.module';
@@ -15,13 +14,4 @@ import { InfluencersService } from './influencers.service';
   providers: [InfluencersService, ImageToVideoHandler],
   exports: [InfluencersService, ImageToVideoHandler],
 })
-export class InfluencersModule implements OnModuleInit {
-  constructor(
-    private readonly handlers: JobHandlers,
-    private readonly handler: ImageToVideoHandler,
-  ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this.handler);
-  }
-}
+export class InfluencersModule {}

@@ -35,8 +35,8 @@ export interface JobHandler<Kind extends JobKind = JobKind> {
 }
 
 /**
- * The handlers of the job kinds, one per kind: each feature module registers its own as the
- * application starts (jobs never import the features), and the submitter and the workers find them here.
+ * The handlers of the job kinds, one per kind: each handler registers itself as it is made, when
+ * the application starts (jobs never import the features), and the submitter and the workers find them here.
  */
 @Injectable()
 export class JobHandlers {

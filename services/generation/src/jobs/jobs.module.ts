@@ -25,7 +25,7 @@ import { StaleJobSweeper } from './stale-job-sweeper';
  * Jobs, the bottom of the features: submission (credit, dedupe, queue), the queue and its
  * dispatcher, the workers, completions, waits and the stale-job sweep, and the provider calls a job
  * waits on without holding its worker (provider-calls/). It imports no feature: each job kind's
- * module registers its handler with `JobHandlers`, and what follows a job's end registers with
+ * handler registers itself with `JobHandlers`, and what follows a job's end registers with
  * `JobCompletions.onEnd`. Billing's credits and quotas, as the features use them, are here too.
  */
 @Module({

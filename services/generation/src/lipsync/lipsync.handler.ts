@@ -6,7 +6,7 @@ import { builtInActor, type CharacterLook } from '@lipcast/media-engine';
 import { probeMedia } from '@lipcast/media-tools';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { isDependencyOutage } from '../jobs/outages';
-import { progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
+import { JobHandlers, progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
 import type { LipSyncJobInput } from '../jobs/job-inputs';
 import type { Job } from '../jobs/job.entity';
 import { LipSyncPort } from '../ports/lipsync.port';
@@ -34,7 +34,10 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     private readonly posters: VideoPosters,
     private readonly projects: ProjectsRepository,
     private readonly faceChecks: FaceChecks,
-  ) {}
+    handlers: JobHandlers,
+  ) {
+    handlers.register(this);
+  }
 
   /** A real person's clip must pass the face check before the job is charged. */
   check(input: LipSyncJobInput): Promise<void> {

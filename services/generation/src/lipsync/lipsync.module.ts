@@ -1,7 +1,6 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AudioModule } from '../audio/audio.module';
 import { VideoCaptions } from '../captions/video-captions';
-import { JobHandlers } from '../jobs/job-handlers';
 import { JobsModule } from '../jobs/jobs.module';
 import { MediaModule } from '../media/media.module';
 import { VideoPosters } from '../posters/video-posters';
@@ -22,13 +21,4 @@ import { VideoSpeech } from './video-speech';
   providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters],
   exports: [LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters],
 })
-export class LipSyncModule implements OnModuleInit {
-  constructor(
-    private readonly handlers: JobHandlers,
-    private readonly handler: LipSyncHandler,
-  ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this.handler);
-  }
-}
+export class LipSyncModule {}

@@ -9,7 +9,7 @@ import { InfluencersRepository } from '../influencers/influencers.repository';
 import { InfluencersService } from '../influencers/influencers.service';
 import { JobCompletions } from '../jobs/job-completions';
 import { isDependencyOutage } from '../jobs/outages';
-import { progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
+import { JobHandlers, progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
 import type { OneShotInput } from '../jobs/job-inputs';
 import type { Job } from '../jobs/job.entity';
 import { JobsRepository } from '../jobs/jobs.repository';
@@ -46,7 +46,10 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     private readonly storage: StorageService,
     private readonly captions: VideoCaptions,
     private readonly posters: VideoPosters,
-  ) {}
+    handlers: JobHandlers,
+  ) {
+    handlers.register(this);
+  }
 
   async run(job: Job<'one_shot'>, context: JobContext): Promise<JobCompletion> {
     const { input } = job;

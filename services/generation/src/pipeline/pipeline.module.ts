@@ -1,8 +1,7 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AudioModule } from '../audio/audio.module';
 import { InfluencerProjectsModule } from '../influencers/influencer-projects.module';
 import { InfluencersModule } from '../influencers/influencers.module';
-import { JobHandlers } from '../jobs/job-handlers';
 import { JobsModule } from '../jobs/jobs.module';
 import { LipSyncModule } from '../lipsync/lipsync.module';
 import { ProjectsModule } from '../projects/projects.module';
@@ -17,13 +16,4 @@ import { PipelineService } from './pipeline.service';
   controllers: [PipelineController],
   providers: [PipelineService, OneShotHandler],
 })
-export class PipelineModule implements OnModuleInit {
-  constructor(
-    private readonly handlers: JobHandlers,
-    private readonly handler: OneShotHandler,
-  ) {}
-
-  onModuleInit(): void {
-    this.handlers.register(this.handler);
-  }
-}
+export class PipelineModule {}

@@ -1,6 +1,5 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ServiceClient } from '@lipcast/nest-kit';
-import { JobCompletions } from '../jobs/job-completions';
 import { JobsModule } from '../jobs/jobs.module';
 import { GenerationSettings } from '../settings';
 import { VideosModule } from '../videos/videos.module';
@@ -29,14 +28,4 @@ import { WebhooksService } from './webhooks.service';
   ],
   exports: [WebhooksRepository, WebhookQueue],
 })
-export class WebhooksModule implements OnModuleInit {
-  constructor(
-    private readonly completions: JobCompletions,
-    private readonly webhooks: WebhooksService,
-  ) {}
-
-  /** A video job that succeeded or failed queues its `video.succeeded`/`video.failed` deliveries. */
-  onModuleInit(): void {
-    this.completions.onEnd((job, mediaSeconds) => this.webhooks.videoEnded(job, mediaSeconds));
-  }
-}
+export class WebhooksModule {}

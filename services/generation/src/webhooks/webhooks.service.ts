@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, WEBHOOK_DELIVERIES_DEFAULT_LIMIT, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEvent, type WebhookPayload, type WebhookSigningSecret } from '@lipcast/contracts';
 import { counter, ServiceError } from '@lipcast/nest-kit';
+import { JobCompletions } from '../jobs/job-completions';
 import type { Job } from '../jobs/job.entity';
 import { GenerationSettings } from '../settings';
 import { VideosRepository } from '../videos/videos.repository';
@@ -27,7 +28,11 @@ export class WebhooksService {
     private readonly videos: VideosRepository,
     private readonly queue: WebhookQueue,
     private readonly settings: GenerationSettings,
-  ) {}
+    completions: JobCompletions,
+  ) {
+    // A video job that succeeded or failed queues its `video.succeeded`/`video.failed` deliveries.
+    completions.onEnd((job, mediaSeconds) => this.videoEnded(job, mediaSeconds));
+  }
 
   async createEndpoint(userId: string, url: string, events: WebhookEvent[]): Promise<CreatedWebhookEndpoint> {
     // An endpoint the senders would refuse is refused when it is registered.
