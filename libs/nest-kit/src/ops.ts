@@ -63,10 +63,6 @@ export class OpsRegistry {
     this.sections.set(name, section);
   }
 
-  get checkNames(): string[] {
-    return [...this.probes.keys()];
-  }
-
   /** Runs every probe at once (with `readinessOnly`, those readiness waits on), each bounded by `timeoutMs`. */
   async check(timeoutMs = PROBE_TIMEOUT_MS, { readinessOnly = false } = {}): Promise<Record<string, DependencyState>> {
     const probes = [...this.probes].filter(([, { readiness }]) => readiness || !readinessOnly);

@@ -188,13 +188,13 @@ export async function bootstrapService(module: unknown, service: ServiceName, na
   return app;
 }
 
-/** What a service's readiness depends on: its database, NATS and, for media services, the object store. */
 /** Whether the service's module binds the object store (asking Nest for a missing provider logs an error). */
 function providesStorage(module: unknown): boolean {
   const providers = (module as { providers?: unknown[] }).providers ?? [];
   return providers.some((provider) => provider === StorageService || (provider as { provide?: unknown })?.provide === StorageService);
 }
 
+/** What a service's readiness depends on: its database, NATS and, for media services, the object store. */
 function registerServiceChecks(app: INestMicroservice, ops: OpsRegistry, orm: MikroORM | null, hasStorage: boolean): void {
   if (orm) {
     ops.addCheck('postgres', async () => {
