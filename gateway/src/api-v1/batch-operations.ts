@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   ErrorCode, FREE_GENERATIONS, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, PREMIUM_GENERATIONS_PER_PERIOD, Subjects, type Account, type Batch, type BatchPage, type BatchRowInput,
-  type CreateBatchRequest,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { batchRowsFromCsv } from './batches-csv';
@@ -42,8 +41,7 @@ export class BatchOperations {
   async create(userId: string, upload: CreateBatchBodyDto): Promise<Batch> {
     const rows = rowsOf(upload);
     const account = await this.services.send(Subjects.billing.accountGet, { userId });
-    const request: CreateBatchRequest = { userId, rows, availableGenerations: availableGenerations(account) };
-    return this.services.send(Subjects.generation.batchCreate, request, JOB_START_REPLY_TIMEOUT_MS).catch((error: unknown) => {
+    return this.services.send(Subjects.generation.batchCreate, { userId, rows, availableGenerations: availableGenerations(account) }, JOB_START_REPLY_TIMEOUT_MS).catch((error: unknown) => {
       if (error instanceof ServiceError && error.payload.code === ErrorCode.PaymentRequired) {
         throw new ServiceError(ErrorCode.PaymentRequired, error.payload.message, { ...error.payload.details, limit: planAllowance(account), requiresAdditionalOnly: account.premium });
       }

@@ -5,7 +5,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
-  ErrorCode, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, Subjects, videoDownloadName, type ApiKeyIdentity, type CreateVideoRequest,
+  ErrorCode, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, Subjects, videoDownloadName, type ApiKeyIdentity,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { CreateVideoBodyDto, ListVideosQueryDto } from '@lipcast/nest-kit/requests';
@@ -70,8 +70,7 @@ export class VideosV1Controller {
   })
   async create(@ApiKeyOwner() owner: ApiKeyIdentity, @Body() body: CreateVideoBodyDto, @Headers('idempotency-key') idempotencyKey: string | undefined): Promise<ApiV1VideoAcceptedDto> {
     const { webhook_url: webhookUrl, ...spec } = body;
-    const request: CreateVideoRequest = { ...spec, webhookUrl, userId: owner.userId, idempotencyKey };
-    const video = await this.services.send(Subjects.generation.videoCreate, request, JOB_START_REPLY_TIMEOUT_MS);
+    const video = await this.services.send(Subjects.generation.videoCreate, { ...spec, webhookUrl, userId: owner.userId, idempotencyKey }, JOB_START_REPLY_TIMEOUT_MS);
     return { id: video.id, status: video.status };
   }
 

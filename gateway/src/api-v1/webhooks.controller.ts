@@ -1,8 +1,6 @@
 import { Body, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  ErrorCode, Subjects, type ApiKeyIdentity, type CreateWebhookEndpointRequest,
-} from '@lipcast/contracts';
+import { ErrorCode, Subjects, type ApiKeyIdentity } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import { CreateWebhookBodyDto, ListWebhookDeliveriesQueryDto } from '@lipcast/nest-kit/requests';
 import { ApiKeyOwner, RequireScopes } from './api-key-owner';
@@ -39,8 +37,7 @@ export class WebhooksV1Controller {
   @ApiCreatedResponse({ type: ApiV1CreatedWebhookEndpointDto })
   @ApiBadRequestResponse({ description: 'Not an http(s) URL, or no known event', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Validation, 'url must be an http or https URL') })
   async create(@ApiKeyOwner() owner: ApiKeyIdentity, @Body() body: CreateWebhookBodyDto): Promise<ApiV1CreatedWebhookEndpointDto> {
-    const request: CreateWebhookEndpointRequest = { userId: owner.userId, url: body.url, events: body.events };
-    return apiV1CreatedWebhookEndpoint(await this.services.send(Subjects.generation.webhookEndpointCreate, request));
+    return apiV1CreatedWebhookEndpoint(await this.services.send(Subjects.generation.webhookEndpointCreate, { userId: owner.userId, url: body.url, events: body.events }));
   }
 
   @Get()

@@ -20,7 +20,6 @@ const promisify = (run: (done: (error?: unknown) => void) => void) =>
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  private readonly oidc: OidcClient | null;
   private readonly logger = new Logger(AuthController.name);
 
   constructor(
@@ -28,13 +27,12 @@ export class AuthController {
     private readonly settings: GatewaySettings,
     private readonly currentUsers: CurrentUsers,
     private readonly identityProvider: IdentityProvider,
-  ) {
-    this.oidc = identityProvider.oidc;
-  }
+  ) {}
 
   private signIn(): OidcClient {
-    if (!this.oidc) throw new HttpException({ message: 'Sign-in is not configured (set OIDC_ISSUER_URL).' }, HttpStatus.SERVICE_UNAVAILABLE);
-    return this.oidc;
+    const { oidc } = this.identityProvider;
+    if (!oidc) throw new HttpException({ message: 'Sign-in is not configured (set OIDC_ISSUER_URL).' }, HttpStatus.SERVICE_UNAVAILABLE);
+    return oidc;
   }
 
   /** The signed-in user with plan and usage (kept for a moment: `CurrentUsers`) and roles (from today's ADMIN_* settings); 401 when signed out (the guard). */

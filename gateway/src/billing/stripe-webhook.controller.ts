@@ -2,7 +2,7 @@ import { BadRequestException, Controller, Headers, HttpCode, Post, Req, type Raw
 import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { STRIPE_REQUEST_TIMEOUT_MS, Subjects, type StripeWebhookRequest, type StripeWebhookResult } from '@lipcast/contracts';
+import { STRIPE_REQUEST_TIMEOUT_MS, Subjects, type StripeWebhookResult } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
 
@@ -23,7 +23,6 @@ export class StripeWebhookController {
   @HttpCode(200)
   receive(@Req() request: RawBodyRequest<Request>, @Headers('stripe-signature') signature?: string): Promise<StripeWebhookResult> {
     if (!request.rawBody?.length || !signature) throw new BadRequestException({ message: 'A signed Stripe event is required' });
-    const delivery: StripeWebhookRequest = { payload: request.rawBody.toString('utf8'), signature };
-    return this.services.send(Subjects.billing.stripeWebhook, delivery, STRIPE_REQUEST_TIMEOUT_MS);
+    return this.services.send(Subjects.billing.stripeWebhook, { payload: request.rawBody.toString('utf8'), signature }, STRIPE_REQUEST_TIMEOUT_MS);
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Subjects, type BlogPost, type BlogPostDetail, type GetPostRequest, type ListPostsRequest } from '@lipcast/contracts';
+import { Subjects, type BlogPost, type BlogPostDetail, type GetPostRequest } from '@lipcast/contracts';
 import { ListPostsQuery } from '@lipcast/nest-kit/requests';
 import { Public } from '../auth/signed-in.guard';
 import { PublicReadCaching, PublicReads } from '../http/public-reads';
@@ -19,8 +19,7 @@ export class BlogController {
    */
   @Get('posts')
   async list(@Query() query: ListPostsQuery, @Res({ passthrough: true }) response: Response): Promise<BlogPost[]> {
-    const request: ListPostsRequest = { page: query.page, pageSize: query.pageSize, published: true };
-    const page = await this.reads.send(Subjects.content.postsList, request);
+    const page = await this.reads.send(Subjects.content.postsList, { page: query.page, pageSize: query.pageSize, published: true });
     response.setHeader('X-Total-Count', String(page.total));
     response.setHeader('X-Page', String(page.page));
     response.setHeader('X-Page-Size', String(page.pageSize));

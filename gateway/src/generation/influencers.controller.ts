@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, R
 import type { Request, Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { normalizeIp, Throttle } from '@nestjs/throttler';
-import { CREATOR_CLIP_SECONDS, ESTABLISHED_ACCOUNT_AGE_MS, GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, Subjects, type FaceCheckAnswer, type FaceCheckRequest, type InfluencerAppealRequest, type InfluencerImageResponse, type InfluencerProject, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerVideoRequest, type JobState, type UploadCheckRequest, mediaUrl, uploadKey } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, ESTABLISHED_ACCOUNT_AGE_MS, GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, Subjects, type FaceCheckAnswer, type InfluencerImageResponse, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, uploadKey } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import {
   AppealInfluencerDto, ApproveInfluencerDto, InfluencerImageDto, InfluencerVideoDto, PipelineRequestDto, PublishInfluencerDto, ReportInfluencerDto,
@@ -66,8 +66,7 @@ export class InfluencersController {
     const key = uploadKey(userId, upload.extension);
     await this.storage.put(key, upload.bytes, upload.contentType);
     try {
-      const request: FaceCheckRequest = { userId, key };
-      return await this.services.send(Subjects.generation.facesCheck, request, GENERATION_REPLY_TIMEOUT_MS);
+      return await this.services.send(Subjects.generation.facesCheck, { userId, key }, GENERATION_REPLY_TIMEOUT_MS);
     } finally {
       await this.storage.remove(key).catch(() => undefined);
     }
@@ -100,8 +99,7 @@ export class InfluencersController {
    */
   private async startFromUpload(request: InfluencerVideoRequest & { userId: string }, dataUrl: string): Promise<JobState> {
     const upload = decodeImageUpload(dataUrl);
-    const check: UploadCheckRequest = { userId: request.userId, bytes: upload.bytes.length, prompt: request.prompt, projectId: request.projectId };
-    await this.services.send(Subjects.generation.uploadCheck, check);
+    await this.services.send(Subjects.generation.uploadCheck, { userId: request.userId, bytes: upload.bytes.length, prompt: request.prompt, projectId: request.projectId });
     const key = uploadKey(request.userId, upload.extension);
     await this.storage.put(key, upload.bytes, upload.contentType);
     try {
@@ -126,32 +124,28 @@ export class InfluencersController {
   @Post('projects/:id/approve')
   @HttpCode(200)
   approve(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: ApproveInfluencerDto): Promise<InfluencerProject> {
-    const request: InfluencerPublishRequest = { userId, projectId, approved: body.approved ?? true, consent: body.consent, name: body.name };
-    return this.services.send(Subjects.generation.influencerApprove, request);
+    return this.services.send(Subjects.generation.influencerApprove, { userId, projectId, approved: body.approved ?? true, consent: body.consent, name: body.name });
   }
 
   /** Shows the owner's influencer in the community gallery: only with their consent, under the name they give. */
   @Post('projects/:id/publish')
   @HttpCode(200)
   publish(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: PublishInfluencerDto): Promise<InfluencerProject> {
-    const request: InfluencerPublishRequest = { userId, projectId, approved: true, consent: body.consent, name: body.name };
-    return this.services.send(Subjects.generation.influencerApprove, request);
+    return this.services.send(Subjects.generation.influencerApprove, { userId, projectId, approved: true, consent: body.consent, name: body.name });
   }
 
   /** Takes it out of the gallery; its public copies are removed before this answers. */
   @Post('projects/:id/unpublish')
   @HttpCode(200)
   unpublish(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number): Promise<InfluencerProject> {
-    const request: InfluencerPublishRequest = { userId, projectId, approved: false };
-    return this.services.send(Subjects.generation.influencerApprove, request);
+    return this.services.send(Subjects.generation.influencerApprove, { userId, projectId, approved: false });
   }
 
   /** The owner's one appeal of a review or a removal; operators read it beside the reports. */
   @Post('projects/:id/appeal')
   @HttpCode(200)
   appeal(@CurrentUserId() userId: string, @Param('id', PROJECT_ID) projectId: number, @Body() body: AppealInfluencerDto): Promise<InfluencerProject> {
-    const request: InfluencerAppealRequest = { userId, projectId, message: body.message };
-    return this.services.send(Subjects.generation.influencerAppeal, request);
+    return this.services.send(Subjects.generation.influencerAppeal, { userId, projectId, message: body.message });
   }
 
   @Delete('projects/:id')
@@ -188,8 +182,7 @@ export class InfluencersController {
   async report(@OptionalUserId() userId: string | null, @Req() request: Request, @Param('id', GALLERY_ITEM_ID) projectId: number, @Body() body: ReportInfluencerDto): Promise<{ reported: true }> {
     const reporter = userId ?? `address:${createHash('sha256').update(normalizeIp(request.ip ?? '')).digest('hex').slice(0, 32)}`;
     const established = userId !== null && (await this.isEstablished(userId));
-    const report: InfluencerReportRequest = { projectId, reporter, reason: body.reason, contact: body.contact, established };
-    return this.services.send(Subjects.generation.galleryReport, report);
+    return this.services.send(Subjects.generation.galleryReport, { projectId, reporter, reason: body.reason, contact: body.contact, established });
   }
 
   /** An account older than `ESTABLISHED_ACCOUNT_AGE_MS`, or one that pays (Premium, or pack credits bought); read fresh, not from `CurrentUsers`' moment of cache. */

@@ -1,7 +1,7 @@
 import { BadRequestException, Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Subjects, type ProviderWebhookRequest } from '@lipcast/contracts';
+import { Subjects } from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
 import { Public } from '../auth/signed-in.guard';
 
@@ -28,7 +28,6 @@ export class ProviderWebhookController {
     @Headers('webhook-signature') signature?: string,
   ): Promise<{ received: true }> {
     if (!request.rawBody?.length || !id || !timestamp || !signature) throw new BadRequestException({ message: 'A signed webhook is required' });
-    const delivery: ProviderWebhookRequest = { body: request.rawBody.toString('utf8'), id, timestamp, signature };
-    return this.services.send(Subjects.generation.providerWebhook, delivery);
+    return this.services.send(Subjects.generation.providerWebhook, { body: request.rawBody.toString('utf8'), id, timestamp, signature });
   }
 }
