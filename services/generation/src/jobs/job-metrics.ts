@@ -71,26 +71,19 @@ function readBacklog(): Promise<ConsumerBacklog[]> {
 }
 
 /** Read from JetStream at scrape time: `num_pending` is the figure the KEDA trigger scales workers on. */
-gauge({
-  name: 'lipcast_generation_queue_pending_messages',
-  help: 'Messages of the GENERATION_JOBS stream waiting for a worker, by consumer (read at scrape time)',
-  labelNames: ['consumer'],
-  async collect() {
-    const backlog = await readBacklog();
-    this.reset();
-    for (const { consumer, pending } of backlog) this.set({ consumer }, pending);
-  },
-});
-gauge({
-  name: 'lipcast_generation_queue_ack_pending_messages',
-  help: 'Messages of the GENERATION_JOBS stream delivered and not yet acknowledged (jobs running), by consumer (read at scrape time)',
-  labelNames: ['consumer'],
-  async collect() {
-    const backlog = await readBacklog();
-    this.reset();
-    for (const { consumer, ackPending } of backlog) this.set({ consumer }, ackPending);
-  },
-});
+const queueGauge = (name: string, help: string, figure: 'pending' | 'ackPending') =>
+  gauge({
+    name,
+    help,
+    labelNames: ['consumer'],
+    async collect() {
+      const backlog = await readBacklog();
+      this.reset();
+      for (const lane of backlog) this.set({ consumer: lane.consumer }, lane[figure]);
+    },
+  });
+queueGauge('lipcast_generation_queue_pending_messages', 'Messages of the GENERATION_JOBS stream waiting for a worker, by consumer (read at scrape time)', 'pending');
+queueGauge('lipcast_generation_queue_ack_pending_messages', 'Messages of the GENERATION_JOBS stream delivered and not yet acknowledged (jobs running), by consumer (read at scrape time)', 'ackPending');
 
 /** Where the queue gauges read from (the process's job queue). */
 export function watchQueueBacklog(source: () => Promise<ConsumerBacklog[]>): void {
