@@ -12,6 +12,7 @@ export type GenerationRole = 'all' | 'api' | 'worker';
 
 /** Who makes one kind of media, when the setting is given. */
 const MediaProviderChoice = () => applyDecorators(IsOptional(), IsIn(['embedded', 'replicate'], { message: 'must be "embedded" or "replicate"' }));
+const OptionalHttpUrl = () => applyDecorators(IsOptional(), Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' }));
 /** A Replicate model setting (`MODEL_REFERENCE`): `owner/name` or `owner/name:<64 hex digits>` (a pinned version). */
 const MODEL_REFERENCE_MESSAGE = 'must be owner/name or owner/name:version (the 64-character version id)';
 
@@ -85,8 +86,7 @@ export class GenerationSettings extends MediaServiceSettings {
   PROVIDER_POLL_SECONDS = 2;
 
   @EnvPurpose('public URL Replicate sends prediction webhooks to (https://<site>/api/replicate/webhook); unset: open predictions are polled')
-  @IsOptional()
-  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  @OptionalHttpUrl()
   REPLICATE_WEBHOOK_URL?: string;
 
   @EnvPurpose("bytes a user may keep in the object store (uploads, portraits, clips, audio); an upload past it answers 413")
@@ -137,8 +137,7 @@ export class GenerationSettings extends MediaServiceSettings {
 
  @IsOptional() @IsString() REPLICATE_API_TOKEN?: string;
   @EnvPurpose('base URL of a Replicate-compatible API (a local stand-in); unset means api.replicate.com')
-  @IsOptional()
-  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  @OptionalHttpUrl()
   REPLICATE_API_URL?: string;
   @EnvPurpose('Replicate model for speech: owner/name (official: its model endpoint, else its latest version) or owner/name:version (pinned)')
   @Matches(MODEL_REFERENCE, { message: MODEL_REFERENCE_MESSAGE })
@@ -155,8 +154,7 @@ export class GenerationSettings extends MediaServiceSettings {
 
   @EnvPurpose('OpenAI API key (sk-…)') @IsOptional() @IsString() OPENAI_API_KEY?: string;
   @EnvPurpose('base URL of an OpenAI-compatible API (a local stand-in); unset means api.openai.com')
-  @IsOptional()
-  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  @OptionalHttpUrl()
   OPENAI_BASE_URL?: string;
   @EnvPurpose('OpenAI model for scripts; a warning at start when OpenAI shuts it down within 90 days') @IsString() OPENAI_MODEL = 'gpt-5.4-mini';
   @EnvPurpose('reasoning effort the script model spends: "none", "minimal", "low" or "medium" as the model takes them, "off" for a model that does not reason')

@@ -4,18 +4,20 @@ import { Subjects, type AudioResponse } from '@lipcast/contracts';
 import { UserAudioRequestDto } from '@lipcast/nest-kit/requests';
 import { Handles } from '@lipcast/nest-kit';
 import { Quotas } from '../jobs/quotas';
+import { SpeechPort } from '../ports/speech.port';
 import { AudioService } from './audio.service';
 
 @Controller()
 export class AudioController {
   constructor(
     private readonly audio: AudioService,
+    private readonly speech: SpeechPort,
     private readonly quotas: Quotas,
   ) {}
 
   @Handles(Subjects.generation.voicesList)
   voices(): string[] {
-    return [...this.audio.voices()];
+    return [...this.speech.voices()];
   }
 
   @Handles(Subjects.generation.audioCreate)

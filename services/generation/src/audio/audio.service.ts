@@ -17,10 +17,6 @@ export class AudioService {
     private readonly projects: ProjectsRepository,
   ) {}
 
-  voices(): readonly string[] {
-    return this.speech.voices();
-  }
-
   async create(request: UserAudioRequest): Promise<AudioResponse> {
     const params = this.paramsOf(request);
     const key = audioKey(request.userId);

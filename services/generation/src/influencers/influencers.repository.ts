@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { mediaUrl, communityImageKey, communityKey, DEFAULT_VIDEO_FORMAT, type InfluencerProject, type ModerationState, type ReportReason, type VideoFormatId } from '@lipcast/contracts';
+import { mediaUrl, communityImageKey, communityKey, DEFAULT_VIDEO_FORMAT, type InfluencerProject, type ModerationState, type ReportReason } from '@lipcast/contracts';
 import type { CharacterLook } from '@lipcast/media-engine';
 import { generationDatabase, GenerationRepository, now } from '../database';
 import type { InfluencerProjectRecord } from './influencer-project.entity';
-
-/** The format every Creator clip is made in (the image-to-video step's portrait). */
-const CREATOR_CLIP_FORMAT: VideoFormatId = DEFAULT_VIDEO_FORMAT;
 
 /** The project as its owner sees it (own media), or as the gallery shows it (the public copies). */
 export function toInfluencerProject(row: InfluencerProjectRecord, callerId: string | null, view: 'own' | 'gallery' = 'own'): InfluencerProject {
@@ -28,7 +25,7 @@ export function toInfluencerProject(row: InfluencerProjectRecord, callerId: stri
     name: row.name,
     isOwner: callerId === row.userId,
     // The gallery says each clip's format; Creator clips are all made as the portrait card.
-    ...(view === 'gallery' ? { format: CREATOR_CLIP_FORMAT } : {}),
+    ...(view === 'gallery' ? { format: DEFAULT_VIDEO_FORMAT } : {}),
   };
 }
 

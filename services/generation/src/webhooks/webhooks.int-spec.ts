@@ -57,7 +57,7 @@ describe('outbound webhooks over NATS', () => {
   const storedEndpoint = (userId: string, url: string) => {
     const secret = newWebhookSecret();
     const key = bed.generation.app.get(GenerationSettings).WEBHOOK_SECRET_KEY;
-    return inService(async (repository) => ({ secret, endpoint: await repository.createEndpoint(userId, url, ['video.succeeded'], encryptSecret(key, secret)) }));
+    return inService(async (repository) => ({ secret, endpoint: (await repository.createEndpointWithin(Infinity, userId, url, ['video.succeeded'], encryptSecret(key, secret)))! }));
   };
 
   beforeEach(async () => (receiver = await startWebhookReceiver()));

@@ -16,10 +16,6 @@ export type AttemptOutcome = { status: 'delivered' } | { status: 'pending'; retr
 /** Webhook endpoints, deliveries and attempts in PostgreSQL. */
 @Injectable()
 export class WebhooksRepository extends GenerationRepository {
-  async createEndpoint(userId: string, url: string, events: WebhookEvent[], encryptedSecret: string): Promise<WebhookEndpointRow> {
-    return this.db.insertInto('webhook_endpoint').values({ id: randomUUID(), userId, url, events, encryptedSecret }).returningAll().executeTakeFirstOrThrow();
-  }
-
   /**
    * Creates the endpoint unless the user already has `limit` of them (then undefined). Counted and
    * inserted under a per-user transaction lock, so concurrent registrations (any replica) cannot pass it together.
