@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
-import { clockNow, clockPlus, gatewayDatabase, type GatewayDb } from '../database';
+import { clockNow, clockPlus, gatewayDatabase } from '../database';
 
 /** The next 00:00 UTC, by the database's clock. */
 const nextUtcMidnight = (): RawBuilder<Date> => sql<Date>`date_trunc('day', clock_timestamp(), 'UTC') + interval '24 hours'`;
@@ -18,11 +18,9 @@ export interface ExportLimits {
 /** Each user's data exports (`account_export`): today's count and the export under way with its lease, on the gateway's own pool. */
 @Injectable()
 export class AccountExportsRepository {
-  private readonly db: GatewayDb;
+  private readonly db = gatewayDatabase(this.pool);
 
-  constructor(pool: pg.Pool) {
-    this.db = gatewayDatabase(pool);
-  }
+  constructor(private readonly pool: pg.Pool) {}
 
   /**
    * Claims the user's one place (for `runId`, leased for `leaseMs`) and one of today's `perDay`

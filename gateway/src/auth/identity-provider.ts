@@ -10,13 +10,11 @@ import { OidcClient } from './oidc';
  */
 @Injectable()
 export class IdentityProvider {
-  readonly oidc: OidcClient | null;
+  readonly oidc = this.settings.OIDC_ISSUER_URL
+    ? new OidcClient({ issuerUrl: this.settings.OIDC_ISSUER_URL, clientId: this.settings.OIDC_CLIENT_ID, clientSecret: this.settings.OIDC_CLIENT_SECRET ?? '' })
+    : null;
 
-  constructor(private readonly settings: GatewaySettings) {
-    this.oidc = settings.OIDC_ISSUER_URL
-      ? new OidcClient({ issuerUrl: settings.OIDC_ISSUER_URL, clientId: settings.OIDC_CLIENT_ID, clientSecret: settings.OIDC_CLIENT_SECRET ?? '' })
-      : null;
-  }
+  constructor(private readonly settings: GatewaySettings) {}
 
   /**
    * Where the browser goes once the session here has ended: the issuer's end-session address (with

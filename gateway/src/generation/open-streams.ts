@@ -15,11 +15,9 @@ export class OpenStreams {
   /** Places taken now, and how many of them held requests (for the open-streams gauge). */
   private openNow = 0;
   private heldNow = 0;
-  private readonly max: number;
+  private readonly max = this.settings.MAX_OPEN_STREAMS_PER_USER;
 
-  constructor(settings: GatewaySettings) {
-    this.max = settings.MAX_OPEN_STREAMS_PER_USER;
-  }
+  constructor(private readonly settings: GatewaySettings) {}
 
   /** Takes one of the user's places, or answers 429; the returned release may be called any number of times. */
   open(userId: string): () => void {

@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { clockNow, clockPlus, gatewayDatabase, type GatewayDb } from '../database';
+import { clockNow, clockPlus, gatewayDatabase } from '../database';
 
 /** The rate-limit counters (`rate_limit`: a fixed window per key) on the gateway's own pool, shared by every replica. */
 export class RateLimitRepository {
-  private readonly db: GatewayDb;
+  private readonly db = gatewayDatabase(this.pool);
 
-  constructor(pool: pg.Pool) {
-    this.db = gatewayDatabase(pool);
-  }
+  constructor(private readonly pool: pg.Pool) {}
 
   /**
    * Adds `size` hits to the key's count in one atomic upsert: a new or ended window starts with them

@@ -1,4 +1,3 @@
-import type { Client } from 'minio';
 import type { StorageSettings } from './settings';
 import { s3Client } from './storage';
 
@@ -32,11 +31,9 @@ export const MAX_LINK_EXPIRY_SECONDS = 7 * 24 * 3600;
  * never through a Node process. Signing is local (the region is configured), no request is made.
  */
 export class MediaLinks {
-  private readonly client: Client;
+  private readonly client = s3Client(this.settings.S3_PUBLIC_URL, this.settings);
 
-  constructor(private readonly settings: MediaLinkSettings) {
-    this.client = s3Client(settings.S3_PUBLIC_URL, settings);
-  }
+  constructor(private readonly settings: MediaLinkSettings) {}
 
   /** A link to read `key` (already checked by the caller). */
   readUrl(key: string, options: MediaLinkOptions): Promise<string> {

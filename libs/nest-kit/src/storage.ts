@@ -70,16 +70,11 @@ export function s3Client(url: string, settings: Omit<StorageSettings, 'S3_ENDPOI
  * the `minio` client, so the same code runs everywhere.
  */
 export class StorageService {
-  private readonly client: Client;
-  readonly bucket: string;
-  private readonly region: string;
+  // The embedded s3rver has no multipart uploads: send objects up to 5 GiB in one part.
+  private readonly client = s3Client(this.settings.S3_ENDPOINT, this.settings, { partSize: 5 * 1024 * 1024 * 1024 });
+  readonly bucket = this.settings.S3_BUCKET;
 
-  constructor(settings: StorageSettings) {
-    this.bucket = settings.S3_BUCKET;
-    this.region = settings.S3_REGION;
-    // The embedded s3rver has no multipart uploads: send objects up to 5 GiB in one part.
-    this.client = s3Client(settings.S3_ENDPOINT, settings, { partSize: 5 * 1024 * 1024 * 1024 });
-  }
+  constructor(private readonly settings: StorageSettings) {}
 
   private checked(key: string): string {
     if (!isValidKey(key)) throw new InvalidKeyError(key);
@@ -87,7 +82,7 @@ export class StorageService {
   }
 
   async ensureBucket(): Promise<void> {
-    if (!(await reaching(() => this.client.bucketExists(this.bucket)))) await reaching(() => this.client.makeBucket(this.bucket, this.region));
+    if (!(await reaching(() => this.client.bucketExists(this.bucket)))) await reaching(() => this.client.makeBucket(this.bucket, this.settings.S3_REGION));
   }
 
   async ping(): Promise<boolean> {
