@@ -2,11 +2,10 @@ import { IsArray, IsInt, IsObject, IsUUID, Max, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { BATCH_MAX_ROWS, type BatchRowInput, type CreateBatchRequest, type ListBatchesRequest, type RetryBatchRowRequest, type UserBatchRequest } from '@lipcast/contracts';
 import { ListVideosDto } from '@lipcast/nest-kit/requests';
+import { UserDto } from '../user.dto';
 
 /** The rows themselves are checked one by one by the service, each answered with its own error. */
-export class CreateBatchDto implements CreateBatchRequest {
-  @IsUUID() userId!: string;
-
+export class CreateBatchDto extends UserDto implements CreateBatchRequest {
   @IsArray({ message: 'rows must be a list' })
   @IsObject({ each: true, message: 'each row must be an object' })
   rows!: BatchRowInput[];
@@ -17,8 +16,7 @@ export class CreateBatchDto implements CreateBatchRequest {
   availableGenerations!: number;
 }
 
-export class UserBatchDto implements UserBatchRequest {
-  @IsUUID() userId!: string;
+export class UserBatchDto extends UserDto implements UserBatchRequest {
   @IsUUID('all', { message: 'No such batch' }) batchId!: string;
 }
 

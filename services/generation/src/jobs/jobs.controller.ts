@@ -3,10 +3,10 @@ import { Payload } from '@nestjs/microservices';
 import { IsUUID } from 'class-validator';
 import { Subjects, type JobState, type UserJobRequest } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
+import { UserDto } from '../user.dto';
 import { JobsService } from './jobs.service';
 
-class JobDto implements UserJobRequest {
-  @IsUUID() userId!: string;
+class JobDto extends UserDto implements UserJobRequest {
   @IsUUID('all', { message: 'No such generation' }) jobId!: string;
 }
 

@@ -1,15 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { Type } from 'class-transformer';
-import { IsEmpty, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsEmpty, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { isUploadOf, Subjects, UPLOAD_KEY_PATTERN, VIDEO_PROMPT, type FaceCheckAnswer, type FaceCheckRequest, type UploadCheckRequest } from '@lipcast/contracts';
 import { Handles, ServiceError } from '@lipcast/nest-kit';
+import { UserDto } from '../user.dto';
 import { FaceChecks } from './face-checks';
 import { UploadChecks } from './upload-checks';
 
 /** `generation.uploads.check.v1`: the clip request an upload comes with, checked as the clip start will check it. */
-class UploadCheckDto implements UploadCheckRequest {
-  @IsUUID() userId!: string;
+class UploadCheckDto extends UserDto implements UploadCheckRequest {
   /** The decoded picture's size. */
   @Type(() => Number) @IsInt({ message: 'bytes must be a whole number' }) @Min(1) @Max(64 * 1024 * 1024) bytes!: number;
   @IsOptional() @IsString() @MaxLength(VIDEO_PROMPT.max, { message: VIDEO_PROMPT.messages.max }) prompt?: string;
@@ -18,8 +18,7 @@ class UploadCheckDto implements UploadCheckRequest {
 }
 
 /** `generation.faces.check.v1`: a picture the gateway holds in the user's uploads while it is checked. */
-class FaceCheckDto implements FaceCheckRequest {
-  @IsUUID() userId!: string;
+class FaceCheckDto extends UserDto implements FaceCheckRequest {
   @IsString() @MaxLength(300) @Matches(UPLOAD_KEY_PATTERN, { message: 'key must be an upload' }) key!: string;
 }
 

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { IsInt, IsUUID } from 'class-validator';
+import { IsInt } from 'class-validator';
 import { isVideoFormatId, mediaKeyOf, Subjects, type AudioParams, type Project, type UserProjectRequest, timingsKeyOf, userFolder } from '@lipcast/contracts';
 import { Handles, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { captionFilesOf, posterUrlOf } from '../jobs/job-result';
@@ -8,8 +8,7 @@ import { JobsRepository } from '../jobs/jobs.repository';
 import { UserDto } from '../user.dto';
 import { ProjectsRepository } from './projects.repository';
 
-class ProjectDto implements UserProjectRequest {
-  @IsUUID() userId!: string;
+class ProjectDto extends UserDto implements UserProjectRequest {
   @IsInt({ message: 'No such project' }) projectId!: number;
 }
 

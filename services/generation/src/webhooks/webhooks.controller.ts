@@ -9,13 +9,11 @@ import { CreateWebhookEndpointDto, WebhookDeliveriesDto } from '@lipcast/nest-ki
 import { UserDto } from '../user.dto';
 import { WebhooksService } from './webhooks.service';
 
-class WebhookEndpointDto implements WebhookEndpointRequest {
-  @IsUUID() userId!: string;
+class WebhookEndpointDto extends UserDto implements WebhookEndpointRequest {
   @IsUUID('all', { message: 'No such webhook endpoint' }) endpointId!: string;
 }
 
-class WebhookDeliveryDto implements WebhookDeliveryRequest {
-  @IsUUID() userId!: string;
+class WebhookDeliveryDto extends UserDto implements WebhookDeliveryRequest {
   @IsUUID('all', { message: 'No such webhook delivery' }) deliveryId!: string;
 }
 
