@@ -2,8 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AudioService } from '../audio/audio.service';
 import type { GenerationSettings } from '../settings';
 import type { VideosService } from '../videos/videos.service';
-import type { WebhookQueue } from '../webhooks/webhook-queue';
 import type { WebhooksRepository } from '../webhooks/webhooks.repository';
+import type { WebhooksService } from '../webhooks/webhooks.service';
 import type { BatchRecord } from './batch.entities';
 import type { BatchesRepository, BatchRowState } from './batches.repository';
 import { BatchesService } from './batches.service';
@@ -25,10 +25,9 @@ async function completedDeliveries(rows: BatchRowState[]): Promise<string[]> {
   } as unknown as BatchesRepository;
   const webhooks = {
     subscribers: async () => [{ id: '00000000-0000-4000-8000-0000000000e1', url: 'https://hooks.example/batches' }],
-    createDelivery: async (delivery: { id: string }) => delivery,
   } as unknown as WebhooksRepository;
-  const queue = { enqueue: async (id: string) => void queued.push(id) } as unknown as WebhookQueue;
-  const service = new BatchesService(batches, {} as VideosService, {} as AudioService, webhooks, queue, { GENERATION_ROLE: 'all' } as GenerationSettings, {} as MikroORM);
+  const deliveries = { queueDelivery: async (_userId: string, receiver: { endpointId: string }, event: string) => void queued.push(`${event} to ${receiver.endpointId}`) } as unknown as WebhooksService;
+  const service = new BatchesService(batches, {} as VideosService, {} as AudioService, webhooks, deliveries, { GENERATION_ROLE: 'all' } as GenerationSettings, {} as MikroORM);
   await service.schedule();
   return queued;
 }

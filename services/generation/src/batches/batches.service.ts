@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { plainToInstance } from 'class-transformer';
 import {
-  ErrorCode, mediaUrl, VIDEO_LIST_DEFAULT_LIMIT, type Batch, type BatchCounts, type BatchList, type BatchRow, type BatchRowInput, type BatchRowStatus, type WebhookBatchData, type WebhookPayload,
+  ErrorCode, mediaUrl, VIDEO_LIST_DEFAULT_LIMIT, type Batch, type BatchCounts, type BatchList, type BatchRow, type BatchRowInput, type BatchRowStatus, type WebhookBatchData,
 } from '@lipcast/contracts';
 import { PeriodicWork, ServiceError } from '@lipcast/nest-kit';
 import { CreateVideoDto } from '@lipcast/nest-kit/requests';
@@ -11,8 +11,7 @@ import { AudioService } from '../audio/audio.service';
 import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { GenerationSettings } from '../settings';
 import { VideosService } from '../videos/videos.service';
-import { WebhookQueue } from '../webhooks/webhook-queue';
-import { webhookDeliveriesQueued } from '../webhooks/webhooks.service';
+import { WebhooksService } from '../webhooks/webhooks.service';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 import type { BatchRecord } from './batch.entities';
 import { checkBatchRow } from './batch-rows';
@@ -54,7 +53,7 @@ export class BatchesService extends PeriodicWork {
     private readonly videos: VideosService,
     private readonly audio: AudioService,
     private readonly webhooks: WebhooksRepository,
-    private readonly webhookQueue: WebhookQueue,
+    private readonly deliveries: WebhooksService,
     private readonly settings: GenerationSettings,
     private readonly orm: MikroORM,
   ) {
@@ -152,11 +151,7 @@ export class BatchesService extends PeriodicWork {
     if (!rows.some((row) => row.videoId !== null)) return;
     const data: WebhookBatchData = { batch_id: batch.id, counts: countsOf(rows) };
     for (const endpoint of await this.webhooks.subscribers(batch.userId, event)) {
-      const id = randomUUID();
-      const payload: WebhookPayload = { id, event, created_at: new Date().toISOString(), data };
-      await this.webhooks.createDelivery({ id, userId: batch.userId, endpointId: endpoint.id, url: endpoint.url, event, payload });
-      await this.webhookQueue.enqueue(id, false, id);
-      webhookDeliveriesQueued.inc({ event, receiver: 'endpoint' });
+      await this.deliveries.queueDelivery(batch.userId, { endpointId: endpoint.id, url: endpoint.url }, event, data);
     }
   }
 }

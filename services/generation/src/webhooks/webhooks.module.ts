@@ -26,6 +26,6 @@ import { WebhooksService } from './webhooks.service';
     WebhookSender,
     WebhookDeliverySweeper,
   ],
-  exports: [WebhooksRepository, WebhookQueue],
+  exports: [WebhooksRepository, WebhooksService],
 })
 export class WebhooksModule {}

@@ -12,7 +12,7 @@ import { encryptSecret, newWebhookSecret, requestWebhookSecret } from './secret-
 import { WebhookQueue } from './webhook-queue';
 import { WebhooksRepository, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
 
-export const webhookDeliveriesQueued = counter({
+const webhookDeliveriesQueued = counter({
   name: 'lipcast_generation_webhook_deliveries_queued_total',
   help: 'Webhook deliveries created, by event and receiver (endpoint or request URL)',
   labelNames: ['event', 'receiver'],
@@ -103,14 +103,17 @@ export class WebhooksService {
     if (job.input.webhookUrl) receivers.push({ endpointId: null, url: job.input.webhookUrl });
     if (receivers.length === 0) return;
     const data = videoEventData(job, await this.videos.findByJob(job.userId, job.id), durationSeconds);
-    for (const receiver of receivers) {
-      const id = randomUUID();
-      const payload: WebhookPayload = { id, event, created_at: new Date().toISOString(), data };
-      await this.repository.createDelivery({ id, userId: job.userId, ...receiver, event, payload });
-      await this.queue.enqueue(id, false, id);
-      webhookDeliveriesQueued.inc({ event, receiver: receiver.endpointId ? 'endpoint' : 'request' });
-    }
+    for (const receiver of receivers) await this.queueDelivery(job.userId, receiver, event, data);
     this.logger.log(`job ${job.id}: ${receivers.length} ${event} webhook deliveries queued`);
+  }
+
+  /** One delivery of `event` with `data` to `receiver` (an endpoint, or a request's own URL), queued for the senders. */
+  async queueDelivery(userId: string, receiver: { endpointId: string | null; url: string }, event: WebhookEvent, data: WebhookPayload['data']): Promise<void> {
+    const id = randomUUID();
+    const payload: WebhookPayload = { id, event, created_at: new Date().toISOString(), data };
+    await this.repository.createDelivery({ id, userId, ...receiver, event, payload });
+    await this.queue.enqueue(id, false, id);
+    webhookDeliveriesQueued.inc({ event, receiver: receiver.endpointId ? 'endpoint' : 'request' });
   }
 }
 
