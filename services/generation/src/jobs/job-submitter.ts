@@ -6,21 +6,11 @@ import { Credits } from './credits';
 import { JobDispatcher } from './job-dispatcher';
 import { JobEta } from './job-eta';
 import { JobHandlers } from './job-handlers';
-import type { JobInputs } from './job-inputs';
 import type { Job } from './job.entity';
-import { JobsRepository } from './jobs.repository';
+import { JobsRepository, type NewJob } from './jobs.repository';
 
-/** A job to submit: its input is the one its kind takes. */
-export interface JobSubmission<Kind extends JobKind = JobKind> {
-  userId: string;
-  kind: Kind;
-  input: JobInputs[Kind];
-  /**
-   * The same request is the same job while it is live (and, with a key, once it succeeded): never a
-   * second job, never a second charge. A `dedupeKey` names the request; without one the database
-   * allows one live job of the kind per user (One Shot).
-   */
-  dedupeKey: string | null;
+/** A job to submit: a new job but for its id, which the submitter gives it. */
+export interface JobSubmission<Kind extends JobKind = JobKind> extends Omit<NewJob<Kind>, 'id'> {
   /** Runs in the transaction that inserts the job, before it is queued (e.g. ties a history item to it). */
   afterInsert?(job: Job): Promise<void>;
 }

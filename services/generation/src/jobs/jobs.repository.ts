@@ -29,6 +29,11 @@ export interface NewJob<Kind extends JobKind = JobKind> {
   id: string;
   userId: string;
   kind: Kind;
+  /**
+   * The same request is the same job while it is live (and, with a key, once it succeeded): never a
+   * second job, never a second charge. A `dedupeKey` names the request; without one the database
+   * allows one live job of the kind per user (One Shot).
+   */
   dedupeKey: string | null;
   input: JobInputs[Kind];
 }
