@@ -1,23 +1,20 @@
 import type { SessionData } from 'express-session';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import { builtOnce, gatewayDatabase, type GatewayDb } from '../database';
+import { builtOnce, gatewayDatabase } from '../database';
 // The session fields these queries read (`userId`).
 import type {} from './session-data';
 
 /** Server-side sessions (`session`) on the gateway's own pool: every gateway replica sees every session. */
 export class SessionsRepository {
-  private readonly db: GatewayDb;
+  private readonly db = gatewayDatabase(this.pool);
   /** The stored session by id, unless expired: `[sid]`. */
-  private readonly readSession;
+  private readonly readSession = builtOnce(
+    this.pool,
+    this.db.selectFrom('session').select(['data', 'expires_at']).where('sid', '=', '').where('expires_at', '>', sql<Date>`now()`),
+  );
 
-  constructor(pool: pg.Pool) {
-    this.db = gatewayDatabase(pool);
-    this.readSession = builtOnce(
-      pool,
-      this.db.selectFrom('session').select(['data', 'expires_at']).where('sid', '=', '').where('expires_at', '>', sql<Date>`now()`),
-    );
-  }
+  constructor(private readonly pool: pg.Pool) {}
 
   /** The session and when it expires; undefined when there is none or it has expired. */
   async find(sid: string): Promise<{ data: SessionData; expires_at: Date } | undefined> {

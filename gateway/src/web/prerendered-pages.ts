@@ -56,15 +56,13 @@ export function cachedFile(path: string): () => string | null {
 
 /** One app's prerendered fragments (`<app>/dist/prerendered/`). */
 class AppFragments {
-  private readonly index: () => string | null;
+  private readonly index = cachedFile(join(this.directory, 'pages.json'));
   private readonly files = new Map<string, () => string | null>();
 
   constructor(
     readonly folder: string,
     private readonly directory: string,
-  ) {
-    this.index = cachedFile(join(directory, 'pages.json'));
-  }
+  ) {}
 
   find(path: string, kinds: readonly PrerenderedKind[]): PrerenderedIndexEntry | undefined {
     return parseIndex(this.index()).find((entry) => entry.path === path && kinds.includes(entry.kind));
