@@ -15,13 +15,7 @@ export function gatewayOpsRegistry(services: ServiceClient, storage: StorageServ
   const registry = new OpsRegistry();
   registry.addCheck('postgres', () => database.query('select 1'));
   registry.addCheck('nats', () => services.ping(PROBE_TIMEOUT_MS));
-  registry.addCheck(
-    'objectStore',
-    async () => {
-      if (!(await storage.ping())) throw new Error(`bucket ${storage.bucket} is missing`);
-    },
-    { readiness: false },
-  );
+  registry.addCheck('objectStore', () => storage.probe(), { readiness: false });
   const pings = new OpsRegistry();
   for (const service of SERVICE_NAMES) {
     pings.addCheck(service, async () => {

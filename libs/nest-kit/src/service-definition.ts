@@ -16,9 +16,7 @@ export interface ServiceDefinition {
 }
 
 /** What makes a service, in one place: its name, its database and its handlers. */
-export function defineService(options: {
-  name: ServiceName;
-  ormConfig: (databaseUrl: string) => Options;
+export function defineService(options: Pick<ServiceDefinition, 'name' | 'ormConfig'> & {
   settings?: Type<ServiceSettings>;
   /** Modules the service also needs, given its settings (e.g. a client for other services, its feature modules). */
   imports?: (settings: ServiceSettings) => (DynamicModule | Type)[];

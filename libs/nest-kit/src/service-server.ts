@@ -205,9 +205,7 @@ function registerServiceChecks(app: INestMicroservice, ops: OpsRegistry, orm: Mi
   ops.addCheck('nats', () => app.unwrap<NatsConnection>().rtt());
   if (hasStorage) {
     const storage = app.get(StorageService, { strict: false });
-    ops.addCheck('objectStore', async () => {
-      if (!(await storage.ping())) throw new Error(`bucket ${storage.bucket} is missing`);
-    });
+    ops.addCheck('objectStore', () => storage.probe());
   }
 }
 

@@ -89,6 +89,11 @@ export class StorageService {
     return reaching(() => this.client.bucketExists(this.bucket));
   }
 
+  /** The readiness check: rejects when the store is away or the bucket is missing. */
+  async probe(): Promise<void> {
+    if (!(await this.ping())) throw new Error(`bucket ${this.bucket} is missing`);
+  }
+
   /** Stores an object in one request; a stream of unknown size is read into memory first (media are small). */
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
     const data = Buffer.isBuffer(body) ? body : await buffer(body);
