@@ -1,7 +1,6 @@
 import { lookKeyOfImage } from '@lipcast/contracts';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { StorageService } from '@lipcast/nest-kit';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { JobHandlers, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
@@ -46,7 +45,10 @@ export class ImageToVideoHandler implements JobHandler<'image_to_video'> {
     return {
       result: { key: clip.videoKey, projectId: input.projectId },
       // A project deleted meanwhile makes the job end as cancelled (its clip deleted, its credit back).
-      publish: async (em) => this.attachClip(em, job.userId, input.projectId, input.prompt, clip),
+      publish: async (em) => {
+        const { videoKey, thumbnailKey, durationSeconds } = clip;
+        return (await this.influencers.update(input.projectId, { videoKey, thumbnailKey, durationSeconds, videoPrompt: input.prompt }, { em, userId: job.userId })) !== null;
+      },
       afterCommit: async () => {
         const project = await this.influencers.find(input.projectId);
         if (project) await this.service.publish(project);
@@ -74,14 +76,5 @@ export class ImageToVideoHandler implements JobHandler<'image_to_video'> {
       thumbnailKey: await context.outputs.putFile('thumbnail.jpg', thumbnail, 'image/jpeg'),
       durationSeconds: measured.durationSeconds,
     };
-  }
-
-  private async attachClip(em: EntityManager, userId: string, projectId: number, prompt: string, clip: StoredClip): Promise<boolean> {
-    const updated = await this.influencers.update(
-      projectId,
-      { videoKey: clip.videoKey, thumbnailKey: clip.thumbnailKey, durationSeconds: clip.durationSeconds, videoPrompt: prompt },
-      { em, userId },
-    );
-    return updated !== null;
   }
 }
