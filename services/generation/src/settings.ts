@@ -4,7 +4,7 @@ import { IsIn, IsNumber, IsOptional, IsString, Matches, Min, MinLength } from 'c
 import { EnvPurpose, MediaServiceSettings, RequiredInProduction, WholeNumber } from '@lipcast/nest-kit';
 import { MODEL_REFERENCE } from './providers/replicate/replicate-client';
 import { parseRetrySchedule, RETRY_SCHEDULE_PATTERN } from './webhooks/retry-schedule';
-import type { ScriptReasoningEffort } from './providers/openai/openai-script';
+import { SCRIPT_REASONING_EFFORTS, type ScriptReasoningEffort } from './providers/openai/openai-script';
 
 export type MediaProvider = 'embedded' | 'replicate';
 export type ScriptProvider = 'embedded' | 'openai';
@@ -158,7 +158,7 @@ export class GenerationSettings extends MediaServiceSettings {
   OPENAI_BASE_URL?: string;
   @EnvPurpose('OpenAI model for scripts; a warning at start when OpenAI shuts it down within 90 days') @IsString() OPENAI_MODEL = 'gpt-5.4-mini';
   @EnvPurpose('reasoning effort the script model spends: "none", "minimal", "low" or "medium" as the model takes them, "off" for a model that does not reason')
-  @IsIn(['off', 'none', 'minimal', 'low', 'medium'] satisfies ScriptReasoningEffort[], { message: 'must be "off", "none", "minimal", "low" or "medium"' })
+  @IsIn(SCRIPT_REASONING_EFFORTS, { message: 'must be "off", "none", "minimal", "low" or "medium"' })
   OPENAI_REASONING_EFFORT: ScriptReasoningEffort = 'low';
 
   get mediaProvider(): MediaProvider {
