@@ -92,10 +92,8 @@ export function voiceInfo(id: string): VoiceInfo {
   return isVoiceId(id) ? { id, ...VOICE_CATALOG[id] } : { id, name: fallbackVoiceName(id), gender: null, tone: null };
 }
 
-export const voiceName = (id: string) => voiceInfo(id).name;
-
 /** The words of a voice's sample. */
-export const voiceSampleText = (id: string) => `Hi, I'm ${voiceName(id)}. This is how I sound.`;
+export const voiceSampleText = (id: string) => `Hi, I'm ${voiceInfo(id).name}. This is how I sound.`;
 
 /** `GET /api/voices/:voiceId/sample?emotion=` answers with (a redirect to) the stored sample. */
 export const voiceSamplePath = (id: string, emotion: string) => `/api/voices/${encodeURIComponent(id)}/sample?emotion=${encodeURIComponent(emotion)}`;
