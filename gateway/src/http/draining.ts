@@ -11,11 +11,8 @@ import type { Logger } from 'pino';
 @Injectable()
 export class Draining {
   private readonly controller = new AbortController();
-
   /** Aborts when draining begins. */
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
+  readonly signal = this.controller.signal;
 
   begin(): void {
     this.controller.abort();

@@ -16,14 +16,12 @@ const MAX_ANSWERS = 1000;
 @Injectable()
 export class PublicReads {
   private readonly answers = new Map<string, { expiresAt: number; answer: Promise<unknown> }>();
-  readonly cacheControl: string;
+  readonly cacheControl = this.seconds > 0 ? `public, max-age=${this.seconds}` : 'no-cache';
 
   constructor(
     private readonly services: ServiceClient,
     private readonly seconds: number,
-  ) {
-    this.cacheControl = seconds > 0 ? `public, max-age=${seconds}` : 'no-cache';
-  }
+  ) {}
 
   send<S extends Subject>(subject: S, payload: RequestOf<S>): Promise<ReplyOf<S>> {
     if (this.seconds <= 0) return this.services.send(subject, payload);
