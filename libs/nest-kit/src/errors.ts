@@ -7,13 +7,12 @@ import { isConnectionOutage } from './outages';
  * code to an HTTP status in one place.
  */
 export class ServiceError extends RpcException {
-  readonly code: ErrorCode;
-  readonly details?: Record<string, unknown>;
-
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
     super({ code, message, ...(details ? { details } : {}) } satisfies ServiceErrorPayload);
-    this.code = code;
-    this.details = details;
   }
 
   get payload(): ServiceErrorPayload {

@@ -51,12 +51,13 @@ export class ServiceClient {
   private connected = true;
 
   private constructor(
-    private readonly connection: NatsConnection,
+    /** The underlying connection, for JetStream. */
+    readonly nats: NatsConnection,
     private readonly timeoutMs: number,
     inboxPrefix?: string,
   ) {
     this.inbox = createInbox(inboxPrefix);
-    this.replies = connection.subscribe(`${this.inbox}.*`, { callback: (_error, message) => this.settle(message) });
+    this.replies = nats.subscribe(`${this.inbox}.*`, { callback: (_error, message) => this.settle(message) });
     void this.followConnection();
   }
 
@@ -65,7 +66,7 @@ export class ServiceClient {
    * its time-out, and those waiting are failed when the connection drops.
    */
   private async followConnection(): Promise<void> {
-    for await (const status of this.connection.status()) {
+    for await (const status of this.nats.status()) {
       if (status.type === 'disconnect') {
         this.connected = false;
         for (const [token, request] of this.pending) {
@@ -100,7 +101,7 @@ export class ServiceClient {
       }, timeoutMs);
       this.pending.set(token, { resolve, reject, timer });
       try {
-        this.connection.publish(subject, payload, { reply: `${this.inbox}.${token}`, headers });
+        this.nats.publish(subject, payload, { reply: `${this.inbox}.${token}`, headers });
       } catch {
         this.pending.delete(token);
         clearTimeout(timer);
@@ -130,7 +131,7 @@ export class ServiceClient {
       timer = setTimeout(() => reject(new Error(`no answer from NATS within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      return await Promise.race([this.connection.rtt(), timeout]);
+      return await Promise.race([this.nats.rtt(), timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -165,7 +166,7 @@ export class ServiceClient {
     if (trace) injectTraceHeaders(headers, trace);
     const packet = JSON.stringify({ pattern: subject, data, id: randomUUID() });
     // NATS refuses a message over the server's max_payload: that is the request's fault, not a missing service.
-    if (Buffer.byteLength(packet) + HEADERS_ROOM > (this.connection.info?.max_payload ?? DEFAULT_MAX_PAYLOAD)) {
+    if (Buffer.byteLength(packet) + HEADERS_ROOM > (this.nats.info?.max_payload ?? DEFAULT_MAX_PAYLOAD)) {
       throw new ServiceError(ErrorCode.PayloadTooLarge, REQUEST_TOO_LARGE_MESSAGE);
     }
     let reply: ReplyPacket;
@@ -188,12 +189,12 @@ export class ServiceClient {
   /** Fire-and-forget event (progress, completion) with its subject's payload; nobody listening is fine. */
   publish<E extends EventSubject>(subject: E, data: PayloadOf<E>): void {
     checkContract(subject, 'publisher', null, data);
-    this.connection.publish(subject, JSON.stringify(data));
+    this.nats.publish(subject, JSON.stringify(data));
   }
 
   /** Listens to events on `subject` until the returned function is called. */
   subscribe<E extends EventSubject>(subject: E, handler: (event: PayloadOf<E>, subject: string) => void): () => void {
-    const subscription = this.connection.subscribe(subject, {
+    const subscription = this.nats.subscribe(subject, {
       callback: (error, message) => {
         if (error) return;
         const event = message.json<PayloadOf<E>>();
@@ -208,11 +209,6 @@ export class ServiceClient {
     return () => subscription.unsubscribe();
   }
 
-  /** The underlying connection, for JetStream. */
-  get nats(): NatsConnection {
-    return this.connection;
-  }
-
   async close(): Promise<void> {
     this.replies.unsubscribe();
     // No reply can arrive any more: requests still waiting fail now rather than hold the process until their time-out.
@@ -221,7 +217,7 @@ export class ServiceClient {
       clearTimeout(request.timer);
       request.reject();
     }
-    await this.connection.drain().catch(() => this.connection.close());
+    await this.nats.drain().catch(() => this.nats.close());
   }
 }
 
