@@ -1,5 +1,5 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { runPeriodically, WATCHED_END_KEPT_MS } from '@lipcast/nest-kit';
+import { Injectable } from '@nestjs/common';
+import { PeriodicWork, WATCHED_END_KEPT_MS } from '@lipcast/nest-kit';
 import { JobWatcherRecords } from './job-watcher-records';
 
 /** How often the keys of jobs with a stream open here are put again, well within the bucket's max age. */
@@ -15,26 +15,17 @@ const WATCHED_REFRESH_MS = WATCHED_END_KEPT_MS / 5;
  * of open jobs are refreshed.
  */
 @Injectable()
-export class JobWatchers implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(JobWatchers.name);
+export class JobWatchers extends PeriodicWork {
+  protected readonly work = 'refresh of the watched jobs';
+  protected readonly intervalMs = () => WATCHED_REFRESH_MS;
+  protected readonly runPass = async () => this.refresh();
   /** Open streams per job. */
   private readonly open = new Map<string, number>();
   /** Jobs with a stream open here whose end one of them delivered. */
   private readonly ended = new Set<string>();
-  private stopRefreshing: (() => void) | null = null;
 
-  constructor(private readonly records: JobWatcherRecords) {}
-
-  onModuleInit(): void {
-    this.stopRefreshing = runPeriodically(
-      () => WATCHED_REFRESH_MS,
-      async () => this.refresh(),
-      (error) => this.logger.warn(`refreshing the watched jobs failed: ${String(error)}`),
-    );
-  }
-
-  onApplicationShutdown(): void {
-    this.stopRefreshing?.();
+  constructor(private readonly records: JobWatcherRecords) {
+    super();
   }
 
   /** A stream follows the job until the returned function is called (any number of times). */
