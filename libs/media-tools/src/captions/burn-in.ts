@@ -33,11 +33,9 @@ export async function captionsFilter(captions: CaptionBurnIn, scriptPath: string
   return `ass=${filterPath(scriptPath)}:fontsdir=${filterPath(captionFontsDir())}`;
 }
 
-export interface BurnCaptions {
+export interface BurnCaptions extends Pick<CaptionBurnIn, 'cues' | 'style'> {
   /** The video to caption (any frame size: the layout follows its width and height). */
   videoPath: string;
-  cues: readonly CaptionCue[];
-  style: CaptionStyle;
   /** The captioned MP4 (H.264 High, yuv420p, the audio copied as it is). */
   out: string;
   signal?: AbortSignal;
