@@ -91,8 +91,7 @@ export class VideosV1Controller {
   @ApiOkResponse({ type: ApiV1VideoDto })
   @notFoundResponse
   async get(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', VIDEO_ID) videoId: string, @Req() http: Request): Promise<ApiV1VideoDto> {
-    const video = await this.services.send(Subjects.generation.videoGet, { userId: owner.userId, videoId });
-    return apiV1Video(video, publicOrigin(this.settings, http));
+    return apiV1Video(await this.services.send(Subjects.generation.videoGet, { userId: owner.userId, videoId }), publicOrigin(this.settings, http));
   }
 
   @Get(':id/file')

@@ -45,8 +45,7 @@ export class WebhooksV1Controller {
   @ApiOperation({ summary: 'Your endpoints (without their secrets)', description: 'Scope: `webhooks:manage`.' })
   @ApiOkResponse({ type: ApiV1WebhookEndpointListDto })
   async list(@ApiKeyOwner() owner: ApiKeyIdentity): Promise<ApiV1WebhookEndpointListDto> {
-    const endpoints = await this.services.send(Subjects.generation.webhookEndpointsList, { userId: owner.userId });
-    return { data: endpoints.map(apiV1WebhookEndpoint) };
+    return { data: (await this.services.send(Subjects.generation.webhookEndpointsList, { userId: owner.userId })).map(apiV1WebhookEndpoint) };
   }
 
   @Get('deliveries')
@@ -72,8 +71,7 @@ export class WebhooksV1Controller {
   @ApiOkResponse({ type: ApiV1WebhookDeliveryDto })
   @ApiNotFoundResponse({ description: 'No delivery of yours has this id', type: ApiV1ErrorDto, example: errorExample(ErrorCode.NotFound, NO_SUCH_DELIVERY) })
   async redeliver(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', DELIVERY_ID) deliveryId: string): Promise<ApiV1WebhookDeliveryDto> {
-    const delivery = await this.services.send(Subjects.generation.webhookRedeliver, { userId: owner.userId, deliveryId });
-    return apiV1WebhookDelivery(delivery);
+    return apiV1WebhookDelivery(await this.services.send(Subjects.generation.webhookRedeliver, { userId: owner.userId, deliveryId }));
   }
 
   @Get('signing-secret')
