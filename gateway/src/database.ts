@@ -19,9 +19,6 @@ export type GatewayDatabase = InferKyselyDB<(typeof gatewayEntities)[number]>;
  */
 export const gatewayDatabase = (pool: pg.Pool) => new Kysely<GatewayDatabase>({ dialect: new PostgresDialect({ pool }) }).withSchema(GATEWAY_SCHEMA);
 
-/** The typed query builder over the gateway's tables, as `gatewayDatabase` answers it. */
-export type GatewayDb = ReturnType<typeof gatewayDatabase>;
-
 /**
  * A typed query built once, for the one query every signed-in request runs (the session read):
  * Kysely writes and type-checks its SQL at start-up, and each call only binds the values, in the
