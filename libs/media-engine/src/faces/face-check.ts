@@ -1,6 +1,6 @@
 import type { FaceCheckReason } from '@lipcast/contracts';
 import { checkMediaInput, CLIP_LIMITS, MAX_PIXELS_OPTION, probeMedia, runFfmpeg } from '@lipcast/media-tools';
-import { faceModel, type HumanFace, type Point } from './face-landmarks';
+import { faceModel, facesIn, type HumanFace, type Point } from './face-landmarks';
 
 /**
  * The check before charging: is there exactly one face, large and frontal enough for lip-sync?
@@ -192,17 +192,12 @@ async function detectIn(model: FaceModel, square: Buffer, side: number, region: 
   if (pixels !== square) {
     for (let row = 0; row < region.side; row++) square.copy(pixels, row * region.side * 3, ((region.y + row) * side + region.x) * 3, ((region.y + row) * side + region.x + region.side) * 3);
   }
-  const tensor = model.tf.tensor4d(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), [1, region.side, region.side, 3], 'int32');
-  try {
-    const faces = (await model.detect(tensor)).face;
-    return faces.map((face) => ({
-      ...face,
-      box: [face.box[0] + region.x, face.box[1] + region.y, face.box[2], face.box[3]],
-      mesh: face.mesh.map(([x, y, z]): Point => [x + region.x, y + region.y, z]),
-    }));
-  } finally {
-    tensor.dispose();
-  }
+  const faces = await facesIn(model, pixels, region.side, region.side);
+  return faces.map((face) => ({
+    ...face,
+    box: [face.box[0] + region.x, face.box[1] + region.y, face.box[2], face.box[3]],
+    mesh: face.mesh.map(([x, y, z]): Point => [x + region.x, y + region.y, z]),
+  }));
 }
 
 /**

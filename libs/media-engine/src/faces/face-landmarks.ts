@@ -99,19 +99,23 @@ export function faceModel(maxDetected = 1): Promise<HumanInstance> {
   return human;
 }
 
-/** The mouth in an rgb24 picture of `width` x `height`, or null when no face is found. */
-export async function findMouth(rgb: Buffer, width: number, height: number): Promise<MouthGeometry | null> {
-  const model = await faceModel();
+/** Human's faces in an rgb24 picture of `width` x `height`, in its pixels. */
+export async function facesIn(model: HumanInstance, rgb: Buffer, width: number, height: number): Promise<HumanFace[]> {
   const tensor = model.tf.tensor4d(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength), [1, height, width, 3], 'int32');
   try {
-    const [face] = (await model.detect(tensor)).face;
-    if (!face || face.mesh.length < 468) return null;
-    const point = (index: number) => face.mesh[index];
-    const x = (point(UPPER_INNER_LIP)[0] + point(LOWER_INNER_LIP)[0]) / 2;
-    const y = (point(UPPER_INNER_LIP)[1] + point(LOWER_INNER_LIP)[1]) / 2;
-    const width_ = Math.hypot(point(MOUTH_RIGHT)[0] - point(MOUTH_LEFT)[0], point(MOUTH_RIGHT)[1] - point(MOUTH_LEFT)[1]);
-    return { x, y, width: width_, chinDrop: Math.max(8, point(CHIN)[1] - y) };
+    return (await model.detect(tensor)).face;
   } finally {
     tensor.dispose();
   }
+}
+
+/** The mouth in an rgb24 picture of `width` x `height`, or null when no face is found. */
+export async function findMouth(rgb: Buffer, width: number, height: number): Promise<MouthGeometry | null> {
+  const [face] = await facesIn(await faceModel(), rgb, width, height);
+  if (!face || face.mesh.length < 468) return null;
+  const point = (index: number) => face.mesh[index];
+  const x = (point(UPPER_INNER_LIP)[0] + point(LOWER_INNER_LIP)[0]) / 2;
+  const y = (point(UPPER_INNER_LIP)[1] + point(LOWER_INNER_LIP)[1]) / 2;
+  const width_ = Math.hypot(point(MOUTH_RIGHT)[0] - point(MOUTH_LEFT)[0], point(MOUTH_RIGHT)[1] - point(MOUTH_LEFT)[1]);
+  return { x, y, width: width_, chinDrop: Math.max(8, point(CHIN)[1] - y) };
 }
