@@ -6,9 +6,11 @@ import { parseTrustProxy } from './http/trust-proxy';
 
 const REMOTE_URL_PURPOSE = 'manifest URL of this remote, when it is deployed somewhere else than the gateway';
 
-/** Everything the gateway reads from the environment (see the README's configuration table). */
 /** An absolute http(s) URL; hosts without a TLD (localhost, 127.0.0.1) are fine. */
 const IsHttpUrl = () => IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an http(s) URL' });
+/** A text setting `accepts` reads, else refused with `message` (given the value). */
+const Accepted = (name: string, accepts: (text: string) => boolean, message: (value: unknown) => string) =>
+  ValidateBy({ name, validator: { validate: (value) => typeof value === 'string' && accepts(value), defaultMessage: (args) => message(args?.value) } });
 
 /** Empty, or comma-separated names without spaces inside (spaces around commas are fine). */
 const ADMIN_LIST_PATTERN = /^\s*([^\s,]+(\s*,\s*[^\s,]+)*)?\s*,?\s*$/;
@@ -77,6 +79,7 @@ export function parseImageSources(value: string): string[] | null {
   return sources.length && sources.every(valid) ? sources : null;
 }
 
+/** Everything the gateway reads from the environment (docs/configuration.md lists it). */
 export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose('HTTP port of the gateway')
   @Type(() => Number)
@@ -120,13 +123,7 @@ export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose(REMOTE_URL_PURPOSE) @IsOptional() @IsString() REMOTE_MFE_ADMIN_URL?: string;
 
   @EnvPurpose('where profile pictures may be loaded from (Content-Security-Policy img-src): "https:" for any https origin, a list of origins, or "none"')
-  @ValidateBy({
-    name: 'imageSources',
-    validator: {
-      validate: (value) => typeof value === 'string' && parseImageSources(value) !== null,
-      defaultMessage: () => 'must be "https:", "none" or origins such as https://lh3.googleusercontent.com, separated by spaces or commas',
-    },
-  })
+  @Accepted('imageSources', (text) => parseImageSources(text) !== null, () => 'must be "https:", "none" or origins such as https://lh3.googleusercontent.com, separated by spaces or commas')
   CSP_IMG_ORIGINS = 'https:';
   @EnvPurpose('sign-in attempts (login and callback requests) per client address per minute')
   @WholeNumber(1)
@@ -143,17 +140,15 @@ export class GatewaySettings extends MediaServiceSettings {
   OIDC_ISSUER_URL?: string;
 
   @EnvPurpose('operators of the console under /api/admin, comma-separated; checked on every admin request')
-  @ValidateBy({
-    name: 'adminUsers',
-    validator: {
-      validate: (value) => typeof value === 'string' && parseAdminUsers(value).invalid.length === 0,
-      defaultMessage: (args) =>
-        `${describeInvalidAdminUsers(args?.value)} neither issuer|subject nor an e-mail address. ` +
-        'Write each operator as issuer|subject, the ID token\'s iss and sub (e.g. https://id.example.com|248289761001, or https://example.eu.auth0.com/|auth0|65f0c1), ' +
-        'or as an e-mail address (e.g. ops@example.com), which counts once OIDC_ISSUER_URL says it is verified; separate them with commas; ' +
-        'a username is not accepted, since users can choose it at most issuers (use ADMIN_GROUPS for a group)',
-    },
-  })
+  @Accepted(
+    'adminUsers',
+    (text) => parseAdminUsers(text).invalid.length === 0,
+    (value) =>
+      `${describeInvalidAdminUsers(value)} neither issuer|subject nor an e-mail address. ` +
+      'Write each operator as issuer|subject, the ID token\'s iss and sub (e.g. https://id.example.com|248289761001, or https://example.eu.auth0.com/|auth0|65f0c1), ' +
+      'or as an e-mail address (e.g. ops@example.com), which counts once OIDC_ISSUER_URL says it is verified; separate them with commas; ' +
+      'a username is not accepted, since users can choose it at most issuers (use ADMIN_GROUPS for a group)',
+  )
   ADMIN_USERS = '';
 
   @EnvPurpose('OIDC groups (the ID token\'s "groups" claim) whose members are operators, comma-separated; npm start and the tests use lipcast-admins, which the dev identity provider gives usernames starting with "admin"')
@@ -205,13 +200,7 @@ export class GatewaySettings extends MediaServiceSettings {
   SESSION_TOUCH_INTERVAL_SECONDS = 300;
 
   @EnvPurpose('proxies whose X-Forwarded-For is believed: a hop count (1 = the one ingress in front) or addresses, CIDR ranges and loopback/linklocal/uniquelocal, comma-separated')
-  @ValidateBy({
-    name: 'trustProxy',
-    validator: {
-      validate: (value) => typeof value === 'string' && parseTrustProxy(value) !== null,
-      defaultMessage: () => 'must be a hop count (e.g. 1) or a comma-separated list of addresses, CIDR ranges and loopback/linklocal/uniquelocal',
-    },
-  })
+  @Accepted('trustProxy', (text) => parseTrustProxy(text) !== null, () => 'must be a hop count (e.g. 1) or a comma-separated list of addresses, CIDR ranges and loopback/linklocal/uniquelocal')
   TRUST_PROXY = 'loopback';
 
   @EnvPurpose('where rate-limit counters live: "postgres" (shared by every gateway replica) or "memory" (this process only, for one replica)')
