@@ -44,9 +44,6 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
-      // Hooks start real apps and stores: seconds each on a quiet machine, more when CI's lanes share
-      // two cores. The bound catches a hang; it is no speed target (those are benchmarks).
-      testTimeout: 30_000,
       testEnvironment: '<rootDir>/tools/jest/integration-environment.cjs',
       testMatch: ['<rootDir>/**/*.int-spec.ts'],
     },

@@ -60,7 +60,11 @@ export async function runIntegration(baseDatabaseUrl: string, database: string, 
       for (const [name, value] of Object.entries(env)) laneEnv[`LIPCAST_LANE_${lane}_${name}`] = value;
     }
     const workers = lanes > 1 ? [`--maxWorkers=${lanes}`] : ['--runInBand'];
-    return await run('jest', ['--selectProjects', 'integration', ...workers, ...jestArgs], {
+    // 30 s per test and hook unless a spec says more (Jest's default is 5 s): hooks start real apps
+    // and stores, seconds each, more when the lanes share two cores. A hang guard, not a speed target.
+    // A command-line flag, since Jest reads the time-out from the global configuration only.
+    const timeout = '--testTimeout=30000';
+    return await run('jest', ['--selectProjects', 'integration', ...workers, timeout, ...jestArgs], {
       ...laneEnv,
       NODE_OPTIONS: '--experimental-vm-modules',
       S3_ENDPOINT: s3.endpoint,
