@@ -1,8 +1,31 @@
+import { connect, createServer, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { readEnv } from './env';
 import { MediaServiceSettings } from './settings';
-import { StorageService } from './storage';
+import { StorageService, StoreUnavailableError } from './storage';
+
+/** A loopback proxy to the store that closes the first `drops` connections before they reach it. */
+async function droppingProxy(target: string, drops: number): Promise<{ url: string; close: () => void }> {
+  const { hostname, port } = new URL(target);
+  let seen = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    if (++seen <= drops) return socket.destroy();
+    const upstream = connect(Number(port), hostname);
+    for (const end of [socket, upstream]) {
+      sockets.add(end);
+      end.on('error', () => undefined).on('close', () => [socket, upstream].forEach((other) => other.destroy()));
+    }
+    socket.pipe(upstream).pipe(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = () => {
+    server.close();
+    sockets.forEach((socket) => socket.destroy());
+  };
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close };
+}
 
 describe(StorageService.name, () => {
   const sut = new StorageService(readEnv(MediaServiceSettings));
@@ -47,5 +70,18 @@ describe(StorageService.name, () => {
 
   it('answers the readiness ping', async () => {
     expect(await sut.ping()).toBe(true);
+  });
+
+  it('tries a call once more when its connection drops before an answer, and calls the store away when that drops too', async () => {
+    const settings = readEnv(MediaServiceSettings);
+    const once = await droppingProxy(settings.S3_ENDPOINT, 1);
+    const always = await droppingProxy(settings.S3_ENDPOINT, Infinity);
+    try {
+      expect(await new StorageService({ ...settings, S3_ENDPOINT: once.url }).ping()).toBe(true);
+      await expect(new StorageService({ ...settings, S3_ENDPOINT: always.url }).ping()).rejects.toThrow(StoreUnavailableError);
+    } finally {
+      once.close();
+      always.close();
+    }
   });
 });

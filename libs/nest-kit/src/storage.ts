@@ -41,10 +41,24 @@ export class StoreUnavailableError extends ServiceError {
   }
 }
 
-/** Runs one call to the store, turning "cannot reach it" into `StoreUnavailableError`. */
+/**
+ * The connection closed before an answer. The client reuses keep-alive connections, and the store
+ * closes one idle past its time-out; a process whose event loop was busy for seconds (a CPU-bound
+ * render, a test worker compiling modules) can send on such a connection before it reads the close.
+ */
+function isDroppedConnection(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up/i.test(message ?? '');
+}
+
+/**
+ * Runs one call to the store, turning "cannot reach it" into `StoreUnavailableError`. A dropped
+ * connection is tried once more on a new one: every call here is idempotent (a put sends a buffer or
+ * re-reads its file, a download rewrites its file).
+ */
 async function reaching<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await call();
+    return await call().catch((error: unknown) => (isDroppedConnection(error) ? call() : Promise.reject(error)));
   } catch (error) {
     throw isStoreUnreachable(error) ? new StoreUnavailableError(error) : error;
   }
