@@ -33,6 +33,7 @@ import { MediaResponder } from './media/media-responder';
 import { MediaController } from './media/media.controller';
 import { GenerationController } from './generation/generation.controller';
 import { InfluencersController } from './generation/influencers.controller';
+import { OwnActorsController } from './generation/own-actors.controller';
 import { OpenStreams } from './generation/open-streams';
 import { JobWatcherRecords } from './generation/job-watcher-records';
 import { JobWatchers } from './generation/job-watchers';
@@ -86,6 +87,7 @@ export class AppModule implements OnApplicationShutdown {
         GenerationController,
         VoiceSamplesController,
         InfluencersController,
+        OwnActorsController,
         MediaController,
         ...adminControllers,
         ...apiKeyControllers,

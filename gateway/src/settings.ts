@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import { ACTOR_CLIP_DEFAULTS } from '@lipcast/contracts';
 import { EnvPurpose, MediaServiceSettings, NotPlaceholder, RequiredInProduction, WholeNumber } from '@lipcast/nest-kit';
 import { parseTrustProxy } from './http/trust-proxy';
 
@@ -132,6 +133,10 @@ export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose('previews (speech, script, portrait, picture check) per minute and signed-in user, or per client address when signed out (429 beyond)')
   @WholeNumber(1)
   PREVIEW_RATE_LIMIT_PER_MINUTE = 30;
+
+  @EnvPurpose("largest own actor's clip a creator may upload, in megabytes (413 beyond)")
+  @WholeNumber(1, { unit: 'megabytes' })
+  ACTOR_CLIP_MAX_MB: number = ACTOR_CLIP_DEFAULTS.maxMegabytes;
 
   @EnvPurpose('OpenID Connect issuer URL users sign in with (npm start runs an embedded one)')
   @RequiredInProduction()

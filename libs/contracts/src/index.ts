@@ -24,4 +24,5 @@ export * from './batches';
 export * from './mail';
 export * from './video-formats';
 export * from './face-check';
+export * from './own-actors';
 export * from './captions';

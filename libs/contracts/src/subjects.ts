@@ -27,6 +27,7 @@ import type {
   UploadCheckRequest, UserAudioRequest, UserInfluencerRequest, UserJobRequest, UserLipSyncRequest, UserProjectRequest, UserScriptRequest,
 } from './generation';
 import type { FaceCheckAnswer, FaceCheckRequest } from './face-check';
+import type { CreateOwnActorRequest, OwnActor, OwnActorListReply, OwnActorRequest } from './own-actors';
 import type { PingResponse } from './health';
 import type {
   MailOutcome, MailPreferences, MailPreferencesUpdate, NewsletterConfirmed, NewsletterTokenRequest, NewsletterUnsubscribed,
@@ -209,6 +210,11 @@ export const Subjects = {
     uploadCheck: subject<UploadCheckRequest, { allowed: true }>()('generation.uploads.check.v1'),
     /** `FaceCheckRequest` → `FaceCheckAnswer`: the face check of a chosen picture, before any generation (nothing charged or kept). */
     facesCheck: subject<FaceCheckRequest, FaceCheckAnswer>()('generation.faces.check.v1'),
+    /** `CreateOwnActorRequest` → `OwnActor`: an uploaded clip checked (face, motion, length, size) and kept as the user's own actor, with their consent recorded; nothing charged. */
+    ownActorCreate: subject<CreateOwnActorRequest, OwnActor>()('generation.actors.own.create.v1'),
+    ownActorsList: subject<UserRequest, OwnActorListReply>()('generation.actors.own.list.v1'),
+    /** `OwnActorRequest` → `DeletedAnswer`: the actor and its clip go; videos made from it stay, with the consent record they point to. */
+    ownActorDelete: subject<OwnActorRequest, DeletedAnswer>()('generation.actors.own.delete.v1'),
     influencersList: subject<UserRequest, InfluencerProject[]>()('generation.influencers.list.v1'),
     influencerGet: subject<UserInfluencerRequest, InfluencerProject>()('generation.influencer.get.v1'),
     influencerApprove: subject<InfluencerPublishRequest, InfluencerProject>()('generation.influencer.approve.v1'),

@@ -18,10 +18,12 @@ import { Migration20261128223000 } from './migrations/Migration20261128223000';
 import { Migration20261128224500 } from './migrations/Migration20261128224500';
 import { Migration20261129010000 } from './migrations/Migration20261129010000';
 import { Migration20261129020000 } from './migrations/Migration20261129020000';
+import { Migration20261129110000 } from './migrations/Migration20261129110000';
 import { BatchEntity, BatchRowEntity } from './batches/batch.entities';
 import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
 import { JobEntity } from './jobs/job.entity';
+import { LikenessConsentEntity, OwnActorEntity } from './own-actors/own-actor.entities';
 import { RealTimeFactorEntity } from './jobs/real-time-factor.entity';
 import { ProjectEntity } from './projects/project.entity';
 import { ProviderCallEntity } from './provider-calls/provider-call.entity';
@@ -32,7 +34,7 @@ import { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity, Web
 export const GENERATION_SCHEMA = 'generation';
 
 /** Every generation table; the typed query builder (`generationDatabase`) is inferred from this list. */
-export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, WebhookRedeliveryEntity, VideoEntity, IdempotencyKeyEntity, BatchEntity, BatchRowEntity, RealTimeFactorEntity] as const;
+export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, WebhookRedeliveryEntity, VideoEntity, IdempotencyKeyEntity, BatchEntity, BatchRowEntity, RealTimeFactorEntity, LikenessConsentEntity, OwnActorEntity] as const;
 
 export const ormConfig = serviceOrmConfig(GENERATION_SCHEMA, generationEntities, {
   Migration20261122000000,
@@ -54,4 +56,5 @@ export const ormConfig = serviceOrmConfig(GENERATION_SCHEMA, generationEntities,
   Migration20261128224500,
   Migration20261129010000,
   Migration20261129020000,
+  Migration20261129110000,
 });

@@ -9,6 +9,7 @@ import { InfluencersModule } from './influencers/influencers.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LipSyncModule } from './lipsync/lipsync.module';
 import { MediaModule } from './media/media.module';
+import { OwnActorsModule } from './own-actors/own-actors.module';
 import { ormConfig } from './mikro-orm.config';
 import { PipelineModule } from './pipeline/pipeline.module';
 import { ProjectsModule } from './projects/projects.module';
@@ -38,6 +39,7 @@ export const generationService = defineService({
     StorageModule,
     JobsModule,
     MediaModule,
+    OwnActorsModule,
     ProjectsModule,
     AudioModule,
     ScriptsModule,

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, IsString, Matches, Min, MinLength } from 'class-validator';
 import { EnvPurpose, MediaServiceSettings, RequiredInProduction, WholeNumber } from '@lipcast/nest-kit';
+import { ACTOR_CLIP_DEFAULTS } from '@lipcast/contracts';
 import { MODEL_REFERENCE } from './providers/replicate/replicate-client';
 import { parseRetrySchedule, RETRY_SCHEDULE_PATTERN } from './webhooks/retry-schedule';
 import { SCRIPT_REASONING_EFFORTS, type ScriptReasoningEffort } from './providers/openai/openai-script';
@@ -92,6 +93,14 @@ export class GenerationSettings extends MediaServiceSettings {
   @EnvPurpose("bytes a user may keep in the object store (uploads, portraits, clips, audio); an upload past it answers 413")
   @WholeNumber(1, { unit: 'bytes' })
   USER_STORAGE_QUOTA_BYTES = 2 * 1024 ** 3;
+
+  @EnvPurpose("shortest own actor's clip a creator may upload, in seconds")
+  @WholeNumber(1, { unit: 'seconds' })
+  ACTOR_CLIP_MIN_SECONDS: number = ACTOR_CLIP_DEFAULTS.minSeconds;
+
+  @EnvPurpose("longest own actor's clip a creator may upload, in seconds (a longer speech loops it forward and backward)")
+  @WholeNumber(1, { unit: 'seconds' })
+  ACTOR_CLIP_MAX_SECONDS: number = ACTOR_CLIP_DEFAULTS.maxSeconds;
 
   @EnvPurpose('weighted reports since the last operator decision that put a gallery influencer in review (out of the gallery until an operator restores or removes it): an account older than a day or a paying one counts 1, a newer account or a signed-out address 1/3')
   @WholeNumber(1)

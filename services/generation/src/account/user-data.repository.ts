@@ -10,7 +10,7 @@ export class UserDataRepository extends GenerationRepository {
     return live.map((job) => job.id);
   }
 
-  /** The history, jobs, webhooks, batches and reports the user made, one table after another. */
+  /** The history, jobs, webhooks, batches, reports, own actors and consents the user made, one table after another. */
   async deleteRowsOf(userId: string): Promise<void> {
     await this.db.deleteFrom('project').where('userId', '=', userId).execute();
     await this.db.deleteFrom('job').where('userId', '=', userId).execute();
@@ -18,5 +18,7 @@ export class UserDataRepository extends GenerationRepository {
     await this.db.deleteFrom('webhook_endpoint').where('userId', '=', userId).execute();
     await this.db.deleteFrom('batch').where('userId', '=', userId).execute(); // with their rows
     await this.db.deleteFrom('influencer_report').where('reporter', '=', userId).execute();
+    await this.db.deleteFrom('own_actor').where('userId', '=', userId).execute();
+    await this.db.deleteFrom('likeness_consent').where('userId', '=', userId).execute(); // after the actors that point to them
   }
 }

@@ -11,6 +11,8 @@ export interface LipSyncJobInput {
   format?: VideoFormatId;
   /** Captions burned in, in this style; absent or `none`: not burned in (the captions files are made either way). */
   captions?: CaptionsChoice;
+  /** The consent recorded for the face it animates (the creator's own actor): the video points to it. */
+  consentId?: string;
 }
 
 /** What an image-to-video job is given. */

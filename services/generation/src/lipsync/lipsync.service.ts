@@ -27,6 +27,7 @@ export class LipSyncService {
       videoKey: video.key,
       audioKey: audio.key,
       ...(video.actorId ? { actorId: video.actorId } : {}),
+      ...(video.consentId ? { consentId: video.consentId } : {}),
       ...(format ? { format } : {}),
       ...(captions ? { captions } : {}),
     };

@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ErrorCode, Subjects } from '@lipcast/contracts';
+import { ErrorCode, LIKENESS_CONSENT_TEXT, mediaKeyOf, OwnActorMessages, Subjects } from '@lipcast/contracts';
 import { makeFaceFixture } from '@lipcast/media-engine';
 import { runFfmpeg } from '@lipcast/media-tools';
 import { startTestBed, type TestBed } from '../testing';
@@ -25,6 +25,17 @@ describe('face check before charging', () => {
     await bed.storage.putFile(key, await makeFaceFixture(bed.folder, fixture), 'image/jpeg');
     return key;
   };
+
+  /** A clip of `fixture` with the head swaying (a creator filming themselves), `seconds` long, stored as the user's upload. */
+  const clipUpload = async (userId: string, fixture: 'man' | 'twoFaces' | 'noFace', seconds: number) => {
+    const path = `${bed.folder}/${fixture}-${seconds}.mp4`;
+    const sway = 'crop=iw*0.9:ih*0.9:iw*0.05*(1+sin(t*2)):ih*0.05*(1+cos(t*3)),scale=576:-2';
+    await runFfmpeg(['-loop', '1', '-i', await makeFaceFixture(bed.folder, fixture), '-vf', sway, '-t', String(seconds), '-r', '25', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', path]);
+    const key = `users/${userId}/uploads/${crypto.randomUUID()}.mp4`;
+    await bed.storage.putFile(key, path, 'video/mp4');
+    return key;
+  };
+  const createActor = (userId: string, key: string, consent = true) => send(Subjects.generation.ownActorCreate, { userId, key, name: ' Me, filmed ', consent });
 
   beforeAll(async () => (bed = await startTestBed()), 60_000);
   afterAll(() => bed?.close());
@@ -73,5 +84,58 @@ describe('face check before charging', () => {
     // Asked again, the same answer (from the analysis kept for the media key).
     await expect(send(Subjects.generation.lipsyncStart, { userId: user, video: `/api/media/${clip}`, audio: audio.url })).rejects.toMatchObject(refused);
     expect(await reservations(user)).toBe(0);
+  });
+
+  describe('own actors (a creator uploads a clip of themselves)', () => {
+    it('keeps a clip of one moving face as a private actor with the consent recorded, and a lip-sync of it points to that consent', async () => {
+      const user = newUser();
+      const upload = await clipUpload(user, 'man', 4);
+      const actor = await createActor(user, upload);
+      expect(actor).toMatchObject({ name: 'Me, filmed', width: 576, consent: { subject: 'likeness', text: LIKENESS_CONSENT_TEXT } });
+      expect(actor.durationSeconds).toBeCloseTo(4, 0);
+      expect(actor.url).toBe(`/api/media/users/${user}/actors/${actor.id}/clip.mp4`);
+      expect(await bed.storage.stat(mediaKeyOf(actor.url)!)).toMatchObject({ contentType: 'video/mp4' });
+      expect(await bed.storage.stat(mediaKeyOf(actor.thumbnail)!)).toMatchObject({ contentType: 'image/jpeg' });
+      // The upload became the actor's clip: it is not kept twice.
+      expect(await bed.storage.stat(upload)).toBeNull();
+      expect(await send(Subjects.generation.ownActorsList, { userId: user })).toEqual({ actors: [actor], limits: { minSeconds: 3, maxSeconds: 60 } });
+      expect(await send(Subjects.generation.ownActorsList, { userId: newUser() })).toMatchObject({ actors: [] });
+      expect(await bed.generationsCount(user)).toBe(0);
+
+      const audio = await send(Subjects.generation.audioCreate, { userId: user, text: 'It is me.', voice_id: 'Friendly_Person' });
+      const job = await send(Subjects.generation.lipsyncStart, { userId: user, video: actor.url, audio: audio.url });
+      const [row] = await bed.generation.app.get(MikroORM).em.fork().execute<{ consent_id: string }[]>("select input->>'consentId' as consent_id from generation.job where id = ?", [job.id]);
+      expect(row!.consent_id).toBe(actor.consent.id);
+      await send(Subjects.generation.jobCancel, { userId: user, jobId: job.id });
+
+      // Another user cannot delete it; its owner can, and its clip goes with it.
+      await expect(send(Subjects.generation.ownActorDelete, { userId: newUser(), actorId: actor.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+      expect(await send(Subjects.generation.ownActorDelete, { userId: user, actorId: actor.id })).toEqual({ deleted: true });
+      expect(await bed.storage.stat(mediaKeyOf(actor.url)!)).toBeNull();
+      expect(await send(Subjects.generation.ownActorsList, { userId: user })).toMatchObject({ actors: [] });
+    });
+
+    it('refuses two faces, no face, a clip too short or too long and a missing consent, each with its message, keeping nothing and charging nothing', async () => {
+      const user = newUser();
+      const refusal = async (key: string, consent = true) => createActor(user, key, consent).then(() => null, (error: { code: string; message: string; details: unknown }) => error);
+      expect(await refusal(await clipUpload(user, 'twoFaces', 4))).toMatchObject({
+        code: ErrorCode.Validation,
+        message: "More than one face found: use a video that shows only one person's face.",
+        details: { field: 'clip', faceCheck: 'several-faces' },
+      });
+      expect(await refusal(await clipUpload(user, 'noFace', 4))).toMatchObject({ details: { field: 'clip', faceCheck: 'no-face' } });
+      expect(await refusal(await clipUpload(user, 'man', 2))).toMatchObject({ message: 'This video is too short (2.0 s): use a clip of 3 seconds or more.', details: { field: 'clip' } });
+      // Length is checked before faces: a plain clip of 61 s shows it.
+      const long = `${bed.folder}/long.mp4`;
+      await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=gray:s=320x180:d=61:r=15', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', long]);
+      const longKey = `users/${user}/uploads/${crypto.randomUUID()}.mp4`;
+      await bed.storage.putFile(longKey, long, 'video/mp4');
+      expect(await refusal(longKey)).toMatchObject({ message: 'This video is too long (61 s): use a clip of at most 60 seconds.', details: { field: 'clip' } });
+      expect(await refusal(await clipUpload(user, 'man', 4), false)).toMatchObject({ message: OwnActorMessages.consent, details: { field: 'consent' } });
+      // Every refused upload is gone, no actor was made, nothing was charged.
+      expect(await bed.storage.list(`users/${user}/`)).toEqual([]);
+      expect(await send(Subjects.generation.ownActorsList, { userId: user })).toMatchObject({ actors: [] });
+      expect(await reservations(user)).toBe(0);
+    });
   });
 });

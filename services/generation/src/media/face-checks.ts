@@ -18,7 +18,8 @@ const CACHED_ANALYSES = 500;
  * clip must fit CLIP_LIMITS. Refused with a VALIDATION error (`details: { field, faceCheck }`), so
  * nothing is reserved. Checked: uploads and what was made from them (an uploaded picture's project
  * and its clips, also in the gallery). Known-good, not checked: built-in actors, the engine's drawn
- * portraits and their clips, and what the image and video providers made from a portrait prompt.
+ * portraits and their clips, what the image and video providers made from a portrait prompt, and
+ * a creator's own actors (checked once, when uploaded: own-actors.service.ts).
  */
 @Injectable()
 export class FaceChecks {

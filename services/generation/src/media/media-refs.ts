@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { COMMUNITY_VIDEO_PATTERN, mediaKeyOf, userFolder } from '@lipcast/contracts';
+import { COMMUNITY_VIDEO_PATTERN, mediaKeyOf, OWN_ACTOR_CLIP_PATTERN, userFolder } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { actorIdOfKey } from '../actors/catalog';
 import { InfluencersRepository } from '../influencers/influencers.repository';
+import { OwnActorsRepository } from '../own-actors/own-actors.repository';
 
 export interface MediaRef {
   key: string;
   /** Set when the media is a built-in actor's clip. */
   actorId?: string;
+  /** Set when the media is the user's own actor's clip: the consent recorded for its face, which the video points to. */
+  consentId?: string;
 }
 
 /**
@@ -20,6 +23,7 @@ export class MediaRefs {
   constructor(
     private readonly storage: StorageService,
     private readonly influencers: InfluencersRepository,
+    private readonly ownActors: OwnActorsRepository,
   ) {}
 
   async resolve(userId: string, url: string | undefined, field: string): Promise<MediaRef> {
@@ -33,6 +37,11 @@ export class MediaRefs {
       throw ServiceError.validation(`${field} was removed by an operator and cannot be used in new videos`, { field });
     }
     if (!(await this.storage.stat(key))) throw ServiceError.validation(`${field} was not found; generate or upload it again`, { field });
-    return actorId ? { key, actorId } : { key };
+    if (actorId) return { key, actorId };
+    if (OWN_ACTOR_CLIP_PATTERN.test(key)) {
+      const ownActor = await this.ownActors.findByClip(key);
+      if (ownActor) return { key, consentId: ownActor.consentId };
+    }
+    return { key };
   }
 }

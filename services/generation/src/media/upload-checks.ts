@@ -28,8 +28,13 @@ export class UploadChecks {
 
   async check(userId: string, bytes: number): Promise<{ allowed: true }> {
     await this.credits.check(userId); // billing's rule, as the reserve will apply it (402 with the limit)
+    await this.checkRoom(userId, bytes);
+    return { allowed: true };
+  }
+
+  /** Refuses (413) when `bytes` more would not fit in the user's storage. */
+  async checkRoom(userId: string, bytes: number): Promise<void> {
     const used = await this.storage.usage(userFolder(userId));
     if (used + bytes > this.settings.USER_STORAGE_QUOTA_BYTES) throw new ServiceError(ErrorCode.PayloadTooLarge, storageFullMessage(this.settings.USER_STORAGE_QUOTA_BYTES));
-    return { allowed: true };
   }
 }
