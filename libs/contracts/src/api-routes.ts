@@ -30,6 +30,7 @@ import type { AdditionalGenerationsRequest, CheckoutStart, CreateSubscriptionReq
 import type { BlogPost, NewsletterSubscribeRequest, NewsletterSubscribeResponse } from './content';
 import type { FaceCheckAnswer } from './face-check';
 import type { MailPreferences } from './mail';
+import type { OwnActor, OwnActorList } from './own-actors';
 import type {
   Actor,
   AudioResponse,
@@ -137,6 +138,11 @@ const ADMIN = ADMIN_API_PREFIX;
 export const API_ROUTES = {
   // Generation (wizard)
   actors: route<Actor[]>('GET', '/api/actors'),
+  // A creator's own actors (issue 35): listed with the clip limits, made from an upload, deleted by their owner
+  ownActors: route<OwnActorList>('GET', '/api/actors/own'),
+  /** Multipart (`clip`, `name`, `consent`) with upload progress: sent by web-kit's `uploadWithProgress`, not `callApi`. */
+  createOwnActor: route<OwnActor, FormData>('POST', '/api/actors/own'),
+  deleteOwnActor: (actorId: string) => route<DeletedAnswer>('DELETE', `/api/actors/own/${encodeURIComponent(actorId)}`),
   samples: route<SampleVideos>('GET', '/api/samples'),
   voices: route<string[]>('GET', '/api/replicate/voices'),
   createAudio: route<AudioResponse, AudioBody>('POST', '/api/replicate/audio'),

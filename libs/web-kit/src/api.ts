@@ -126,12 +126,28 @@ export async function apiRequest<T>(
       }
     }
   }
+  throw failedAnswerError(url, response, text, options);
+}
+
+/**
+ * The `ApiError` of a failed answer (other than a 402 hand-off), with the message users see; a 401
+ * from our own API notes the session as `apiRequest` does. Also for web-kit's uploads, which answer alike.
+ */
+export function failedAnswerError(url: string, response: AnswerStatus, text: string, options: Pick<ApiRequestOptions, 'expectUnauthorized'> = {}): ApiError {
+  const path = ownApiPath(url);
   if (response.status === 401 && path !== null) {
     if (path === ACCOUNT_URL) noteSessionProbe(false);
     else if (!options.expectUnauthorized) noteUnauthorized();
   }
+  const body = parseJson(text);
   const bodyValue = body.failed ? text : body.value;
-  throw new ApiError(errorMessage(response, text, bodyValue), response.status, bodyValue);
+  return new ApiError(errorMessage(response, text, bodyValue), response.status, bodyValue);
+}
+
+/** What an error message needs of an answer (a fetch `Response` or an `XMLHttpRequest`). */
+interface AnswerStatus {
+  status: number;
+  statusText: string;
 }
 
 /** `apiRequest` that aborts after `timeoutMs` and raises `RequestTimeoutError` (name `AbortError`). */
@@ -167,7 +183,7 @@ async function send(url: string, init: RequestInit): Promise<{ response: Respons
 
 type ParsedBody = { failed: false; value: unknown } | { failed: true; error: unknown };
 
-function parseJson(text: string): ParsedBody {
+export function parseJson(text: string): ParsedBody {
   if (text.trim() === '') return { failed: false, value: null };
   try {
     return { failed: false, value: JSON.parse(text) };
@@ -186,7 +202,7 @@ function paymentRequestFrom(body: unknown): PaymentRequest | null {
   };
 }
 
-function errorMessage(response: Response, text: string, body: unknown): string {
+function errorMessage(response: AnswerStatus, text: string, body: unknown): string {
   const serverMessage = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
   const hasServerMessage = typeof serverMessage === 'string' && serverMessage.trim() !== '';
   // A spent daily quota says which limit and when it resets ("Daily limit of image previews reached, …").

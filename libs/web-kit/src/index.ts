@@ -15,6 +15,7 @@ export {
   type CallApiOptions,
   type PaymentRequired,
 } from './api';
+export { uploadWithProgress, type UploadProgress } from './upload';
 export * from './session';
 export * from './query';
 export * from './account';

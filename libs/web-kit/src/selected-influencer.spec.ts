@@ -1,4 +1,4 @@
-import { clearSelectedInfluencer, handInfluencerToWizard, readSelectedInfluencer, SELECTED_INFLUENCER_KEY } from './selected-influencer';
+import { clearSelectedInfluencer, handInfluencerToWizard, ownActorVideo, readSelectedInfluencer, SELECTED_INFLUENCER_KEY } from './selected-influencer';
 
 describe('the influencer handed to the wizard', () => {
   afterEach(() => sessionStorage.clear());
@@ -52,5 +52,28 @@ describe('the influencer handed to the wizard', () => {
     expect(readSelectedInfluencer()).toMatchObject({ id: '9', captions: 'bold' });
     sessionStorage.setItem(SELECTED_INFLUENCER_KEY, JSON.stringify({ ...influencer, captions: 'neon' }));
     expect(readSelectedInfluencer()).not.toHaveProperty('captions');
+  });
+});
+
+describe(ownActorVideo.name, () => {
+  it("is the own actor as the wizard animates it: named own:<id>, its clip, its length in whole seconds", () => {
+    const actor = {
+      id: '5b0c7c1e-0000-4000-8000-000000000001',
+      name: 'Me at my desk',
+      url: '/api/media/users/u1/actors/5b0c/clip.mp4',
+      thumbnail: '/api/media/users/u1/actors/5b0c/thumbnail.jpg',
+      durationSeconds: 12.6,
+      width: 1080,
+      height: 1920,
+      createdAt: '2026-11-29T11:00:00.000Z',
+      consent: { id: 'c1', subject: 'likeness' as const, text: 'This is me', givenAt: '2026-11-29T11:00:00.000Z' },
+    };
+    expect(ownActorVideo(actor)).toEqual({
+      id: 'own:5b0c7c1e-0000-4000-8000-000000000001',
+      title: 'Me at my desk',
+      duration: 13,
+      thumbnail: '/api/media/users/u1/actors/5b0c/thumbnail.jpg',
+      url: '/api/media/users/u1/actors/5b0c/clip.mp4',
+    });
   });
 });

@@ -4,7 +4,7 @@
  * after a sign-in round trip, which is why it is not passed in memory) and then clears it.
  */
 
-import { isCaptionsChoice, isVideoFormatId, type CaptionsChoice, type VideoFormatId } from '@lipcast/contracts';
+import { isCaptionsChoice, isVideoFormatId, ownActorRef, type CaptionsChoice, type OwnActor, type VideoFormatId } from '@lipcast/contracts';
 
 /** What the wizard animates: a built-in actor, or an influencer chosen in the Creator or the gallery. */
 export interface SelectedVideo {
@@ -19,6 +19,14 @@ export interface SelectedVideo {
   format?: VideoFormatId;
   /** The burned-in captions the Creator chose for the lip-sync (the wizard's step 3 starts on it); absent: not burned in. */
   captions?: CaptionsChoice;
+}
+
+/**
+ * A creator's own actor (issue 35) as the wizard animates it: named `own:<id>` as the public API
+ * names it, its clip lip-synced like a built-in actor's. It has no built-in `setting`.
+ */
+export function ownActorVideo(actor: OwnActor): SelectedVideo {
+  return { id: ownActorRef(actor.id), title: actor.name, duration: Math.round(actor.durationSeconds), thumbnail: actor.thumbnail, url: actor.url };
 }
 
 export const SELECTED_INFLUENCER_KEY = 'selectedInfluencer';

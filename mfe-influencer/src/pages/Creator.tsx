@@ -5,6 +5,7 @@ import { Badge, Button, CaptionsChoice, Card, CardContent, CardDescription, Card
 import { ApiError, handInfluencerToWizard, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, type JobWaitState } from '@lipcast/web-kit';
 import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_FORMAT, DEFAULT_VIDEO_PROMPT, faceCheckReasonOf, withCreditNotUsed, type InfluencerProject, type PortraitCoverage as Coverage, type VideoFormatId, DEFAULT_CAPTIONS, type CaptionsChoice as CaptionsChoiceValue } from '@lipcast/contracts';
 import { checkPicture, errorText, generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
+import { OwnActors } from '../creator/OwnActors';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { PublishPanel } from '../creator/PublishPanel';
 import { creatorPromptSchema, videoPromptSchema } from '../forms/schemas';
@@ -288,6 +289,7 @@ export default function Creator() {
           </CardContent>
         </Card>
       </div>
+      <OwnActors />
       <YourInfluencers
         onChange={(project) => {
           setVideo((current) => (current?.project?.id === project.id ? { ...current, project } : current));
