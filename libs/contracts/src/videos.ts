@@ -21,7 +21,10 @@ export const VIDEO_LIST_DEFAULT_LIMIT = 20;
 /** The longest `webhook_url` a video create takes. */
 export const VIDEO_WEBHOOK_URL_MAX_LENGTH = 2048;
 
-/** What the caller asks for: exactly one of `actor` (a built-in actor's id) and `influencer` (an influencer project's id). */
+/** Why an `actor` is refused: neither a built-in actor nor one of the caller's own (`own:<id>`). */
+export const UNKNOWN_ACTOR_MESSAGE = "actor must be a built-in actor's id (GET /api/actors) or one of your own actors (own:<id>)";
+
+/** What the caller asks for: exactly one of `actor` (a built-in actor's id, or `own:<id>` for one of the caller's own actors) and `influencer` (an influencer project's id). */
 export interface VideoSpec {
   actor?: string;
   influencer?: number;

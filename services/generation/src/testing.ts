@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { actorClipKey, jobProgressSubject, mediaKeyOf, mediaUrl, Subjects, type JobState, type ReplyOf, type RequestOf, type Subject, type Video } from '@lipcast/contracts';
 import type pg from 'pg';
 import { readEnv, ServiceClient, ServiceSettings, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
-import { builtInActor, renderIdleClip } from '@lipcast/media-engine';
+import { builtInActor, makeFaceFixture, renderIdleClip, type FaceFixture } from '@lipcast/media-engine';
+import { runFfmpeg } from '@lipcast/media-tools';
 /* eslint-disable @nx/enforce-module-boundaries -- test-only code: the tests' shared polling helper, and billing started from its build */
 import { pollUntil } from '../../../tools/lib/poll';
 import { serviceEntry, startProcess, startService, type RunningProcess } from '../../../tools/lib/processes';
@@ -31,6 +32,19 @@ export async function seedActorClip(storage: StorageService, actorId: string, fo
 }
 
 /** Billing beside generation in a test; its client asks it what the tests check (an account's generations, its quotas). */
+/**
+ * For own actors' tests: `seconds` of a face fixture with the head swaying (as a creator films
+ * themselves), stored as the user's upload; returns its key.
+ */
+export async function uploadSwayingClip(bed: Pick<TestBed, 'storage' | 'folder'>, userId: string, fixture: FaceFixture = 'man', seconds = 4): Promise<string> {
+  const path = join(bed.folder, `${fixture}-${seconds}-${crypto.randomUUID()}.mp4`);
+  const sway = 'crop=iw*0.9:ih*0.9:iw*0.05*(1+sin(t*2)):ih*0.05*(1+cos(t*3)),scale=576:-2';
+  await runFfmpeg(['-loop', '1', '-i', await makeFaceFixture(bed.folder, fixture), '-vf', sway, '-t', String(seconds), '-r', '25', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', path]);
+  const key = `users/${userId}/uploads/${crypto.randomUUID()}.mp4`;
+  await bed.storage.putFile(key, path, 'video/mp4');
+  return key;
+}
+
 export interface BillingProcess {
   client: ServiceClient;
   close(): Promise<void>;

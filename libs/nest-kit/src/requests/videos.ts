@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsObject, IsOptional, IsString, IsUrl, IsUUID, Matches, MaxLength, MinLength, ValidateBy } from 'class-validator';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH, MAX_SPEECH_TEXT_LENGTH, VIDEO_FORMAT_IDS, VIDEO_FORMATS, VIDEO_LIST_DEFAULT_LIMIT, VIDEO_LIST_MAX_LIMIT, VIDEO_METADATA_MAX_BYTES, VIDEO_WEBHOOK_URL_MAX_LENGTH,
-  VOICE_ID_MAX_LENGTH, type CaptionsChoice, type CreateVideoRequest, type ListVideosRequest, type VideoFormatId, type VideoSpec,
+  UNKNOWN_ACTOR_MESSAGE, VOICE_ID_MAX_LENGTH, type CaptionsChoice, type CreateVideoRequest, type ListVideosRequest, type VideoFormatId, type VideoSpec,
 } from '@lipcast/contracts';
 import { IsStoredId } from '../stored-id';
 import { CaptionsField, EmptyAsAbsent, LimitField, RequestDto, SpeechEmotionField, SpeechPitchField, SpeechSpeedField, VideoFormatField } from './request-dto';
@@ -44,10 +44,10 @@ const IsWebhookUrl = () =>
  * these rules too, each answered with its own error.
  */
 export class VideoSpecDto extends RequestDto implements Omit<VideoSpec, 'webhookUrl'> {
-  @ApiPropertyOptional({ example: 'ipfs-puppet-video-2', description: "a built-in actor's id (`GET /api/v1/actors`); exactly one of actor and influencer" })
+  @ApiPropertyOptional({ example: 'ipfs-puppet-video-2', description: "a built-in actor's id (`GET /api/v1/actors`), or `own:<id>` for one of your own actors (a clip of you uploaded in the Creator); exactly one of actor and influencer" })
   @IsOptional()
-  @IsString({ message: "actor must be a built-in actor's id" })
-  @MaxLength(100, { message: "actor must be a built-in actor's id" })
+  @IsString({ message: UNKNOWN_ACTOR_MESSAGE })
+  @MaxLength(100, { message: UNKNOWN_ACTOR_MESSAGE })
   actor?: string;
 
   @ApiPropertyOptional({ type: Number, example: 42, description: 'one of your influencers with a clip, or a published one; exactly one of actor and influencer' })

@@ -1,3 +1,4 @@
+import { UNKNOWN_ACTOR_MESSAGE } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { checkBatchRow, type RowSpeechCheck } from './batch-rows';
 
@@ -34,7 +35,7 @@ describe('checkBatchRow', () => {
     ['an influencer that is not an id', { script: 'Hi', voice: 'Wise_Woman', influencer: 'abc' }, "influencer must be an influencer's id", 'influencer'],
     ['neither actor nor influencer', { script: 'Hi', voice: 'Wise_Woman' }, 'Give either actor or influencer', 'actor'],
     ['both actor and influencer', { actor: ACTOR, influencer: 7, script: 'Hi', voice: 'Wise_Woman' }, 'Give either actor or influencer', 'actor'],
-    ['an actor that is not built in', { actor: 'nobody', script: 'Hi', voice: 'Wise_Woman' }, "actor must be a built-in actor's id (GET /api/actors)", 'actor'],
+    ['an actor that is not built in', { actor: 'nobody', script: 'Hi', voice: 'Wise_Woman' }, UNKNOWN_ACTOR_MESSAGE, 'actor'],
     ['a voice the provider does not speak', { actor: ACTOR, script: 'Hi', voice: 'Nobody' }, 'voice_id must be one of: Wise_Woman, Friendly_Person', 'voice'],
   ])("answers %s with the create's message and the field it is about", async (_case, input, message, field) => {
     const checked = await checkBatchRow(userId, input, speech);

@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { builtInActor } from '@lipcast/media-engine';
-import { BATCH_CSV_COLUMNS, type BatchRowField, type BatchRowInput } from '@lipcast/contracts';
+import { BATCH_CSV_COLUMNS, ownActorIdOf, UNKNOWN_ACTOR_MESSAGE, type BatchRowField, type BatchRowInput } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { CreateVideoDto } from '@lipcast/nest-kit/requests';
 import type { AudioService } from '../audio/audio.service';
@@ -51,7 +51,8 @@ export async function checkBatchRow(userId: string, input: BatchRowInput, speech
   if ('error' in checked) return checked;
   const dto = checked.create;
   if ((dto.actor === undefined) === (dto.influencer === undefined)) return { error: 'Give either actor or influencer', field: 'actor' };
-  if (dto.actor !== undefined && !builtInActor(dto.actor)) return { error: "actor must be a built-in actor's id (GET /api/actors)", field: 'actor' };
+  // An own actor (`own:<id>`) is looked up when its video is made, like an influencer.
+  if (dto.actor !== undefined && !builtInActor(dto.actor) && ownActorIdOf(dto.actor) === undefined) return { error: UNKNOWN_ACTOR_MESSAGE, field: 'actor' };
   try {
     speech.paramsOf({ text: dto.script, voice_id: dto.voice, emotion: dto.emotion, speed: dto.speed, pitch: dto.pitch });
   } catch (error) {

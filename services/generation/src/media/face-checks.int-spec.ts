@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { ErrorCode, LIKENESS_CONSENT_TEXT, mediaKeyOf, OwnActorMessages, Subjects } from '@lipcast/contracts';
 import { makeFaceFixture } from '@lipcast/media-engine';
 import { runFfmpeg } from '@lipcast/media-tools';
-import { startTestBed, type TestBed } from '../testing';
+import { startTestBed, uploadSwayingClip, type TestBed } from '../testing';
 
 jest.setTimeout(60_000);
 
@@ -26,15 +26,7 @@ describe('face check before charging', () => {
     return key;
   };
 
-  /** A clip of `fixture` with the head swaying (a creator filming themselves), `seconds` long, stored as the user's upload. */
-  const clipUpload = async (userId: string, fixture: 'man' | 'twoFaces' | 'noFace', seconds: number) => {
-    const path = `${bed.folder}/${fixture}-${seconds}.mp4`;
-    const sway = 'crop=iw*0.9:ih*0.9:iw*0.05*(1+sin(t*2)):ih*0.05*(1+cos(t*3)),scale=576:-2';
-    await runFfmpeg(['-loop', '1', '-i', await makeFaceFixture(bed.folder, fixture), '-vf', sway, '-t', String(seconds), '-r', '25', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', path]);
-    const key = `users/${userId}/uploads/${crypto.randomUUID()}.mp4`;
-    await bed.storage.putFile(key, path, 'video/mp4');
-    return key;
-  };
+  const clipUpload = (userId: string, fixture: 'man' | 'twoFaces' | 'noFace', seconds: number) => uploadSwayingClip(bed, userId, fixture, seconds);
   const createActor = (userId: string, key: string, consent = true) => send(Subjects.generation.ownActorCreate, { userId, key, name: ' Me, filmed ', consent });
 
   beforeAll(async () => (bed = await startTestBed()), 60_000);

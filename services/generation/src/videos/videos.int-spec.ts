@@ -1,6 +1,7 @@
-import { ErrorCode, mediaKeyOf, Subjects, type CreateVideoRequest, type Video } from '@lipcast/contracts';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ErrorCode, mediaKeyOf, ownActorRef, Subjects, UNKNOWN_ACTOR_MESSAGE, type CreateVideoRequest, type Video } from '@lipcast/contracts';
 import { probeMedia } from '@lipcast/media-tools';
-import { startVideosTestBed, type TestBed } from '../testing';
+import { startVideosTestBed, uploadSwayingClip, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const BODY = { actor: ACTOR_ID, script: 'Hello from the public API.', voice: 'Friendly_Person', emotion: 'happy', speed: 1.2, pitch: 2 };
@@ -57,11 +58,29 @@ describe('public API videos over NATS: create, read, list, cancel and delete, wi
     expect((await list(user)).videos).toEqual([]);
   });
 
+  it("makes a video of the caller's own actor (own:<id>), pointing to the consent its face was uploaded under; another's is unknown", async () => {
+    const user = newUser();
+    const actor = await send(Subjects.generation.ownActorCreate, { userId: user, key: await uploadSwayingClip(bed, user), name: 'Me', consent: true });
+    const created = await create(user, { ...BODY, actor: ownActorRef(actor.id), script: 'Hi, it is me.' });
+    expect(created).toMatchObject({ actor: ownActorRef(actor.id), influencer: null });
+    const [job] = await bed.generation.app.get(MikroORM).em.fork().execute<{ consent_id: string }[]>("select input->>'consentId' as consent_id from generation.job where id = ?", [created.id]);
+    expect(job!.consent_id).toBe(actor.consent.id);
+    const done = await finished(user, created.id);
+    expect(done).toMatchObject({ status: 'succeeded', actor: ownActorRef(actor.id) });
+    // The creator's own clip at the video's size: the portrait card made from their face, with the speech.
+    const info = await probeMedia(await bed.download(done.url!, 'own-actor-video.mp4'));
+    expect(info.video?.codec).toBe('h264');
+    expect(info.audio).toBeTruthy();
+
+    await expect(create(newUser(), { ...BODY, actor: ownActorRef(actor.id) })).rejects.toMatchObject({ code: ErrorCode.Validation, message: UNKNOWN_ACTOR_MESSAGE });
+    await expect(create(user, { ...BODY, actor: 'own:not-an-id' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: UNKNOWN_ACTOR_MESSAGE });
+  });
+
   it('refuses what the app refuses, before anything is reserved', async () => {
     const user = newUser();
     await expect(create(user, { ...BODY, influencer: 1 })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Give either actor or influencer' });
     await expect(create(user, { script: BODY.script, voice: BODY.voice })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Give either actor or influencer' });
-    await expect(create(user, { ...BODY, actor: 'nobody' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: "actor must be a built-in actor's id (GET /api/actors)" });
+    await expect(create(user, { ...BODY, actor: 'nobody' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: UNKNOWN_ACTOR_MESSAGE });
     await expect(create(user, { ...BODY, actor: undefined, influencer: 2_000_000_000 })).rejects.toMatchObject({ message: 'influencer must be one of your influencers with a clip, or a published one' });
     await expect(create(user, { ...BODY, voice: 'Nobody' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: expect.stringMatching(/^voice_id must be one of: /) });
     await expect(create(user, { ...BODY, script: '   ' })).rejects.toMatchObject({ message: 'script is required' });

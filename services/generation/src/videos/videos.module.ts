@@ -4,13 +4,14 @@ import { InfluencerProjectsModule } from '../influencers/influencer-projects.mod
 import { JobsModule } from '../jobs/jobs.module';
 import { LipSyncModule } from '../lipsync/lipsync.module';
 import { MediaModule } from '../media/media.module';
+import { OwnActorRecordsModule } from '../own-actors/own-actor-records.module';
 import { VideosController } from './videos.controller';
 import { VideosRepository } from './videos.repository';
 import { VideosService } from './videos.service';
 
 /** The public API's videos: each one lip-sync job that speaks its script first, with idempotent creates. */
 @Module({
-  imports: [JobsModule, AudioModule, LipSyncModule, MediaModule, InfluencerProjectsModule],
+  imports: [JobsModule, AudioModule, LipSyncModule, MediaModule, InfluencerProjectsModule, OwnActorRecordsModule],
   controllers: [VideosController],
   providers: [VideosService, VideosRepository],
   exports: [VideosService, VideosRepository],

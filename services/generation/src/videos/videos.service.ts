@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  actorClipKey, audioKey, communityKey, DEFAULT_VIDEO_FORMAT, ErrorCode, isVideoFormatId, jobFolder, mediaUrl, VIDEO_LIST_DEFAULT_LIMIT, type AudioParams, type CanceledVideo, type Video,
+  actorClipKey, audioKey, communityKey, ownActorIdOf, UNKNOWN_ACTOR_MESSAGE, DEFAULT_VIDEO_FORMAT, ErrorCode, isVideoFormatId, jobFolder, mediaUrl, VIDEO_LIST_DEFAULT_LIMIT, type AudioParams, type CanceledVideo, type Video,
   type VideoList, type VideoSpec,
 } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
@@ -15,6 +15,7 @@ import type { JobInputs } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { JobsService } from '../jobs/jobs.service';
 import { MediaRefs } from '../media/media-refs';
+import { OwnActorsRepository } from '../own-actors/own-actors.repository';
 import { requestHash } from './request-hash';
 import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { VideoSpeech } from '../lipsync/video-speech';
@@ -29,10 +30,15 @@ const KEY_POLL_MS = 100;
 
 const LIVE = new Set(['queued', 'running', 'waiting']);
 
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 /** What a create will start: the clip to lip-sync, the speech to make, what the video shows. */
 interface VideoPlan {
   videoKey: string;
+  /** A built-in actor (the engine draws it). */
   actorId?: string;
+  /** The caller's own actor, as the API names it (`own:<id>`), and the consent its face was uploaded under. */
+  ownActor?: { ref: string; consentId: string };
   influencerId?: number;
   speech: AudioParams;
 }
@@ -101,6 +107,7 @@ export class VideosService {
     private readonly speech: VideoSpeech,
     private readonly refs: MediaRefs,
     private readonly influencers: InfluencersRepository,
+    private readonly ownActors: OwnActorsRepository,
     private readonly storage: StorageService,
     private readonly eta: JobEta,
     private readonly settings: GenerationSettings,
@@ -187,6 +194,7 @@ export class VideosService {
       videoKey: plan.videoKey,
       audioKey: spokenKey,
       ...(plan.actorId ? { actorId: plan.actorId } : {}),
+      ...(plan.ownActor ? { consentId: plan.ownActor.consentId } : {}),
       speech: plan.speech,
       ...(spec.webhookUrl ? { webhookUrl: spec.webhookUrl } : {}),
       ...(spec.captions && spec.captions !== 'none' ? { captions: spec.captions } : {}),
@@ -202,7 +210,7 @@ export class VideosService {
         await this.videos.insert({
           id: job.id,
           userId,
-          actorId: plan.actorId ?? null,
+          actorId: plan.actorId ?? plan.ownActor?.ref ?? null,
           influencerId: plan.influencerId ?? null,
           metadata: spec.metadata ?? null,
           webhookUrl: spec.webhookUrl ?? null,
@@ -218,8 +226,15 @@ export class VideosService {
   private async plan(userId: string, spec: VideoSpec): Promise<VideoPlan> {
     if ((spec.actor === undefined) === (spec.influencer === undefined)) throw ServiceError.validation('Give either actor or influencer', { field: 'actor' });
     const speech = this.audio.paramsOf({ text: spec.script, voice_id: spec.voice, emotion: spec.emotion, speed: spec.speed, pitch: spec.pitch });
+    const ownActorId = spec.actor === undefined ? undefined : ownActorIdOf(spec.actor);
+    if (ownActorId !== undefined) {
+      const ownActor = isUuid(ownActorId) ? await this.ownActors.findOf(userId, ownActorId) : undefined;
+      if (!ownActor) throw ServiceError.validation(UNKNOWN_ACTOR_MESSAGE, { field: 'actor' });
+      const ref = await this.refs.resolve(userId, mediaUrl(ownActor.clipKey), 'actor');
+      return { videoKey: ref.key, ownActor: { ref: spec.actor!, consentId: ownActor.consentId }, speech };
+    }
     if (spec.actor !== undefined) {
-      if (!builtInActor(spec.actor)) throw ServiceError.validation("actor must be a built-in actor's id (GET /api/actors)", { field: 'actor' });
+      if (!builtInActor(spec.actor)) throw ServiceError.validation(UNKNOWN_ACTOR_MESSAGE, { field: 'actor' });
       const ref = await this.refs.resolve(userId, mediaUrl(actorClipKey(spec.actor)), 'actor');
       return { videoKey: ref.key, actorId: spec.actor, speech };
     }
