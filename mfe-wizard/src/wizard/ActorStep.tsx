@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Actor } from '@lipcast/contracts';
+import { API_ROUTES } from '@lipcast/contracts';
 import { Button, cn, Spinner } from '@lipcast/ui';
-import { fetchActors } from './generation-api';
+import { ownActorVideo, useAccount, type SelectedVideo } from '@lipcast/web-kit';
+import { fetchActors, fetchOwnActors } from './generation-api';
 
 /** A tile plays its clip (muted, looped) while selected or hovered. */
-function ActorTile({ actor, selected, onSelect }: { actor: Actor; selected: boolean; onSelect: () => void }) {
+function ActorTile({ actor, selected, onSelect }: { actor: SelectedVideo; selected: boolean; onSelect: () => void }) {
   const [hovered, setHovered] = useState(false);
   const playing = selected || hovered;
   return (
@@ -57,14 +58,26 @@ function ActorTile({ actor, selected, onSelect }: { actor: Actor; selected: bool
 /** Step 1, "Select Your Actor": the built-in actors, the first selected by default. */
 export const NO_ACTOR_MESSAGE = 'Please select an actor first';
 
-export function ActorStep({ onContinue }: { onContinue: (actor: Actor) => void }) {
+/**
+ * The signed-in creator's own actors (issue 35), as the wizard animates them (`own:<id>`); none for a
+ * visitor, and none when the list cannot be read: the step then works with the built-in actors alone.
+ */
+function useOwnActors(): SelectedVideo[] {
+  const { isSignedIn } = useAccount();
+  const { data } = useQuery({ queryKey: [API_ROUTES.ownActors.path], queryFn: fetchOwnActors, enabled: isSignedIn });
+  return data?.actors.map(ownActorVideo) ?? [];
+}
+
+export function ActorStep({ onContinue }: { onContinue: (actor: SelectedVideo) => void }) {
   const missingId = useId();
+  const ownGroupId = useId();
   // Said beside the Continue button, not in a toast (issue 16: validation next to its field).
   const [missing, setMissing] = useState(false);
   const { data: actors, isLoading, isError } = useQuery({ queryKey: ['/api/actors'], queryFn: fetchActors });
+  const ownActors = useOwnActors();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const selectedId = chosenId ?? actors?.[0]?.id ?? null;
-  const selected = actors?.find((actor) => actor.id === selectedId) ?? null;
+  const selected = [...(actors ?? []), ...ownActors].find((actor) => actor.id === selectedId) ?? null;
 
   if (isLoading) return <Spinner label="Loading actors..." />;
   if (isError || !actors) return <p className="text-red-600">Failed to load actors. Please try again later.</p>;
@@ -75,6 +88,18 @@ export function ActorStep({ onContinue }: { onContinue: (actor: Actor) => void }
           <ActorTile key={actor.id} actor={actor} selected={actor.id === selectedId} onSelect={() => setChosenId(actor.id)} />
         ))}
       </div>
+      {ownActors.length > 0 && (
+        <div role="group" aria-labelledby={ownGroupId} className="space-y-3">
+          <h2 id={ownGroupId} className="text-lg font-semibold text-slate-900">
+            Your actors
+          </h2>
+          <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+            {ownActors.map((actor) => (
+              <ActorTile key={actor.id} actor={actor} selected={actor.id === selectedId} onSelect={() => setChosenId(actor.id)} />
+            ))}
+          </div>
+        </div>
+      )}
       {/* The grid is long on a phone: Continue stays in reach at the bottom of the screen there. */}
       <div
         data-testid="actor-continue-bar"

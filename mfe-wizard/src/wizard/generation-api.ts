@@ -3,6 +3,8 @@ import { ApiError, callApi, isPaymentRequired, RequestTimeoutError, type Payment
 import { LIPSYNC, LIPSYNC_ABORTED_MESSAGE, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
 
 export const fetchActors = () => callApi(API_ROUTES.actors);
+/** The signed-in creator's own actors (issue 35), made in the Creator. */
+export const fetchOwnActors = () => callApi(API_ROUTES.ownActors);
 export const fetchVoices = () => callApi(API_ROUTES.voices);
 
 export const DEFAULT_VOICE = 'Friendly_Person';
