@@ -2,13 +2,15 @@
 import { signedInCookie } from '../../../gateway/src/session/testing';
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
-import { ErrorCode, Subjects, type AuthUser, type InfluencerImageResponse } from '@lipcast/contracts';
+import { ErrorCode, LIKENESS_CONSENT_TEXT, Subjects, type AuthUser, type InfluencerImageResponse, type OwnActor } from '@lipcast/contracts';
+import { makeFaceFixture } from '@lipcast/media-engine';
+import { runFfmpeg } from '@lipcast/media-tools';
 import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { authService } from '../../../services/auth/src/service';
 import type { AuthSettings } from '../../../services/auth/src/settings';
@@ -57,6 +59,24 @@ describe('your account: export and delete', () => {
     return { user, cookie: await signedIn(user.id) };
   }
 
+  let ownActorClip: Buffer | undefined;
+  /** An own actor for the signed-in user: a few seconds of a face swaying, uploaded with consent. */
+  const uploadOwnActor = async (cookie: string): Promise<OwnActor> => {
+    if (!ownActorClip) {
+      const out = join(folder, 'own-actor.mp4');
+      const sway = 'crop=iw*0.9:ih*0.9:iw*0.05*(1+sin(t*2)):ih*0.05*(1+cos(t*3)),scale=320:-2';
+      await runFfmpeg(['-loop', '1', '-i', await makeFaceFixture(folder, 'man'), '-vf', sway, '-t', '3.5', '-r', '25', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', out]);
+      ownActorClip = await readFile(out);
+    }
+    const form = new FormData();
+    form.append('name', 'Me');
+    form.append('consent', 'true');
+    form.append('clip', new Blob([new Uint8Array(ownActorClip)], { type: 'video/mp4' }), 'me.mp4');
+    const response = await fetch(`${base}/api/actors/own`, { method: 'POST', headers: { cookie, origin: base }, body: form });
+    expect(response.status).toBe(201);
+    return (await response.json()) as OwnActor;
+  };
+
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'export-it-'));
     await runMigrations(ormConfig(settings.DATABASE_URL));
@@ -94,6 +114,7 @@ describe('your account: export and delete', () => {
       headers: { cookie, origin: base, 'content-type': 'application/json' },
       body: JSON.stringify({ prompt: 'a cheerful cyclist on a mountain road', size: '640x720' }),
     }).then((response) => response.json())) as InfluencerImageResponse);
+    const actor = await uploadOwnActor(cookie);
     const audio = Buffer.from('ID3 not really an mp3, but bytes all the same');
     await storage.put(`users/${user.id}/audio/hello.mp3`, audio, 'audio/mpeg');
     await storage.put(`users/${other.user.id}/audio/secret.mp3`, Buffer.from('not yours'), 'audio/mpeg');
@@ -116,6 +137,10 @@ describe('your account: export and delete', () => {
     expect(records.account).toMatchObject({ generationsCount: 0 });
     expect(records.influencers).toEqual([expect.objectContaining({ id: image.id, imageUrl: image.url })]);
     expect(records.history).toEqual([]);
+    // An own actor with the consent given at its upload, and its clip.
+    expect(records.ownActors).toEqual([actor]);
+    expect(records.ownActors[0]!.consent).toMatchObject({ subject: 'likeness', text: LIKENESS_CONSENT_TEXT });
+    expect(entries.get(`media/actors/${actor.id}/clip.mp4`)?.length).toBeGreaterThan(0);
     expect(records.mailPreferences).toEqual({ videoReady: true });
     const listing = [...entries.keys()].join('\n');
     expect(listing).not.toContain('secret.mp3');
@@ -192,6 +217,7 @@ describe('your account: export and delete', () => {
     const publicClip = `${base}/api/media/community/${image.id}/video-v1.mp4`;
     expect((await fetch(publicClip)).status).toBe(200);
     expect((await fetch(`${base}${image.url}`, { headers: { cookie } })).status).toBe(200);
+    const actor = await uploadOwnActor(cookie);
     const othersAudio = `users/${other.user.id}/audio/kept.mp3`;
     await storage.put(othersAudio, Buffer.from('still here'), 'audio/mpeg');
     await services[3].client.send(Subjects.content.mailPreferencesSet, { userId: user.id, videoReady: false });
@@ -215,6 +241,9 @@ describe('your account: export and delete', () => {
     expect((await fetch(publicClip)).status).toBe(404);
     expect(await storage.list(`users/${user.id}/`)).toEqual([]);
     expect(await storage.list(`community/${image.id}/`)).toEqual([]);
+    // The uploaded footage went, and so did the consent recorded for it.
+    expect((await fetch(`${base}${actor.url}`, { headers: { cookie } })).status).toBe(404);
+    expect((await database.query('select 1 from generation.own_actor where user_id = $1 union all select 1 from generation.likeness_consent where user_id = $1', [user.id])).rowCount).toBe(0);
     const gallery = (await (await fetch(`${base}/api/ai-influencer/gallery`)).json()) as { id: number }[];
     expect(gallery.some((item) => item.id === image.id)).toBe(false);
     await expect(services[0].client.send(Subjects.auth.userGet, { id: user.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
