@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { ConsentSubject } from '@lipcast/contracts';
+import { CONSENT_TEXTS } from '@lipcast/contracts';
 import { generationDatabase, GenerationRepository, type GenerationRow } from '../database';
+import type { LikenessConsentRow } from './consents.repository';
 
 export type OwnActorRow = GenerationRow<'own_actor'>;
-export type LikenessConsentRow = GenerationRow<'likeness_consent'>;
 /** An own actor with the consent it was uploaded under. */
 export type OwnActorWithConsent = OwnActorRow & { consent: LikenessConsentRow };
 
@@ -13,13 +13,13 @@ type NewOwnActor = Pick<OwnActorRow, 'id' | 'userId' | 'name' | 'clipKey' | 'thu
 /** Own actors and the consents recorded for the faces and voices creators bring. */
 @Injectable()
 export class OwnActorsRepository extends GenerationRepository {
-  /** The consent and the actor it was given for, together or not at all. */
-  async create(actor: NewOwnActor, consent: { subject: ConsentSubject; text: string }): Promise<OwnActorWithConsent> {
+  /** The actor and the likeness consent given for it at its upload, together or not at all. */
+  async create(actor: NewOwnActor): Promise<OwnActorWithConsent> {
     return this.em.transactional(async (em) => {
       const db = generationDatabase(em);
       const given = await db
         .insertInto('likeness_consent')
-        .values({ id: randomUUID(), userId: actor.userId, subject: consent.subject, mediaKey: actor.clipKey, text: consent.text })
+        .values({ id: randomUUID(), userId: actor.userId, subject: 'likeness', mediaKey: actor.clipKey, text: CONSENT_TEXTS.likeness })
         .returningAll()
         .executeTakeFirstOrThrow();
       const created = await db.insertInto('own_actor').values({ ...actor, consentId: given.id }).returningAll().executeTakeFirstOrThrow();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import {
-  ACTOR_CLIP_TYPES, type ActorClipType, type CreateOwnActorRequest, isUploadOf, LIKENESS_CONSENT_TEXT, mediaUrl, ACTOR_CLIP_DEFAULTS, OwnActorMessages,
+  ACTOR_CLIP_TYPES, type ActorClipType, type CreateOwnActorRequest, isUploadOf, mediaUrl, ACTOR_CLIP_DEFAULTS, OwnActorMessages,
   ownActorClipKey, ownActorFolder, ownActorThumbnailKey, type OwnActor, type OwnActorListReply,
 } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
@@ -13,6 +13,7 @@ import { FaceCheckPort } from '../ports/face-check.port';
 import { ProviderError } from '../ports/media';
 import { withWorkDir } from '../providers/work';
 import { GenerationSettings } from '../settings';
+import { toConsentRecord } from './consents.repository';
 import { OwnActorsRepository, type OwnActorWithConsent } from './own-actors.repository';
 
 const CLIP_FIELD = 'clip';
@@ -74,10 +75,7 @@ export class OwnActorsService {
       try {
         await this.storage.putFile(clipKey, localPath, clip.contentType);
         await this.storage.putFile(thumbnailKey, thumbnailPath, 'image/jpeg');
-        const actor = await this.actors.create(
-          { id, userId: clip.userId, name: clip.name, clipKey, thumbnailKey, durationSeconds: analysis.durationSeconds, width: analysis.width, height: analysis.height },
-          { subject: 'likeness', text: LIKENESS_CONSENT_TEXT },
-        );
+        const actor = await this.actors.create({ id, userId: clip.userId, name: clip.name, clipKey, thumbnailKey, durationSeconds: analysis.durationSeconds, width: analysis.width, height: analysis.height });
         return toOwnActor(actor);
       } catch (error) {
         await this.storage.removeFolder(ownActorFolder(clip.userId, id)).catch(() => undefined);
@@ -118,6 +116,6 @@ export function toOwnActor(actor: OwnActorWithConsent): OwnActor {
     width: actor.width,
     height: actor.height,
     createdAt: actor.createdAt.toISOString(),
-    consent: { id: actor.consent.id, subject: actor.consent.subject, text: actor.consent.text, givenAt: actor.consent.givenAt.toISOString() },
+    consent: toConsentRecord(actor.consent),
   };
 }
