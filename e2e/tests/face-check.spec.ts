@@ -34,7 +34,7 @@ function gradientPng(width = 320, height = 360): Buffer {
 test('the Creator checks an uploaded picture as soon as it is chosen, refuses one with no face before charging, and says why', async ({ page, consoleErrors }) => {
   await signIn(page, `faceless${Date.now().toString(36)}`);
   await page.goto('/ai-influencer');
-  await page.locator('input[type="file"]').setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: gradientPng() });
+  await page.getByLabel('Image file to upload').setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: gradientPng() });
   // Right after choosing the file, before any Generate: the refusal beside the picture, and nothing to generate from it.
   await expect(page.getByRole('alert').filter({ hasText: 'No face found' })).toHaveText('No face found: use a photo with one clearly visible face.');
   await expect(page.getByRole('img', { name: 'Your influencer' })).toBeVisible();

@@ -55,7 +55,7 @@ test.describe('AI Influencer Creator', () => {
   test('an uploaded picture is previewed; one over 10 MB is refused with a clear message', async ({ page }) => {
     await signIn(page, uniqueName('uploader'));
     await page.goto('/ai-influencer');
-    const fileInput = page.locator('input[type="file"]');
+    const fileInput = page.getByLabel('Image file to upload');
     await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(11 * 1024 * 1024) });
     await expect(page.getByText('The image is larger than 10 MB. Please choose a smaller picture.').first()).toBeVisible();
 
