@@ -34,6 +34,7 @@ import { MediaController } from './media/media.controller';
 import { GenerationController } from './generation/generation.controller';
 import { InfluencersController } from './generation/influencers.controller';
 import { OwnActorsController } from './generation/own-actors.controller';
+import { AudioUploadsController } from './generation/audio-uploads.controller';
 import { OpenStreams } from './generation/open-streams';
 import { JobWatcherRecords } from './generation/job-watcher-records';
 import { JobWatchers } from './generation/job-watchers';
@@ -88,6 +89,7 @@ export class AppModule implements OnApplicationShutdown {
         VoiceSamplesController,
         InfluencersController,
         OwnActorsController,
+        AudioUploadsController,
         MediaController,
         ...adminControllers,
         ...apiKeyControllers,

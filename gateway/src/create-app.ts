@@ -11,7 +11,7 @@ import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
 import { REPLICATE_WEBHOOK_PATH } from './generation/provider-webhook.controller';
 import { OpenStreams } from './generation/open-streams';
 import { CHECK_IMAGE_PATH, INFLUENCER_VIDEO_PATH } from './generation/influencers.controller';
-import { OWN_ACTORS_PATH, ownActorUploadParser } from './generation/own-actor-upload';
+import { AUDIO_UPLOADS_PATH, audioUploadParser, OWN_ACTORS_PATH, ownActorUploadParser } from './generation/own-actor-upload';
 import { HttpErrorFilter } from './http/error.filter';
 import { httpMetricsMiddleware, watchOpenStreams } from './http/http-metrics';
 import { requestIdMiddleware } from './http/request-id.middleware';
@@ -53,6 +53,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
     request.session?.userId ? uploadBodyParser(request, response, next) : next(),
   );
   app.use(OWN_ACTORS_PATH, ownActorUploadParser(settings.ACTOR_CLIP_MAX_MB));
+  app.use(AUDIO_UPLOADS_PATH, audioUploadParser(settings.AUDIO_UPLOAD_MAX_MB));
   app.use(BATCHES_PATH, ...batchBodyParsers());
   app.use(SESSION_BATCHES_PATH, ...batchBodyParsers().map((parser) => (request: Request, response: Response, next: NextFunction) => (request.session?.userId ? parser(request, response, next) : next())));
   // Nest's own parsers, placed here rather than at init (Nest skips parsers already in place) so that

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy } from 'class-validator';
-import { ACTOR_CLIP_DEFAULTS } from '@lipcast/contracts';
+import { ACTOR_CLIP_DEFAULTS, AUDIO_UPLOAD_LIMITS } from '@lipcast/contracts';
 import { EnvPurpose, MediaServiceSettings, NotPlaceholder, RequiredInProduction, WholeNumber } from '@lipcast/nest-kit';
 import { parseTrustProxy } from './http/trust-proxy';
 
@@ -137,6 +137,10 @@ export class GatewaySettings extends MediaServiceSettings {
   @EnvPurpose("largest own actor's clip a creator may upload, in megabytes (413 beyond)")
   @WholeNumber(1, { unit: 'megabytes' })
   ACTOR_CLIP_MAX_MB: number = ACTOR_CLIP_DEFAULTS.maxMegabytes;
+
+  @EnvPurpose("largest recording or audio file a creator may upload as their own voice, in megabytes (413 beyond)")
+  @WholeNumber(1, { unit: 'megabytes' })
+  AUDIO_UPLOAD_MAX_MB: number = AUDIO_UPLOAD_LIMITS.maxMegabytes;
 
   @EnvPurpose('OpenID Connect issuer URL users sign in with (npm start runs an embedded one)')
   @RequiredInProduction()

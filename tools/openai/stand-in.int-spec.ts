@@ -1,5 +1,9 @@
-import OpenAI from 'openai';
-import { startOpenAiStandIn, type OpenAiStandIn } from './stand-in.ts';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import OpenAI, { toFile } from 'openai';
+import { runFfmpeg } from '../replicate/media.ts';
+import { STAND_IN_TRANSCRIPT, startOpenAiStandIn, type OpenAiStandIn } from './stand-in.ts';
 
 const KEY = 'sk-stand-in-own-tests';
 
@@ -81,5 +85,55 @@ describe('OpenAI stand-in', () => {
 
     expect(error.status).toBe(400);
     expect(error.error).toMatchObject({ code: 'unsupported_parameter', param: 'reasoning.effort' });
+  });
+
+  describe('POST /v1/audio/transcriptions', () => {
+    let wav: Buffer;
+    const post = (form: FormData) => fetch(`${standIn.url}/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${KEY}` }, body: form });
+    const formOf = (fields: Record<string, string>, file?: { bytes: Buffer; name: string }) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      if (file) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
+      return form;
+    };
+
+    beforeAll(async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'openai-stand-in-spec-'));
+      await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=220:duration=2', '-ac', '1', join(folder, 'voice.wav')]);
+      wav = await readFile(join(folder, 'voice.wav'));
+      await rm(folder, { recursive: true, force: true });
+    });
+
+    it('answers the published inputs (whisper-1, verbose_json, word timestamps) with words over the length of the audio', async () => {
+      const transcription = await openai.audio.transcriptions.create({
+        model: 'whisper-1',
+        file: await toFile(wav, 'voice.wav'),
+        response_format: 'verbose_json',
+        timestamp_granularities: ['word'],
+      });
+
+      expect(transcription.text).toBe(STAND_IN_TRANSCRIPT);
+      expect(transcription.duration).toBe(2);
+      expect(transcription.words?.map((word) => word.word).join(' ')).toBe(STAND_IN_TRANSCRIPT.replace('.', ''));
+      expect(transcription.words?.at(-1)?.end).toBeLessThanOrEqual(2);
+      expect(standIn.transcriptions.at(-1)).toEqual({ model: 'whisper-1', fileName: 'voice.wav', responseFormat: 'verbose_json', timestampGranularities: ['word'] });
+    });
+
+    it('refuses a missing file or model, an unsupported format, undecodable audio and word timestamps the model cannot give, as OpenAI does', async () => {
+      const file = { bytes: wav, name: 'voice.wav' };
+      const noFile = await post(formOf({ model: 'whisper-1' }));
+      const noModel = await post(formOf({}, file));
+      const wrongFormat = await post(formOf({ model: 'whisper-1' }, { bytes: wav, name: 'voice.aiff' }));
+      const notAudio = await post(formOf({ model: 'whisper-1' }, { bytes: Buffer.from('not audio at all'), name: 'voice.mp3' }));
+      const notWhisper = await post(formOf({ model: 'gpt-4o-transcribe', response_format: 'verbose_json', 'timestamp_granularities[]': 'word' }, file));
+
+      expect([noFile.status, await noFile.json()]).toEqual([400, { error: { message: "Missing required parameter: 'file'.", type: 'invalid_request_error', param: 'file', code: 'missing_required_parameter' } }]);
+      expect([noModel.status, await noModel.json()]).toEqual([400, { error: { message: "Missing required parameter: 'model'.", type: 'invalid_request_error', param: 'model', code: 'missing_required_parameter' } }]);
+      expect(wrongFormat.status).toBe(400);
+      expect(await wrongFormat.json()).toMatchObject({ error: { code: 'invalid_value', param: 'file', message: expect.stringContaining('Invalid file format. Supported formats:') } });
+      expect([notAudio.status, await notAudio.json()]).toEqual([400, { error: { message: 'Audio file might be corrupted or unsupported', type: 'invalid_request_error', param: 'file', code: 'invalid_value' } }]);
+      expect(notWhisper.status).toBe(400);
+      expect(await notWhisper.json()).toMatchObject({ error: { param: 'response_format' } });
+    });
   });
 });

@@ -29,11 +29,23 @@
  *   [overthink]  reasoning takes 20 times the effort's figure (for a cap that reasoning uses up)
  * A missing or different key answers 401 invalid_api_key.
  *
+ * Also speaks POST /v1/audio/transcriptions (multipart: `file`, `model`, `response_format`,
+ * `timestamp_granularities[]`), as strict as the real API where our transcriber could go wrong: a missing
+ * `file` or `model` is 400 missing_required_parameter; a file whose name is not one of the formats
+ * OpenAI lists (flac, m4a, mp3, mp4, mpeg, mpga, oga, ogg, wav, webm), or that ffmpeg cannot decode,
+ * is 400 invalid_value; word timestamps need `verbose_json`, and whisper-1 is the model that gives
+ * them (`verbose_json` with a gpt-4o transcribe model is 400). It hears no words: the transcript is
+ * `STAND_IN_TRANSCRIPT`, its words spread evenly over the audio's real (decoded) length.
+ *
  * Does not speak: streaming, tools, structured output, conversations, other endpoints.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { authenticate, jsonSender, listen, originOf, parseJsonObject, readText, stopServer, type ApiKeyCheck } from '../lib/http-stand-in.ts';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authenticate, headerValue, jsonSender, listen, originOf, parseJsonObject, readBody, readText, stopServer, type ApiKeyCheck } from '../lib/http-stand-in.ts';
+import { audioSeconds } from '../replicate/media.ts';
 import { readSdkModelShutdowns } from './sdk-model-shutdowns.ts';
 
 export interface OpenAiStandInOptions {
@@ -52,11 +64,21 @@ export interface ReceivedResponseRequest {
   reasoningEffort: string | undefined;
 }
 
+/** What one POST /v1/audio/transcriptions asked for. */
+export interface ReceivedTranscriptionRequest {
+  model: string;
+  fileName: string;
+  responseFormat: string;
+  timestampGranularities: string[];
+}
+
 export interface OpenAiStandIn {
   url: string; // http://127.0.0.1:<port>/v1, the SDK's baseURL
   apiKey: string;
   /** Every well-formed request, oldest first. */
   requests: ReceivedResponseRequest[];
+  /** Every well-formed transcription request, oldest first. */
+  transcriptions: ReceivedTranscriptionRequest[];
   stop(): Promise<void>;
 }
 
@@ -108,6 +130,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise
   const now = options.now ?? (() => new Date());
   const attempts = new Map<string, number>();
   const requests: ReceivedResponseRequest[] = [];
+  const transcriptions: ReceivedTranscriptionRequest[] = [];
   const { shutdowns, unsupported } = readSdkModelShutdowns();
   const keyCheck = apiKeyCheck(options.apiKey);
 
@@ -124,6 +147,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
     authenticate(req, keyCheck);
+    if (req.method === 'POST' && path === '/v1/audio/transcriptions') return transcribe(req, res);
     if (req.method !== 'POST' || path !== '/v1/responses') {
       throw new HttpError(404, 'invalid_request_error', 'unknown_url', `Invalid URL (${req.method} ${path})`);
     }
@@ -153,6 +177,43 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise
     sendJson(res, 200, responseBody({ model, instructions: body.instructions, text: writeScript(input), maxOutputTokens, reasoningEffort, reasoningTokens }));
   }
 
+  async function transcribe(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const missing = (name: string) => new HttpError(400, 'invalid_request_error', 'missing_required_parameter', `Missing required parameter: '${name}'.`, {}, name);
+    const form = await readForm(req);
+    const file = form.get('file');
+    const model = form.get('model');
+    if (typeof file === 'string' || !file) throw missing('file');
+    if (typeof model !== 'string' || !model) throw missing('model');
+    const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
+    if (!TRANSCRIPTION_FORMATS.includes(extension)) {
+      throw new HttpError(400, 'invalid_request_error', 'invalid_value', `Invalid file format. Supported formats: ${JSON.stringify(TRANSCRIPTION_FORMATS)}`, {}, 'file');
+    }
+    if (!TRANSCRIPTION_MODELS.includes(model)) throw new HttpError(404, 'invalid_request_error', 'model_not_found', `The model \`${model}\` does not exist or you do not have access to it.`);
+    const responseFormat = String(form.get('response_format') ?? 'json');
+    const granularities = form.getAll('timestamp_granularities[]').map(String);
+    if (responseFormat === 'verbose_json' && model !== 'whisper-1') {
+      throw new HttpError(400, 'invalid_request_error', 'unsupported_value', `response_format 'verbose_json' is not compatible with model '${model}'. Use 'json' or 'text' instead.`, {}, 'response_format');
+    }
+    if (granularities.length && responseFormat !== 'verbose_json') {
+      throw new HttpError(400, 'invalid_request_error', 'invalid_value', "timestamp_granularities[] is only supported with response_format 'verbose_json'.", {}, 'timestamp_granularities');
+    }
+    const seconds = await decodedSeconds(Buffer.from(await file.arrayBuffer()), extension);
+    if (seconds === null) throw new HttpError(400, 'invalid_request_error', 'invalid_value', 'Audio file might be corrupted or unsupported', {}, 'file');
+    transcriptions.push({ model, fileName: file.name, responseFormat, timestampGranularities: granularities });
+    if (responseFormat !== 'verbose_json') return sendJson(res, 200, { text: STAND_IN_TRANSCRIPT, usage: { type: 'duration', seconds: Math.ceil(seconds) } });
+    const words = STAND_IN_TRANSCRIPT.replace(/[.,!?]/g, '').split(' ');
+    const step = seconds / words.length;
+    sendJson(res, 200, {
+      task: 'transcribe',
+      language: 'english',
+      duration: seconds,
+      text: STAND_IN_TRANSCRIPT,
+      ...(granularities.includes('word') ? { words: words.map((word, index) => ({ word, start: round2(index * step), end: round2((index + 0.8) * step) })) } : {}),
+      ...(granularities.length === 0 || granularities.includes('segment') ? { segments: [{ id: 0, seek: 0, start: 0, end: seconds, text: ` ${STAND_IN_TRANSCRIPT}` }] } : {}),
+      usage: { type: 'duration', seconds: Math.ceil(seconds) },
+    });
+  }
+
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) {
@@ -167,8 +228,37 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions): Promise
     url: `${originOf(host, port)}/v1`,
     apiKey: options.apiKey,
     requests,
+    transcriptions,
     stop: () => stopServer(server),
   };
+}
+
+/** What the stand-in "hears" in any audio. */
+export const STAND_IN_TRANSCRIPT = 'Hello from the stand-in transcription of your recording.';
+/** The file formats OpenAI's transcription takes, as its error lists them. */
+const TRANSCRIPTION_FORMATS = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'];
+const TRANSCRIPTION_MODELS = ['whisper-1', 'gpt-4o-transcribe', 'gpt-4o-mini-transcribe'];
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** A multipart body as the Fetch API reads it; a body that is not multipart reads as an empty form. */
+async function readForm(req: IncomingMessage): Promise<FormData> {
+  const type = headerValue(req, 'content-type') ?? '';
+  const body = await readBody(req);
+  if (!type.startsWith('multipart/form-data')) return new FormData();
+  return new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData().catch(() => new FormData());
+}
+
+/** The audio's length, decoded by ffmpeg; null when ffmpeg cannot decode it. */
+async function decodedSeconds(bytes: Buffer, extension: string): Promise<number | null> {
+  const folder = await mkdtemp(join(tmpdir(), 'openai-stand-in-'));
+  try {
+    const path = join(folder, `audio.${extension}`);
+    await writeFile(path, bytes);
+    const seconds = await audioSeconds(path).catch(() => 0);
+    return seconds > 0 ? round2(seconds) : null;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /** A script about the topic; deterministic per input, so tests and retries see the same answer. */

@@ -34,6 +34,7 @@ import type { OwnActor, OwnActorList } from './own-actors';
 import type {
   Actor,
   AudioResponse,
+  AudioUploadAnswer,
   InfluencerImageRequest,
   InfluencerImageResponse,
   InfluencerProject,
@@ -146,6 +147,8 @@ export const API_ROUTES = {
   samples: route<SampleVideos>('GET', '/api/samples'),
   voices: route<string[]>('GET', '/api/replicate/voices'),
   createAudio: route<AudioResponse, AudioBody>('POST', '/api/replicate/audio'),
+  /** The creator's own voice (multipart: `audio`, `consent`, optional `text`) with upload progress: sent by web-kit's `uploadWithProgress`. */
+  uploadAudio: route<AudioUploadAnswer, FormData>('POST', '/api/audio/uploads'),
   startLipSync: spending<JobStartAnswer, LipSyncRequest>('POST', '/api/replicate/lipsync'),
   cancelJob: (jobId: string) => route<JobState>('POST', `/api/replicate/cancel/${jobId}`),
   projects: route<Project[]>('GET', '/api/projects'),

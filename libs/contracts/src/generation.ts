@@ -154,6 +154,58 @@ export interface AudioResponse {
   url: string;
 }
 
+/**
+ * A creator's own voice (issue 35, item 5): a recording made in the wizard or an audio file, used as
+ * the speech of a lip-sync. The defaults; the gateway's `AUDIO_UPLOAD_MAX_MB` may change the size.
+ */
+export const AUDIO_UPLOAD_LIMITS = { minSeconds: 0.5, maxSeconds: 60, maxMegabytes: 20 } as const;
+/** What a recording or audio file may be (a browser's MediaRecorder makes WebM, Ogg or MP4 audio), and its upload's extension. */
+export const AUDIO_UPLOAD_TYPES = {
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'm4a',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+} as const;
+export type AudioUploadType = keyof typeof AUDIO_UPLOAD_TYPES;
+/** A part's type without its parameters (`audio/webm;codecs=opus` is `audio/webm`). */
+export const audioUploadTypeOf = (contentType: string): AudioUploadType | undefined => {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  return type in AUDIO_UPLOAD_TYPES ? (type as AudioUploadType) : undefined;
+};
+
+export const AudioUploadMessages = {
+  consent: 'Confirm that this is your voice, or that you have their written consent, to use this recording.',
+  noAudio: 'Record your voice or choose an audio file to upload.',
+  audioType: 'Upload a WebM, Ogg, M4A, MP3 or WAV audio file.',
+  tooLarge: (megabytes: number) => `This audio is too large: upload a file of at most ${megabytes} MB.`,
+  unreadable: 'This audio could not be read: record again or upload another file.',
+  silent: 'This recording is silent: check your microphone and record again.',
+  tooShort: (seconds: number, minimum: number) => `This recording is too short (${seconds.toFixed(1)} s): speak for at least ${minimum} seconds.`,
+  tooLong: (maximum: number) => `This recording is longer than ${maximum} seconds: keep it to ${maximum} seconds or less.`,
+} as const;
+
+/** Where an uploaded voice's captions come from: the text the creator typed (aligned to it), a transcription, or nowhere (no captions). */
+export type AudioCaptionsSource = 'typed' | 'transcribed' | 'none';
+
+/** `POST /api/audio/uploads`: the voice, converted to the MP3 the wizard's speech makes. */
+export interface AudioUploadAnswer extends AudioResponse {
+  durationSeconds: number;
+  captions: AudioCaptionsSource;
+}
+
+/** `generation.audio.upload.v1`: a recording the gateway stored in the user's uploads. */
+export interface AudioUploadRequest {
+  userId: string;
+  /** The upload (`users/<id>/uploads/…`). */
+  key: string;
+  /** The creator ticked `VOICE_CONSENT_TEXT`. */
+  consent: boolean;
+  /** What the recording says, when the creator typed it: its captions follow it. */
+  text?: string;
+}
+
 /** `POST /api/replicate/lipsync` (spec section 3, Lipsync request). */
 export interface LipSyncRequest {
   video: string;
@@ -289,7 +341,14 @@ export interface InfluencerVideoRequest {
   image: string;
   prompt?: string;
   projectId?: number;
+  /**
+   * An uploaded picture (one that is not yet a project's) needs it: the creator confirms
+   * `LIKENESS_CONSENT_TEXT` for the face in it, recorded with the project it starts.
+   */
+  consent?: boolean;
 }
+/** Why an uploaded picture is refused without `consent: true` (beside the field `consent`). */
+export const PHOTO_CONSENT_MESSAGE = 'Confirm that this is you, or that you have their written consent, to use this photo.';
 
 /**
  * `generation.uploads.check.v1`: asked by the gateway before it stores an uploaded picture for a

@@ -22,7 +22,7 @@ import type {
   BlogPostDetail, GetPostRequest, ListPostsRequest, ListPostsResponse, NewsletterSubscribeRequest, NewsletterSubscribeResponse,
 } from './content';
 import type {
-  Actor, AudioResponse, InfluencerImageRequest, InfluencerImageResponse, InfluencerAppealRequest, InfluencerProject, InfluencerPublishRequest, InfluencerReportRequest,
+  Actor, AudioResponse, AudioUploadAnswer, AudioUploadRequest, InfluencerImageRequest, InfluencerImageResponse, InfluencerAppealRequest, InfluencerProject, InfluencerPublishRequest, InfluencerReportRequest,
   InfluencerVideoRequest, JobStopEvent, JobState, ListProjectsRequest, PipelineRequest, Project, ProviderWebhookRequest, SampleVideos, ScriptResponse,
   UploadCheckRequest, UserAudioRequest, UserInfluencerRequest, UserJobRequest, UserLipSyncRequest, UserProjectRequest, UserScriptRequest,
 } from './generation';
@@ -198,6 +198,8 @@ export const Subjects = {
     /** `VoiceSampleRequest` → `VoiceSampleResponse`: a voice's sample, synthesised once and kept in the store. */
     voiceSample: subject<VoiceSampleRequest, VoiceSampleResponse>()('generation.voices.sample.v1'),
     audioCreate: subject<UserAudioRequest, AudioResponse>()('generation.audio.create.v1'),
+    /** `AudioUploadRequest` → `AudioUploadAnswer`: a creator's recording checked, kept as the MP3 speech of a lip-sync with its word timings, their voice consent recorded. */
+    audioUpload: subject<AudioUploadRequest, AudioUploadAnswer>()('generation.audio.upload.v1'),
     scriptWrite: subject<UserScriptRequest, ScriptResponse>()('generation.script.write.v1'),
     lipsyncStart: subject<UserLipSyncRequest, JobState>()('generation.lipsync.start.v1'),
     jobGet: subject<UserJobRequest, JobState>()('generation.job.get.v1'),

@@ -3,8 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FaceCheckMessages, LIKENESS_CONSENT_TEXT, OwnActorMessages, Subjects, type OwnActor } from '@lipcast/contracts';
-import { runFfmpeg } from '@lipcast/media-tools';
+import {
+  AudioUploadMessages, FaceCheckMessages, LIKENESS_CONSENT_TEXT, mediaKeyOf, OwnActorMessages, Subjects, timingsKeyOf, VOICE_CONSENT_TEXT, type AudioUploadAnswer, type OwnActor,
+} from '@lipcast/contracts';
+import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { UploadMessages } from '../../../gateway/src/media/image-upload';
 import { dataUrl, readFaceFixtures, SAMPLE_SHEET, startInfluencerTestBed, type InfluencerTestBed } from './testing';
 
@@ -33,8 +35,9 @@ describe('the check of a chosen picture, before any generation', () => {
   beforeAll(async () => {
     photos = await readFaceFixtures('woman', 'man', 'noFace', 'twoFaces');
     // Answers only: checking a picture makes no clip.
-    // A 1 MB limit on own actors' clips, so that one over it is quick to send.
+    // A 1 MB limit on own actors' clips and own voices, so that one over it is quick to send.
     process.env.ACTOR_CLIP_MAX_MB = '1';
+    process.env.AUDIO_UPLOAD_MAX_MB = '1';
     bed = await startInfluencerTestBed({ generationEnv: { GENERATION_ROLE: 'api' } });
   });
 
@@ -125,6 +128,108 @@ describe('the check of a chosen picture, before any generation', () => {
       });
       expect((await upload(null, { consent: 'true', name: 'Me' })).status).toBe(401);
       expect(await everythingOf(userId)).toEqual([]);
+    });
+  });
+
+  describe("a creator's own voice: a recording uploaded as a stream with their consent, kept as the wizard's speech", () => {
+    const TEXT = 'Hello there, this is my own voice speaking for my video today.';
+    let recordings: Record<'speech' | 'silence' | 'tooLong', Buffer>;
+
+    async function uploadAudio(userId: string, fields: { consent?: string; text?: string }, file: { bytes: Buffer; type: string; name?: string }) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append('audio', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name ?? 'recording.webm');
+      const response = await fetch(`${bed.base}/api/audio/uploads`, { method: 'POST', headers: { cookie: await bed.signedIn(userId), origin: bed.base }, body: form });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    }
+    const recordingOf = (bytes: Buffer) => ({ bytes, type: 'audio/webm;codecs=opus' });
+
+    beforeAll(async () => {
+      // The wizard's speech of TEXT, re-encoded as a browser's MediaRecorder makes it (WebM, Opus), stands for a recording.
+      const speaker = randomUUID();
+      const cookie = await bed.signedIn(speaker);
+      const speech = await fetch(`${bed.base}/api/replicate/audio`, {
+        method: 'POST',
+        headers: { cookie, origin: bed.base, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: TEXT, voice_id: 'Patient_Man' }),
+      });
+      const { url } = (await speech.json()) as { url: string };
+      const folder = await mkdtemp(join(tmpdir(), 'own-voice-'));
+      const file = (name: string) => join(folder, name);
+      await writeFile(file('speech.mp3'), Buffer.from(await (await fetch(`${bed.base}${url}`, { headers: { cookie } })).arrayBuffer()));
+      await runFfmpeg(['-i', file('speech.mp3'), '-c:a', 'libopus', '-b:a', '48k', file('speech.webm')]);
+      await runFfmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '2', '-c:a', 'libopus', file('silence.webm')]);
+      await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=8000:duration=61', '-ac', '1', file('long.wav')]);
+      recordings = { speech: await readFile(file('speech.webm')), silence: await readFile(file('silence.webm')), tooLong: await readFile(file('long.wav')) };
+      await rm(folder, { recursive: true, force: true });
+    });
+
+    it("keeps a recording with consent and its text as the wizard's MP3, its captions' timings following the text, and its voice consent", async () => {
+      const userId = randomUUID();
+      const uploaded = await uploadAudio(userId, { consent: 'true', text: TEXT }, recordingOf(recordings.speech));
+      expect(uploaded).toMatchObject({ status: 201, body: { captions: 'typed', url: expect.stringMatching(new RegExp(`^/api/media/users/${userId}/audio/[^/]+\\.mp3$`)) } });
+      const answer = uploaded.body as unknown as AudioUploadAnswer;
+      const key = mediaKeyOf(answer.url)!;
+
+      // The MP3 is the recording's length; the upload itself is gone.
+      const folder = await mkdtemp(join(tmpdir(), 'own-voice-kept-'));
+      await bed.storage.download(key, join(folder, 'voice.mp3'));
+      const mp3 = await probeMedia(join(folder, 'voice.mp3'));
+      await rm(folder, { recursive: true, force: true });
+      expect(mp3.audio?.codec).toBe('mp3');
+      expect(Math.abs(mp3.durationSeconds - answer.durationSeconds)).toBeLessThan(0.15);
+      expect(answer.durationSeconds).toBeGreaterThan(2);
+      expect((await everythingOf(userId)).sort()).toEqual([key, timingsKeyOf(key)].sort());
+
+      // The words of the text in order, each within the recording, one after another.
+      const { words } = JSON.parse(await bed.storage.readText(timingsKeyOf(key))) as { words: { text: string; startMs: number; endMs: number }[] };
+      expect(words.map((word) => word.text.toLowerCase().replace(/[^a-z']/g, ''))).toEqual(TEXT.toLowerCase().replace(/[^a-z' ]/g, '').split(' '));
+      for (const [index, word] of words.entries()) {
+        expect(word.endMs).toBeGreaterThan(word.startMs);
+        if (index) expect(word.startMs).toBeGreaterThanOrEqual(words[index - 1].startMs);
+      }
+      expect(words.at(-1)!.endMs).toBeLessThanOrEqual(answer.durationSeconds * 1000 + 50);
+
+      const { rows: consents } = await bed.database.query('select id, subject, text from generation.likeness_consent where user_id = $1 and media_key = $2', [userId, key]);
+      expect(consents).toEqual([{ id: expect.any(String), subject: 'voice', text: VOICE_CONSENT_TEXT }]);
+
+      // A lip-sync with it (of a photo of the user's: this service runs no job) points to that consent.
+      const video = `users/${userId}/uploads/${randomUUID()}.jpg`;
+      await bed.storage.put(video, photos.man, 'image/jpeg');
+      const started = await fetch(`${bed.base}/api/replicate/lipsync`, {
+        method: 'POST',
+        headers: { cookie: await bed.signedIn(userId), origin: bed.base, 'content-type': 'application/json', prefer: 'respond-async' },
+        body: JSON.stringify({ video: `/api/media/${video}`, audio: answer.url }),
+      });
+      expect([started.status, started.status === 202 ? null : await started.text()]).toEqual([202, null]);
+      const { predictionId } = (await started.json()) as { predictionId: string };
+      const { rows: jobs } = await bed.database.query('select input from generation.job where id = $1', [predictionId]);
+      expect(jobs[0].input).toMatchObject({ audioKey: key, voiceConsentId: consents[0].id });
+      await bed.generation.send(Subjects.generation.jobCancel, { userId, jobId: predictionId });
+    });
+
+    it('keeps a recording without text with no captions when the service has no transcription', async () => {
+      const userId = randomUUID();
+      const uploaded = await uploadAudio(userId, { consent: 'true' }, recordingOf(recordings.speech));
+      expect(uploaded).toMatchObject({ status: 201, body: { captions: 'none' } });
+      expect(await everythingOf(userId)).toEqual([mediaKeyOf((uploaded.body as unknown as AudioUploadAnswer).url)]);
+    });
+
+    it('refuses a recording without consent, silent, too long, unreadable, of another type or over the size limit, with the reason beside its field, keeping nothing', async () => {
+      const userId = randomUUID();
+      const refusal = (message: string, field = 'audio') => ({ status: 400, body: { message, details: expect.objectContaining({ field }) } });
+      expect(await uploadAudio(userId, { text: TEXT }, recordingOf(recordings.speech))).toMatchObject({ status: 400, body: { message: AudioUploadMessages.consent } });
+      expect(await uploadAudio(userId, { consent: 'true' }, recordingOf(recordings.silence))).toMatchObject(refusal(AudioUploadMessages.silent));
+      expect(await uploadAudio(userId, { consent: 'true' }, { bytes: recordings.tooLong, type: 'audio/wav', name: 'long.wav' })).toMatchObject(refusal(AudioUploadMessages.tooLong(60)));
+      expect(await uploadAudio(userId, { consent: 'true' }, { bytes: Buffer.from('not audio at all'), type: 'audio/mpeg', name: 'voice.mp3' })).toMatchObject(refusal(AudioUploadMessages.unreadable));
+      expect(await uploadAudio(userId, { consent: 'true' }, { bytes: Buffer.from('hello'), type: 'text/plain', name: 'voice.txt' })).toMatchObject(refusal(AudioUploadMessages.audioType));
+      expect(await uploadAudio(userId, { consent: 'true' }, { bytes: Buffer.alloc(1024 * 1024 + 1), type: 'audio/wav', name: 'big.wav' })).toEqual({
+        status: 413,
+        body: { message: AudioUploadMessages.tooLarge(1), details: { field: 'audio' } },
+      });
+      expect(await everythingOf(userId)).toEqual([]);
+      const { rows } = await bed.database.query('select count(*)::int as count from generation.likeness_consent where user_id = $1', [userId]);
+      expect(rows[0].count).toBe(0);
     });
   });
 });

@@ -1,17 +1,24 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module';
+import { MediaModule } from '../media/media.module';
+import { OwnActorRecordsModule } from '../own-actors/own-actor-records.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { VoiceSamplesController } from '../voices/voice-samples.controller';
 import { VoiceSamples } from '../voices/voice-samples.service';
+import { AudioUploads } from './audio-uploads';
 import { AudioController } from './audio.controller';
 import { AudioService } from './audio.service';
 
-/** Speech: the wizard's audio (a history item), the speech jobs make, and the voices' samples. */
+/**
+ * Speech: the wizard's audio (a history item), the creator's own recordings (with their voice consent,
+ * which a lip-sync of one points to: the consents' records go out with it), the speech jobs make, and
+ * the voices' samples.
+ */
 @Module({
-  imports: [ProvidersModule, ProjectsModule, JobsModule],
+  imports: [ProvidersModule, ProjectsModule, JobsModule, MediaModule, OwnActorRecordsModule],
   controllers: [AudioController, VoiceSamplesController],
-  providers: [AudioService, VoiceSamples],
-  exports: [AudioService],
+  providers: [AudioService, AudioUploads, VoiceSamples],
+  exports: [AudioService, OwnActorRecordsModule],
 })
 export class AudioModule {}

@@ -13,6 +13,8 @@ export interface LipSyncJobInput {
   captions?: CaptionsChoice;
   /** The consent recorded for the face it animates (the creator's own actor): the video points to it. */
   consentId?: string;
+  /** The consent recorded for the voice it speaks (the creator's own recording): the video points to it. */
+  voiceConsentId?: string;
 }
 
 /** What an image-to-video job is given. */

@@ -4,6 +4,7 @@ import { DEFAULT_VIDEO_FORMAT, mediaUrl, type JobState, type UserLipSyncRequest 
 import type { LipSyncJobInput } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { MediaRefs } from '../media/media-refs';
+import { ConsentsRepository } from '../own-actors/consents.repository';
 import { ProjectsRepository } from '../projects/projects.repository';
 
 /**
@@ -16,6 +17,7 @@ export class LipSyncService {
     private readonly refs: MediaRefs,
     private readonly submitter: JobSubmitter,
     private readonly projects: ProjectsRepository,
+    private readonly consents: ConsentsRepository,
   ) {}
 
   async start(request: UserLipSyncRequest): Promise<JobState> {
@@ -23,11 +25,14 @@ export class LipSyncService {
     const audio = await this.refs.resolve(request.userId, request.audio ?? request.audioUrl, 'audio');
     const format = request.format && request.format !== DEFAULT_VIDEO_FORMAT ? request.format : undefined;
     const captions = request.captions && request.captions !== 'none' ? request.captions : undefined;
+    // The creator's own recording: the consent they gave for their voice when they uploaded it.
+    const voiceConsent = await this.consents.findByMedia(request.userId, audio.key);
     const input: LipSyncJobInput = {
       videoKey: video.key,
       audioKey: audio.key,
       ...(video.actorId ? { actorId: video.actorId } : {}),
       ...(video.consentId ? { consentId: video.consentId } : {}),
+      ...(voiceConsent ? { voiceConsentId: voiceConsent.id } : {}),
       ...(format ? { format } : {}),
       ...(captions ? { captions } : {}),
     };

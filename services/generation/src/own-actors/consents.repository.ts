@@ -20,6 +20,11 @@ export class ConsentsRepository extends GenerationRepository {
   find(consentId: string): Promise<LikenessConsentRow | undefined> {
     return this.db.selectFrom('likeness_consent').selectAll().where('id', '=', consentId).executeTakeFirst();
   }
+
+  /** The consent `userId` gave for the object `mediaKey` (a recording of their voice kept as a speech), if any. */
+  findByMedia(userId: string, mediaKey: string): Promise<LikenessConsentRow | undefined> {
+    return this.db.selectFrom('likeness_consent').selectAll().where('userId', '=', userId).where('mediaKey', '=', mediaKey).orderBy('givenAt', 'desc').limit(1).executeTakeFirst();
+  }
 }
 
 /** A consent as its owner and the operators read it. */

@@ -5,12 +5,13 @@ import { LipSyncPort } from '../ports/lipsync.port';
 import { ProviderPredictions } from '../ports/predictions.port';
 import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
+import { TranscriberPort } from '../ports/transcriber.port';
 import { WordAlignerPort } from '../ports/word-aligner.port';
 import { providerBindings } from './providers';
 
 /** The ports (ports/), each bound to the adapter its settings choose (providers/): the bottom layer, it imports no feature. */
 @Module({
   providers: providerBindings,
-  exports: [SpeechPort, WordAlignerPort, LipSyncPort, ImagePort, ImageToVideoPort, ScriptPort, FaceCheckPort, ProviderPredictions],
+  exports: [SpeechPort, WordAlignerPort, LipSyncPort, ImagePort, ImageToVideoPort, ScriptPort, FaceCheckPort, ProviderPredictions, TranscriberPort],
 })
 export class ProvidersModule {}

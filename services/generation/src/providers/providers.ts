@@ -8,6 +8,7 @@ import { LipSyncPort } from '../ports/lipsync.port';
 import { NoPredictions, ProviderPredictions } from '../ports/predictions.port';
 import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
+import { NoTranscriber, TranscriberPort } from '../ports/transcriber.port';
 import { WordAlignerPort } from '../ports/word-aligner.port';
 import { GenerationSettings } from '../settings';
 import { readStoredJson } from '../stored-json';
@@ -19,6 +20,7 @@ import { EmbeddedScript } from './embedded/embedded-script';
 import { EmbeddedSpeech } from './embedded/embedded-speech';
 import { EmbeddedWordAligner } from './embedded/embedded-word-aligner';
 import { OpenAiScript } from './openai/openai-script';
+import { OpenAiTranscriber } from './openai/openai-transcriber';
 import { createReplicateProviders } from './replicate/replicate-providers';
 
 /**
@@ -87,4 +89,10 @@ export const providerBindings: Provider[] = [
   { provide: ScriptPort, inject: [GenerationSettings], useFactory: (settings: GenerationSettings) => atStart(() => scriptProvider(settings)) },
   // Captions of speech without word timings (Replicate's): the offline aligner; a provider's aligner can be bound here.
   { provide: WordAlignerPort, useClass: EmbeddedWordAligner },
+  // Captions of a creator's own recording without typed text: OpenAI's transcription when the service has its key, else none.
+  {
+    provide: TranscriberPort,
+    inject: [GenerationSettings],
+    useFactory: (settings: GenerationSettings) => (settings.OPENAI_API_KEY ? new OpenAiTranscriber({ apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL }) : new NoTranscriber()),
+  },
 ];

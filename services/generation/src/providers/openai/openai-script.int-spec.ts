@@ -1,10 +1,15 @@
 /* eslint-disable @nx/enforce-module-boundaries -- tests drive the adapters against the local stand-ins */
-import { startOpenAiStandIn, writeScript, type OpenAiStandIn } from '../../../../../tools/openai/stand-in';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runFfmpeg } from '@lipcast/media-tools';
+import { STAND_IN_TRANSCRIPT, startOpenAiStandIn, writeScript, type OpenAiStandIn } from '../../../../../tools/openai/stand-in';
 import { ProviderError } from '../../ports/media';
 import { scriptSeconds } from '@lipcast/contracts';
 import { scriptWordBudget } from '../../ports/script.port';
 import { DEFAULT_OPENAI_MODEL, OPENAI_MESSAGES, OpenAiScript, scriptMaxOutputTokens, type OpenAiScriptOptions } from './openai-script';
 import { providerError } from '../../testing';
+import { OpenAiTranscriber, TRANSCRIPTION_MODEL } from './openai-transcriber';
 
 const KEY = 'sk-stand-in-tests';
 
@@ -181,5 +186,46 @@ describe('OpenAiScript against the stand-in', () => {
       expect(thrown).toBeInstanceOf(ProviderError);
       expect(thrown).toMatchObject({ kind: 'missing-key', message: 'API key missing: set OPENAI_API_KEY' });
     }
+  });
+});
+
+describe('OpenAiTranscriber against the stand-in', () => {
+  jest.setTimeout(15_000);
+  let standIn: OpenAiStandIn;
+  let workDir: string;
+
+  beforeAll(async () => {
+    standIn = await startOpenAiStandIn({ port: 0, apiKey: KEY });
+    workDir = await mkdtemp(join(tmpdir(), 'openai-transcriber-'));
+  });
+
+  afterAll(async () => {
+    await standIn.stop();
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('sends whisper-1 with verbose_json and word timestamps, and gives the words with their times in milliseconds', async () => {
+    const audioPath = join(workDir, 'voice.mp3');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=220:duration=3', '-ac', '1', '-c:a', 'libmp3lame', audioPath]);
+
+    const words = await new OpenAiTranscriber({ apiKey: KEY, baseURL: standIn.url, maxRetries: 0 }).transcribe(audioPath, { workDir, signal: new AbortController().signal, progress: () => undefined });
+
+    expect(words.map((word) => word.text).join(' ')).toBe(STAND_IN_TRANSCRIPT.replace('.', ''));
+    expect(words[0].startMs).toBe(0);
+    for (const [index, word] of words.entries()) {
+      expect(word.endMs).toBeGreaterThan(word.startMs);
+      if (index) expect(word.startMs).toBeGreaterThanOrEqual(words[index - 1].endMs);
+    }
+    expect(words.at(-1)!.endMs).toBeGreaterThan(2500);
+    expect(words.at(-1)!.endMs).toBeLessThanOrEqual(3100);
+    expect(standIn.transcriptions.at(-1)).toEqual({ model: TRANSCRIPTION_MODEL, fileName: 'voice.mp3', responseFormat: 'verbose_json', timestampGranularities: ['word'] });
+  });
+
+  it('fails with the reason OpenAI gives when the key is wrong', async () => {
+    const audioPath = join(workDir, 'voice.mp3');
+    const failure = await providerError(new OpenAiTranscriber({ apiKey: 'sk-wrong', baseURL: standIn.url, maxRetries: 0 }).transcribe(audioPath, { workDir, signal: new AbortController().signal, progress: () => undefined }));
+
+    expect(failure.kind).toBe('failed');
+    expect(failure.message).toContain('OpenAI could not transcribe the audio: 401');
   });
 });
