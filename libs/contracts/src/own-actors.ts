@@ -6,6 +6,12 @@
  */
 import { userFolder } from './media-keys';
 
+/**
+ * What every video made from a real person's face says it is: in its container's metadata, and as
+ * a visible label wherever it is shown publicly (the gallery).
+ */
+export const AI_GENERATED_LABEL = 'AI-generated';
+
 /** What a creator confirms at every upload of a face (the page shows it beside the required checkbox). */
 export const LIKENESS_CONSENT_TEXT = "This is me, or I have this person's written consent to use their likeness.";
 /** What a creator confirms at every voice recording or cloning. */

@@ -3,6 +3,7 @@
 // PNG header that declares a size. Captions (`captions/`): words → cues → WebVTT, SRT and ASS, burned in by libass.
 export { chooseFfmpeg, ffmpegInfo, ffmpegPath, runFfmpeg, SYSTEM_FFMPEG, type FfmpegInfo, type FfmpegRun } from './ffmpeg';
 export { probeMedia, type MediaInfo } from './probe';
+export { labelContainer } from './ai-label';
 export { checkDuration, checkInputSize, checkMediaInput, CLIP_LIMITS, MAX_PIXELS_OPTION, MEDIA_LIMITS, MediaLimitMessages, type InputSize } from './media-limits';
 export { encodeJpeg, encodeVideo, loopVideo, type VideoEncoding } from './video-encoder';
 export { blurredFill, faceFraming, type Framing, type Size } from './framing';

@@ -15,6 +15,15 @@ describe('probeMedia report parsing', () => {
     });
   });
 
+  it("reads the container's comment, not a stream's", () => {
+    const labelled = REPORT.replace('  Duration:', '  Metadata:\n    major_brand     : isom\n    comment         : AI-generated\n  Duration:').replace(
+      '(default)\n    Stream #0:1',
+      '(default)\n      Metadata:\n        comment         : not the container\'s\n    Stream #0:1',
+    );
+    expect(parseReport(labelled)?.comment).toBe('AI-generated');
+    expect(parseReport(REPORT)).not.toHaveProperty('comment');
+  });
+
   it('gives null for what is not media', () => {
     expect(parseReport('notes.txt: Invalid data found when processing input')).toBeNull();
   });

@@ -4,6 +4,8 @@ export interface MediaInfo {
   durationSeconds: number;
   video: { codec: string; profile: string | null; pixelFormat: string; width: number; height: number; fps: number } | null;
   audio: { codec: string; sampleRate: number } | null;
+  /** The container's `comment`, when it has one (`labelContainer`). */
+  comment?: string;
 }
 
 /**
@@ -33,5 +35,7 @@ export function parseReport(report: string): MediaInfo | null {
       }
     : null;
   const audio = audioLine ? { codec: /^(\w+)/.exec(audioLine)?.[1] ?? 'unknown', sampleRate: Number(/(\d+) Hz/.exec(audioLine)?.[1] ?? 0) } : null;
-  return { durationSeconds: Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]), video, audio };
+  // The input's own metadata comes before its duration; the streams' after.
+  const comment = /^ {4}comment\s*: (.*)$/m.exec(report.slice(0, duration.index))?.[1];
+  return { durationSeconds: Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]), video, audio, ...(comment ? { comment } : {}) };
 }

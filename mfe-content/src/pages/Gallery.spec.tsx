@@ -50,6 +50,14 @@ describe('Community gallery', () => {
     expect(navigateAwayMock).not.toHaveBeenCalled(); // signed in: straight to the wizard
   });
 
+  it("labels an influencer made from a real person's photo as AI-generated, and only that one", async () => {
+    fakeApi({ [GALLERY]: { body: [{ ...item(12, false, 20), imageKind: 'upload' }, item(9, false, 20)] }, [ACCOUNT]: { body: accountUser() } });
+    renderInApp(<Gallery />, { path: '/user-influencers' });
+    const labelled = await screen.findByRole('button', { name: /^Influencer 12/ });
+    expect(labelled.textContent).toContain('AI-generated');
+    expect(screen.getByRole('button', { name: /^Influencer 9/ }).textContent).not.toContain('AI-generated');
+  });
+
   it('keeps a signed-out visitor\'s choice and sends them to sign in, coming back to the wizard at /', async () => {
     fakeApi({ [GALLERY]: { body: [item(12, false, 20)] }, [ACCOUNT]: { status: 401, body: { message: 'Unauthorized' } } });
     renderInApp(<Gallery />, { path: '/user-influencers' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
-import { API_ROUTES, videoFormat, type InfluencerProject } from '@lipcast/contracts';
+import { AI_GENERATED_LABEL, API_ROUTES, videoFormat, type InfluencerProject } from '@lipcast/contracts';
 import { Badge, Button, buttonVariants, cn, Page, Spinner } from '@lipcast/ui';
 import { callApi, handInfluencerToWizard, loginUrl, navigateAway, toast, useAccount } from '@lipcast/web-kit';
 import { fetchGallery, formatDuration, GALLERY_EMPTY, GALLERY_ERROR, GALLERY_QUERY_KEY, galleryTitle, selectedInfluencerRecord } from '../gallery/gallery';
@@ -21,6 +21,12 @@ function GalleryCard({ item, selected, onSelect, onDelete, onReport }: { item: I
         </span>
         {/* The clip's format, as the gallery data says it (absent: the portrait card). */}
         <span className="block px-3 pb-2 text-xs text-slate-600">Format: {videoFormat(item.format).label}</span>
+        {/* A real person's face animated: said on it, so nobody takes the clip for footage (issue 35). */}
+        {item.imageKind === 'upload' && (
+          <span className="block px-3 pb-2">
+            <Badge variant="outline">{AI_GENERATED_LABEL}</Badge>
+          </span>
+        )}
       </button>
       {selected && (
         <span aria-hidden className="absolute top-2 right-2 flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-white">

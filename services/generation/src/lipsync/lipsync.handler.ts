@@ -1,9 +1,9 @@
-import { lookKeyBeside, mediaUrl, timingsKeyOf, type AudioParams } from '@lipcast/contracts';
+import { AI_GENERATED_LABEL, lookKeyBeside, mediaUrl, timingsKeyOf, type AudioParams } from '@lipcast/contracts';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { StorageService } from '@lipcast/nest-kit';
 import { builtInActor, type CharacterLook } from '@lipcast/media-engine';
-import { probeMedia } from '@lipcast/media-tools';
+import { labelContainer, probeMedia } from '@lipcast/media-tools';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { isDependencyOutage } from '../jobs/outages';
 import { JobHandlers, progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
@@ -88,7 +88,10 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
       { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: timings?.phonemes, format: input.format, ...(captions ? { captions } : {}) },
       context,
     );
-    const finished = await this.captions.finish(result, captions, timings?.words, context);
+    const captioned = await this.captions.finish(result, captions, timings?.words, context);
+    // Every video says in its file that a machine made it (issue 35: above all one of a real person's face).
+    const finished = join(context.workDir, 'labelled.mp4');
+    await labelContainer(captioned, finished, AI_GENERATED_LABEL, context.signal);
     const key = await context.outputs.putFile('video.mp4', finished, 'video/mp4');
     await this.posters.make(finished, context);
     return key;

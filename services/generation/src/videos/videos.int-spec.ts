@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ErrorCode, mediaKeyOf, ownActorRef, Subjects, UNKNOWN_ACTOR_MESSAGE, type CreateVideoRequest, type Video } from '@lipcast/contracts';
+import { AI_GENERATED_LABEL, ErrorCode, mediaKeyOf, ownActorRef, Subjects, UNKNOWN_ACTOR_MESSAGE, type CreateVideoRequest, type Video } from '@lipcast/contracts';
 import { probeMedia } from '@lipcast/media-tools';
 import { startVideosTestBed, uploadSwayingClip, type TestBed } from '../testing';
 
@@ -71,6 +71,7 @@ describe('public API videos over NATS: create, read, list, cancel and delete, wi
     const info = await probeMedia(await bed.download(done.url!, 'own-actor-video.mp4'));
     expect(info.video?.codec).toBe('h264');
     expect(info.audio).toBeTruthy();
+    expect(info.comment).toBe(AI_GENERATED_LABEL);
 
     await expect(create(newUser(), { ...BODY, actor: ownActorRef(actor.id) })).rejects.toMatchObject({ code: ErrorCode.Validation, message: UNKNOWN_ACTOR_MESSAGE });
     await expect(create(user, { ...BODY, actor: 'own:not-an-id' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: UNKNOWN_ACTOR_MESSAGE });
