@@ -101,13 +101,13 @@ test.describe('generation API', () => {
 
     // Uploads are checked by content and size before anything is stored.
     const picture = Buffer.from(await (await api.get(image.url)).body());
-    const notPicture = await api.post('/api/ai-influencer/video', { data: { image: `data:image/png;base64,${Buffer.from('<html></html>').toString('base64')}` } });
+    const notPicture = await api.post('/api/ai-influencer/video', { data: { image: `data:image/png;base64,${Buffer.from('<html></html>').toString('base64')}`, consent: true } });
     expect(notPicture.status()).toBe(400);
     expect((await notPicture.json()).message).toBe('This file is not a picture we can use. Please upload a JPEG, PNG or WebP image.');
-    const huge = await api.post('/api/ai-influencer/video', { data: { image: `data:image/jpeg;base64,${Buffer.concat([picture, Buffer.alloc(10 * 1024 * 1024)]).toString('base64')}` } });
+    const huge = await api.post('/api/ai-influencer/video', { data: { image: `data:image/jpeg;base64,${Buffer.concat([picture, Buffer.alloc(10 * 1024 * 1024)]).toString('base64')}`, consent: true } });
     expect(huge.status()).toBe(400);
     expect((await huge.json()).message).toBe('The image is larger than 10 MB. Please choose a smaller picture.');
-    const uploaded = await api.post('/api/ai-influencer/video', { data: { image: `data:image/jpeg;base64,${picture.toString('base64')}`, prompt: 'waving' } });
+    const uploaded = await api.post('/api/ai-influencer/video', { data: { image: `data:image/jpeg;base64,${picture.toString('base64')}`, prompt: 'waving', consent: true } });
     expect(uploaded.status()).toBe(200);
     const projects = await (await api.get('/api/ai-influencer/projects')).json();
     expect(projects.map((project: { imageKind: string }) => project.imageKind).sort()).toEqual(['illustration', 'upload']);

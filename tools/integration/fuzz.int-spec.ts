@@ -392,7 +392,7 @@ function fuzzArbitraries(routes: Route[], known: { ids: string[]; mediaKeys: str
     '/api/openai/generate-script': { topic: 'Why the sky looks blue at noon', maxDuration: 15 },
     '/api/replicate/lipsync': { video: clipUrl, audio: audioUrl, audioUrl, videoDuration: 20, audioParams: { text: 'Hello', voice_id: 'Calm_Woman' } },
     '/api/ai-influencer/image': { prompt: 'a friendly baker in a kitchen', size: '640x720' },
-    '/api/ai-influencer/video': [{ image: imageUrl, prompt: 'person speaking to camera' }, ...uploads.map((image) => ({ image, prompt: 'person speaking to camera' }))],
+    '/api/ai-influencer/video': [{ image: imageUrl, prompt: 'person speaking to camera' }, ...uploads.map((image) => ({ image, prompt: 'person speaking to camera', consent: true }))],
     '/api/ai-influencer/projects/:id/approve': { approved: true, consent: true, name: 'Fuzzy' },
     '/api/ai-influencer/projects/:id/publish': { consent: true, name: 'Fuzzy' },
     '/api/ai-influencer/gallery/:id/report': { reason: 'likeness', contact: 'reader@example.com' },

@@ -6,6 +6,7 @@
 import type { BlogPost, BlogPostDetail } from './content';
 import type { CreditSource, ReservationStatus } from './billing';
 import type { JobKind, JobStatus, ModerationState } from './generation';
+import type { LikenessConsentRecord } from './own-actors';
 
 export const ADMIN_API_PREFIX = '/api/admin';
 /** The role `GET /api/auth/user` lists (`roles`) for an operator. */
@@ -69,6 +70,17 @@ export interface AdminJobDetail extends AdminJobSummary {
   /** The credit reservation for the job, if billing has one. */
   reservation: { status: ReservationStatus; source: CreditSource } | null;
   timeline: AdminJobEvent[];
+  /**
+   * The consents of the face (and voice) a creator brought to it: a lip-sync's job input points to
+   * them, an image-to-video job's project to its upload's. Absent when it used none (a built-in
+   * actor, a drawn portrait); empty for a job from an upload without one (made before consents were recorded).
+   */
+  consents?: AdminConsent[];
+}
+
+/** A consent as the operators read it: the record (the exact words, when) and who gave it. */
+export interface AdminConsent extends LikenessConsentRecord {
+  userId: string;
 }
 
 /** `GET /api/admin/users?query=`: users whose username or e-mail contains the query. */

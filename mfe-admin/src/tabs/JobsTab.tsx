@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTES, JOB_KINDS, JOB_STATUSES, type AdminJobFilter, type JobKind, type JobStatus } from '@lipcast/contracts';
+import { API_ROUTES, JOB_KINDS, JOB_STATUSES, type AdminConsent, type AdminJobFilter, type JobKind, type JobStatus } from '@lipcast/contracts';
 import { Badge, Button, type BadgeVariant } from '@lipcast/ui';
 import { callApi, routeQuery } from '@lipcast/web-kit';
 import { runAdminAction } from '../admin-api';
@@ -41,6 +41,21 @@ function JobFilters({ initial, onApply }: { initial: Filters; onApply: (filters:
       <TextField label="User" value={user} onChange={(event) => setUser(event.target.value)} placeholder="id, username or e-mail" />
       <Button type="submit">Apply filters</Button>
     </form>
+  );
+}
+
+/** The consents of the face and voice the job was made from (issue 35): the exact words, when and by whom. */
+function JobConsents({ consents }: { consents: AdminConsent[] }) {
+  if (consents.length === 0) return <span className="text-amber-800">No consent recorded</span>;
+  return (
+    <ul className="space-y-1">
+      {consents.map((consent) => (
+        <li key={consent.id}>
+          {consent.text} — given{' '}
+          <time dateTime={consent.givenAt}>{formatDateTime(consent.givenAt)}</time> by <span className="font-mono">{consent.userId}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -85,6 +100,11 @@ function JobDetail({ id, onRefund, onClose }: { id: string; onRefund: (userId: s
             </Detail>
             <Detail term="Reservation">{job.reservation ? `${job.reservation.status} (${job.reservation.source})` : 'none'}</Detail>
             <Detail term="Created">{formatDateTime(job.createdAt)}</Detail>
+            {job.consents && (
+              <Detail term="Consent">
+                <JobConsents consents={job.consents} />
+              </Detail>
+            )}
           </dl>
           <div className="flex flex-wrap gap-2">
             <ConfirmAction

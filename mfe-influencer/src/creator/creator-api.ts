@@ -36,11 +36,12 @@ export function checkPicture(dataUrl: string): Promise<FaceCheckAnswer> {
  * with the job, whose progress then comes on its event stream; resolves with the clip's URL.
  */
 export async function generateVideo(
-  request: { image: string; prompt: string; projectId: number | null },
+  /** `consent`: the creator ticked the likeness consent for an uploaded picture (an upload is refused without it). */
+  request: { image: string; prompt: string; projectId: number | null; consent?: true },
   /** Each state of the job: its progress, and its place in the queue or time left. */
   onProgress: (progress: number, state: JobState) => void,
 ): Promise<string | PaymentRequired> {
-  const answer = await callApi(API_ROUTES.influencerVideo(request.projectId), { body: { image: request.image, prompt: request.prompt }, headers: { Prefer: 'respond-async' } });
+  const answer = await callApi(API_ROUTES.influencerVideo(request.projectId), { body: { image: request.image, prompt: request.prompt, ...(request.consent ? { consent: true } : {}) }, headers: { Prefer: 'respond-async' } });
   if (isPaymentRequired(answer)) return answer;
   if (answer?.url) return answer.url;
   if (!answer?.predictionId) throw new Error('Failed to generate video');

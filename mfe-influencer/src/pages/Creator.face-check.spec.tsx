@@ -1,9 +1,17 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { FaceCheckMessages } from '@lipcast/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { FaceCheckMessages, LIKENESS_CONSENT_TEXT } from '@lipcast/contracts';
 import { callsTo, fakeApi, type FakeReply } from '@lipcast/web-kit/testing';
 import { renderCreator } from '../testing/render-pages';
 
 const picture = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'me.jpg', { type: 'image/jpeg' });
+/** The photo's consent box (the own actor form below has a box of the same words). */
+const photoConsentBox = () => screen.queryAllByRole<HTMLInputElement>('checkbox', { name: LIKENESS_CONSENT_TEXT }).find((box) => !box.closest('form')) ?? null;
+const photoConsent = () =>
+  waitFor(() => {
+    const box = photoConsentBox();
+    if (!box) throw new Error('No consent box beside the picture');
+    return box;
+  });
 const choose = (file: File) => fireEvent.change(screen.getByLabelText('Image file to upload'), { target: { files: [file] } });
 
 describe('The Creator and the check before charging (issue 23)', () => {
@@ -55,7 +63,8 @@ describe('The Creator and the check before charging (issue 23)', () => {
     });
     renderCreator();
     choose(picture());
-    fireEvent.click(await screen.findByRole('button', { name: 'Generate Video' }));
+    fireEvent.click(await photoConsent());
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('No face found: use a photo with one clearly visible face. Your credit was not used.');

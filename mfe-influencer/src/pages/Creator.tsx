@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, CaptionsChoice, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
 import { ApiError, handInfluencerToWizard, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, type JobWaitState } from '@lipcast/web-kit';
-import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_FORMAT, DEFAULT_VIDEO_PROMPT, faceCheckReasonOf, withCreditNotUsed, type InfluencerProject, type PortraitCoverage as Coverage, type VideoFormatId, DEFAULT_CAPTIONS, type CaptionsChoice as CaptionsChoiceValue } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_FORMAT, DEFAULT_VIDEO_PROMPT, faceCheckReasonOf, LIKENESS_CONSENT_TEXT, PHOTO_CONSENT_MESSAGE, withCreditNotUsed, type InfluencerProject, type PortraitCoverage as Coverage, type VideoFormatId, DEFAULT_CAPTIONS, type CaptionsChoice as CaptionsChoiceValue } from '@lipcast/contracts';
 import { checkPicture, errorText, generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
 import { OwnActors } from '../creator/OwnActors';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
@@ -23,6 +23,16 @@ interface Portrait {
   checking?: boolean;
   /** That check's refusal (no face, several, too small, turned): nothing can be generated from it. */
   refusal?: string;
+}
+
+/** An uploaded picture (no project yet): its clip needs the creator's likeness consent. */
+const isUpload = (portrait: Portrait) => portrait.projectId === null;
+
+/** Whether the server refused the request for its `consent` (the gateway's field check, or the service's). */
+function refusedConsent(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  const details = (error.body as { details?: { field?: string; fields?: Record<string, unknown> } } | undefined)?.details;
+  return details?.field === 'consent' || details?.fields?.consent !== undefined;
 }
 
 /** A bar that rises on its own (the spec's simulation) unless the server reports progress, and hits 100 at the end. */
@@ -61,7 +71,7 @@ function useProgress(kind: 'image' | 'video') {
  * clip. The clip is a silent motion loop: its words and voice are added in the wizard.
  */
 export default function Creator() {
-  const ids = { upload: useId(), spend: useId() };
+  const ids = { upload: useId(), spend: useId(), consent: useId(), consentError: useId() };
   const { user } = useAccount();
   const spends = user ? spendNotice(user) !== null : false;
   const navigate = useNavigate();
@@ -83,6 +93,10 @@ export default function Creator() {
   /** The burned-in captions of that talking video (its captions track is made either way). */
   const [captions, setCaptions] = useState<CaptionsChoiceValue>(DEFAULT_CAPTIONS);
   const fileInput = useRef<HTMLInputElement>(null);
+  /** Asked again at every upload: the likeness consent ticked for the picture shown, and why it is needed when it is not. */
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const consentInput = useRef<HTMLInputElement>(null);
 
   async function makeImage() {
     if (busy) return;
@@ -116,6 +130,8 @@ export default function Creator() {
       const dataUrl = await readPicture(file);
       setPortrait({ url: dataUrl, projectId: null, illustration: false, checking: true });
       setPictureError(null);
+      setConsent(false);
+      setConsentError(null);
       setVideo(null);
       setVideoPrompt(DEFAULT_VIDEO_PROMPT);
       void checkChosenPicture(dataUrl);
@@ -144,12 +160,19 @@ export default function Creator() {
     const parsedPrompt = videoPromptSchema.safeParse(videoPrompt);
     if (!parsedPrompt.success) return void setVideoPromptError(parsedPrompt.error.issues[0].message);
     setVideoPromptError(null);
+    const upload = isUpload(portrait);
+    if (upload && !consent) {
+      setConsentError(PHOTO_CONSENT_MESSAGE);
+      return void consentInput.current?.focus();
+    }
+    setConsentError(null);
     setBusy('video');
     videoProgress.start();
     setVideoWait(null);
     let done = false;
     try {
-      const url = await generateVideo({ image: portrait.url, prompt: parsedPrompt.data || DEFAULT_VIDEO_PROMPT, projectId: portrait.projectId }, (progress, state) => {
+      const request = { image: portrait.url, prompt: parsedPrompt.data || DEFAULT_VIDEO_PROMPT, projectId: portrait.projectId, ...(upload ? { consent: true as const } : {}) };
+      const url = await generateVideo(request, (progress, state) => {
         videoProgress.report(progress);
         setVideoWait(state);
       });
@@ -164,6 +187,7 @@ export default function Creator() {
     } catch (error) {
       // A picture lip-sync could not use is refused before anything is charged: the reason goes beside it.
       if (error instanceof ApiError && faceCheckReasonOf(error.body)) setPictureError(withCreditNotUsed(error.message));
+      else if (refusedConsent(error)) setConsentError(errorText(error, PHOTO_CONSENT_MESSAGE));
       else toast({ title: 'Error', description: errorText(error, 'Failed to generate video'), variant: 'destructive' });
     } finally {
       videoProgress.finish(done);
@@ -231,6 +255,33 @@ export default function Creator() {
                   <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
                     {pictureError ?? portrait.refusal}
                   </p>
+                )}
+                {isUpload(portrait) && (
+                  <div className="space-y-2">
+                    <label htmlFor={ids.consent} className="flex items-start gap-2 text-sm text-slate-700">
+                      <input
+                        ref={consentInput}
+                        id={ids.consent}
+                        type="checkbox"
+                        required
+                        className="mt-0.5 h-4 w-4"
+                        checked={consent}
+                        disabled={busy !== null}
+                        aria-invalid={consentError !== null}
+                        aria-describedby={consentError ? ids.consentError : undefined}
+                        onChange={(event) => {
+                          setConsent(event.target.checked);
+                          if (event.target.checked) setConsentError(null);
+                        }}
+                      />
+                      <span>{LIKENESS_CONSENT_TEXT}</span>
+                    </label>
+                    {consentError && (
+                      <p id={ids.consentError} className="text-sm text-red-700">
+                        {consentError}
+                      </p>
+                    )}
+                  </div>
                 )}
                 <PortraitCoverage coverage={portrait.coverage} />
                 <TextareaField

@@ -19,6 +19,7 @@ import { Migration20261128224500 } from './migrations/Migration20261128224500';
 import { Migration20261129010000 } from './migrations/Migration20261129010000';
 import { Migration20261129020000 } from './migrations/Migration20261129020000';
 import { Migration20261129110000 } from './migrations/Migration20261129110000';
+import { Migration20261129120000 } from './migrations/Migration20261129120000';
 import { BatchEntity, BatchRowEntity } from './batches/batch.entities';
 import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
@@ -57,4 +58,5 @@ export const ormConfig = serviceOrmConfig(GENERATION_SCHEMA, generationEntities,
   Migration20261129010000,
   Migration20261129020000,
   Migration20261129110000,
+  Migration20261129120000,
 });

@@ -1,6 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test expects the gateway's own upload messages */
 import { randomUUID } from 'node:crypto';
-import { FaceCheckMessages, Subjects } from '@lipcast/contracts';
+import { FaceCheckMessages, LIKENESS_CONSENT_TEXT, PHOTO_CONSENT_MESSAGE, Subjects } from '@lipcast/contracts';
 import { UploadMessages } from '../../../gateway/src/media/image-upload';
 import { dataUrl, readFaceFixtures, SAMPLE_SHEET as PHOTO, startInfluencerTestBed, type InfluencerTestBed } from './testing';
 
@@ -63,16 +63,16 @@ describe('uploaded pictures are checked before they are stored', () => {
   it('a user with no generation left gets 402, and nothing is stored', async () => {
     const userId = randomUUID();
     await spendFreeGenerations(userId, true);
-    const answer = await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving' });
+    const answer = await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving', consent: true });
     expect(answer).toMatchObject({ status: 402, body: { requiresPayment: true, limit: 3 } });
     expect(await everythingOf(userId)).toEqual([]);
   });
 
   it('a picture declaring too many pixels, or a bad request, gets 400, and nothing is stored', async () => {
     const userId = randomUUID();
-    expect(await upload(userId, { image: dataUrl(hugePng(), 'image/png') })).toEqual({ status: 400, body: { message: UploadMessages.tooManyPixels(5000, 5000) } });
-    expect(await upload(userId, { image: dataUrl(PHOTO), prompt: 'x'.repeat(1001) })).toMatchObject({ status: 400, body: { message: 'Prompt cannot exceed 1000 characters.' } });
-    expect(await upload(userId, { image: dataUrl(PHOTO) }, '?projectId=1')).toMatchObject({ status: 400, body: { message: "image must be this project's image" } });
+    expect(await upload(userId, { image: dataUrl(hugePng(), 'image/png'), consent: true })).toEqual({ status: 400, body: { message: UploadMessages.tooManyPixels(5000, 5000) } });
+    expect(await upload(userId, { image: dataUrl(PHOTO), prompt: 'x'.repeat(1001), consent: true })).toMatchObject({ status: 400, body: { message: 'Prompt cannot exceed 1000 characters.' } });
+    expect(await upload(userId, { image: dataUrl(PHOTO), consent: true }, '?projectId=1')).toMatchObject({ status: 400, body: { message: "image must be this project's image" } });
     expect(await everythingOf(userId)).toEqual([]);
   });
 
@@ -81,7 +81,7 @@ describe('uploaded pictures are checked before they are stored', () => {
     const kept = `users/${userId}/audio/earlier.bin`;
     await bed.storage.put(kept, Buffer.alloc(QUOTA_BYTES - 100_000), 'application/octet-stream');
     try {
-      expect(await upload(userId, { image: dataUrl(PHOTO) })).toEqual({ status: 413, body: { message: 'Your storage is full (1 MB). Delete some videos or influencers to make room.' } });
+      expect(await upload(userId, { image: dataUrl(PHOTO), consent: true })).toEqual({ status: 413, body: { message: 'Your storage is full (1 MB). Delete some videos or influencers to make room.' } });
       expect(await uploadsOf(userId)).toEqual([]);
     } finally {
       await bed.storage.remove(kept);
@@ -92,28 +92,50 @@ describe('uploaded pictures are checked before they are stored', () => {
     // The account still shows three generations (none committed), but running jobs hold them all.
     const userId = randomUUID();
     await spendFreeGenerations(userId, false);
-    expect(await upload(userId, { image: dataUrl(facePhoto) })).toMatchObject({ status: 402 });
+    expect(await upload(userId, { image: dataUrl(facePhoto), consent: true })).toMatchObject({ status: 402 });
     expect(await uploadsOf(userId)).toEqual([]);
   });
 
   it('a picture lip-sync could not use gets 400 with the reason, nothing is stored and nothing charged', async () => {
     const userId = randomUUID();
-    expect(await upload(userId, { image: dataUrl(noFacePhoto), prompt: 'waving' })).toEqual({ status: 400, body: { message: FaceCheckMessages['no-face']('photo'), details: { field: 'image', faceCheck: 'no-face' } } });
-    expect(await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving' })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^(More than one face found|The face is too small)/) } });
+    expect(await upload(userId, { image: dataUrl(noFacePhoto), prompt: 'waving', consent: true })).toEqual({ status: 400, body: { message: FaceCheckMessages['no-face']('photo'), details: { field: 'image', faceCheck: 'no-face' } } });
+    expect(await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving', consent: true })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^(More than one face found|The face is too small)/) } });
     expect(await everythingOf(userId)).toEqual([]);
+    // A refused start records no consent either: it is recorded with the job that uses the picture.
+    expect((await bed.database.query('select 1 from generation.likeness_consent where user_id = $1', [userId])).rowCount).toBe(0);
     const account = await bed.billing.send(Subjects.billing.accountGet, { userId });
     expect(account.generationsCount).toBe(0);
   });
 
-  it('stores an accepted picture and starts its clip from it', async () => {
+  it('a picture without the likeness consent gets 400 beside the field consent, nothing is stored and nothing charged', async () => {
     const userId = randomUUID();
-    const answer = await upload(userId, { image: dataUrl(facePhoto), prompt: 'waving' });
+    const refused = { status: 400, body: { message: PHOTO_CONSENT_MESSAGE, details: { fields: { consent: [PHOTO_CONSENT_MESSAGE] } } } };
+    expect(await upload(userId, { image: dataUrl(facePhoto), prompt: 'waving' })).toEqual(refused);
+    expect(await upload(userId, { image: dataUrl(facePhoto), consent: false })).toEqual(refused);
+    expect(await upload(userId, { image: dataUrl(facePhoto), consent: 'true' })).toEqual(refused);
+    expect(await everythingOf(userId)).toEqual([]);
+    expect(await bed.generation.send(Subjects.generation.influencersList, { userId })).toEqual([]);
+    expect((await bed.database.query('select 1 from generation.likeness_consent where user_id = $1', [userId])).rowCount).toBe(0);
+    expect(await bed.billing.send(Subjects.billing.accountGet, { userId })).toMatchObject({ generationsCount: 0 });
+  });
+
+  it('stores an accepted picture with its likeness consent and starts its clip from it; the operators see the consent', async () => {
+    const userId = randomUUID();
+    const answer = await upload(userId, { image: dataUrl(facePhoto), prompt: 'waving', consent: true });
     expect(answer.status).toBe(202);
     const jobId = answer.body.predictionId as string;
     try {
       const [project] = await bed.generation.send(Subjects.generation.influencersList, { userId });
       expect(project).toMatchObject({ imageKind: 'upload' });
-      expect((await bed.storage.stat(project.imageUrl.replace('/api/media/', '')))?.size).toBe(facePhoto.length);
+      const imageKey = project.imageUrl.replace('/api/media/', '');
+      expect((await bed.storage.stat(imageKey))?.size).toBe(facePhoto.length);
+      const { rows } = await bed.database.query<{ id: string; userId: string; subject: string; text: string; mediaKey: string }>(
+        'select c.id, c.user_id as "userId", c.subject, c.text, c.media_key as "mediaKey" from generation.influencer_project p join generation.likeness_consent c on c.id = p.consent_id where p.id = $1',
+        [project.id],
+      );
+      expect(rows).toEqual([{ id: expect.any(String), userId, subject: 'likeness', text: LIKENESS_CONSENT_TEXT, mediaKey: imageKey }]);
+      const detail = await bed.generation.send(Subjects.generation.adminJobGet, { jobId });
+      expect(detail.consents).toEqual([{ id: rows[0].id, subject: 'likeness', text: LIKENESS_CONSENT_TEXT, givenAt: expect.any(String), userId }]);
     } finally {
       await bed.generation.send(Subjects.generation.jobCancel, { userId, jobId });
     }

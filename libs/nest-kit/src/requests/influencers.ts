@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { Equals, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateBy } from 'class-validator';
+import { Equals, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 import {
-  MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, MEDIA_URL_MAX_LENGTH, PublishMessages, REPORT_REASONS, VIDEO_PROMPT, type InfluencerAppealBody,
+  LIKENESS_CONSENT_TEXT, MAX_APPEAL_LENGTH, MAX_INFLUENCER_NAME_LENGTH, MAX_REPORT_CONTACT_LENGTH, MEDIA_URL_MAX_LENGTH, PHOTO_CONSENT_MESSAGE, PublishMessages, REPORT_REASONS, VIDEO_PROMPT, type InfluencerAppealBody,
   type InfluencerAppealRequest, type InfluencerPublishRequest, type InfluencerReportBody, type InfluencerReportRequest, type InfluencerVideoRequest, type ReportReason,
   type UserInfluencerVideoRequest,
 } from '@lipcast/contracts';
@@ -45,6 +45,12 @@ export class InfluencerVideoDto extends RequestDto implements Omit<InfluencerVid
   @IsString({ message: 'prompt must be text' })
   @MaxLength(VIDEO_PROMPT.max, { message: VIDEO_PROMPT.messages.max })
   prompt?: string;
+
+  /** Required with an upload, refused before the picture is stored; the generation service checks it again for a picture that starts a project. */
+  @ApiPropertyOptional({ description: `required (true) with an uploaded picture: the creator confirms "${LIKENESS_CONSENT_TEXT}"` })
+  @ValidateIf((body: InfluencerVideoDto) => typeof body.image === 'string' && body.image.startsWith('data:'))
+  @Equals(true, { message: PHOTO_CONSENT_MESSAGE })
+  consent?: boolean;
 }
 
 /** `generation.influencer.video.start.v1`: for the user, of a project's portrait (`?projectId=`) or of a new project's. */

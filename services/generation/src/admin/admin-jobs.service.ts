@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, mediaUrl, type AdminJobDetail, type AdminJobEvent, type AdminJobList, type AdminJobSummary, type AdminQueueState, type JobState } from '@lipcast/contracts';
+import { ErrorCode, mediaUrl, OWN_ACTOR_CLIP_PATTERN, uploadsFolder, type AdminConsent, type AdminJobDetail, type AdminJobEvent, type AdminJobList, type AdminJobSummary, type AdminQueueState, type JobState } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { JobEta, type JobWait } from '../jobs/job-eta';
@@ -9,6 +9,7 @@ import { JobSubmitter } from '../jobs/job-submitter';
 import type { Job } from '../jobs/job.entity';
 import { JobsRepository, toJobState } from '../jobs/jobs.repository';
 import { JobsService } from '../jobs/jobs.service';
+import { ConsentsRepository, toConsentRecord } from '../own-actors/consents.repository';
 import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { initialSteps } from '../pipeline/one-shot';
 import { ProjectsRepository } from '../projects/projects.repository';
@@ -38,6 +39,7 @@ export class AdminJobsService {
     private readonly settings: GenerationSettings,
     private readonly videos: VideosRepository,
     private readonly eta: JobEta,
+    private readonly consents: ConsentsRepository,
   ) {}
 
   /**
@@ -75,7 +77,35 @@ export class AdminJobsService {
     const retries = await this.jobs.retriesOf(jobId);
     for (const retry of retries) timeline.push({ at: iso(retry.createdAt), type: 'retried by an operator', detail: retry.id });
     timeline.sort((a, b) => a.at.localeCompare(b.at));
-    return { ...this.summary(job, calls[calls.length - 1]?.provider, await this.wait(job)), attempts: job.attempts, traceId: job.traceId, timeline };
+    const consents = await this.consentsOf(job);
+    return { ...this.summary(job, calls[calls.length - 1]?.provider, await this.wait(job)), attempts: job.attempts, traceId: job.traceId, timeline, ...(consents ? { consents } : {}) };
+  }
+
+  /**
+   * The consents of the face and voice a creator brought to the job: those its input points to (a
+   * lip-sync's `consentId`, `voiceConsentId`), or its project's upload's (an image-to-video job).
+   * None when it used no media of the creator's own face; empty when it did but none was recorded (older jobs).
+   */
+  private async consentsOf(job: Job): Promise<AdminConsent[] | undefined> {
+    let ids: string[];
+    if (job.kind === 'image_to_video') {
+      const project = await this.influencers.find(job.input.projectId);
+      if (project?.imageKind !== 'upload') return undefined;
+      ids = project.consentId ? [project.consentId] : [];
+    } else if (job.kind === 'lipsync') {
+      ids = [job.input.consentId, job.input.voiceConsentId].filter((id) => id !== undefined);
+      if (ids.length === 0 && !(await this.isBroughtFace(job.userId, job.input.videoKey))) return undefined;
+    } else {
+      return undefined;
+    }
+    const rows = await Promise.all(ids.map((id) => this.consents.find(id)));
+    return rows.filter((row) => row !== undefined).map((row) => ({ ...toConsentRecord(row), userId: row.userId }));
+  }
+
+  /** Whether a lip-sync's face is one a creator brought (an upload, an own actor's clip, an uploaded picture's influencer), which needs a consent. */
+  private async isBroughtFace(userId: string, videoKey: string): Promise<boolean> {
+    if (OWN_ACTOR_CLIP_PATTERN.test(videoKey) || videoKey.startsWith(uploadsFolder(userId))) return true;
+    return (await this.influencers.findByMedia(userId, videoKey))?.imageKind === 'upload';
   }
 
   /** The user's cancel, for any user's job (409 once it succeeded). */

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
-import { mediaKeyOf, Subjects, type JobState } from '@lipcast/contracts';
+import { LIKENESS_CONSENT_TEXT, mediaKeyOf, Subjects, type JobState } from '@lipcast/contracts';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { runFfmpeg } from '@lipcast/media-tools';
 import { startTestBed, type TestBed } from '../testing';
 
@@ -15,6 +16,12 @@ describe('influencer media in the gallery, and gone with the project', () => {
   const send: TestBed['send'] = (subject, data) => bed.send(subject, data);
   const gallery = (userId: string | null) => send(Subjects.generation.galleryList, { userId });
   const keysUnder = async (folder: string) => (await bed.storage.list(folder)).map((object) => object.key);
+
+  /** The consent a job's input points to (a lip-sync's face). */
+  async function consentOfJob(jobId: string): Promise<string | null> {
+    const [row] = await bed.generation.app.get(MikroORM).em.fork().execute<{ consent_id: string | null }[]>("select input->>'consentId' as consent_id from generation.job where id = ?", [jobId]);
+    return row.consent_id;
+  }
 
   async function lipSync(userId: string, video: string): Promise<JobState> {
     const audio = await send(Subjects.generation.audioCreate, { userId, text: 'Hello there.', voice_id: 'Calm_Woman' });
@@ -33,15 +40,29 @@ describe('influencer media in the gallery, and gone with the project', () => {
     await runFfmpeg(['-i', sheet, '-vf', 'crop=118:128:130:0,scale=640:720', '-q:v', '3', photo]);
     const upload = `users/${owner}/uploads/face.jpg`;
     await bed.storage.putFile(upload, photo, 'image/jpeg');
-    const clip = await bed.finished(owner, (await send(Subjects.generation.influencerVideoStart, { userId: owner, image: `/api/media/${upload}` })).id);
+    const clip = await bed.finished(owner, (await send(Subjects.generation.influencerVideoStart, { userId: owner, image: `/api/media/${upload}`, consent: true })).id);
     expect(clip.status).toBe('succeeded');
     const [made] = await send(Subjects.generation.influencersList, { userId: owner });
     const ownClip = mediaKeyOf(made.outputUrl!)!;
     const ownImage = mediaKeyOf(made.imageUrl)!;
+    // The upload's likeness consent: who, the exact words, the project's picture.
+    const [consent] = await bed.generation.app.get(MikroORM).em.fork().execute<{ id: string; user_id: string; subject: string; text: string; media_key: string }[]>(
+      'select c.id, c.user_id, c.subject, c.text, c.media_key from generation.influencer_project p join generation.likeness_consent c on c.id = p.consent_id where p.id = ?',
+      [made.id],
+    );
+    expect(consent).toEqual({ id: expect.any(String), user_id: owner, subject: 'likeness', text: LIKENESS_CONSENT_TEXT, media_key: ownImage });
+    expect((await send(Subjects.generation.adminJobGet, { jobId: clip.id })).consents).toEqual([
+      { id: consent.id, subject: 'likeness', text: LIKENESS_CONSENT_TEXT, givenAt: expect.any(String), userId: owner },
+    ]);
 
-    // The owner lip-syncs their clip and their picture: landmarks are kept beside each.
-    expect(await lipSync(owner, made.outputUrl!)).toMatchObject({ status: 'succeeded' });
-    expect(await lipSync(owner, made.imageUrl)).toMatchObject({ status: 'succeeded' });
+    // The owner lip-syncs their clip and their picture: landmarks are kept beside each, and each video points to the consent.
+    const ownClipVideo = await lipSync(owner, made.outputUrl!);
+    expect(ownClipVideo).toMatchObject({ status: 'succeeded' });
+    expect(await consentOfJob(ownClipVideo.id)).toBe(consent.id);
+    expect((await send(Subjects.generation.adminJobGet, { jobId: ownClipVideo.id })).consents).toEqual([expect.objectContaining({ id: consent.id, userId: owner })]);
+    const ownImageVideo = await lipSync(owner, made.imageUrl);
+    expect(ownImageVideo).toMatchObject({ status: 'succeeded' });
+    expect(await consentOfJob(ownImageVideo.id)).toBe(consent.id);
     expect(await bed.storage.stat(`${ownClip}.mouths-v1.json`)).not.toBeNull();
     expect(await bed.storage.stat(`${ownImage}.mouths-v1.json`)).not.toBeNull();
 
@@ -53,8 +74,10 @@ describe('influencer media in the gallery, and gone with the project', () => {
     expect(JSON.stringify(listed)).not.toContain(owner);
     expect((await send(Subjects.generation.influencerGet, { userId: owner, projectId: made.id })).imageUrl).toBe(made.imageUrl);
 
-    // Someone else lip-syncs the public clip: its landmarks are kept in the public folder.
-    expect(await lipSync(other, listed.outputUrl!)).toMatchObject({ status: 'succeeded' });
+    // Someone else lip-syncs the public clip: its landmarks are kept in the public folder; the video points to the owner's consent.
+    const publicVideo = await lipSync(other, listed.outputUrl!);
+    expect(publicVideo).toMatchObject({ status: 'succeeded' });
+    expect(await consentOfJob(publicVideo.id)).toBe(consent.id);
     expect(await keysUnder(`community/${made.id}/`)).toContain(`community/${made.id}/video-v1.mp4.mouths-v1.json`);
 
     // Withdrawn: the public folder is empty, landmarks and portrait included.

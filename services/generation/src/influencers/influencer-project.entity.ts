@@ -33,6 +33,8 @@ export const InfluencerProjectEntity = defineEntity({
     name: p.string().length(60).nullable(),
     /** When its owner last consented to publishing it. */
     consentedAt: p.datetime().nullable(),
+    /** An uploaded picture's likeness consent (`likeness_consent`), which the videos made from it point to; null for drawn and generated portraits and older uploads. */
+    consentId: p.uuid().nullable(),
     /** Moderation's hold on it (`MODERATION_STATES`): only `visible` ones are in the gallery, whatever `approved` says. */
     moderation: p.enum(MODERATION_STATES).default('visible'),
     /** Why it is in review or removed (or why an operator restored it): its owner reads it. */

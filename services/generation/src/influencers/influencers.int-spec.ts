@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import {
-  ErrorCode, IN_REVIEW_REASON, mediaKeyOf, Subjects, type InfluencerProject, type JobState,
+  ErrorCode, IN_REVIEW_REASON, LIKENESS_CONSENT_TEXT, mediaKeyOf, PHOTO_CONSENT_MESSAGE, Subjects, type InfluencerProject, type JobState,
 } from '@lipcast/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migration20261125000000 } from '../migrations/Migration20261125000000';
@@ -67,6 +67,8 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     const again = await send(Subjects.generation.influencerVideoStart, { userId: user, image: made.imageUrl, projectId: made.id });
     expect(again.status).toBe('succeeded');
     expect(await bed.generationsCount(user)).toBe(1);
+    // A drawn portrait is no face the creator brought: its clip shows no consent to operators.
+    expect(await send(Subjects.generation.adminJobGet, { jobId: again.id })).not.toHaveProperty('consents');
   });
 
   it('shows approved influencers in the gallery for everyone; only the owner approves, withdraws or deletes', async () => {
@@ -217,11 +219,32 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     await cropSamplePhoto(photo);
     const uploadKey = `users/${user}/uploads/photo.jpg`;
     await bed.storage.putFile(uploadKey, photo, 'image/jpeg');
-    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${uploadKey}`, prompt: 'smiling' });
+    // Without the creator's consent for the face in it, an upload starts nothing: no project, no consent, nothing charged.
+    for (const consent of [undefined, false]) {
+      await expect(send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${uploadKey}`, prompt: 'smiling', consent })).rejects.toMatchObject({
+        code: ErrorCode.Validation,
+        message: PHOTO_CONSENT_MESSAGE,
+        details: { field: 'consent' },
+      });
+    }
+    expect(await send(Subjects.generation.influencersList, { userId: user })).toEqual([]);
+    expect(await bed.generationsCount(user)).toBe(0);
+    const orm = bed.generation.app.get(MikroORM);
+    expect(await orm.em.fork().execute('select 1 from generation.likeness_consent where user_id = ?', [user])).toEqual([]);
+
+    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${uploadKey}`, prompt: 'smiling', consent: true });
     const clip = await finished(user, started.id);
     expect(clip.status).toBe('succeeded');
     const [made] = await send(Subjects.generation.influencersList, { userId: user });
     expect(made).toMatchObject({ imageKind: 'upload', outputUrl: clip.url });
+    const [consent] = await orm.em.fork().execute<{ id: string; user_id: string; text: string; media_key: string }[]>(
+      'select c.id, c.user_id, c.text, c.media_key from generation.influencer_project p join generation.likeness_consent c on c.id = p.consent_id where p.id = ?',
+      [made.id],
+    );
+    expect(consent).toEqual({ id: expect.any(String), user_id: user, text: LIKENESS_CONSENT_TEXT, media_key: mediaKeyOf(made.imageUrl) });
+    expect((await send(Subjects.generation.adminJobGet, { jobId: started.id })).consents).toEqual([
+      { id: consent.id, subject: 'likeness', text: LIKENESS_CONSENT_TEXT, givenAt: expect.any(String), userId: user },
+    ]);
 
     const spoken = await lipSync(user, clip.url!);
     expect(spoken).toMatchObject({ status: 'succeeded' });
@@ -229,8 +252,15 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     const video = join(bed.folder, 'photo-lipsync.mp4');
     await bed.storage.download(mediaKeyOf(spoken.url!)!, video);
     expect((await probeMedia(video)).video).toMatchObject({ codec: 'h264', width: 640, height: 720 });
+    // The lip-sync points to the picture's consent, and operators read it there.
+    const [input] = await orm.em.fork().execute<{ consent_id: string }[]>("select input->>'consentId' as consent_id from generation.job where id = ?", [spoken.id]);
+    expect(input.consent_id).toBe(consent.id);
+    expect((await send(Subjects.generation.adminJobGet, { jobId: spoken.id })).consents).toEqual([expect.objectContaining({ id: consent.id, text: LIKENESS_CONSENT_TEXT, userId: user })]);
+    // A clip of an upload made before consents were recorded says so.
+    await orm.em.fork().execute('update generation.influencer_project set consent_id = null where id = ?', [made.id]);
+    expect((await send(Subjects.generation.adminJobGet, { jobId: started.id })).consents).toEqual([]);
 
-    await expect(send(Subjects.generation.influencerVideoStart, { userId: newUser(), image: `/api/media/${uploadKey}` })).rejects.toMatchObject({ code: ErrorCode.Validation });
+    await expect(send(Subjects.generation.influencerVideoStart, { userId: newUser(), image: `/api/media/${uploadKey}`, consent: true })).rejects.toMatchObject({ code: ErrorCode.Validation });
     await expect(send(Subjects.generation.influencerVideoStart, { userId: user, image: made.imageUrl, projectId: 999_999 })).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
 });

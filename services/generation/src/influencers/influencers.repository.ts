@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { mediaUrl, communityImageKey, communityKey, DEFAULT_VIDEO_FORMAT, type InfluencerProject, type ModerationState, type ReportReason } from '@lipcast/contracts';
+import { mediaUrl, communityImageKey, communityKey, communityProjectIdOf, COMMUNITY_VIDEO_PATTERN, DEFAULT_VIDEO_FORMAT, type InfluencerProject, type ModerationState, type ReportReason } from '@lipcast/contracts';
 import type { CharacterLook } from '@lipcast/media-engine';
 import { generationDatabase, GenerationRepository, now } from '../database';
 import type { InfluencerProjectRecord } from './influencer-project.entity';
@@ -119,6 +119,21 @@ export class InfluencersRepository extends GenerationRepository {
   /** The project whose clip is stored under `videoKey` (its own copy), if any. */
   async findByVideo(videoKey: string): Promise<InfluencerProjectRecord | null> {
     return (await this.db.selectFrom('influencer_project').selectAll().where('videoKey', '=', videoKey).limit(1).executeTakeFirst()) ?? null;
+  }
+
+  /** The project `key` belongs to, as media a user feeds into a lip-sync: their own influencer's clip or portrait, or a gallery clip. */
+  async findByMedia(userId: string, key: string): Promise<InfluencerProjectRecord | null> {
+    const communityProjectId = COMMUNITY_VIDEO_PATTERN.test(key) ? communityProjectIdOf(key) : undefined;
+    if (communityProjectId !== undefined) return this.find(communityProjectId);
+    const project = await this.db
+      .selectFrom('influencer_project')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where((eb) => eb.or([eb('videoKey', '=', key), eb('imageKey', '=', key)]))
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return project ?? null;
   }
 
   /** Whether `key` is the portrait or clip of one of the user's influencers that an operator removed. */
@@ -257,7 +272,7 @@ export class InfluencersRepository extends GenerationRepository {
   /** Changes a project (only the owner's, when `userId` is given; in a transaction, with its `em`); null when there is no such project. */
   async update(
     projectId: number,
-    changes: Partial<Pick<InfluencerProjectRecord, 'videoPrompt' | 'videoKey' | 'thumbnailKey' | 'durationSeconds' | 'approved' | 'name' | 'consentedAt' | 'jobId'>>,
+    changes: Partial<Pick<InfluencerProjectRecord, 'videoPrompt' | 'videoKey' | 'thumbnailKey' | 'durationSeconds' | 'approved' | 'name' | 'consentedAt' | 'consentId' | 'jobId'>>,
     scope: { em?: EntityManager; userId?: string } = {},
   ): Promise<InfluencerProjectRecord | null> {
     let update = generationDatabase(scope.em ?? this.em).updateTable('influencer_project').set(changes).where('id', '=', projectId);

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, IN_REVIEW_REASON, PORTRAIT_SIZE, PublishMessages, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, allLandmarksKeysOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
+import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, IN_REVIEW_REASON, PHOTO_CONSENT_MESSAGE, PORTRAIT_SIZE, PublishMessages, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, allLandmarksKeysOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
 import { OpsRegistry, ServiceError, StorageService } from '@lipcast/nest-kit';
 import type { ImageToVideoJobInput } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { ignoreFinishedJob, JobsService } from '../jobs/jobs.service';
 import { MediaRefs } from '../media/media-refs';
+import { ConsentsRepository } from '../own-actors/consents.repository';
 import { GenerationSettings } from '../settings';
 import { ImagePort, type ImageResult } from '../ports/image.port';
 import type { WorkContext } from '../ports/media';
@@ -33,6 +34,7 @@ export class InfluencersService implements OnApplicationBootstrap {
     private readonly submitter: JobSubmitter,
     private readonly jobs: JobsService,
     private readonly settings: GenerationSettings,
+    private readonly consents: ConsentsRepository,
     ops: OpsRegistry,
   ) {
     // Operators see reported gallery items (in review or not) on the ops listener's /status.
@@ -59,7 +61,10 @@ export class InfluencersService implements OnApplicationBootstrap {
     });
   }
 
-  /** Starts (or rejoins) the clip of a project's portrait; an uploaded image becomes a project of its own. */
+  /**
+   * Starts (or rejoins) the clip of a project's portrait; an uploaded image becomes a project of its
+   * own, with the likeness consent its creator gave for it (required).
+   */
   async startVideo(userId: string, request: InfluencerVideoRequest): Promise<JobState> {
     const image = await this.refs.resolve(userId, request.image, 'image');
     const { project, created } = await this.projectFor(userId, image.key, request);
@@ -71,7 +76,9 @@ export class InfluencersService implements OnApplicationBootstrap {
         dedupeKey: createHash('sha256').update(`image_to_video\n${project.id}\n${project.imageKey}`).digest('hex'),
         input: { ...input },
         afterInsert: async (job) => {
-          await this.influencers.update(project.id, { jobId: job.id });
+          // Recorded with the job that first uses the upload, so a refused start (face check, 402) records none.
+          const consent = created ? await this.consents.record(userId, 'likeness', project.imageKey) : null;
+          await this.influencers.update(project.id, { jobId: job.id, ...(consent ? { consentId: consent.id } : {}) });
         },
       });
     } catch (error) {
@@ -90,7 +97,8 @@ export class InfluencersService implements OnApplicationBootstrap {
     }
     const existing = await this.influencers.findByImage(userId, imageKey);
     if (existing) return { project: existing, created: false };
-    // An upload (stored by the gateway under the user's folder) starts a project with that image.
+    // An upload (stored by the gateway under the user's folder) starts a project with that image, only with the creator's consent for its face.
+    if (request.consent !== true) throw ServiceError.validation(PHOTO_CONSENT_MESSAGE, { field: 'consent' });
     const contentType = (await this.storage.stat(imageKey))?.contentType ?? 'image/jpeg';
     const file = IMAGE_FILES[contentType];
     if (!file) throw ServiceError.validation('image must be a JPEG, PNG or WebP picture');

@@ -35,7 +35,7 @@ describe('face check before charging', () => {
   it('refuses an upload with no face for a clip before any credit moves, and starts one with a good photo', async () => {
     const user = newUser();
     const noFace = await upload(user, 'noFace');
-    await expect(send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${noFace}`, prompt: 'smiling' })).rejects.toMatchObject({
+    await expect(send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${noFace}`, prompt: 'smiling', consent: true })).rejects.toMatchObject({
       code: ErrorCode.Validation,
       message: 'No face found: use a photo with one clearly visible face.',
       details: { field: 'image', faceCheck: 'no-face' },
@@ -46,7 +46,7 @@ describe('face check before charging', () => {
     expect(await send(Subjects.generation.influencersList, { userId: user })).toEqual([]);
 
     const good = await upload(user, 'man');
-    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${good}`, prompt: 'smiling' });
+    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${good}`, prompt: 'smiling', consent: true });
     expect(started.status).toMatch(/queued|running/);
     expect(await reservations(user)).toBe(1);
     await send(Subjects.generation.jobCancel, { userId: user, jobId: started.id });
@@ -55,7 +55,7 @@ describe('face check before charging', () => {
   it('names each reason: several faces, a face too small', async () => {
     const user = newUser();
     const refusal = async (fixture: 'twoFaces' | 'tinyFace') =>
-      send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${await upload(user, fixture)}` }).then(
+      send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${await upload(user, fixture)}`, consent: true }).then(
         () => null,
         (error: { message: string; details: unknown }) => error,
       );

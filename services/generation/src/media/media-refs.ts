@@ -9,7 +9,10 @@ export interface MediaRef {
   key: string;
   /** Set when the media is a built-in actor's clip. */
   actorId?: string;
-  /** Set when the media is the user's own actor's clip: the consent recorded for its face, which the video points to. */
+  /**
+   * Set when the media is the user's own actor's clip, or the portrait or clip (own or gallery copy)
+   * of an influencer made from an uploaded picture: the consent recorded for its face, which the video points to.
+   */
   consentId?: string;
 }
 
@@ -42,6 +45,8 @@ export class MediaRefs {
       const ownActor = await this.ownActors.findByClip(key);
       if (ownActor) return { key, consentId: ownActor.consentId };
     }
-    return { key };
+    // An influencer made from an uploaded picture: its portrait, its clip or the gallery's copy points to the picture's consent.
+    const consentId = (await this.influencers.findByMedia(userId, key))?.consentId;
+    return consentId ? { key, consentId } : { key };
   }
 }

@@ -1,0 +1,76 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { LIKENESS_CONSENT_TEXT, VOICE_CONSENT_TEXT, type AdminJobDetail } from '@lipcast/contracts';
+import { createQueryClient } from '@lipcast/web-kit';
+import { fakeApi } from '@lipcast/web-kit/testing';
+import { JobsTab } from './JobsTab';
+
+const USER = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+const JOB_ID = '0b7e9a52-3c1d-4e8f-9a6b-2d4c6e8f0a1b';
+
+const JOB: AdminJobDetail = {
+  id: JOB_ID,
+  kind: 'lipsync',
+  status: 'succeeded',
+  userId: USER,
+  provider: 'embedded',
+  progress: 100,
+  error: null,
+  createdAt: '2026-11-29T10:00:00.000Z',
+  updatedAt: '2026-11-29T10:01:00.000Z',
+  attempts: 1,
+  traceId: null,
+  reservation: null,
+  timeline: [],
+};
+
+/** The jobs tab listing one job, whose details answer `detail`; opens them. */
+async function openJob(detail: AdminJobDetail) {
+  fakeApi({
+    [`GET /api/admin/jobs?limit=25`]: { body: { jobs: [detail], nextCursor: null } },
+    [`GET /api/admin/jobs/${JOB_ID}`]: { body: detail },
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <JobsTab onRefund={() => undefined} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: `Show job ${JOB_ID}` }));
+  return screen.findByRole('region', { name: `Job ${JOB_ID}` });
+}
+
+/** The value shown for a term of the job's details. */
+function detailOf(section: HTMLElement, term: string): string | null {
+  const name = within(section).queryByText(term, { selector: 'dt' });
+  return name?.nextElementSibling?.textContent ?? null;
+}
+
+describe("JobsTab: a job's consents (issue 35)", () => {
+  it('shows each consent the job points to: the exact words, when and by whom', async () => {
+    const section = await openJob({
+      ...JOB,
+      consents: [
+        { id: 'c1', subject: 'likeness', text: LIKENESS_CONSENT_TEXT, givenAt: '2026-11-29T09:30:00.000Z', userId: USER },
+        { id: 'c2', subject: 'voice', text: VOICE_CONSENT_TEXT, givenAt: '2026-11-29T09:40:00.000Z', userId: USER },
+      ],
+    });
+    await within(section).findByText('Consent', { selector: 'dt' });
+    const lines = within(section).getAllByRole('listitem').map((item) => item.textContent);
+    expect(lines).toEqual([
+      `${LIKENESS_CONSENT_TEXT} — given Nov 29, 2026, 9:30 AM UTC by ${USER}`,
+      `${VOICE_CONSENT_TEXT} — given Nov 29, 2026, 9:40 AM UTC by ${USER}`,
+    ]);
+  });
+
+  it('says when a job made from an upload has no consent recorded', async () => {
+    const section = await openJob({ ...JOB, consents: [] });
+    await within(section).findByText('Consent', { selector: 'dt' });
+    expect(detailOf(section, 'Consent')).toBe('No consent recorded');
+  });
+
+  it('shows no consent line for a job made from a built-in actor', async () => {
+    const section = await openJob(JOB);
+    await within(section).findByText('Kind', { selector: 'dt' });
+    expect(detailOf(section, 'Consent')).toBeNull();
+  });
+});
