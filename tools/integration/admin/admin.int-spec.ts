@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import {
   Subjects, type AdminAuditEntry, type AdminGalleryReport, type AdminJobDetail, type AdminJobList, type AdminNewsletterIssueList, type AdminNewsletterSending, type AdminPost, type AdminQueueState, type AdminUserAccount, type AdminUserSummary,
-  IN_REVIEW_REASON, type AuthUser, type InfluencerImageResponse, type InfluencerProject, type JobState,
+  IN_REVIEW_REASON, LIKENESS_CONSENT_TEXT, type AuthUser, type InfluencerImageResponse, type InfluencerProject, type JobState,
 } from '@lipcast/contracts';
 import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { authService } from '../../../services/auth/src/service';
@@ -17,6 +17,7 @@ import { ormConfig } from '../../../gateway/src/mikro-orm.config';
 import { GatewaySettings } from '../../../gateway/src/settings';
 import { signedInCookie } from '../../../gateway/src/session/testing';
 import type { SignedInAs } from '../../../gateway/src/admin/admin-role';
+import { dataUrl, readFaceFixtures } from '../generation/testing';
 import { adminRoutes, adminRouteStatuses, everyAdminRoute } from './testing';
 
 jest.setTimeout(120_000);
@@ -328,6 +329,18 @@ describe('operator console (/api/admin)', () => {
     expect((await call('GET', '/api/admin/jobs?status=lost', adminCookie)).status).toBe(400);
     // A cursor this list never gave (a job id that is no id) is refused, not sent to the database.
     expect((await call('GET', `/api/admin/jobs?cursor=${Buffer.from('2026-01-01T00:00:00.000Z|not-a-job').toString('base64url')}`, adminCookie)).status).toBe(400);
+    // A drawn portrait is no face the creator brought: no consent line. A clip of an uploaded picture shows its creator's consent.
+    expect(detail).not.toHaveProperty('consents');
+    const { man } = await readFaceFixtures('man');
+    const uploaded = await fetch(`${base}/api/ai-influencer/video`, {
+      method: 'POST',
+      headers: { cookie, origin: base, 'content-type': 'application/json', prefer: 'respond-async' },
+      body: JSON.stringify({ image: dataUrl(man), consent: true }),
+    });
+    const { predictionId: uploadJob } = (await uploaded.json()) as { predictionId: string };
+    const uploadDetail = (await call<AdminJobDetail>('GET', `/api/admin/jobs/${uploadJob}`, adminCookie)).body;
+    expect(uploadDetail.consents).toEqual([{ id: expect.any(String), subject: 'likeness', text: LIKENESS_CONSENT_TEXT, givenAt: expect.any(String), userId: user.id }]);
+    expect((await call('POST', `/api/admin/jobs/${uploadJob}/cancel`, adminCookie)).status).toBe(200);
 
     // Only a failed or cancelled job can be retried.
     const again = await call<{ message: string }>('POST', `/api/admin/jobs/${retried.body.id}/retry`, adminCookie);
