@@ -85,7 +85,7 @@ describe(AudioStep.name, () => {
     renderStep({ status: 500, body: { message: 'down' } });
     await waitFor(() => expect(openToasts().map((toast) => toast.description)).toContain(VOICES_FAILED_MESSAGE));
     expect((screen.getByRole('radio', { name: /Friendly Person/ }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getAllByRole('radio')).toHaveLength(1);
+    expect(within(screen.getByRole('radiogroup', { name: 'Voice' })).getAllByRole('radio')).toHaveLength(1);
   });
 
   it('shows the chosen actor beside the script', async () => {

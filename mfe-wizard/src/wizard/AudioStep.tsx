@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { SPEECH_PITCH, SPEECH_SPEED, VOICE_EMOTIONS } from '@lipcast/contracts';
+import { SPEECH_PITCH, SPEECH_SPEED, VOICE_EMOTIONS, type AudioCaptionsSource } from '@lipcast/contracts';
 import { Button, cn, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Slider, Textarea } from '@lipcast/ui';
 import { toast, type SelectedVideo } from '@lipcast/web-kit';
 import { createAudio, DEFAULT_VOICE, defaultVoice, fetchVoices } from './generation-api';
 import { failureToast } from './errors';
-import { dialogueProblem, estimateSpeechSeconds } from './rules';
+import { dialogueProblem, estimateSpeechSeconds, recordingProblem } from './rules';
 import { ChosenActor } from './ChosenActor';
+import { OwnVoice } from './OwnVoice';
 import { VoicePicker } from './VoicePicker';
 
 export const VOICES_FAILED_MESSAGE = 'Failed to load voice options. Using default voice.';
@@ -20,13 +21,20 @@ export interface CreatedAudio {
   emotion: string;
   pitch: number;
   speed: number;
+  /** The creator's own voice (issue 35): its length and where its captions come from. */
+  recorded?: { durationSeconds: number; captions: AudioCaptionsSource };
 }
 
 export const NO_AUDIO_MESSAGE = 'Please generate audio first';
+export const NO_RECORDING_MESSAGE = 'Please record or upload your voice first';
+/** What a lip-sync's audio params name as the voice of the creator's own recording. */
+export const OWN_VOICE = 'own_voice';
+
+type VoiceSource = 'ai' | 'own';
 
 /** Step 2, "Create Audio": the dialogue and the voice, a preview, then Next. */
 export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedVideo; initial: CreatedAudio | null; onBack: () => void; onNext: (audio: CreatedAudio) => void }) {
-  const ids = { text: useId(), voice: useId(), emotion: useId(), pitch: useId(), speed: useId(), warning: useId(), noAudio: useId() };
+  const ids = { text: useId(), voice: useId(), emotion: useId(), pitch: useId(), speed: useId(), warning: useId(), noAudio: useId(), source: useId() };
   const voices = useQuery({ queryKey: ['/api/replicate/voices'], queryFn: fetchVoices });
   const [text, setText] = useState(initial?.text ?? '');
   const [voice, setVoice] = useState<string | null>(initial?.voice ?? null);
@@ -34,6 +42,9 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
   const [pitch, setPitch] = useState(initial?.pitch ?? 0);
   const [speed, setSpeed] = useState(initial?.speed ?? 1);
   const [audio, setAudio] = useState<CreatedAudio | null>(initial);
+  const [source, setSource] = useState<VoiceSource>(initial?.recorded ? 'own' : 'ai');
+  const own = source === 'own';
+  const [recordedSeconds, setRecordedSeconds] = useState<number | null>(null);
   const [loading, setLoading] = useState(false);
   const loadingRef = useRef(false);
   // Validation is said beside its field (issue 16), not in a toast: the dialogue once Next or
@@ -50,7 +61,9 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
   const chosenVoice = voice && voiceOptions.includes(voice) ? voice : defaultVoice(voiceOptions);
 
   const estimate = estimateSpeechSeconds(text);
-  const problem = dialogueProblem(text, video.duration);
+  // With their own voice the text is optional (it captions the video); the length rule holds either way.
+  const ownSeconds = audio?.recorded?.durationSeconds ?? recordedSeconds;
+  const problem = own ? (ownSeconds !== null ? recordingProblem(ownSeconds, video.duration) : null) : dialogueProblem(text, video.duration);
   const tooLong = problem?.kind === 'too-long';
   const textInvalid = tooLong || (checked && problem !== null);
 
@@ -82,7 +95,7 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
   }
 
   function next() {
-    if (problem) return refuseDialogue();
+    if (problem) return own ? setChecked(true) : refuseDialogue();
     if (!audio) {
       setAudioMissing(true);
       generateButton.current?.focus();
@@ -93,6 +106,7 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
 
   /** Under the dialogue: its problem once checked (a too-long one always), else the estimate. */
   function dialogueNote() {
+    if (own) return problem?.kind === 'too-long' ? `⚠ ${problem.title}. ${problem.message}` : 'Optional with your own voice: what you say, for the captions.';
     if (problem?.kind === 'empty' && checked) return problem.message;
     if (problem?.kind === 'too-long') return checked ? `${problem.title}. ${problem.message}` : `⚠ ${problem.message}`;
     return `Estimated duration: ${estimate.toFixed(1)}s of ${video.duration}s`;
@@ -102,7 +116,7 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
     <section className="space-y-6">
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_10rem]">
         <div className="space-y-2">
-          <Label htmlFor={ids.text}>Dialogue</Label>
+          <Label htmlFor={ids.text}>{own ? 'Dialogue (optional)' : 'Dialogue'}</Label>
           <Textarea
             ref={textField}
             id={ids.text}
@@ -113,10 +127,10 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
               setChecked(false);
               setAudio(null); // the preview no longer matches the words
             }}
-            placeholder="Type what your actor should say..."
-            aria-invalid={textInvalid}
+            placeholder={own ? 'Type what you say in your recording...' : 'Type what your actor should say...'}
+            aria-invalid={textInvalid && !own}
             aria-describedby={ids.warning}
-            className={cn(textInvalid && 'border-2 border-red-500 focus-visible:ring-red-500')}
+            className={cn(textInvalid && !own && 'border-2 border-red-500 focus-visible:ring-red-500')}
           />
           <p id={ids.warning} data-testid="dialogue-note" className={cn('text-sm', textInvalid ? 'text-red-600' : 'text-slate-500')}>
             {dialogueNote()}
@@ -125,47 +139,96 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
         {/* On a phone it comes first: who will speak, then what they say. */}
         <ChosenActor video={video} className="order-first md:order-none" />
       </div>
-      <div className="grid gap-6 md:grid-cols-3">
-        <div className="space-y-2">
-          <Label id={ids.emotion}>Emotion</Label>
-          <Select value={emotion} onValueChange={setEmotion}>
-            <SelectTrigger aria-labelledby={ids.emotion}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {VOICE_EMOTIONS.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {option[0].toUpperCase() + option.slice(1)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">Whose voice</legend>
+        <div className="flex flex-wrap gap-4">
+          {(
+            [
+              ['ai', 'An AI voice'],
+              ['own', 'Your own voice'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="radio"
+                name={ids.source}
+                value={value}
+                checked={source === value}
+                disabled={loading}
+                onChange={() => {
+                  setSource(value);
+                  setAudio(null); // the other source's audio is not what this one makes
+                  setChecked(false);
+                  setAudioMissing(false);
+                }}
+              />
+              {label}
+            </label>
+          ))}
         </div>
-        <div className="space-y-3">
-          <Label id={ids.pitch}>Pitch: {pitch}</Label>
-          <Slider aria-labelledby={ids.pitch} thumbLabel="Pitch" min={SPEECH_PITCH.min} max={SPEECH_PITCH.max} step={1} value={[pitch]} onValueChange={([value]) => setPitch(value)} />
-        </div>
-        <div className="space-y-3">
-          <Label id={ids.speed}>Speed: {speed.toFixed(1)}x</Label>
-          <Slider aria-labelledby={ids.speed} thumbLabel="Speed" min={SPEECH_SPEED.min} max={SPEECH_SPEED.max} step={0.1} value={[speed]} onValueChange={([value]) => setSpeed(Math.round(value * 10) / 10)} />
-        </div>
-      </div>
-      <div className="space-y-2">
-        <Label id={ids.voice}>Voice</Label>
-        <p className="text-sm text-slate-500">Press play to hear a voice in the chosen emotion.</p>
-        <VoicePicker voices={voiceOptions} value={chosenVoice} onChange={setVoice} emotion={emotion} labelId={ids.voice} />
-      </div>
+      </fieldset>
+      {own ? (
+        <OwnVoice
+          text={text}
+          onLength={setRecordedSeconds}
+          onUploaded={(answer) => {
+            setAudio({ url: answer.url, text: text.trim(), voice: OWN_VOICE, emotion: 'neutral', pitch: 0, speed: 1, recorded: { durationSeconds: answer.durationSeconds, captions: answer.captions } });
+            setAudioMissing(false);
+            toast({ title: 'Your Voice Is Ready', description: 'Listen to the preview, then press Next.', variant: 'success' });
+          }}
+        />
+      ) : (
+        <>
+          <div className="grid gap-6 md:grid-cols-3">
+            <div className="space-y-2">
+              <Label id={ids.emotion}>Emotion</Label>
+              <Select value={emotion} onValueChange={setEmotion}>
+                <SelectTrigger aria-labelledby={ids.emotion}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {VOICE_EMOTIONS.map((option) => (
+                    <SelectItem key={option} value={option}>
+                      {option[0].toUpperCase() + option.slice(1)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="space-y-3">
+              <Label id={ids.pitch}>Pitch: {pitch}</Label>
+              <Slider aria-labelledby={ids.pitch} thumbLabel="Pitch" min={SPEECH_PITCH.min} max={SPEECH_PITCH.max} step={1} value={[pitch]} onValueChange={([value]) => setPitch(value)} />
+            </div>
+            <div className="space-y-3">
+              <Label id={ids.speed}>Speed: {speed.toFixed(1)}x</Label>
+              <Slider aria-labelledby={ids.speed} thumbLabel="Speed" min={SPEECH_SPEED.min} max={SPEECH_SPEED.max} step={0.1} value={[speed]} onValueChange={([value]) => setSpeed(Math.round(value * 10) / 10)} />
+            </div>
+          </div>
+          <div className="space-y-2">
+            <Label id={ids.voice}>Voice</Label>
+            <p className="text-sm text-slate-500">Press play to hear a voice in the chosen emotion.</p>
+            <VoicePicker voices={voiceOptions} value={chosenVoice} onChange={setVoice} emotion={emotion} labelId={ids.voice} />
+          </div>
+          <div className="space-y-3">
+            <div className="flex flex-wrap items-center gap-3">
+              <Button ref={generateButton} onClick={() => void generate()} disabled={loading} aria-busy={loading} aria-describedby={audioMissing ? ids.noAudio : undefined}>
+                {loading ? 'Generating Audio...' : 'Generate Audio'}
+              </Button>
+              {audioMissing && (
+                <p id={ids.noAudio} className="text-sm text-red-600">
+                  {NO_AUDIO_MESSAGE}
+                </p>
+              )}
+            </div>
+          </div>
+        </>
+      )}
       <div className="space-y-3">
-        <div className="flex flex-wrap items-center gap-3">
-          <Button ref={generateButton} onClick={() => void generate()} disabled={loading} aria-busy={loading} aria-describedby={audioMissing ? ids.noAudio : undefined}>
-            {loading ? 'Generating Audio...' : 'Generate Audio'}
-          </Button>
-          {audioMissing && (
-            <p id={ids.noAudio} className="text-sm text-red-600">
-              {NO_AUDIO_MESSAGE}
-            </p>
-          )}
-        </div>
+        {own && audioMissing && (
+          <p id={ids.noAudio} className="text-sm text-red-600">
+            {NO_RECORDING_MESSAGE}
+          </p>
+        )}
         {audio && (
           <div className="space-y-1">
             <p className="text-sm font-medium text-slate-700">Audio preview</p>

@@ -141,7 +141,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
         <div className="space-y-2">
           <p className="text-sm font-medium text-slate-700">Audio input</p>
           <audio controls src={audio.url} className="w-full" aria-label="Audio input" />
-          <p className="text-sm text-slate-600">“{preview(audio.text)}”</p>
+          {audio.text && <p className="text-sm text-slate-600">“{preview(audio.text)}”</p>}
         </div>
       </div>
       <VideoFormatChoice value={format} onChange={setFormat} disabled={running} />

@@ -1,5 +1,5 @@
 import {
-  dialogueProblem, downloadFileName, estimateSpeechSeconds, LIPSYNC, nextProgress, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE,
+  clockTime, dialogueProblem, downloadFileName, estimateSpeechSeconds, LIPSYNC, nextProgress, predictionIdOf, recordingProblem, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE,
 } from './rules';
 
 describe('wizard rules', () => {
@@ -16,6 +16,16 @@ describe('wizard rules', () => {
       title: 'Audio Too Long',
       message: 'Your audio (10.4s) is longer than the video (10s). Please reduce your text to match the video length.',
     });
+  });
+
+  it("holds the creator's own recording to the video's length with the same title as typed speech", () => {
+    expect(recordingProblem(10, 10)).toBeNull();
+    expect(recordingProblem(12.34, 10)).toEqual({
+      kind: 'too-long',
+      title: 'Audio Too Long',
+      message: 'Your audio (12.3s) is longer than the video (10s). Please record a shorter message to match the video length.',
+    });
+    expect([clockTime(0), clockTime(7.9), clockTime(60)]).toEqual(['0:00', '0:07', '1:00']);
   });
 
   it('keeps the lip-sync retry protocol and its messages', () => {

@@ -8,21 +8,35 @@ export const WORDS_PER_SECOND = 2.5;
 /** Estimated seconds of speech for the dialogue. */
 export const estimateSpeechSeconds = (text: string) => scriptWordCount(text) / WORDS_PER_SECOND;
 
-export type DialogueProblem = { kind: 'empty'; message: string } | { kind: 'too-long'; title: string; message: string };
+export type AudioTooLong = { kind: 'too-long'; title: string; message: string };
+export type DialogueProblem = { kind: 'empty'; message: string } | AudioTooLong;
 
 /** What stops the dialogue from being used with a video of `videoSeconds`, if anything. */
 export function dialogueProblem(text: string, videoSeconds: number): DialogueProblem | null {
   if (!text.trim()) return { kind: 'empty', message: DIALOGUE_TEXT.messages.blank };
-  const audioSeconds = estimateSpeechSeconds(text);
+  return audioTooLong(estimateSpeechSeconds(text), videoSeconds, 'reduce your text');
+}
+
+/**
+ * The creator's own recording (issue 35): its text is optional (it only captions the video), but the
+ * spec's length rule holds as for typed speech.
+ */
+export const recordingProblem = (recordingSeconds: number, videoSeconds: number): AudioTooLong | null =>
+  audioTooLong(recordingSeconds, videoSeconds, 'record a shorter message');
+
+function audioTooLong(audioSeconds: number, videoSeconds: number, remedy: string): AudioTooLong | null {
   if (audioSeconds <= videoSeconds) return null;
   return {
     kind: 'too-long',
     title: 'Audio Too Long',
-    message: `Your audio (${formatSeconds(audioSeconds)}s) is longer than the video (${formatSeconds(videoSeconds)}s). Please reduce your text to match the video length.`,
+    message: `Your audio (${formatSeconds(audioSeconds)}s) is longer than the video (${formatSeconds(videoSeconds)}s). Please ${remedy} to match the video length.`,
   };
 }
 
 const formatSeconds = (seconds: number) => (Number.isInteger(seconds) ? String(seconds) : seconds.toFixed(1));
+
+/** "0:07": a recording's elapsed time. */
+export const clockTime = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
 /** The lip-sync request protocol of spec section 4: 202 or a time-out means wait 2 s and ask again, 5 times at most. */
 export const LIPSYNC = { maxAttempts: 5, retryWaitMs: 2000, requestTimeoutMs: 180_000 } as const;
