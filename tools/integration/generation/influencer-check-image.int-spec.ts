@@ -8,6 +8,7 @@ import {
 } from '@lipcast/contracts';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { UploadMessages } from '../../../gateway/src/media/image-upload';
+import { STAND_IN_TRANSCRIPT, startOpenAiStandIn, type OpenAiStandIn } from '../../openai/stand-in';
 import { dataUrl, readFaceFixtures, SAMPLE_SHEET, startInfluencerTestBed, type InfluencerTestBed } from './testing';
 
 jest.setTimeout(60_000);
@@ -18,6 +19,7 @@ jest.setTimeout(60_000);
  */
 describe('the check of a chosen picture, before any generation', () => {
   let bed: InfluencerTestBed;
+  let openai: OpenAiStandIn;
   let photos: Record<'woman' | 'man' | 'noFace' | 'twoFaces', Buffer>;
 
   async function checkImage(userId: string | null, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -38,11 +40,14 @@ describe('the check of a chosen picture, before any generation', () => {
     // A 1 MB limit on own actors' clips and own voices, so that one over it is quick to send.
     process.env.ACTOR_CLIP_MAX_MB = '1';
     process.env.AUDIO_UPLOAD_MAX_MB = '1';
-    bed = await startInfluencerTestBed({ generationEnv: { GENERATION_ROLE: 'api' } });
+    // OpenAI's stand-in transcribes own voices recorded without text.
+    openai = await startOpenAiStandIn({ port: 0, apiKey: 'sk-stand-in-own-voice' });
+    bed = await startInfluencerTestBed({ generationEnv: { GENERATION_ROLE: 'api', OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.url } });
   });
 
   afterAll(async () => {
     await bed?.close();
+    await openai?.stop();
   });
 
   it('refuses a picture with no face with the message, and charges and keeps nothing', async () => {
@@ -208,11 +213,14 @@ describe('the check of a chosen picture, before any generation', () => {
       await bed.generation.send(Subjects.generation.jobCancel, { userId, jobId: predictionId });
     });
 
-    it('keeps a recording without text with no captions when the service has no transcription', async () => {
+    it("captions a recording without text from OpenAI's transcription of its MP3", async () => {
       const userId = randomUUID();
       const uploaded = await uploadAudio(userId, { consent: 'true' }, recordingOf(recordings.speech));
-      expect(uploaded).toMatchObject({ status: 201, body: { captions: 'none' } });
-      expect(await everythingOf(userId)).toEqual([mediaKeyOf((uploaded.body as unknown as AudioUploadAnswer).url)]);
+      expect(uploaded).toMatchObject({ status: 201, body: { captions: 'transcribed' } });
+      const key = mediaKeyOf((uploaded.body as unknown as AudioUploadAnswer).url)!;
+      const { words } = JSON.parse(await bed.storage.readText(timingsKeyOf(key))) as { words: { text: string; startMs: number; endMs: number }[] };
+      expect(words.map((word) => word.text).join(' ')).toBe(STAND_IN_TRANSCRIPT.replace('.', ''));
+      expect(openai.transcriptions.at(-1)).toEqual({ model: 'whisper-1', fileName: 'voice.mp3', responseFormat: 'verbose_json', timestampGranularities: ['word'] });
     });
 
     it('refuses a recording without consent, silent, too long, unreadable, of another type or over the size limit, with the reason beside its field, keeping nothing', async () => {
