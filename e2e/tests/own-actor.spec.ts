@@ -4,8 +4,9 @@ import { expectPlays } from '../support/plays.ts';
 import { signIn } from '../support/sign-in.ts';
 
 const LIKENESS_CONSENT = "This is me, or I have this person's written consent to use their likeness.";
+const VOICE_CONSENT = "This is me, or I have this person's written consent to use their voice.";
 
-test('a creator uploads a clip of themselves with consent, finds it under "Your actors" and gets a video of it saying new words', async ({ page, consoleErrors }, testInfo) => {
+test('a creator uploads a clip of themselves with consent, finds it under "Your actors" and gets a video of it saying what they recorded', async ({ page, consoleErrors }, testInfo) => {
   await signIn(page, `filmer${Date.now().toString(36)}`);
   await page.goto('/ai-influencer');
   const form = page.getByRole('form', { name: 'Upload your own actor' });
@@ -30,8 +31,15 @@ test('a creator uploads a clip of themselves with consent, finds it under "Your 
   await yours.getByRole('button', { name: /Me at my desk/ }).click();
   await page.getByRole('button', { name: 'Continue to Audio Generation' }).click();
   await expect(page.getByText(/Write what Me at my desk should say \(4s video\)/)).toBeVisible();
+  // Their own voice: recorded in the browser (Chromium's fake microphone), the typed words its captions.
+  await page.getByLabel('Your own voice').check();
   await page.getByLabel('Dialogue').fill('Hi, it is really me.');
-  await page.getByRole('button', { name: 'Generate Audio' }).click();
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByRole('timer', { name: 'Elapsed time' })).toContainText(/^0:02/, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(page.getByLabel('Your recording')).toBeVisible();
+  await page.getByLabel(VOICE_CONSENT).check();
+  await page.getByRole('button', { name: 'Use this recording' }).click();
   await expect(page.getByLabel('Audio preview')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Generate Video' }).click();

@@ -14,7 +14,8 @@ describe(contentSecurityPolicy.name, () => {
     expect(policy['connect-src']).toEqual(["'self'"]);
     expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'https:']);
-    expect(policy['media-src']).toEqual(["'self'"]);
+    // A recording made in the page plays back from a blob: URL.
+    expect(policy['media-src']).toEqual(["'self'", 'blob:']);
     expect(policy['frame-src']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
     expect(policy['object-src']).toEqual(["'none'"]);

@@ -54,7 +54,8 @@ export function contentSecurityPolicy(sources: CspSources): string {
     ['style-src', ["'self'", "'unsafe-inline'", ...remotes]],
     // data: for the favicon and the Creator's upload preview.
     ['img-src', ["'self'", 'data:', ...remotes, ...media, ...(sources.issuerOrigin ? [sources.issuerOrigin] : []), ...sources.imageSources, ...stripe.img]],
-    ['media-src', ["'self'", ...media]],
+    // blob: for the wizard's own-voice recorder, which plays back the recording it just made.
+    ['media-src', ["'self'", 'blob:', ...media]],
     ['font-src', ["'self'", 'data:', ...remotes]],
     // The remotes' manifests are fetched; the job progress streams are our own.
     ['connect-src', ["'self'", ...remotes, ...stripe.connect]],

@@ -137,7 +137,7 @@ describe('media through presigned links at the store (S3_PUBLIC_URL)', () => {
   it("allows the store's origin for media and images in the Content-Security-Policy", async () => {
     const policy = (await fetch(`${base}/api/health`)).headers.get('content-security-policy')!;
     const origin = new URL(settings.S3_PUBLIC_URL!).origin;
-    expect(policy).toContain(`media-src 'self' ${origin}`);
+    expect(policy).toContain(`media-src 'self' blob: ${origin}`);
     expect(policy).toMatch(new RegExp(`img-src [^;]*${origin.replace(/[.:/]/g, '\\$&')}`));
   });
 });
