@@ -3,7 +3,7 @@ import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Equals } from 'class-validator';
 import type { Request, Response } from 'express';
 import {
-  DELETE_ACCOUNT_CONFIRMATION, Subjects, type AccountDeletedAnswer, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type MailPreferences, type OwnActor, type Project,
+  DELETE_ACCOUNT_CONFIRMATION, Subjects, type AccountDeletedAnswer, userFolder, type Account, type AuthUser, type DeleteUserDataRequest, type InfluencerProject, type LikenessConsentRecord, type MailPreferences, type OwnActor, type Project,
 } from '@lipcast/contracts';
 import { ServiceClient, StorageService } from '@lipcast/nest-kit';
 import { IdentityProvider } from '../auth/identity-provider';
@@ -24,6 +24,8 @@ export interface ExportedRecords {
   influencers: InfluencerProject[];
   /** Their own actors, each with the consent recorded at its upload (the clips are under media/actors/). */
   ownActors: OwnActor[];
+  /** Every consent they gave for a face or a voice (own actors, uploaded photos, recordings). */
+  consents: LikenessConsentRecord[];
   /** Which mails the user gets (content). */
   mailPreferences: MailPreferences;
 }
@@ -103,12 +105,13 @@ export class AccountController {
     // However it ends (complete, failed, or the download given up), the user's place is free again.
     response.once('close', () => void run.release());
     // Everything that can fail before a byte is sent is asked first, so a failure is still a proper error answer.
-    const [user, account, history, influencers, ownActors, mailPreferences, objects] = await Promise.all([
+    const [user, account, history, influencers, ownActors, consents, mailPreferences, objects] = await Promise.all([
       this.services.send(Subjects.auth.userGet, { id: userId }),
       this.services.send(Subjects.billing.accountGet, { userId }),
       this.services.send(Subjects.generation.projectsList, { userId }),
       this.services.send(Subjects.generation.influencersList, { userId }),
       this.services.send(Subjects.generation.ownActorsList, { userId }).then((reply) => reply.actors),
+      this.services.send(Subjects.generation.consentsList, { userId }),
       this.services.send(Subjects.content.mailPreferencesGet, { userId }),
       this.storage.list(userFolder(userId)),
     ]).catch(async (error: unknown) => {
@@ -116,7 +119,7 @@ export class AccountController {
       await run.release({ refund: true });
       throw error;
     });
-    const records: ExportedRecords = { exportedAt: new Date().toISOString(), user, account, history, influencers, ownActors, mailPreferences };
+    const records: ExportedRecords = { exportedAt: new Date().toISOString(), user, account, history, influencers, ownActors, consents, mailPreferences };
     response.status(200);
     response.setHeader('Content-Type', 'application/zip');
     response.setHeader('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`);

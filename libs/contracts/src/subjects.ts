@@ -27,7 +27,7 @@ import type {
   UploadCheckRequest, UserAudioRequest, UserInfluencerRequest, UserJobRequest, UserLipSyncRequest, UserProjectRequest, UserScriptRequest,
 } from './generation';
 import type { FaceCheckAnswer, FaceCheckRequest } from './face-check';
-import type { CreateOwnActorRequest, OwnActor, OwnActorListReply, OwnActorRequest } from './own-actors';
+import type { CreateOwnActorRequest, LikenessConsentRecord, OwnActor, OwnActorListReply, OwnActorRequest } from './own-actors';
 import type { PingResponse } from './health';
 import type {
   MailOutcome, MailPreferences, MailPreferencesUpdate, NewsletterConfirmed, NewsletterTokenRequest, NewsletterUnsubscribed,
@@ -217,6 +217,8 @@ export const Subjects = {
     ownActorsList: subject<UserRequest, OwnActorListReply>()('generation.actors.own.list.v1'),
     /** `OwnActorRequest` → `DeletedAnswer`: the actor and its clip go; videos made from it stay, with the consent record they point to. */
     ownActorDelete: subject<OwnActorRequest, DeletedAnswer>()('generation.actors.own.delete.v1'),
+    /** `{userId}` → every consent the user gave for a face or a voice, newest first (their data export). */
+    consentsList: subject<UserRequest, LikenessConsentRecord[]>()('generation.consents.list.v1'),
     influencersList: subject<UserRequest, InfluencerProject[]>()('generation.influencers.list.v1'),
     influencerGet: subject<UserInfluencerRequest, InfluencerProject>()('generation.influencer.get.v1'),
     influencerApprove: subject<InfluencerPublishRequest, InfluencerProject>()('generation.influencer.approve.v1'),

@@ -141,6 +141,7 @@ describe('your account: export and delete', () => {
     expect(records.ownActors).toEqual([actor]);
     expect(records.ownActors[0]!.consent).toMatchObject({ subject: 'likeness', text: LIKENESS_CONSENT_TEXT });
     expect(entries.get(`media/actors/${actor.id}/clip.mp4`)?.length).toBeGreaterThan(0);
+    expect(records.consents).toEqual([actor.consent]);
     expect(records.mailPreferences).toEqual({ videoReady: true });
     const listing = [...entries.keys()].join('\n');
     expect(listing).not.toContain('secret.mp3');

@@ -17,6 +17,11 @@ export class ConsentsRepository extends GenerationRepository {
     return this.db.insertInto('likeness_consent').values({ id: randomUUID(), userId, subject, mediaKey, text: CONSENT_TEXTS[subject] }).returningAll().executeTakeFirstOrThrow();
   }
 
+  /** Every consent the user gave, newest first. */
+  listOf(userId: string): Promise<LikenessConsentRow[]> {
+    return this.db.selectFrom('likeness_consent').selectAll().where('userId', '=', userId).orderBy('givenAt', 'desc').execute();
+  }
+
   find(consentId: string): Promise<LikenessConsentRow | undefined> {
     return this.db.selectFrom('likeness_consent').selectAll().where('id', '=', consentId).executeTakeFirst();
   }

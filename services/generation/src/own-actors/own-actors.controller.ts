@@ -1,9 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { IsBoolean, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { MAX_OWN_ACTOR_NAME_LENGTH, OwnActorMessages, Subjects, UPLOAD_KEY_PATTERN, type CreateOwnActorRequest, type OwnActor, type OwnActorListReply, type OwnActorRequest } from '@lipcast/contracts';
+import { MAX_OWN_ACTOR_NAME_LENGTH, OwnActorMessages, Subjects, UPLOAD_KEY_PATTERN, type CreateOwnActorRequest, type LikenessConsentRecord, type OwnActor, type OwnActorListReply, type OwnActorRequest } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
 import { UserDto } from '../user.dto';
+import { ConsentsRepository, toConsentRecord } from './consents.repository';
 import { OwnActorsService } from './own-actors.service';
 
 /** `generation.actors.own.create.v1`: the upload the gateway stored, the name and the consent ticked. */
@@ -19,7 +20,10 @@ class OwnActorDto extends UserDto implements OwnActorRequest {
 
 @Controller()
 export class OwnActorsController {
-  constructor(private readonly actors: OwnActorsService) {}
+  constructor(
+    private readonly actors: OwnActorsService,
+    private readonly consents: ConsentsRepository,
+  ) {}
 
   @Handles(Subjects.generation.ownActorCreate)
   create(@Payload() request: CreateOwnActorDto): Promise<OwnActor> {
@@ -29,6 +33,11 @@ export class OwnActorsController {
   @Handles(Subjects.generation.ownActorsList)
   list(@Payload() request: UserDto): Promise<OwnActorListReply> {
     return this.actors.list(request.userId);
+  }
+
+  @Handles(Subjects.generation.consentsList)
+  async consentsOf(@Payload() request: UserDto): Promise<LikenessConsentRecord[]> {
+    return (await this.consents.listOf(request.userId)).map(toConsentRecord);
   }
 
   @Handles(Subjects.generation.ownActorDelete)
