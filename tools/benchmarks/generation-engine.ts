@@ -1,7 +1,7 @@
 /**
  * The embedded media engine and the job queue (issue figures): speech for 40 words, lip-sync of a
- * 15 s clip against the bare encoder's floor, 9:16 1080p with bold burned-in captions (issue 23), and
- * queue latency and throughput for 1 and 2 workers.
+ * 15 s clip against the bare encoder's floor, 9:16 1080p with bold burned-in captions (issue 23), a
+ * creator's own 720p clip speaking 10 s (issue 35), and queue latency and throughput for 1 and 2 workers.
  * Runs the built service's own benchmark (`services/generation/dist/bench.js`) on a private NATS.
  */
 import { spawn } from 'node:child_process';
@@ -15,6 +15,7 @@ interface Figures {
   speechSeconds: number;
   lipSync: { renderRealTimeFactor: number; floorRealTimeFactor: number; ratio: number };
   photoLipSync: { firstRealTimeFactor: number; cachedRealTimeFactor: number; vertical1080pRealTimeFactor: number; seconds: { landmarks: number; encoder: number; decodeAndComposite: number } };
+  footageLipSync: { speechSeconds: number; clipSeconds: number; first: RenderFigure; cached: RenderFigure; seconds: { encoder: number; decodeAndComposite: number; landmarksAdded: number } };
   captionedVertical: {
     photoFirst: RenderFigure;
     photoCached: RenderFigure;
@@ -66,6 +67,17 @@ export async function generationEngine(): Promise<void> {
         `${(photo.cachedRealTimeFactor * 15).toFixed(2)} s without it`,
     );
     console.log(`       the same clip in 9:16 at 1080p (framed around the face, landmarks found in its frame): real-time factor ${photo.vertical1080pRealTimeFactor.toFixed(3)}`);
+    const footage = figures.footageLipSync;
+    console.log(
+      `  (f) lip-sync of a creator's own 720p clip (footage: 1280x720 at 25 fps, ${footage.clipSeconds} s played forward and backward) speaking ${footage.speechSeconds} s, median of 3: ` +
+        `real-time factor ${footage.first.realTimeFactor.toFixed(3)} (CPU ${footage.first.cpuPerSecond.toFixed(2)} s per second of video) finding the landmarks, ` +
+        `${(footage.first.realTimeFactor / 0.5).toFixed(2)}x the target 0.5   (target ≤ 0.5: ${verdict(footage.first.realTimeFactor <= 0.5)}); ` +
+        `${footage.cached.realTimeFactor.toFixed(3)} (CPU ${footage.cached.cpuPerSecond.toFixed(2)}) with them kept`,
+    );
+    console.log(
+      `       where the time goes: the encoder alone on the clip's frames ${footage.seconds.encoder.toFixed(2)} s, decoding and compositing ${footage.seconds.decodeAndComposite.toFixed(2)} s more, ` +
+        `the landmark pass alongside ${footage.seconds.landmarksAdded.toFixed(2)} s more`,
+    );
     const captioned = figures.captionedVertical;
     const render = (figure: RenderFigure) => `${figure.realTimeFactor.toFixed(3)} (CPU ${figure.cpuPerSecond.toFixed(2)} s per second of video)`;
     console.log(

@@ -5,10 +5,22 @@ export { BUILT_IN_ACTORS, builtInActor, type BuiltInActor } from './characters/a
 export { FPS, renderIdleClip, renderPortrait, renderTalkingClip, type ClipOptions } from './characters/animation';
 export { lookFromPrompt, readDescription, seededRandom, type Backdrop, type CharacterLook, type DescriptionReading, type HairStyle, type Mood } from './characters/look';
 export { analyseFaces, clipTiming, FACE_CHECK_LIMITS, judgeFrame, judgeFrames, rollOfMesh, yawOfMesh, type AnalysedFace, type AnalysedFrame, type FaceAnalysis, type FaceVerdict } from './faces/face-check';
-export { makeFaceFixture, type FaceFixture } from './faces/face-fixtures';
+export { makeFaceClip, makeFaceFixture, type FaceClipOptions, type FaceFixture } from './faces/face-fixtures';
 export { mouthTrack, type MouthFrame } from './lipsync/mouth-track';
 export { findFaceCentre, frameVideo, framingFor } from './lipsync/framing';
-export { NoFaceError, PHOTO_CLIP_PRESET, renderPhotoTalkingClip, sampleMouths, type PhotoClipOptions, type SampledMouths } from './lipsync/photo-lipsync';
+export {
+  FOOTAGE_ENCODING,
+  FOOTAGE_MAX_SIZE,
+  footageVideo,
+  NoFaceError,
+  PHOTO_CLIP_PRESET,
+  renderPhotoTalkingClip,
+  sampleMouths,
+  type ClipLoop,
+  type PhotoClipOptions,
+  type SampledMouths,
+  type VideoShape,
+} from './lipsync/photo-lipsync';
 export { decodeAudio, encodeMp3, encodeWav } from './speech/audio-file';
 export { SpeechInputError, synthesizeSpeech, type SpeechRequest, type SpeechResult, type TimedUnit } from './speech/synthesizer';
 export { alignWords, trimToVoice, voicedSegments, wordWeight, type VoicedSegment } from './speech/word-aligner';

@@ -19,7 +19,11 @@ export interface VideoEncoding {
   /** A filter graph (one input, one output) the frames go through before the encoder, e.g. a format's blurred fill. */
   videoFilter?: string;
   /** x264's speed preset; `veryfast` unless the caller measured that a faster one keeps the quality. */
-  preset?: 'veryfast' | 'superfast';
+  preset?: 'veryfast' | 'superfast' | 'ultrafast';
+  /** x264's tuning: `animation` (drawn pictures, the default) or `film` (camera footage). */
+  tune?: 'animation' | 'film';
+  /** The quality (x264's constant rate factor, lower is better): 23 unless said. */
+  crf?: number;
   /** Captions burned in by this encode, after `videoFilter` (their script is written beside `out` and removed after). */
   captions?: CaptionBurnIn;
 }
@@ -43,7 +47,7 @@ export async function encodeVideo(encoding: VideoEncoding): Promise<void> {
         ...video,
         ...audio,
         ...(filter ? ['-vf', filter] : []),
-        ...['-c:v', 'libx264', '-preset', encoding.preset ?? 'veryfast', '-tune', 'animation', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
+        ...['-c:v', 'libx264', '-preset', encoding.preset ?? 'veryfast', '-tune', encoding.tune ?? 'animation', '-crf', String(encoding.crf ?? 23), '-profile:v', 'high', '-pix_fmt', 'yuv420p'],
         ...['-t', encoding.durationSeconds.toFixed(3), '-movflags', '+faststart', encoding.out],
       ],
       { input: encoding.frames, signal: encoding.signal },

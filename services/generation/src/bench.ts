@@ -8,10 +8,24 @@ import { dirname, join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { CREATOR_CLIP_SECONDS, PORTRAIT_SIZE } from '@lipcast/contracts';
-import { BUILT_IN_ACTORS, encodeMp3, encodeWav, FPS, mouthTrack, PHOTO_CLIP_PRESET, renderPhotoTalkingClip, renderTalkingClip, sampleMouths, synthesizeSpeech, type SampledMouths } from '@lipcast/media-engine';
+import {
+  BUILT_IN_ACTORS,
+  encodeMp3,
+  encodeWav,
+  FOOTAGE_ENCODING,
+  FPS,
+  makeFaceClip,
+  mouthTrack,
+  PHOTO_CLIP_PRESET,
+  renderPhotoTalkingClip,
+  renderTalkingClip,
+  sampleMouths,
+  synthesizeSpeech,
+  type SampledMouths,
+} from '@lipcast/media-engine';
 import { encodeVideo, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { JOB_STREAM, JobQueue } from './jobs/job-queue';
-import { captionedVerticalFigures, FORTY_WORDS, median, seconds, timed } from './bench-captions';
+import { captionedVerticalFigures, FORTY_WORDS, median, seconds, timed, type RenderFigure } from './bench-captions';
 
 const CLIP_SECONDS = 15;
 
@@ -85,6 +99,49 @@ async function photoLipSyncFigures(folder: string) {
   };
 }
 
+/** Speech length and clip length of the footage figure: the clip is shorter, so it plays forward and backward (ping-pong). */
+const FOOTAGE_SPEECH_SECONDS = 10;
+const FOOTAGE_CLIP_SECONDS = 6;
+
+/**
+ * A creator's own 720p clip (the face fixture's: 1280x720, 25 fps, the head swaying) speaking 10 s
+ * in footage mode, at its own size and frame rate: with its landmarks found, and with them kept
+ * (median of 3). Where the time goes: the encoder alone on the clip's own frames (same settings).
+ */
+async function footageLipSyncFigures(folder: string) {
+  const clip = await makeFaceClip(folder, { width: 1280, height: 720, fps: FPS, seconds: FOOTAGE_CLIP_SECONDS });
+  const speech = await synthesizeSpeech({ text: FORTY_WORDS, voiceId: 'Casual_Guy' });
+  const audioPath = join(folder, 'footage-speech.wav');
+  await writeFile(audioPath, encodeWav(speech));
+  const track = mouthTrack(speech, FPS, FOOTAGE_SPEECH_SECONDS * 1000);
+  await sampleMouths(clip, false); // loads the model once, outside the timing
+  const frameBytes = (1280 * 720 * 3) / 2;
+  const decoded = await runFfmpeg(['-i', clip, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'], { captureOutput: true });
+  const clipFrames = Array.from({ length: decoded.length / frameBytes }, (_, index) => decoded.subarray(index * frameBytes, (index + 1) * frameBytes));
+  async function* clipOnly() {
+    for (let index = 0; index < track.length; index++) yield clipFrames[index % clipFrames.length];
+  }
+  const first: { wall: number; cpu: number }[] = [];
+  const cached: { wall: number; cpu: number }[] = [];
+  const encoder: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    let mouths: SampledMouths | undefined;
+    first.push(await timed(async () => (mouths = await renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'footage-1.mp4'), { isImage: false, footage: true }))));
+    cached.push(await timed(() => renderPhotoTalkingClip(clip, track, audioPath, join(folder, 'footage-2.mp4'), { isImage: false, footage: true, mouths })));
+    const floor = { frames: clipOnly(), pixelFormat: 'yuv420p' as const, width: 1280, height: 720, fps: FPS, durationSeconds: FOOTAGE_SPEECH_SECONDS, audioPath, out: join(folder, 'footage-floor.mp4') };
+    encoder.push((await timed(() => encodeVideo({ ...floor, ...FOOTAGE_ENCODING }))).wall);
+  }
+  const figure = (runs: { wall: number; cpu: number }[]): RenderFigure => ({ realTimeFactor: median(runs.map((run) => run.wall)) / FOOTAGE_SPEECH_SECONDS, cpuPerSecond: median(runs.map((run) => run.cpu)) / FOOTAGE_SPEECH_SECONDS });
+  const [firstWall, cachedWall] = [median(first.map((run) => run.wall)), median(cached.map((run) => run.wall))];
+  return {
+    speechSeconds: FOOTAGE_SPEECH_SECONDS,
+    clipSeconds: FOOTAGE_CLIP_SECONDS,
+    first: figure(first),
+    cached: figure(cached),
+    seconds: { encoder: median(encoder), decodeAndComposite: cachedWall - median(encoder), landmarksAdded: firstWall - cachedWall },
+  };
+}
+
 /** Enqueue → start latency (one job at a time) and the rate of draining 1,000 queued no-op jobs. */
 async function queueFigures(natsUrl: string, workers: number) {
   const connections = await Promise.all(Array.from({ length: workers + 1 }, () => connect({ servers: natsUrl })));
@@ -140,6 +197,7 @@ async function main(): Promise<void> {
       speechSeconds: await speechSeconds(),
       lipSync: await lipSyncFigures(folder),
       photoLipSync: await photoLipSyncFigures(folder),
+      footageLipSync: await footageLipSyncFigures(folder),
       captionedVertical: await captionedVerticalFigures(folder),
       queue: [await queueFigures(natsUrl, 1), await queueFigures(natsUrl, 2)],
     };

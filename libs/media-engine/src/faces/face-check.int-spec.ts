@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { analyseFaces, FACE_CHECK_LIMITS } from './face-check';
-import { makeFaceFixture, type FaceFixture } from './face-fixtures';
+import { makeFaceClip, makeFaceFixture, type FaceFixture } from './face-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -17,7 +17,7 @@ describe('the face check (face detector and mesh, offline)', () => {
 
   it('passes a photo of one face facing the camera, with its box, yaw and roll', async () => {
     const analysis = await analyseFaces(await picture('man'), { isImage: true });
-    expect(analysis).toMatchObject({ isImage: true, width: 640, height: 416, verdict: 'ok', timing: null });
+    expect(analysis).toMatchObject({ isImage: true, width: 640, height: 416, verdict: 'ok', timing: null, motion: null });
     const [face] = analysis.frames[0].faces;
     expect(analysis.frames[0].faces).toHaveLength(1);
     // The man sits right of centre, in the upper half.
@@ -72,5 +72,17 @@ describe('the face check (face detector and mesh, offline)', () => {
     const short = join(folder, 'short.mp4');
     await runFfmpeg(['-i', clip, '-t', '0.5', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', short]);
     expect((await analyseFaces(short, { isImage: false })).timing).toBe('clip-too-short');
+  });
+
+  it('passes a clip that moves and refuses a still picture re-encoded as a video', async () => {
+    const moving = await analyseFaces(await makeFaceClip(folder, { width: 640, height: 360, seconds: 3 }), { isImage: false });
+    expect(moving).toMatchObject({ verdict: 'ok', timing: null });
+    expect(moving.motion).toBeGreaterThan(10 * FACE_CHECK_LIMITS.minMovingShare);
+
+    const still = await analyseFaces(await makeFaceClip(folder, { width: 640, height: 360, seconds: 3, still: true }), { isImage: false });
+    // Its faces pass: only its stillness refuses it.
+    expect(still.frames.every((frame) => frame.verdict === 'ok')).toBe(true);
+    expect(still).toMatchObject({ verdict: 'still-video', timing: null });
+    expect(still.motion).toBeLessThan(FACE_CHECK_LIMITS.minMovingShare);
   });
 });

@@ -1,4 +1,4 @@
-import { clipTiming, countedFaces, FACE_CHECK_LIMITS, judgeFrame, judgeFrames, NOSE_DEPTH, readPpmFrames, rollOfMesh, yawOfMesh, type AnalysedFace } from './face-check';
+import { changedShare, clipMotion, clipTiming, countedFaces, FACE_CHECK_LIMITS, judgeFrame, judgeFrames, NOSE_DEPTH, readPpmFrames, rollOfMesh, yawOfMesh, type AnalysedFace } from './face-check';
 import type { HumanFace, Point } from './face-landmarks';
 
 /**
@@ -106,5 +106,30 @@ describe(readPpmFrames.name, () => {
       [2, 3, 18, 7],
       [4, 1, 12, 9],
     ]);
+  });
+});
+
+describe(changedShare.name, () => {
+  /** A grey rgb24 frame of 100x50, brighter by `step` inside x 20..39, y 10..29 (the face's box below). */
+  const frame = (step = 0) => {
+    const rgb = Buffer.alloc(100 * 50 * 3, 100);
+    for (let y = 10; y < 30; y++) rgb.fill(100 + step, (y * 100 + 20) * 3, (y * 100 + 40) * 3);
+    return { width: 100, height: 50, rgb };
+  };
+  const face = { x: 0.2, y: 0.2, width: 0.2, height: 0.4 };
+
+  it('counts the pixels whose brightness changed by more than the moving level, in the face or in the whole frame', () => {
+    expect(changedShare(frame(), frame(FACE_CHECK_LIMITS.movingLevel + 2), face)).toBe(1);
+    expect(changedShare(frame(), frame(FACE_CHECK_LIMITS.movingLevel + 2))).toBeCloseTo(400 / 5000, 6);
+    // Encoder noise, under the level, is no change.
+    expect(changedShare(frame(), frame(FACE_CHECK_LIMITS.movingLevel - 2), face)).toBe(0);
+    expect(changedShare(frame(), { ...frame(), width: 50, height: 100 })).toBe(1);
+  });
+
+  it("gives a clip's motion as its samples' largest change, in the earlier sample's face", () => {
+    const looked = (step: number) => ({ frame: frame(step), faces: [{ box: face, sidePixels: 20, score: 0.9, yawDegrees: 0, rollDegrees: 0 }] });
+    expect(clipMotion([looked(0), looked(0), looked(0)])).toBe(0);
+    expect(clipMotion([looked(0), looked(0), looked(40), looked(40)])).toBe(1);
+    expect(clipMotion([looked(0)])).toBe(0);
   });
 });

@@ -13,7 +13,15 @@ import { faceModel, facesIn, type HumanFace, type Point } from './face-landmarks
  *   estimate reads a few degrees high when the face is cut by the frame's edge: the lip-sync tests'
  *   photo, turned about 23°, reads up to 32° in its zoomed clip);
  * - a clip is sampled at clipSamples frames spread over it and passes when at least
- *   clipPassShare of them do (someone may look away for a moment).
+ *   clipPassShare of them do (someone may look away for a moment);
+ * - a clip whose samples do not change is a still picture re-encoded as a video ("still-video"): it
+ *   moves when, between two consecutive samples, at least minMovingShare of the pixels in the face's
+ *   box (the whole frame when no face is found) change their brightness by more than movingLevel (of
+ *   255). Measured on the samples (scaled to fit 640 pixels): a still re-encoded at a poor quality
+ *   (CRF 36, a keyframe every 5 frames) changes 0.6 % of them, the face fixture's clip (`makeFaceClip`,
+ *   a head swaying) 80-85 %, a still's slow zoom (`stillToClip`) 34 %, and the lip-synced mouth alone
+ *   moving in a still face (the nearest to someone talking on a tripod) 5 %; a photo is never
+ *   refused for it.
  */
 export const FACE_CHECK_LIMITS = {
   maxFacesLookedFor: 5,
@@ -24,6 +32,8 @@ export const FACE_CHECK_LIMITS = {
   maxRollDegrees: 25,
   clipSamples: 5,
   clipPassShare: 0.8,
+  movingLevel: 8,
+  minMovingShare: 0.02,
 } as const;
 
 /**
@@ -62,7 +72,7 @@ export interface AnalysedFrame {
 }
 
 /** A face reason, or ok. */
-export type FaceVerdict = 'ok' | Extract<FaceCheckReason, 'no-face' | 'several-faces' | 'face-too-small' | 'head-turned'>;
+export type FaceVerdict = 'ok' | Extract<FaceCheckReason, 'no-face' | 'several-faces' | 'face-too-small' | 'head-turned' | 'still-video'>;
 
 /** What `analyseFaces` finds in a picture or clip (cacheable per media: it never changes). */
 export interface FaceAnalysis {
@@ -75,7 +85,12 @@ export interface FaceAnalysis {
   /** 0 for a still picture. */
   fps: number;
   frames: AnalysedFrame[];
-  /** The faces' verdict (the whole clip's, by its samples). */
+  /**
+   * The largest share of the face's pixels (0..1) that changed between two consecutive samples of a
+   * clip (see FACE_CHECK_LIMITS.minMovingShare); null for a still picture.
+   */
+  motion: number | null;
+  /** The faces' verdict (the whole clip's, by its samples), then whether the clip moves at all. */
   verdict: FaceVerdict;
   /** The timing's verdict for a clip (length and frame rate, CLIP_LIMITS); null when they fit or for a still. */
   timing: Extract<FaceCheckReason, 'clip-too-short' | 'clip-too-long' | 'frame-rate'> | null;
@@ -151,7 +166,7 @@ export function countedFaces(found: readonly HumanFace[], frame: { width: number
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
-interface DecodedFrame {
+export interface DecodedFrame {
   width: number;
   height: number;
   rgb: Buffer;
@@ -257,6 +272,40 @@ async function sampleFrames(path: string, isImage: boolean, durationSeconds: num
 }
 
 /**
+ * The share of pixels (0..1) inside `box` (fractions of the frame; all of it when absent) whose
+ * brightness differs by more than FACE_CHECK_LIMITS.movingLevel between two frames of the same size
+ * (1 when their sizes differ: the picture changed).
+ */
+export function changedShare(a: DecodedFrame, b: DecodedFrame, box: AnalysedFace['box'] = { x: 0, y: 0, width: 1, height: 1 }): number {
+  if (a.width !== b.width || a.height !== b.height) return 1;
+  const left = Math.max(0, Math.round(box.x * a.width));
+  const top = Math.max(0, Math.round(box.y * a.height));
+  const right = Math.min(a.width, Math.round((box.x + box.width) * a.width));
+  const bottom = Math.min(a.height, Math.round((box.y + box.height) * a.height));
+  // Luma in integers (BT.601 weights in 256ths), from the rgb24 frames the detector reads.
+  const luma = (rgb: Buffer, at: number) => (77 * rgb[at] + 150 * rgb[at + 1] + 29 * rgb[at + 2]) >> 8;
+  let changed = 0;
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
+      const at = (y * a.width + x) * 3;
+      if (Math.abs(luma(a.rgb, at) - luma(b.rgb, at)) > FACE_CHECK_LIMITS.movingLevel) changed++;
+    }
+  }
+  const pixels = (right - left) * (bottom - top);
+  return pixels > 0 ? changed / pixels : 0;
+}
+
+/** How much a clip moves: the largest changed share of the face's box between consecutive samples (its box in the earlier one). */
+export function clipMotion(samples: readonly { frame: DecodedFrame; faces: readonly AnalysedFace[] }[]): number {
+  let motion = 0;
+  for (let index = 1; index < samples.length; index++) {
+    const before = samples[index - 1];
+    motion = Math.max(motion, changedShare(before.frame, samples[index].frame, before.faces[0]?.box));
+  }
+  return motion;
+}
+
+/**
  * Finds the faces in a picture or clip (after the media limits' check): their number, each one's box
  * relative to the frame, yaw and roll, per sampled frame, and the verdicts of the check before
  * charging. A reusable description of where the face is (e.g. to frame a video around it).
@@ -268,6 +317,7 @@ export async function analyseFaces(path: string, options: { isImage: boolean; si
   const samples = await sampleFrames(path, isImage, input.durationSeconds, signal);
   const model = await faceModel(FACE_CHECK_LIMITS.maxFacesLookedFor);
   const frames: AnalysedFrame[] = [];
+  const looked: { frame: DecodedFrame; faces: AnalysedFace[] }[] = [];
   let shown = { width: input.width, height: input.height };
   for (const { atSeconds, frame } of samples) {
     signal?.throwIfAborted();
@@ -278,7 +328,10 @@ export async function analyseFaces(path: string, options: { isImage: boolean; si
     const found = await detectFaces(model, square, side);
     const faces = countedFaces(found, { width: shown.width, height: shown.height, scale, left, top });
     frames.push({ atSeconds, faces, verdict: judgeFrame(faces, shown.width, shown.height) });
+    looked.push({ frame, faces });
   }
+  const motion = isImage ? null : clipMotion(looked);
+  const faceVerdict = isImage ? (frames[0]?.verdict ?? 'no-face') : judgeFrames(frames.map((frame) => frame.verdict));
   return {
     version: 1,
     isImage,
@@ -286,7 +339,9 @@ export async function analyseFaces(path: string, options: { isImage: boolean; si
     durationSeconds: input.durationSeconds,
     fps,
     frames,
-    verdict: isImage ? (frames[0]?.verdict ?? 'no-face') : judgeFrames(frames.map((frame) => frame.verdict)),
+    motion,
+    // A clip whose faces pass but that does not move is a still picture re-encoded as a video.
+    verdict: faceVerdict === 'ok' && motion !== null && motion < FACE_CHECK_LIMITS.minMovingShare ? 'still-video' : faceVerdict,
     timing: isImage ? null : clipTiming(input.durationSeconds, fps),
   };
 }

@@ -1,5 +1,5 @@
 import type { MouthGeometry } from '../faces/face-landmarks';
-import { findMouthsWhereNeeded, HEIGHT, mouthAt, openMouth, WIDTH, type SampledMouths } from './photo-lipsync';
+import { findMouthsWhereNeeded, footageFps, footageSize, HEIGHT, mouthAt, mouthBox, openMouth, trackAt, WIDTH, type SampledMouths } from './photo-lipsync';
 
 const GEOMETRY = { x: 320, y: 400, width: 80, chinDrop: 70 };
 
@@ -40,12 +40,93 @@ describe('opening a real mouth', () => {
   });
 });
 
+describe('the mouth box', () => {
+  /** A picture of noise: any pixel moved or painted shows. */
+  function noise(): Buffer {
+    let seed = 7;
+    return Buffer.from(Array.from({ length: (WIDTH * HEIGHT * 3) / 2 }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 256));
+  }
+
+  it('holds every pixel the mouth changes, the chroma too: all outside it is the source', () => {
+    const source = noise();
+    const frame = Buffer.from(source);
+    const geometry = { x: 321.4, y: 400.7, width: 80, chinDrop: 70 };
+    openMouth(frame, source, geometry, { open: 1, width: 1 });
+    const box = mouthBox(geometry);
+    let changedOutside = 0;
+    let changedInside = 0;
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const inside = x >= box.left && x < box.right && y >= box.top && y < box.bottom;
+        const changed = pixel(frame, x, y) !== pixel(source, x, y) || chroma(frame, x, y).join() !== chroma(source, x, y).join();
+        if (changed && inside) changedInside++;
+        if (changed && !inside) changedOutside++;
+      }
+    }
+    expect(changedOutside).toBe(0);
+    expect(changedInside).toBeGreaterThan(1000);
+  });
+
+  it('meets the untouched frame without a seam: the change fades to nothing at the sides and the bottom, and nothing folds', () => {
+    // Brightness growing down the picture: a pulled-down jaw darkens it, a seam or a fold would show as a step.
+    const source = Buffer.alloc((WIDTH * HEIGHT * 3) / 2, 128);
+    for (let y = 0; y < HEIGHT; y++) source.fill(Math.round(y / 3), y * WIDTH, (y + 1) * WIDTH);
+    const frame = Buffer.from(source);
+    openMouth(frame, source, GEOMETRY, { open: 1, width: 0.5 });
+    const box = mouthBox(GEOMETRY);
+    const change = (x: number, y: number) => Math.abs(pixel(frame, x, y) - pixel(source, x, y));
+    for (let y = box.top; y < box.bottom; y++) {
+      expect(change(box.left + 4, y)).toBeLessThanOrEqual(1);
+      expect(change(box.right - 5, y)).toBeLessThanOrEqual(1);
+    }
+    for (let x = box.left; x < box.right; x++) expect(change(x, box.bottom - 4)).toBeLessThanOrEqual(1);
+    // Beside the opening (its corners at x = 320 ± 40), the skin below the lip line still grows brighter down the column.
+    for (const x of [270, 280, 360, 370]) {
+      for (let y = GEOMETRY.y + 1; y < box.bottom; y++) expect(pixel(frame, x, y)).toBeGreaterThanOrEqual(pixel(frame, x, y - 1));
+    }
+  });
+});
+
+describe('footage', () => {
+  it("keeps a clip's own size, even, within 1920x1080 either way round", () => {
+    expect(footageSize({ width: 1280, height: 720 })).toEqual({ width: 1280, height: 720 });
+    expect(footageSize({ width: 3840, height: 2160 })).toEqual({ width: 1920, height: 1080 });
+    expect(footageSize({ width: 1080, height: 1920 })).toEqual({ width: 1080, height: 1920 });
+    expect(footageSize({ width: 2160, height: 3840 })).toEqual({ width: 1080, height: 1920 });
+    expect(footageSize({ width: 639, height: 361 })).toEqual({ width: 640, height: 362 });
+    expect(footageSize({ width: 1440, height: 1440 })).toEqual({ width: 1080, height: 1080 });
+  });
+
+  it('keeps its frame rate, whole, within 15 to 60', () => {
+    expect([29.97, 25, 23.976, 60, 120, 8, 0].map(footageFps)).toEqual([30, 25, 24, 60, 60, 15, 25]);
+  });
+
+  it("takes the mouth track (25 fps) at each frame's time at another frame rate", () => {
+    const track = [0, 0.5, 1, 0.5].map((open) => ({ open, width: 0.5 }));
+    expect(trackAt(track, 25, 25, 2).open).toBe(1);
+    expect(trackAt(track, 25, 50, 3).open).toBeCloseTo(0.75, 9);
+    expect(trackAt(track, 25, 50, 7).open).toBe(0.5);
+    expect(trackAt(track, 25, 30, 3).open).toBeCloseTo(0.75, 9); // 0.1 s: between the track's frames 2 and 3
+  });
+});
+
 describe('landmarks between samples', () => {
-  it('interpolates and wraps around the clip', () => {
+  it('interpolates, goes on past the last sample as it was going, and wraps around the clip', () => {
     const mouths: SampledMouths = { version: 1, sampleEvery: 10, period: 20, samples: [{ ...GEOMETRY, x: 300 }, { ...GEOMETRY, x: 340 }] };
-    expect(mouthAt(mouths, 5).x).toBe(320);
-    expect(mouthAt(mouths, 25).x).toBe(320);
-    expect(mouthAt(mouths, 15).x).toBe(340);
+    expect(mouthAt(mouths, 5).x).toBeCloseTo(320, 9);
+    expect(mouthAt(mouths, 25).x).toBeCloseTo(320, 9);
+    expect(mouthAt(mouths, 15).x).toBeCloseTo(360, 9);
+  });
+
+  it('passes through every sample on a curve whose speed does not jump at a sample', () => {
+    const xs = [300, 310, 330, 335, 320, 300];
+    const mouths: SampledMouths = { version: 1, sampleEvery: 6, period: 36, samples: xs.map((x) => ({ ...GEOMETRY, x })) };
+    xs.forEach((x, sample) => expect(mouthAt(mouths, sample * 6).x).toBeCloseTo(x, 9));
+    // Each frame's step from the one before, across the samples in the middle: it changes a little from frame to frame, never by a jump.
+    const steps = Array.from({ length: 18 }, (_, index) => mouthAt(mouths, index + 7).x - mouthAt(mouths, index + 6).x);
+    const turns = steps.slice(1).map((step, index) => Math.abs(step - steps[index]));
+    expect(Math.max(...turns)).toBeLessThan(1.5);
+    // Straight lines between the samples would turn by 2.5 px a frame at sample 2 (3.3 px a frame, then 0.8) and 3.3 at sample 3.
   });
 });
 

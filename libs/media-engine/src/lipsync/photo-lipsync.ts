@@ -1,7 +1,23 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { DEFAULT_VIDEO_FORMAT, PORTRAIT_SIZE, type VideoFormatId } from '@lipcast/contracts';
-import { checkDuration, checkMediaInput, encodeVideo, type CaptionBurnIn, ffmpegPath, MAX_PIXELS_OPTION, MediaLimitMessages, ProviderError, runFfmpeg, type InputSize } from '@lipcast/media-tools';
+import { DEFAULT_VIDEO_FORMAT, PORTRAIT_SIZE, videoFormat, type VideoFormatId } from '@lipcast/contracts';
+import {
+  checkDuration,
+  checkMediaInput,
+  CLIP_LIMITS,
+  encodeVideo,
+  type CaptionBurnIn,
+  faceFraming,
+  ffmpegPath,
+  type Framing,
+  MAX_PIXELS_OPTION,
+  MediaLimitMessages,
+  probeMedia,
+  ProviderError,
+  runFfmpeg,
+  type InputSize,
+} from '@lipcast/media-tools';
+import { readPpmFrames } from '../faces/face-check';
 import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
 import { rgbToYuv } from '../yuv420';
 import { findFaceCentre, framingFor } from './framing';
@@ -15,18 +31,48 @@ export const FPS = 25;
  * these clips (the file is larger: CABAC stays on, fewer reference frames are searched).
  */
 export const PHOTO_CLIP_PRESET = 'superfast';
-/** Landmarks are found on every this-many frames of the source and interpolated between. */
+/**
+ * Footage is the creator's own picture, kept as it was outside the mouth, and the encoder is most of
+ * a footage render's time: x264's `ultrafast` at CRF 17, tuned for camera footage (`film`). On the
+ * face fixture's 720p clip (10 s) it took 1.3 CPU seconds against `superfast`'s 2.9 (at CRF 20), and
+ * kept an SSIM of 0.990 against the source at worst (0.991), in a file of 3.7 Mbit/s (1.5): twice the
+ * bytes for half the encoder. At CRF 19 a 640x360 clip fell to 0.981 at worst, too near the 0.98 that
+ * footage must keep outside the mouth (0.984 at 17); the photo's `superfast` at CRF 23, 0.984.
+ */
+export const FOOTAGE_ENCODING = { preset: 'ultrafast', tune: 'film', crf: 17 } as const;
+/** Landmarks are found on every this-many frames of the source (at 25 fps) and interpolated between. */
 const SAMPLE_EVERY = 12;
+/**
+ * A creator's own footage is looked at more often. On the face fixture's swaying head (720p, a 65 px
+ * mouth), the mouth placed from samples 12 frames apart was up to 13 px off where the model finds it
+ * in each frame (6 px RMS) with straight lines between samples, 7 px with the curve (`mouthAt`); 6 to
+ * 8 frames apart with the curve, 1.9 to 2.5 px (0.9 to 1.2 RMS: the model's own spread from frame to
+ * frame is 1 px). Steady stretches still skip the model (`findMouthsWhereNeeded`).
+ */
+const FOOTAGE_SAMPLE_SECONDS = 0.28;
+/** Footage is worked on at its own size up to this (its longer side, its shorter side), keeping its shape. */
+export const FOOTAGE_MAX_SIZE = { long: 1920, short: 1080 } as const;
 
-/** The mouth found in a source clip, every SAMPLE_EVERY frames over one pass of it (cacheable per clip). */
+/** The size and frame rate of a video the lip-sync makes. */
+export interface VideoShape {
+  width: number;
+  height: number;
+  fps: number;
+}
+
+/** The mouth found in a source clip, every `sampleEvery` frames over one pass of it (cacheable per clip, format and mode). */
 export interface SampledMouths {
   version: 1;
   sampleEvery: number;
   /** Frames in one pass of the source. */
   period: number;
+  /** The frame rate the source is read at (FPS when absent: every clip before footage). */
+  fps?: number;
   samples: MouthGeometry[];
-  /** Where the face's centre is in the source (0..1), the framing's anchor, for a format other than the portrait card. */
+  /** Where the face's centre is in the source (0..1), the framing's anchor, for a format other than the portrait card (and for footage). */
   face?: { x: number; y: number };
+  /** The video made with these landmarks: its size and frame rate (set by every render). */
+  video?: VideoShape;
 }
 
 export class NoFaceError extends Error {
@@ -79,7 +125,11 @@ interface Source {
   durationSeconds: number;
   size: InputSize;
   frame: WorkFrame;
-  /** Where in the work frame the landmark model looks (a format's frame; the portrait card's: all of it). */
+  /** The frame rate the clip is read, worked on and encoded at (FPS, or footage's own). */
+  fps: number;
+  /** The landmarks are found on every this-many frames. */
+  sampleEvery: number;
+  /** Where in the work frame the landmark model looks (a format's frame, footage's; the portrait card's: all of it). */
   look?: LookWindow;
 }
 
@@ -100,11 +150,18 @@ interface LookWindow {
 }
 
 const LOOK_HEIGHT = 720;
+/**
+ * Footage's look window is at most this high: the model's cost grows with the picture it is given
+ * (about a third less at half the pixels), while it finds the face at 256 pixels and reads the mesh at
+ * 192 whatever it is given. On the face fixture's 720p clip the mouth landmarks were as close to the
+ * face's known path at 480 as at 720 (1.1 px RMS).
+ */
+const FOOTAGE_LOOK_HEIGHT = 480;
 
-function lookWindow(work: { width: number; height: number; fit: string[] }, faceX: number): LookWindow {
+function lookWindow(work: { width: number; height: number; fit: string[] }, faceX: number, maxHeight = LOOK_HEIGHT): LookWindow {
   const width = Math.min(work.width, 2 * Math.round((work.height * WIDTH) / HEIGHT / 2));
   const left = Math.round(Math.min(work.width - width, Math.max(0, faceX - width / 2)));
-  const lookHeight = 2 * Math.round((work.height * Math.min(1, LOOK_HEIGHT / work.height)) / 2);
+  const lookHeight = 2 * Math.round((work.height * Math.min(1, maxHeight / work.height)) / 2);
   const scale = lookHeight / work.height;
   const lookWidth = 2 * Math.round((width * scale) / 2);
   const paddedWidth = Math.max(lookWidth, 2 * Math.round((lookHeight * WIDTH) / HEIGHT / 2));
@@ -123,7 +180,36 @@ const fromLook = (look: LookWindow, mouth: MouthGeometry): MouthGeometry => ({
 
 async function openSource(path: string, isImage: boolean, signal?: AbortSignal): Promise<Source> {
   const input = await checkMediaInput(path, signal);
-  return { path, isImage, durationSeconds: input.durationSeconds, size: input, frame: PORTRAIT_CARD };
+  return { path, isImage, durationSeconds: input.durationSeconds, size: input, frame: PORTRAIT_CARD, fps: FPS, sampleEvery: SAMPLE_EVERY };
+}
+
+const even = (value: number) => Math.max(2, 2 * Math.round(value / 2));
+
+/** Footage's own frame rate, rounded to a whole number within the clip limits (15-60); FPS when unknown. */
+export const footageFps = (fps: number) => (fps > 0 ? Math.min(CLIP_LIMITS.maxFps, Math.max(CLIP_LIMITS.minFps, Math.round(fps))) : FPS);
+
+/** Footage's own size, even, scaled down (keeping its shape) to fit FOOTAGE_MAX_SIZE. */
+export function footageSize(shown: { width: number; height: number }): { width: number; height: number } {
+  const ratio = Math.min(1, FOOTAGE_MAX_SIZE.long / Math.max(shown.width, shown.height), FOOTAGE_MAX_SIZE.short / Math.min(shown.width, shown.height));
+  return { width: even(shown.width * ratio), height: even(shown.height * ratio) };
+}
+
+/** A clip's size as shown (its rotation applied, as the decoder applies it) and its frame rate. */
+async function footageInput(path: string, signal?: AbortSignal): Promise<{ width: number; height: number; fps: number }> {
+  const [first] = readPpmFrames(await runFfmpeg([...MAX_PIXELS_OPTION, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'ppm', 'pipe:1'], { captureOutput: true, signal }));
+  if (!first) throw new ProviderError(MediaLimitMessages.unreadable, 'invalid-input');
+  return { width: first.width, height: first.height, fps: (await probeMedia(path)).video?.fps ?? 0 };
+}
+
+/**
+ * The video a render of a creator's own clip (`footage: true`) makes: at the clip's own size (even,
+ * at most FOOTAGE_MAX_SIZE) and frame rate (whole, 15-60), or at `format`'s size when one is asked.
+ */
+export async function footageVideo(path: string, options: { format?: VideoFormatId; signal?: AbortSignal } = {}): Promise<VideoShape> {
+  await checkMediaInput(path, options.signal);
+  const input = await footageInput(path, options.signal);
+  const size = options.format ? videoFormat(options.format) : footageSize(input);
+  return { width: size.width, height: size.height, fps: footageFps(input.fps) };
 }
 
 /** A still, scaled and cropped to the work frame, decoded once for each pass that needs it (one frame each). */
@@ -145,9 +231,9 @@ interface FrameReading {
   signal?: AbortSignal;
 }
 
-/** Raw frames of the source in its work frame at 25 fps, looped for ever (a still repeats); the reader stops it. */
+/** Raw frames of the source in its work frame at its frame rate, looped for ever (a still repeats); the reader stops it. */
 async function* sourceFrames(source: Source, format: PixelFormat, options: FrameReading = {}): AsyncGenerator<Buffer> {
-  const { select, reuseBuffer, signal } = options;
+  const { select, signal } = options;
   const fit = source.frame.fit;
   if (source.isImage) {
     // The still's one decoded frame stands for every frame (a selection of frames takes just it).
@@ -157,13 +243,18 @@ async function* sourceFrames(source: Source, format: PixelFormat, options: Frame
     return;
   }
   // A selection is made before scaling, so only the frames kept are scaled (a third less time for the samples' pass).
-  const filters = select ? [`fps=${FPS}`, select, ...fit] : [...fit, `fps=${FPS}`];
-  const args = ['-hide_banner', '-loglevel', 'error', ...MAX_PIXELS_OPTION, '-stream_loop', select ? '0' : '-1', '-i', source.path, '-vf', filters.join(','), ...(select ? ['-vsync', '0'] : []), '-f', 'rawvideo', '-pix_fmt', format, 'pipe:1'];
-  const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  const filters = select ? [`fps=${source.fps}`, select, ...fit] : [...fit, `fps=${source.fps}`];
+  const args = [...MAX_PIXELS_OPTION, '-stream_loop', select ? '0' : '-1', '-i', source.path, '-vf', filters.join(','), ...(select ? ['-vsync', '0'] : []), '-f', 'rawvideo', '-pix_fmt', format, 'pipe:1'];
+  yield* decodedFrames(args, source.frame.bytes[format], options);
+}
+
+/** The raw frames an ffmpeg run writes to its output (`args`), `frameBytes` each. */
+async function* decodedFrames(args: string[], frameBytes: number, options: FrameReading = {}): AsyncGenerator<Buffer> {
+  const { reuseBuffer, signal } = options;
+  const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
   // An abort stops the decoder even when its reader never asks for another frame (a killed encoder).
   const kill = () => child.kill('SIGKILL');
   signal?.addEventListener('abort', kill, { once: true });
-  const frameBytes = source.frame.bytes[format];
   // Each pipe chunk (64 KB) is copied once, straight into its frame: gluing chunks together as they
   // come would copy every frame's bytes about twenty times.
   let frame = Buffer.allocUnsafe(frameBytes);
@@ -187,13 +278,60 @@ async function* sourceFrames(source: Source, format: PixelFormat, options: Frame
   }
 }
 
-/** Finds the mouth on every SAMPLE_EVERY-th frame of one pass of the clip (a still: its one frame). */
+/** A source frame to composite: the frame (yuv420p, in the work frame) and its number in one pass of the source. */
+type IndexedFrame = [frame: Buffer, index: number];
+
+/** Frames `from` to `from + count` (to the end when absent) of one pass of a clip, yuv420p; a part after the start is decoded from a seek. */
+function clipPart(source: Source, from: number, count: number | undefined, options: FrameReading): AsyncGenerator<Buffer> {
+  // A quarter of a frame early: the frame `from` is the first one at or after the seek, whatever the rounding.
+  const seek = from > 0 ? ['-ss', ((from - 0.25) / source.fps).toFixed(4)] : [];
+  const frames = count === undefined ? [] : ['-frames:v', String(count)];
+  const args = [...seek, ...MAX_PIXELS_OPTION, '-i', source.path, '-vf', [...source.frame.fit, `fps=${source.fps}`].join(','), ...frames, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'];
+  return decodedFrames(args, source.frame.bytes.yuv420p, options);
+}
+
+/** The most bytes of decoded frames held at once to play a clip backward (a part of it at a time). */
+const BACKWARD_PART_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A clip played forward, then backward, then forward again… (ping-pong): a loop with no jump cut,
+ * for footage that was never made to loop. Its last and first frames are not repeated at the turns.
+ * Backward, the clip is decoded a part at a time (as many frames as BACKWARD_PART_BYTES hold), each
+ * from a seek, and given back in reverse: the whole clip is never held.
+ */
+async function* pingPongFrames(source: Source, options: FrameReading): AsyncGenerator<IndexedFrame> {
+  let count = 0;
+  for await (const frame of clipPart(source, 0, undefined, options)) yield [frame, count++];
+  const perPart = Math.max(1, Math.floor(BACKWARD_PART_BYTES / source.frame.bytes.yuv420p));
+  // The buffers a part is held in, allocated once and refilled part after part (not left to the GC).
+  const held: Buffer[] = [];
+  for (;;) {
+    for (let end = count - 1; end > 1; end -= perPart) {
+      const start = Math.max(1, end - perPart);
+      let length = 0;
+      for await (const frame of clipPart(source, start, end - start, { reuseBuffer: true, signal: options.signal })) frame.copy((held[length++] ??= Buffer.allocUnsafe(frame.length)));
+      for (let index = length - 1; index >= 0; index--) yield [held[index], start + index];
+    }
+    let index = 0;
+    for await (const frame of clipPart(source, 0, count, options)) yield [frame, index++];
+    if (index === 0) return;
+  }
+}
+
+/** The source's frames as the render reads them, each with its number in one pass of the source. */
+async function* framesToComposite(source: Source, loop: ClipLoop, options: FrameReading): AsyncGenerator<IndexedFrame> {
+  if (loop === 'ping-pong' && !source.isImage) return yield* pingPongFrames(source, options);
+  let index = 0;
+  for await (const frame of sourceFrames(source, 'yuv420p', options)) yield [frame, index++];
+}
+
+/** Finds the mouth on every SAMPLE_EVERY-th frame of one pass of the clip (a still: its one frame), as the portrait card's render does. */
 export async function sampleMouths(path: string, isImage: boolean, signal?: AbortSignal): Promise<SampledMouths> {
   return sampleSource(await openSource(path, isImage, signal), signal);
 }
 
 /** Frames in one pass of the source (a still: one). */
-const periodOf = (source: Source) => (source.isImage ? 1 : Math.max(1, Math.round(source.durationSeconds * FPS)));
+const periodOf = (source: Source) => (source.isImage ? 1 : Math.max(1, Math.round(source.durationSeconds * source.fps)));
 
 /** The samples settled so far: the first `count` of the clip's, final (null while no face is found in them). */
 type OnSettled = (samples: MouthGeometry[] | null, count: number) => void;
@@ -201,7 +339,7 @@ type OnSettled = (samples: MouthGeometry[] | null, count: number) => void;
 async function sampleSource(source: Source, signal?: AbortSignal, onSettled?: OnSettled): Promise<SampledMouths> {
   const period = periodOf(source);
   const { look } = source;
-  const frames = sourceFrames(look ? { ...source, frame: look.frame } : source, 'rgb24', { select: `select='not(mod(n\\,${SAMPLE_EVERY}))'`, signal });
+  const frames = sourceFrames(look ? { ...source, frame: look.frame } : source, 'rgb24', { select: `select='not(mod(n\\,${source.sampleEvery}))'`, signal });
   const found = await findMouthsWhereNeeded(
     frames,
     async (frame) => {
@@ -216,7 +354,7 @@ async function sampleSource(source: Source, signal?: AbortSignal, onSettled?: On
   signal?.throwIfAborted();
   const samples = fillMissedFaces(found);
   if (!samples) throw new NoFaceError('No face was found in this video or picture.');
-  return { version: 1, sampleEvery: SAMPLE_EVERY, period, samples };
+  return { version: 1, sampleEvery: source.sampleEvery, period, ...(source.fps === FPS ? {} : { fps: source.fps }), samples };
 }
 
 /** A frame where the face was missed takes the nearest earlier one (or the first found); null when none is found. */
@@ -296,12 +434,38 @@ export async function findMouthsWhereNeeded(
   return found;
 }
 
-/** The mouth at source frame `index`, interpolated between the samples around it. */
+/** Catmull-Rom: the curve through b (t = 0) and c (t = 1) with the slopes that a and d give. */
+const curve = (a: number, b: number, c: number, d: number, t: number) => b + 0.5 * t * (c - a + t * (2 * a - 5 * b + 4 * c - d + t * (3 * (b - c) + d - a)));
+
+/**
+ * The mouth at source frame `index`, on a smooth curve through the samples (Catmull-Rom, each of x,
+ * y, width and chin): it passes through every sample and its speed never jumps at one, so the mouth
+ * glides with the face. Straight lines between samples turned at each sample, and a nod between two
+ * fell off the line (see FOOTAGE_SAMPLE_SECONDS); the curve moves as smoothly as the face itself.
+ */
 export function mouthAt(mouths: SampledMouths, index: number): MouthGeometry {
+  const { samples } = mouths;
   const position = (index % mouths.period) / mouths.sampleEvery;
-  const before = mouths.samples[Math.min(mouths.samples.length - 1, Math.floor(position))];
-  const after = mouths.samples[Math.min(mouths.samples.length - 1, Math.floor(position) + 1)];
-  return mixMouths(before, after, position - Math.floor(position));
+  const last = samples.length - 1;
+  if (last === 0) return samples[0];
+  // Past the last sample (the last frames of a pass) the mouth goes on as it was going.
+  if (position >= last) return mixMouths(samples[last - 1], samples[last], 1 + position - last);
+  const at = Math.floor(position);
+  // Before the first sample and after the last, the curve's slope comes from a sample continuing the line (not one repeated: the mouth would stop there).
+  const sample = (offset: number) => {
+    const wanted = at + offset;
+    if (wanted < 0) return mixMouths(samples[0], samples[1], wanted);
+    if (wanted > last) return mixMouths(samples[last - 1], samples[last], 1 + wanted - last);
+    return samples[wanted];
+  };
+  const [a, b, c, d] = [sample(-1), sample(0), sample(1), sample(2)];
+  const t = position - at;
+  return {
+    x: curve(a.x, b.x, c.x, d.x, t),
+    y: curve(a.y, b.y, c.y, d.y, t),
+    width: curve(a.width, b.width, c.width, d.width, t),
+    chinDrop: curve(a.chinDrop, b.chinDrop, c.chinDrop, d.chinDrop, t),
+  };
 }
 
 const INTERIOR = rgbToYuv(58, 16, 22);
@@ -318,18 +482,48 @@ interface Plane {
 /** The portrait card's work frame: the source covering 640x720, cropped in the middle. */
 const PORTRAIT_CARD = workFrame(WIDTH, HEIGHT, [`scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase`, `crop=${WIDTH}:${HEIGHT}`]);
 
+/** How far the jaw drops at a fully open mouth, in mouth widths. */
+const JAW_DROP = 0.42;
+/** How far either side of the mouth's centre the jaw moves, in mouth widths. */
+const JAW_HALF_WIDTH = 0.9;
+/** Below the chin the skin is stretched back to still over this share of the lip-to-chin drop. */
+const NECK = 0.35;
+
+/**
+ * The part of the frame `openMouth` may change for a mouth at `geometry` (in the work frame's pixels,
+ * right and bottom excluded), at the widest the jaw opens: every pixel outside it is the source's. It
+ * takes in the half-size chroma samples around it.
+ */
+export function mouthBox(geometry: MouthGeometry): { left: number; top: number; right: number; bottom: number } {
+  const half = JAW_HALF_WIDTH * geometry.width;
+  return {
+    left: Math.floor(geometry.x - half) - 2,
+    top: Math.floor(geometry.y) - 2,
+    right: Math.ceil(geometry.x + half) + 3,
+    bottom: Math.ceil(geometry.y + geometry.chinDrop * (1 + NECK) + JAW_DROP * geometry.width) + 3,
+  };
+}
+
 /**
  * Opens the mouth of a real face in place: the jaw below the lip line is pulled down (a smooth window
  * as wide as the chin), and the opening between the lips is painted as the inside of a mouth, with
  * the upper teeth when it opens wide. `frame` is yuv420p in the work frame (the portrait card's
- * 640x720 unless said) and is changed in place; `source` is the frame as decoded.
+ * 640x720 unless said) and is changed in place, inside `mouthBox` only; `source` is the frame as decoded.
  */
 export function openMouth(frame: Buffer, source: Buffer, geometry: MouthGeometry, mouth: MouthFrame, work: WorkFrame = PORTRAIT_CARD): void {
-  if (Math.max(0, Math.min(1, mouth.open)) * 0.42 * geometry.width < 0.5) return;
+  if (Math.max(0, Math.min(1, mouth.open)) * JAW_DROP * geometry.width < 0.5) return;
   openMouthInPlane(frame, source, work.luma, geometry, mouth);
   openMouthInPlane(frame, source, work.chroma, geometry, mouth);
 }
 
+/**
+ * One plane of `openMouth`. Each column below the lip line is remapped from the source, so that
+ * nothing tears and no seam shows where the change ends: the opening is painted down to its depth
+ * there; the skin from the lip line to the chin is laid from the opening's bottom down to the chin
+ * moved by the jaw's drop; below the chin it is squeezed back to where nothing moves. The drop fades
+ * to nothing at the jaw's sides (cos²), and beside the opening the column starts where it is, so the
+ * change meets the untouched frame smoothly on every side: the feather is in the remapping itself.
+ */
 function openMouthInPlane(frame: Buffer, source: Buffer, plane: Plane, geometry: MouthGeometry, mouth: MouthFrame): void {
   const { width: planeWidth, height: planeHeight, scale, channels } = plane;
   // Pixel centres: a chroma sample sits in the middle of the 2x2 luma pixels it covers.
@@ -337,37 +531,41 @@ function openMouthInPlane(frame: Buffer, source: Buffer, plane: Plane, geometry:
   const lipLine = (geometry.y + 0.5) * scale - 0.5;
   const mouthWidth = geometry.width * scale;
   const chinDrop = geometry.chinDrop * scale;
-  const drop = Math.max(0, Math.min(1, mouth.open)) * 0.42 * mouthWidth;
-  const jawHalf = 0.9 * mouthWidth;
+  const drop = Math.max(0, Math.min(1, mouth.open)) * JAW_DROP * mouthWidth;
+  const jawHalf = JAW_HALF_WIDTH * mouthWidth;
   const mouthHalf = 0.5 * mouthWidth * (0.75 + 0.5 * Math.max(0, Math.min(1, mouth.width)));
-  const bottom = lipLine + chinDrop * 1.35 + drop;
+  // Where the remapping ends below the lip line: the chin at its lowest, and the neck below it.
+  const still = chinDrop * (1 + NECK) + drop;
   const left = Math.max(0, Math.floor(centreX - jawHalf));
   const right = Math.min(planeWidth - 1, Math.ceil(centreX + jawHalf));
   const teeth = Math.min(drop * 0.3, 0.1 * mouthWidth);
+  // The opening's edge against the lips is soft over about a fortieth of the mouth (a pixel at the least).
+  const softness = Math.max(1, mouthWidth / 40);
   // What depends on the column alone, worked out once per column rather than once per pixel.
-  const jawWindow = new Float64Array(right - left + 1);
+  const jawDrop = new Float64Array(right - left + 1);
   const mouthDepth = new Float64Array(right - left + 1);
   for (let x = left; x <= right; x++) {
-    jawWindow[x - left] = Math.cos((Math.PI / 2) * Math.min(1, Math.abs((x - centreX) / jawHalf))) ** 2;
+    jawDrop[x - left] = drop * Math.cos((Math.PI / 2) * Math.min(1, Math.abs((x - centreX) / jawHalf))) ** 2;
     mouthDepth[x - left] = Math.abs(x - centreX) < mouthHalf ? Math.sqrt(1 - ((x - centreX) / mouthHalf) ** 2) * drop : 0;
   }
-  for (let y = Math.max(0, Math.floor(lipLine)); y <= Math.min(planeHeight - 1, Math.ceil(bottom)); y++) {
+  for (let y = Math.max(0, Math.floor(lipLine)); y <= Math.min(planeHeight - 1, Math.ceil(lipLine + still)); y++) {
     const below = y - lipLine;
-    const fade = below <= chinDrop + drop ? 1 : Math.max(0, 1 - (below - chinDrop - drop) / (0.35 * chinDrop));
     for (let x = left; x <= right; x++) {
-      const shift = drop * jawWindow[x - left] * fade;
+      const depth = mouthDepth[x - left];
       const target = y * planeWidth + x;
-      const inMouth = mouthDepth[x - left];
-      if (below < inMouth) {
-        const isTeeth = below < teeth * (inMouth / drop) && mouth.open > 0.3;
-        // A soft edge of about one pixel against the lips.
-        const edge = Math.min(1, inMouth - below, below + 0.5);
+      if (depth > 0 && below < depth) {
+        const isTeeth = below < teeth * (depth / drop) && mouth.open > 0.3;
+        const edge = Math.max(0, Math.min(1, (depth - below) / softness, (below + 0.5) / softness));
         for (const { offset, interior, teeth: teethValue } of channels) {
           frame[offset + target] = Math.round((isTeeth ? teethValue : interior) * edge + source[offset + target] * (1 - edge));
         }
         continue;
       }
-      const sourceY = y - shift;
+      if (below < 0) continue; // above the lip line, beside the opening: untouched
+      // Source rows below the lip line: [0, chinDrop] lands on [depth, chin], the rest is squeezed to `still`.
+      const chin = Math.max(depth + 1, chinDrop + jawDrop[x - left]);
+      const from = below <= chin ? ((below - depth) * chinDrop) / (chin - depth) : chinDrop + ((below - chin) * (still - chinDrop)) / (still - chin);
+      const sourceY = lipLine + Math.min(below, from);
       const y0 = Math.floor(sourceY);
       const weight = sourceY - y0;
       const upper = Math.max(0, y0) * planeWidth + x;
@@ -377,16 +575,91 @@ function openMouthInPlane(frame: Buffer, source: Buffer, plane: Plane, geometry:
   }
 }
 
+/** How a clip shorter than the speech repeats: from its start again, or backward from its end and forward again. */
+export type ClipLoop = 'forward' | 'ping-pong';
+
 export interface PhotoClipOptions {
   isImage: boolean;
-  /** The video's format (the portrait card unless said): another is framed around the face, with a blurred fill where the source is narrower. */
+  /**
+   * The video's format (the portrait card unless said): another is framed around the face, with a
+   * blurred fill where the source is narrower. Footage without one keeps its own size; with one (the
+   * portrait card too) it is framed around the face.
+   */
   format?: VideoFormatId;
-  /** Mouth landmarks found earlier for this clip in this format (the caller's cache, kept per format); found now when missing. */
+  /**
+   * Mouth landmarks found earlier for this clip in this format and mode (the caller's cache, kept per
+   * format, and apart for footage); found now when missing, or when they were found at another frame
+   * rate or spacing.
+   */
   mouths?: SampledMouths;
   /** Captions burned in by the render's own encode, laid out for the format's frame. */
   captions?: CaptionBurnIn;
+  /**
+   * A creator's own clip ("footage"), not one made to loop: read, composited and encoded at its own
+   * size and frame rate unless `format` is given (`footageVideo` tells them beforehand), its landmarks
+   * found every FOOTAGE_SAMPLE_SECONDS, played ping-pong when the speech is longer. Ignored for a still.
+   */
+  footage?: boolean;
+  /** How a clip shorter than the speech repeats: 'forward' unless footage ('ping-pong'). */
+  loop?: ClipLoop;
+  /** The frame rate `track` was made at (FPS unless said); a video at another (footage's own) takes each frame's mouth at its time. */
+  trackFps?: number;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
+}
+
+/** What a render works on: its source in the work frame, the encoder's fill to the format (if any) and the face the framing is anchored on. */
+interface RenderPlan {
+  input: Source;
+  fill: string | null;
+  face?: { x: number; y: number };
+  /** The video's size (the work frame's, or the format's when the encoder's fill scales to it). */
+  size: { width: number; height: number };
+}
+
+/** The source framed in a format: composited in the framing's window, its landmarks found around the face. */
+function framedSource(source: Source, framing: Framing, lookHeight?: number): Source {
+  const work = workFrame(framing.working.width, framing.working.height, framing.decode);
+  return { ...source, frame: work, look: lookWindow(work, framing.face.x, lookHeight) };
+}
+
+async function planRender(sourcePath: string, options: PhotoClipOptions): Promise<RenderPlan> {
+  const opened = await openSource(sourcePath, options.isImage, options.signal);
+  if (options.footage && !options.isImage) return planFootage(opened, options);
+  // Another format than the portrait card is framed around the face, found in the first frame unless kept with the landmarks.
+  const framed = !!options.format && options.format !== DEFAULT_VIDEO_FORMAT;
+  const face = framed ? (options.mouths?.face ?? (await findFaceCentre(sourcePath, opened.size, options.signal))) : undefined;
+  const framing = await framingFor(sourcePath, opened.size, options.format, options.signal, face);
+  if (!framing) return { input: opened, fill: null, size: opened.frame };
+  return { input: framedSource(opened, framing), fill: framing.fill, face, size: videoFormat(options.format) };
+}
+
+/** Footage: at its own frame rate, and its own size (or the format's, framed around the face); the model looks around the face. */
+async function planFootage(opened: Source, options: PhotoClipOptions): Promise<RenderPlan> {
+  const shown = await footageInput(opened.path, options.signal);
+  const fps = footageFps(shown.fps);
+  const source: Source = { ...opened, fps, sampleEvery: Math.max(1, Math.round(FOOTAGE_SAMPLE_SECONDS * fps)) };
+  const face = options.mouths?.face ?? (await findFaceCentre(opened.path, { ...shown, durationSeconds: opened.durationSeconds }, options.signal));
+  if (options.format) {
+    const framing = faceFraming(shown, videoFormat(options.format), face);
+    return { input: framedSource(source, framing, FOOTAGE_LOOK_HEIGHT), fill: framing.fill, face, size: videoFormat(options.format) };
+  }
+  const size = footageSize(shown);
+  const work = workFrame(size.width, size.height, [`scale=${size.width}:${size.height}`, 'setsar=1']);
+  return { input: { ...source, frame: work, look: lookWindow(work, face.x * size.width, FOOTAGE_LOOK_HEIGHT) }, fill: null, face, size };
+}
+
+/** Kept landmarks fit a render when found at its frame rate and spacing (a still's always do) and, when it is framed, with the face it is anchored on. */
+const keptMouthsFit = (mouths: SampledMouths, plan: RenderPlan) =>
+  (plan.input.isImage || ((mouths.fps ?? FPS) === plan.input.fps && mouths.sampleEvery === plan.input.sampleEvery)) && (!plan.face || !!mouths.face);
+
+/** The mouth of the track (made at `trackFps`) at frame `index` of a video at `fps`: between the track's two frames around that time. */
+export function trackAt(track: readonly MouthFrame[], trackFps: number, fps: number, index: number): MouthFrame {
+  if (trackFps === fps) return track[Math.min(index, track.length - 1)];
+  const position = Math.min(track.length - 1, (index * trackFps) / fps);
+  const [before, after] = [track[Math.floor(position)], track[Math.min(track.length - 1, Math.floor(position) + 1)]];
+  const t = position - Math.floor(position);
+  return { open: before.open + (after.open - before.open) * t, width: before.width + (after.width - before.width) * t };
 }
 
 /**
@@ -416,9 +689,9 @@ class SettlingMouths {
     this.wake();
   }
 
-  /** The mouth at source frame `index` once the samples on both sides of it are final; null when they never will be. */
+  /** The mouth at source frame `index` once the two samples on each side of it (its curve's) are final; null when they never will be. */
   async at(index: number): Promise<MouthGeometry | null> {
-    const after = Math.floor((index % this.period) / this.sampleEvery) + 1;
+    const after = Math.floor((index % this.period) / this.sampleEvery) + 2;
     for (;;) {
       if (this.samples && (this.count > after || this.finished)) {
         return mouthAt({ version: 1, sampleEvery: this.sampleEvery, period: this.period, samples: this.samples }, index);
@@ -430,8 +703,10 @@ class SettlingMouths {
 }
 
 /**
- * A real face (a photo, or a clip played in a loop) speaking: its mouth opens per frame of the mouth
- * track. Returns the landmarks used, for the caller to keep. Throws NoFaceError when there is no face.
+ * A real face (a photo, a clip played in a loop, or a creator's own footage) speaking: its mouth opens
+ * per frame of the mouth track, and every pixel outside `mouthBox` is the source's. Returns the
+ * landmarks used, for the caller to keep, with the video's size and frame rate (`video`). Throws
+ * NoFaceError when there is no face.
  *
  * When the landmarks must be found, their pass and the compositing run side by side: each frame is
  * composited as soon as the samples around it are settled, so the decoder and encoder keep the other
@@ -439,21 +714,19 @@ class SettlingMouths {
  * through the landmark pass).
  */
 export async function renderPhotoTalkingClip(sourcePath: string, track: readonly MouthFrame[], audioPath: string, out: string, options: PhotoClipOptions): Promise<SampledMouths> {
-  checkDuration(track.length / FPS);
-  const opened = await openSource(sourcePath, options.isImage, options.signal);
-  // Another format than the portrait card is framed around the face. Its kept landmarks come with the
-  // face's centre they were framed on: the same framing, and no look for the face (without it they are not its).
-  const framed = !!options.format && options.format !== DEFAULT_VIDEO_FORMAT;
-  if (framed && !options.mouths?.face) options = { ...options, mouths: undefined };
-  const faceAt = framed ? (options.mouths?.face ?? (await findFaceCentre(sourcePath, opened.size, options.signal))) : undefined;
-  const framing = await framingFor(sourcePath, opened.size, options.format, options.signal, faceAt);
-  const work = framing && workFrame(framing.working.width, framing.working.height, framing.decode);
-  const input: Source = framing && work ? { ...opened, frame: work, look: lookWindow(work, framing.face.x) } : opened;
+  const trackFps = options.trackFps ?? FPS;
+  const durationSeconds = track.length / trackFps;
+  checkDuration(durationSeconds);
+  const plan = await planRender(sourcePath, options);
+  const { input } = plan;
+  const kept = options.mouths && keptMouthsFit(options.mouths, plan) ? options.mouths : undefined;
+  const loop = options.loop ?? (options.footage ? 'ping-pong' : 'forward');
+  const frameCount = Math.ceil(durationSeconds * input.fps - 1e-6);
   // Each pass stops the other when it fails: no face stops the encoder, a failed encoder the landmark pass.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const mouths = options.mouths ? new SettlingMouths(options.mouths.period, options.mouths.sampleEvery) : new SettlingMouths(periodOf(input), SAMPLE_EVERY);
-  const sampling = options.mouths ? Promise.resolve(options.mouths) : sampleSource(input, signal, (samples, count) => mouths.settle(samples, count));
+  const mouths = kept ? new SettlingMouths(kept.period, kept.sampleEvery) : new SettlingMouths(periodOf(input), input.sampleEvery);
+  const sampling = kept ? Promise.resolve(kept) : sampleSource(input, signal, (samples, count) => mouths.settle(samples, count));
   sampling.then(
     (found) => mouths.finish(found),
     (error: unknown) => {
@@ -465,27 +738,27 @@ export async function renderPhotoTalkingClip(sourcePath: string, track: readonly
   const frame = Buffer.allocUnsafe(input.frame.bytes.yuv420p);
   async function* frames(): AsyncGenerator<Buffer> {
     let index = 0;
-    for await (const source of sourceFrames(input, 'yuv420p', { reuseBuffer: true, signal })) {
+    for await (const [source, sourceIndex] of framesToComposite(input, loop, { reuseBuffer: true, signal })) {
       // After an abort the encoder is already killed, and its error (the abort's reason) is the one reported.
-      if (index >= track.length || signal.aborted) return;
-      const geometry = await mouths.at(index);
+      if (index >= frameCount || signal.aborted) return;
+      const geometry = await mouths.at(sourceIndex);
       if (!geometry) return;
       if (index === 0) options.onProgress?.(0.3);
       source.copy(frame);
-      openMouth(frame, source, geometry, track[index], input.frame);
+      openMouth(frame, source, geometry, trackAt(track, trackFps, input.fps, index), input.frame);
       yield frame;
       index++;
-      if (index % FPS === 0) options.onProgress?.(0.3 + (0.7 * index) / track.length);
+      if (index % input.fps === 0) options.onProgress?.(0.3 + (0.7 * index) / frameCount);
     }
   }
   try {
     await encodeVideo({
-      ...{ frames: frames(), pixelFormat: 'yuv420p', width: input.frame.width, height: input.frame.height, fps: FPS, durationSeconds: track.length / FPS },
-      ...{ audioPath, out, signal, preset: PHOTO_CLIP_PRESET, videoFilter: framing?.fill ?? undefined, captions: options.captions },
+      ...{ frames: frames(), pixelFormat: 'yuv420p', width: input.frame.width, height: input.frame.height, fps: input.fps, durationSeconds },
+      ...{ audioPath, out, signal, preset: PHOTO_CLIP_PRESET, ...(options.footage && !input.isImage ? FOOTAGE_ENCODING : {}), videoFilter: plan.fill ?? undefined, captions: options.captions },
     });
     // The landmark pass may still be on the clip's last part, past the end of the video (kept for next time).
     const found = await sampling;
-    return faceAt ? { ...found, face: faceAt } : found;
+    return { ...found, ...(plan.face ? { face: plan.face } : {}), video: { width: plan.size.width, height: plan.size.height, fps: input.fps } };
   } catch (error) {
     stop.abort(error);
     await rm(out, { force: true });
