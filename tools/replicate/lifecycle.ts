@@ -7,7 +7,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutputFiles } from './files.ts';
-import { MODELS } from './models.ts';
+import { MODELS, type ClonedVoices } from './models.ts';
 import { TERMINAL, type Predictions, type Status, type StoredPrediction } from './predictions.ts';
 
 export interface LifecycleOptions {
@@ -24,6 +24,8 @@ export interface LifecycleOptions {
   root: string;
   predictions: Predictions;
   files: OutputFiles;
+  /** The voices cloned on this stand-in. */
+  voices: ClonedVoices;
   /** Called once, when a prediction ends (succeeded, failed or canceled). */
   onEnd(prediction: StoredPrediction): void;
 }
@@ -85,6 +87,7 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
         workDir,
         signal: prediction.running.signal,
         publish: (path, contentType) => files.publish(prediction, path, contentType),
+        voices: options.voices,
       });
       settle(prediction, 'succeeded', { output });
     } catch (error) {

@@ -9,13 +9,16 @@
  *                               the audio: H.264 + AAC without +faststart, as LatentSync's own ffmpeg mux
  *                               writes it ([mpeg4] in an input: MPEG-4 Part 2 + MP3 in a QuickTime .mov)
  *   black-forest-labs/flux-schnell  a drawn portrait at flux's size for the aspect ratio, png/jpg/webp, an array of URLs
+ *   minimax/voice-cloning       {voice_id, preview, model}: a new voice id (`R8_` and 8 letters or digits) that the speech
+ *                               models then accept; refuses, as MiniMax does, a voice_file that is not MP3/M4A/WAV audio
+ *                               or lasts under 10 s or over 5 min; a voice unused for 7 days is deleted (`ClonedVoices`)
  *   wan-video/wan-2.2-i2v-fast  num_frames / frames_per_second seconds of the input image, slowly panning, at
  *                               Wan's real sizes: 832x480 (landscape or square input) or 480x832 (portrait)
  *                               at 480p, 1280x720 or 720x1280 at 720p
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { audioSeconds, downloadInput, encodePng, runFfmpeg, type Rgb } from './media.ts';
 
@@ -33,6 +36,43 @@ export interface ModelRun {
   signal: AbortSignal;
   /** Makes a file downloadable (GET /files/...) and returns its URL. */
   publish(path: string, contentType: string): string;
+  /** The voices cloned on this stand-in (minimax/voice-cloning makes them, the speech models speak them). */
+  voices: ClonedVoices;
+}
+
+/** MiniMax deletes a cloned voice that no synthesis has used for 7 days. */
+export const CLONED_VOICE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The voices minimax/voice-cloning made, with when each was last used. */
+export class ClonedVoices {
+  private readonly lastUsedAt = new Map<string, number>();
+
+  add(): string {
+    const id = `R8_${randomBytes(8).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase().padEnd(8, 'X')}`;
+    this.lastUsedAt.set(id, Date.now());
+    return id;
+  }
+
+  /** Whether the voice exists (one unused for 7 days is deleted first, as MiniMax does); using it keeps it 7 more days. */
+  use(id: string): boolean {
+    const lastUsed = this.lastUsedAt.get(id);
+    if (lastUsed === undefined) return false;
+    if (Date.now() - lastUsed >= CLONED_VOICE_LIFETIME_MS) {
+      this.lastUsedAt.delete(id);
+      return false;
+    }
+    this.lastUsedAt.set(id, Date.now());
+    return true;
+  }
+
+  /** Tests: the voice was last used `ms` ago (a voice 7 days unused is gone at its next use). */
+  setUnusedFor(id: string, ms: number): void {
+    if (this.lastUsedAt.has(id)) this.lastUsedAt.set(id, Date.now() - ms);
+  }
+
+  ids(): string[] {
+    return [...this.lastUsedAt.keys()];
+  }
 }
 
 /** One input field of a published schema (the JSON Schema keywords Replicate's schemas use). */
@@ -131,10 +171,10 @@ function minimaxSpeech(description: string): StandInModel {
     official: true,
     description,
     schema: loadSchema('minimax__speech-02-hd.json'),
-    async run({ input, workDir, signal, publish }) {
+    async run({ input, workDir, signal, publish, voices }) {
       const voice = typeof input.voice_id === 'string' ? input.voice_id : 'Wise_Woman';
       // Like minimax: an unknown voice, or a volume outside MiniMax's own (0, 10], is the model's error, not a schema error.
-      if (!(MINIMAX_VOICES as readonly string[]).includes(voice)) throw new Error(`invalid params, voice id not exist: ${voice}`);
+      if (!(MINIMAX_VOICES as readonly string[]).includes(voice) && !voices.use(voice)) throw new Error(`invalid params, voice id not exist: ${voice}`);
       const volume = numberOr(input.volume, 1);
       if (volume <= 0) throw new Error(`invalid params, vol must be in (0, 10], got ${volume}`);
       const words = String(input.text).trim().split(/\s+/).filter(Boolean).length;
@@ -185,6 +225,39 @@ const latentSync: StandInModel = {
       signal,
     );
     return publish(output, otherCodec ? 'video/quicktime' : 'video/mp4');
+  },
+};
+
+/** The sample formats MiniMax clones from, by their first bytes: MP3 (an ID3 tag or a frame sync), WAV (RIFF…WAVE), M4A (…ftyp). */
+function sampleFormat(head: Buffer): 'mp3' | 'wav' | 'm4a' | undefined {
+  if (head.subarray(0, 3).toString('latin1') === 'ID3' || (head[0] === 0xff && (head[1] & 0xe0) === 0xe0)) return 'mp3';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WAVE') return 'wav';
+  if (head.subarray(4, 8).toString('latin1') === 'ftyp') return 'm4a';
+  return undefined;
+}
+
+const voiceCloning: StandInModel = {
+  official: true,
+  description: "Clone voices to use with Minimax's speech-02-hd and speech-02-turbo",
+  schema: loadSchema('minimax__voice-cloning.json'),
+  async run({ input, workDir, signal, publish, voices }) {
+    const sample = join(workDir, 'voice-file');
+    await downloadInput(String(input.voice_file), sample, signal);
+    const bytes = await readFile(sample);
+    // MiniMax's own rules for the file (its voice-cloning guide): refused when the model runs, not by the schema.
+    if (bytes.length >= 20 * 1024 * 1024) throw new Error('voice clone failed: the voice file must be smaller than 20MB');
+    if (!sampleFormat(bytes.subarray(0, 12))) throw new Error('voice clone failed: the voice file must be MP3, M4A or WAV audio');
+    const seconds = await audioSeconds(sample, signal).catch(() => {
+      throw new Error('voice clone failed: the voice file is not readable audio');
+    });
+    if (seconds < 10) throw new Error(`voice clone failed: the voice file is ${seconds.toFixed(1)}s long; at least 10s is needed`);
+    if (seconds > 300) throw new Error(`voice clone failed: the voice file is ${seconds.toFixed(1)}s long; at most 5 minutes is taken`);
+    const model = typeof input.model === 'string' ? input.model : 'speech-02-turbo';
+    const voiceId = voices.add();
+    // The preview: a short tone, as the speech model would say the preview text in the new voice.
+    const preview = join(workDir, 'preview.mp3');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'sine=frequency=180:duration=1.5', '-c:a', 'libmp3lame', preview], signal);
+    return { voice_id: voiceId, preview: publish(preview, 'audio/mpeg'), model };
   },
 };
 
@@ -241,6 +314,7 @@ const wanImageToVideo: StandInModel = {
 export const MODELS: Readonly<Record<string, StandInModel>> = {
   'minimax/speech-02-hd': minimaxSpeech('Text-to-Audio (T2A) that offers voice synthesis, emotional expression, and multilingual capabilities. Optimized for high-fidelity applications like voiceovers and audiobooks.'),
   'minimax/speech-02-turbo': minimaxSpeech('Text-to-Audio (T2A) that offers voice synthesis, emotional expression, and multilingual capabilities. Designed for real-time applications with low latency'),
+  'minimax/voice-cloning': voiceCloning,
   'bytedance/latentsync': latentSync,
   'black-forest-labs/flux-schnell': fluxSchnell,
   'wan-video/wan-2.2-i2v-fast': wanImageToVideo,

@@ -17,6 +17,12 @@ function videoSize(video: Buffer): [number, number] {
   return [Number(match[1]), Number(match[2])];
 }
 
+/** A tone of `seconds` as an MP3 data: URI (a voice sample the cloning model can read). */
+const toneMp3Uri = (seconds: number) => {
+  const mp3 = spawnSync(ffmpegBinary(), ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=200:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '32k', '-f', 'mp3', 'pipe:1'], { maxBuffer: 16 * 1024 * 1024 }).stdout;
+  return `data:audio/mpeg;base64,${mp3.toString('base64')}`;
+};
+
 const pictureUri = (width: number, height: number) => `data:image/png;base64,${encodePng(width, height, () => [90, 120, 150]).toString('base64')}`;
 
 const post = (standIn: ReplicateStandIn, path: string, body: unknown, token = TOKEN) =>
@@ -94,6 +100,7 @@ describe('Replicate stand-in', () => {
       ['minimax/speech-02-hd', 'minimax__speech-02-hd.json'],
       ['black-forest-labs/flux-schnell', 'black-forest-labs__flux-schnell.json'],
       ['wan-video/wan-2.2-i2v-fast', 'wan-video__wan-2.2-i2v-fast.json'],
+      ['minimax/voice-cloning', 'minimax__voice-cloning.json'],
     ] as const) {
       const [owner, model] = name.split('/');
       const published = JSON.parse(readFileSync(join(process.cwd(), 'tools/replicate/schemas', file), 'utf8')) as { Input: unknown };
@@ -173,5 +180,39 @@ describe('Replicate stand-in', () => {
 
     await waitFor(async () => (await fetch(prediction.output as string)).status === 404);
     expect(await replicate.predictions.get(prediction.id)).toMatchObject({ status: 'succeeded', data_removed: true, output: null });
+  });
+
+  it('clones a voice from a 12 s MP3 (minimax/voice-cloning) that the speech model then speaks, until 7 days unused delete it', async () => {
+    const cloned = await replicate.predictions.create({ model: 'minimax/voice-cloning', input: { voice_file: toneMp3Uri(12), model: 'speech-02-hd' }, wait: 20 });
+    expect(cloned).toMatchObject({ status: 'succeeded', output: { model: 'speech-02-hd', voice_id: expect.stringMatching(/^R8_[A-Z0-9]{8}$/) } });
+    const voiceId = (cloned.output as { voice_id: string }).voice_id;
+    expect((await fetch((cloned.output as { preview: string }).preview)).headers.get('content-type')).toBe('audio/mpeg');
+
+    const spoken = await replicate.predictions.create({ model: 'minimax/speech-02-hd', input: { text: 'In my own voice.', voice_id: voiceId }, wait: 10 });
+    expect(spoken.status).toBe('succeeded');
+
+    standIn.clonedVoices.setUnusedFor(voiceId, 7 * 24 * 60 * 60 * 1000);
+    const forgotten = await replicate.predictions.create({ model: 'minimax/speech-02-hd', input: { text: 'Still there?', voice_id: voiceId }, wait: 10 });
+    expect(forgotten).toMatchObject({ status: 'failed', error: `invalid params, voice id not exist: ${voiceId}` });
+  });
+
+  it('refuses what minimax/voice-cloning refuses: no voice_file or an unknown model (422), a picture, a 5 s or a 6 min sample (failed)', async () => {
+    const invalid = await post(standIn, '/models/minimax/voice-cloning/predictions', { input: { model: 'speech-01-hd', accuracy: 2 } });
+    expect(invalid.status).toBe(422);
+    const detail = ((await invalid.json()) as { detail: string }).detail;
+    expect(detail).toContain('voice_file is required');
+    expect(detail).toContain('input.model must be one of the following: "speech-02-hd", "speech-02-turbo"');
+    expect(detail).toContain('input.accuracy: Must be less than or equal to 1');
+
+    const refusals = [];
+    for (const voiceFile of [pictureUri(16, 16), toneMp3Uri(5), toneMp3Uri(301)]) {
+      const prediction = await replicate.predictions.create({ model: 'minimax/voice-cloning', input: { voice_file: voiceFile }, wait: 20 });
+      refusals.push([prediction.status, prediction.error]);
+    }
+    expect(refusals).toEqual([
+      ['failed', 'voice clone failed: the voice file must be MP3, M4A or WAV audio'],
+      ['failed', expect.stringMatching(/^voice clone failed: the voice file is 5\.\d+s long; at least 10s is needed$/)],
+      ['failed', expect.stringMatching(/^voice clone failed: the voice file is 30\d\.\d+s long; at most 5 minutes is taken$/)],
+    ]);
   });
 });

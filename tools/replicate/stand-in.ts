@@ -34,6 +34,8 @@
  *              so N > 6 is what reaches the caller.
  *   [hang]     the create request is never answered (for client time-outs)
  *   [mpeg4]    LatentSync answers in another codec and container (MPEG-4 Part 2 + MP3 in a .mov)
+ * Voice cloning (minimax/voice-cloning) keeps its voices per stand-in (`clonedVoices`); tests age one with
+ * `clonedVoices.setUnusedFor(id, ms)` to see MiniMax's 7-day deletion.
  * A missing or different token answers 401.
  *
  * Webhooks: a prediction created with `webhook` (and `webhook_events_filter` naming `completed`, or no
@@ -51,6 +53,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, originOf, stopServer } from '../lib/http-stand-in.ts';
 import { ModelCatalog } from './catalog.ts';
+import { ClonedVoices } from './models.ts';
 import { OutputFiles } from './files.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { predictionView, Predictions, type Creation } from './predictions.ts';
@@ -91,6 +94,8 @@ export interface ReplicateStandIn {
   readonly deliveries: ReadonlyArray<WebhookDelivery>;
   /** The webhook signing secret (`whsec_…`). */
   readonly webhookSecret: string;
+  /** The voices minimax/voice-cloning made here (the speech models speak them; one unused for 7 days is deleted). */
+  readonly clonedVoices: ClonedVoices;
   /** The version `latest_version` names now. */
   latestVersion(model: string): string;
   /** Publishes a new latest version of a model; `removePrevious` makes the older ones answer 404/422, as a deleted version does. */
@@ -106,6 +111,7 @@ export async function startReplicateStandIn(options: ReplicateStandInOptions): P
   const catalog = new ModelCatalog();
   const predictions = new Predictions();
   const files = new OutputFiles(() => baseUrl);
+  const clonedVoices = new ClonedVoices();
   const webhooks = createWebhookSender({ secret: webhookSecret, view: (prediction) => predictionView(prediction, baseUrl) });
   const lifecycle = createLifecycle({
     stepMs: options.stepMs ?? 500,
@@ -116,6 +122,7 @@ export async function startReplicateStandIn(options: ReplicateStandInOptions): P
     root,
     predictions,
     files,
+    voices: clonedVoices,
     onEnd: (prediction) => webhooks.deliver(prediction),
   });
   const creations: Creation[] = [];
@@ -143,6 +150,7 @@ export async function startReplicateStandIn(options: ReplicateStandInOptions): P
     requests,
     deliveries: webhooks.deliveries,
     webhookSecret,
+    clonedVoices,
     latestVersion: (model) => catalog.latestVersion(model),
     publishVersion: (model, { removePrevious = false } = {}) => catalog.publishVersion(model, removePrevious),
     stop: async () => {

@@ -106,3 +106,14 @@ export interface VoiceSampleRequest {
 export interface VoiceSampleResponse {
   url: string;
 }
+
+/**
+ * Cloning a creator's own voice (issue 35, item 5): the sample's length. MiniMax takes 10 s to 5 min;
+ * Lipcast asks for what its own-voice upload keeps (at most 60 s), so 10-60 s.
+ */
+export const VOICE_CLONE_SAMPLE_SECONDS = { min: 10, max: 60 } as const;
+/** A cloned voice's id in Lipcast: `clone:<uuid>`, never the provider's own id. */
+export const CLONED_VOICE_PREFIX = 'clone:';
+export const isClonedVoiceId = (voiceId: string) => voiceId.startsWith(CLONED_VOICE_PREFIX);
+/** Why the embedded defaults clone no voice: the page and the API say so in these words. */
+export const VOICE_CLONING_UNAVAILABLE = 'Voice cloning needs a provider key (Replicate): set MEDIA_PROVIDER=replicate (or SPEECH_PROVIDER=replicate) and REPLICATE_API_TOKEN. The embedded voice cannot be cloned.';

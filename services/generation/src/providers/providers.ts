@@ -9,6 +9,7 @@ import { NoPredictions, ProviderPredictions } from '../ports/predictions.port';
 import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
 import { NoTranscriber, TranscriberPort } from '../ports/transcriber.port';
+import { NoVoiceClone, VoiceClonePort } from '../ports/voice-clone.port';
 import { WordAlignerPort } from '../ports/word-aligner.port';
 import { GenerationSettings } from '../settings';
 import { readStoredJson } from '../stored-json';
@@ -42,8 +43,10 @@ export function mediaProviders(settings: GenerationSettings, storage: StorageSer
   const image = settings.imageProvider === 'replicate' ? onReplicate().image : new EmbeddedImage();
   const imageToVideo = settings.imageToVideoProvider === 'replicate' ? onReplicate().imageToVideo : new EmbeddedImageToVideo();
   // Parked jobs wait on Replicate's predictions when any port runs there.
+  // A cloned voice is spoken by the speech port, so cloning runs where speech does; the embedded voice clones nothing.
+  const voiceClone: VoiceClonePort = settings.speechProvider === 'replicate' ? onReplicate().voiceClone : new NoVoiceClone();
   const predictions: ProviderPredictions = replicate ? replicate.predictions : new NoPredictions();
-  return { speech, lipSync, image, imageToVideo, predictions };
+  return { speech, lipSync, image, imageToVideo, voiceClone, predictions };
 }
 
 /** The script writer the settings choose; OpenAI without its key fails at start with "API key missing...". */
@@ -83,6 +86,7 @@ export const providerBindings: Provider[] = [
   { provide: LipSyncPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.lipSync },
   { provide: ImagePort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.image },
   { provide: ImageToVideoPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.imageToVideo },
+  { provide: VoiceClonePort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.voiceClone },
   { provide: ProviderPredictions, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.predictions },
   // The check before charging runs on the embedded face detector whatever the media providers are.
   { provide: FaceCheckPort, useFactory: () => new EmbeddedFaceCheck() },

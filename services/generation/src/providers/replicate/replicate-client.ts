@@ -155,10 +155,7 @@ export class ReplicateModel {
    * hour). A failed, canceled or aborted prediction throws its ProviderError.
    */
   async collect(prediction: Prediction, workDir: string, signal: AbortSignal): Promise<MediaFile[]> {
-    if (prediction.status === 'failed') throw new ProviderError(`The model failed: ${String(prediction.error ?? 'no reason given')}`, 'failed');
-    if (prediction.status === 'canceled') throw new ProviderError(REPLICATE_MESSAGES.canceled, 'canceled');
-    if (prediction.status === 'aborted') throw new ProviderError('Replicate aborted the prediction before it finished. Please try again.', 'failed', true);
-    if (prediction.status !== 'succeeded') throw new Error(`Prediction ${prediction.id} is still ${prediction.status}: nothing to collect yet`);
+    assertSucceeded(prediction);
     try {
       return await downloadOutput(prediction, workDir, signal);
     } catch (error) {
@@ -174,6 +171,26 @@ export class ReplicateModel {
    */
   async run(input: Record<string, unknown>, context: WorkContext): Promise<PredictionResult> {
     if (context.providerCalls) return this.runParked(input, context, context.providerCalls);
+    return this.polled(input, context, async (prediction, signal) => {
+      const files = await this.collect(prediction, context.workDir, signal);
+      return { prediction, files };
+    });
+  }
+
+  /**
+   * Runs the model on `input` outside a job (awaited, never parked) and returns the succeeded
+   * prediction as it is, for models whose output is not files (voice cloning answers an object).
+   * Failures as `run`'s.
+   */
+  async runForOutput(input: Record<string, unknown>, context: WorkContext): Promise<Prediction> {
+    return this.polled(input, context, (prediction) => {
+      assertSucceeded(prediction);
+      return Promise.resolve(prediction);
+    });
+  }
+
+  /** Create, poll until a terminal status, then `finish` it; cancellation and the time-out cancel the prediction. */
+  private async polled<T>(input: Record<string, unknown>, context: WorkContext, finish: (prediction: Prediction, signal: AbortSignal) => Promise<T>): Promise<T> {
     const progress = new PredictionProgress(context);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.polling.timeoutMs);
@@ -188,9 +205,9 @@ export class ReplicateModel {
         prediction = await this.get(prediction.id, signal);
         progress.report(prediction);
       }
-      const files = await this.collect(prediction, context.workDir, signal);
+      const result = await finish(prediction, signal);
       progress.set(0.9);
-      return { prediction, files };
+      return result;
     } catch (error) {
       if (context.signal.aborted) {
         await this.cancelQuietly(prediction);
@@ -280,6 +297,14 @@ const DEFAULT_RETRY_AFTER_MS = 2000;
 const MAX_RETRY_AFTER_MS = 60_000;
 const CANCEL_TIMEOUT_MS = 10_000;
 const LOOKUP_TIMEOUT_MS = 30_000;
+
+/** A failed, canceled or aborted prediction as its ProviderError; one not yet ended is a programming error. */
+function assertSucceeded(prediction: Prediction): void {
+  if (prediction.status === 'failed') throw new ProviderError(`The model failed: ${String(prediction.error ?? 'no reason given')}`, 'failed');
+  if (prediction.status === 'canceled') throw new ProviderError(REPLICATE_MESSAGES.canceled, 'canceled');
+  if (prediction.status === 'aborted') throw new ProviderError('Replicate aborted the prediction before it finished. Please try again.', 'failed', true);
+  if (prediction.status !== 'succeeded') throw new Error(`Prediction ${prediction.id} is still ${prediction.status}: nothing to collect yet`);
+}
 
 /** Whether the prediction has ended (succeeded, failed, canceled or aborted). */
 export const isFinished = (prediction: Prediction) => TERMINAL.has(prediction.status);

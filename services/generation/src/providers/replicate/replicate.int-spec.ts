@@ -18,6 +18,7 @@ import { ReplicateImageToVideo } from './replicate-image-to-video';
 import { ReplicateLipSync } from './replicate-lipsync';
 import { createReplicateProviders } from './replicate-providers';
 import { minimaxInput, ReplicateSpeech } from './replicate-speech';
+import { cloneTargetOf, ReplicateVoiceClone } from './replicate-voice-clone';
 import { pollUntil as waitFor } from '../../../../../tools/lib/poll';
 import { providerError } from '../../testing';
 
@@ -104,6 +105,40 @@ describe('Replicate adapters against the stand-in', () => {
     fractions.forEach((fraction, index) => expect(fraction).toBeGreaterThanOrEqual(fractions[index - 1] ?? 0));
     expect(fractions.at(-1)).toBe(1);
   };
+
+  describe('voice cloning (minimax/voice-cloning)', () => {
+    /** A tone of `seconds` as an MP3 in the served folder: a sample the stand-in's model reads like MiniMax's. */
+    async function sample(seconds: number) {
+      const path = join(mkdtempSync(join(workRoot, 'sample-')), 'sample.mp3');
+      await runFfmpeg(['-f', 'lavfi', '-i', `sine=frequency=190:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '32k', path]);
+      return fileServer.input({ path, contentType: 'audio/mpeg' });
+    }
+
+    it('clones a 12 s sample for speech-02-hd, and the speech adapter speaks with the voice id it answers', async () => {
+      const { context, fractions } = job();
+      const { providerVoiceId } = await new ReplicateVoiceClone({ client, polling: FAST }).clone({ sample: await sample(12) }, context);
+
+      expect(providerVoiceId).toMatch(/^R8_[A-Z0-9]{8}$/);
+      expect(standIn.clonedVoices.ids()).toContain(providerVoiceId);
+      const sent = standIn.creations.at(-1)!;
+      expect(sent).toMatchObject({ model: 'minimax/voice-cloning', endpoint: 'model' });
+      expect((await client.predictions.get(sent.id)).input).toMatchObject({ model: 'speech-02-hd', need_volume_normalization: true });
+      expectRisingToOne(fractions);
+      const speech = await new ReplicateSpeech({ client, polling: FAST }).synthesize({ ...speechRequest('Now in my voice.'), voiceId: providerVoiceId }, job().context);
+      expect(speech.durationSeconds).toBeGreaterThan(1);
+      expect([cloneTargetOf('minimax/speech-02-turbo'), cloneTargetOf(undefined)]).toEqual(['speech-02-turbo', 'speech-02-hd']);
+    });
+
+    it("fails with the model's reason for a sample under 10 s, and sends no model option outside the published two", async () => {
+      const error = await providerError(new ReplicateVoiceClone({ client, polling: FAST }).clone({ sample: await sample(4) }, job().context));
+      expect(error).toMatchObject({ kind: 'failed', message: expect.stringMatching(/^The model failed: voice clone failed: the voice file is 4\.\d+s long; at least 10s is needed$/) });
+      expect(new ReplicateVoiceClone({ client }, 'speech-02-turbo').inputFor({ sample: { url: 'https://example.com/a.mp3', contentType: 'audio/mpeg' } })).toEqual({
+        voice_file: 'https://example.com/a.mp3',
+        model: 'speech-02-turbo',
+        need_volume_normalization: true,
+      });
+    });
+  });
 
   describe('speech (minimax/speech-02-hd)', () => {
     const speech = () => new ReplicateSpeech({ client, polling: FAST });
