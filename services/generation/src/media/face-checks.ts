@@ -59,7 +59,8 @@ export class FaceChecks {
    */
   async checkPicture(key: string): Promise<FaceCheckAnswer> {
     const refusal = await this.refusalFor(key, 'image', this.analyse(key));
-    return refusal ? { ok: false, ...refusal } : { ok: true };
+    // A picture is never refused for not moving (the reason is a clip's).
+    return refusal && refusal.reason !== 'still-video' ? { ok: false, reason: refusal.reason, message: refusal.message } : { ok: true };
   }
 
   /** The analysis's refusal, or null when it passes or the check could not run (not the media's fault: the job may go, and a failed run releases its credit). */

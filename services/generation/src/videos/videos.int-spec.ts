@@ -67,11 +67,15 @@ describe('public API videos over NATS: create, read, list, cancel and delete, wi
     expect(job!.consent_id).toBe(actor.consent.id);
     const done = await finished(user, created.id);
     expect(done).toMatchObject({ status: 'succeeded', actor: ownActorRef(actor.id) });
-    // The creator's own clip at the video's size: the portrait card made from their face, with the speech.
+    // Their own footage at its own size and frame rate, speaking.
     const info = await probeMedia(await bed.download(done.url!, 'own-actor-video.mp4'));
-    expect(info.video?.codec).toBe('h264');
+    expect(info.video).toMatchObject({ codec: 'h264', width: actor.width, height: actor.height, fps: 25 });
     expect(info.audio).toBeTruthy();
     expect(info.comment).toBe(AI_GENERATED_LABEL);
+    // With captions burned in: laid out for the footage's own frame, by the pass after the render.
+    const captioned = await finished(user, (await create(user, { ...BODY, actor: ownActorRef(actor.id), script: 'Hi, it is me.', captions: 'bold' })).id);
+    expect(captioned.captionsUrl).toBeTruthy();
+    expect((await probeMedia(await bed.download(captioned.url!, 'own-actor-captioned.mp4'))).video).toMatchObject({ width: actor.width, height: actor.height });
 
     await expect(create(newUser(), { ...BODY, actor: ownActorRef(actor.id) })).rejects.toMatchObject({ code: ErrorCode.Validation, message: UNKNOWN_ACTOR_MESSAGE });
     await expect(create(user, { ...BODY, actor: 'own:not-an-id' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: UNKNOWN_ACTOR_MESSAGE });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ProviderError, type WorkContext } from '../../ports/media';
 import { LipSyncPort, type LipSyncRequest, type LipSyncVideo } from '../../ports/lipsync.port';
-import { DEFAULT_VIDEO_FORMAT, type VideoFormatId } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_FORMAT, OWN_ACTOR_CLIP_PATTERN, type VideoFormatId } from '@lipcast/contracts';
 import { decodeAudio, FPS, mouthTrack, NoFaceError, renderPhotoTalkingClip, renderTalkingClip, type SampledMouths } from '@lipcast/media-engine';
 
 export const NO_FACE_MESSAGE = 'No face was found in this video or picture. Please use a clear, front-facing photo of one person.';
@@ -39,16 +39,22 @@ export class EmbeddedLipSync extends LipSyncPort {
     }
     const source = request.video;
     if (!source.localPath) throw new Error('The embedded lip-sync needs the video on local disk');
+    // A creator's own clip is footage: rendered at its own size and frame rate unless a format is
+    // chosen, looped forward and backward, and its landmarks kept apart from a portrait card's.
+    const footage = !!source.key && OWN_ACTOR_CLIP_PATTERN.test(source.key);
     // Landmarks are kept per source and format (another format frames the face and finds them in its own frame).
     const format = request.format ?? DEFAULT_VIDEO_FORMAT;
-    const cacheKey = source.key;
+    const cacheKey = source.key && (footage ? `${source.key}.footage` : source.key);
     const known = cacheKey ? await this.landmarks?.read(cacheKey, format) : null;
+    // Footage at its own size has no format the captions were laid out for: they are burned in by the pass after, at its real size.
+    const captions = footage && !request.format ? undefined : request.captions;
     try {
       const mouths = await renderPhotoTalkingClip(source.localPath, track, audioPath, out, {
         isImage: source.contentType.startsWith('image/'),
+        footage,
         format: request.format,
         mouths: known ?? undefined,
-        captions: request.captions,
+        captions,
         signal: context.signal,
         onProgress,
       });
@@ -56,6 +62,6 @@ export class EmbeddedLipSync extends LipSyncPort {
     } catch (error) {
       throw error instanceof NoFaceError ? new ProviderError(NO_FACE_MESSAGE, 'invalid-input') : error;
     }
-    return { path: out, contentType: 'video/mp4', ...(request.captions ? { captionsBurned: true } : {}) };
+    return { path: out, contentType: 'video/mp4', ...(captions ? { captionsBurned: true } : {}) };
   }
 }
