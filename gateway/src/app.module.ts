@@ -35,6 +35,7 @@ import { GenerationController } from './generation/generation.controller';
 import { InfluencersController } from './generation/influencers.controller';
 import { OwnActorsController } from './generation/own-actors.controller';
 import { AudioUploadsController } from './generation/audio-uploads.controller';
+import { VoiceClonesController } from './generation/voice-clones.controller';
 import { OpenStreams } from './generation/open-streams';
 import { JobWatcherRecords } from './generation/job-watcher-records';
 import { JobWatchers } from './generation/job-watchers';
@@ -90,6 +91,7 @@ export class AppModule implements OnApplicationShutdown {
         InfluencersController,
         OwnActorsController,
         AudioUploadsController,
+        VoiceClonesController,
         MediaController,
         ...adminControllers,
         ...apiKeyControllers,

@@ -52,6 +52,7 @@ import type {
 } from './generation';
 import type { CreatedWebhookEndpoint, CreateWebhookEndpointRequest, WebhookDelivery, WebhookEndpoint } from './webhooks';
 import type { CaptionFiles } from './captions';
+import type { ClonedVoice, CloneVoiceBody, OwnVoiceList } from './voices';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -149,6 +150,9 @@ export const API_ROUTES = {
   createAudio: route<AudioResponse, AudioBody>('POST', '/api/replicate/audio'),
   /** The creator's own voice (multipart: `audio`, `consent`, optional `text`) with upload progress: sent by web-kit's `uploadWithProgress`. */
   uploadAudio: route<AudioUploadAnswer, FormData>('POST', '/api/audio/uploads'),
+  ownVoices: route<OwnVoiceList>('GET', '/api/voices/own'),
+  cloneVoice: route<ClonedVoice, CloneVoiceBody>('POST', '/api/voices/clone'),
+  deleteOwnVoice: (voiceId: string) => route<DeletedAnswer>('DELETE', `/api/voices/own/${encodeURIComponent(voiceId)}`),
   startLipSync: spending<JobStartAnswer, LipSyncRequest>('POST', '/api/replicate/lipsync'),
   cancelJob: (jobId: string) => route<JobState>('POST', `/api/replicate/cancel/${jobId}`),
   projects: route<Project[]>('GET', '/api/projects'),

@@ -37,7 +37,7 @@ import type { RemoteHistory, RemoteHistoryRequest, RemoteLiveVersion, RemoteLive
 import type { ServiceName } from './services';
 import type { CanceledVideo, CreateVideoRequest, ListVideosRequest, UserVideoRequest, Video, VideoList } from './videos';
 import type { Batch, BatchList, CreateBatchRequest, ListBatchesRequest, RetryBatchRowRequest, UserBatchRequest } from './batches';
-import type { VoiceSampleRequest, VoiceSampleResponse } from './voices';
+import type { ClonedVoice, ClonedVoiceRequest, CloneVoiceRequest, OwnVoiceList, VoiceSampleRequest, VoiceSampleResponse } from './voices';
 import type {
   CreatedWebhookEndpoint, CreateWebhookEndpointRequest, WebhookDeliveriesRequest, WebhookDelivery, WebhookDeliveryRequest, WebhookEndpoint,
   WebhookEndpointRequest, WebhookSigningSecret,
@@ -197,6 +197,12 @@ export const Subjects = {
     voicesList: subject<EmptyRequest, string[]>()('generation.voices.list.v1'),
     /** `VoiceSampleRequest` → `VoiceSampleResponse`: a voice's sample, synthesised once and kept in the store. */
     voiceSample: subject<VoiceSampleRequest, VoiceSampleResponse>()('generation.voices.sample.v1'),
+    /** `CloneVoiceRequest` → `ClonedVoice`: the creator's uploaded recording (10-60 s) cloned at the provider as their private voice, the voice consent recorded; `CONFLICT` on the embedded defaults. */
+    voiceClone: subject<CloneVoiceRequest, ClonedVoice>()('generation.voices.clone.v1'),
+    /** `{userId}` → `OwnVoiceList`: the creator's cloned voices, and whether cloning is available here. */
+    ownVoicesList: subject<UserRequest, OwnVoiceList>()('generation.voices.own.list.v1'),
+    /** `ClonedVoiceRequest` → `DeletedAnswer`: the voice is forgotten (Replicate offers no deletion: MiniMax drops it after 7 days unused). */
+    ownVoiceDelete: subject<ClonedVoiceRequest, DeletedAnswer>()('generation.voices.own.delete.v1'),
     audioCreate: subject<UserAudioRequest, AudioResponse>()('generation.audio.create.v1'),
     /** `AudioUploadRequest` → `AudioUploadAnswer`: a creator's recording checked, kept as the MP3 speech of a lip-sync with its word timings, their voice consent recorded. */
     audioUpload: subject<AudioUploadRequest, AudioUploadAnswer>()('generation.audio.upload.v1'),

@@ -117,3 +117,48 @@ export const CLONED_VOICE_PREFIX = 'clone:';
 export const isClonedVoiceId = (voiceId: string) => voiceId.startsWith(CLONED_VOICE_PREFIX);
 /** Why the embedded defaults clone no voice: the page and the API say so in these words. */
 export const VOICE_CLONING_UNAVAILABLE = 'Voice cloning needs a provider key (Replicate): set MEDIA_PROVIDER=replicate (or SPEECH_PROVIDER=replicate) and REPLICATE_API_TOKEN. The embedded voice cannot be cloned.';
+/** The longest name a cloned voice takes. */
+export const MAX_CLONED_VOICE_NAME_LENGTH = 40;
+
+export const VoiceCloneMessages = {
+  consent: 'Confirm that this is your voice, or that you have their written consent, to clone it.',
+  noName: 'Give your voice a name.',
+  longName: `Name cannot exceed ${MAX_CLONED_VOICE_NAME_LENGTH} characters.`,
+  notYours: 'audio must be one of your own voice recordings (upload it first through POST /api/audio/uploads).',
+  missing: 'That recording is no longer stored: upload it again.',
+  length: (seconds: number) =>
+    `A voice is cloned from ${VOICE_CLONE_SAMPLE_SECONDS.min} to ${VOICE_CLONE_SAMPLE_SECONDS.max} seconds of speech; this recording is ${seconds.toFixed(1)} s.`,
+  notFound: 'No such voice.',
+} as const;
+
+/** A creator's private voice, cloned from their recording: `clone:<uuid>` is its `voice_id` in speech requests. */
+export interface ClonedVoice {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string;
+}
+
+/** `POST /api/voices/clone`: the URL `POST /api/audio/uploads` answered, the consent ticked, a name. */
+export interface CloneVoiceBody {
+  audio: string;
+  consent: true;
+  name: string;
+}
+/** `generation.voices.clone.v1`. */
+export interface CloneVoiceRequest extends CloneVoiceBody {
+  userId: string;
+}
+/** `generation.voices.own.delete.v1`: `voiceId` is `clone:<uuid>`. */
+export interface ClonedVoiceRequest {
+  userId: string;
+  voiceId: string;
+}
+/** `GET /api/voices/own`: the creator's cloned voices, newest first, and whether cloning is on here (with why not). */
+export interface OwnVoiceList {
+  voices: ClonedVoice[];
+  cloning: boolean;
+  /** Why cloning is off (the embedded defaults), shown on the page. */
+  reason?: string;
+  sampleSeconds: { min: number; max: number };
+}

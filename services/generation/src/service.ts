@@ -16,6 +16,7 @@ import { ProjectsModule } from './projects/projects.module';
 import { ScriptsModule } from './scripts/scripts.module';
 import { GenerationSettings } from './settings';
 import { VideosModule } from './videos/videos.module';
+import { VoiceClonesModule } from './voice-clones/voice-clones.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** The object store every feature reads and writes, as the process's one client (like the database and NATS). */
@@ -42,6 +43,7 @@ export const generationService = defineService({
     OwnActorsModule,
     ProjectsModule,
     AudioModule,
+    VoiceClonesModule,
     ScriptsModule,
     LipSyncModule,
     InfluencersModule,

@@ -1,8 +1,9 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in */
-import { ErrorCode, Subjects } from '@lipcast/contracts';
+import { join } from 'node:path';
+import { ErrorCode, Subjects, uploadKey, VoiceCloneMessages } from '@lipcast/contracts';
 import { pollUntil } from '../../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../../tools/replicate/stand-in';
-import { probeMedia } from '@lipcast/media-tools';
+import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { seedActorClip, startTestBed, type TestBed } from '../../testing';
 
 jest.setTimeout(90_000);
@@ -110,5 +111,62 @@ describe('generation service on Replicate (the local stand-in)', () => {
     await jobFolderEmptied(user, started.id);
     expect(await bed.storage.list(`users/${user}/`)).toEqual([]);
     expect(await bed.generationsCount(user)).toBe(0);
+  });
+
+  /** A recording of `seconds` kept through `generation.audio.upload.v1`, as the wizard's "Your own voice" does; its URL. */
+  async function ownRecording(user: string, seconds: number): Promise<string> {
+    const path = join(bed.folder, `recording-${seconds}-${crypto.randomUUID()}.mp3`);
+    await runFfmpeg(['-f', 'lavfi', '-i', `sine=frequency=210:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '64k', path]);
+    const key = uploadKey(user, 'mp3');
+    await bed.storage.putFile(key, path, 'audio/mpeg');
+    return (await send(Subjects.generation.audioUpload, { userId: user, key, consent: true })).url;
+  }
+
+  it('clones a 12 s recording at minimax/voice-cloning as the creator\'s private voice, with its voice consent; lists and deletes it', async () => {
+    const user = crypto.randomUUID();
+    const before = await send(Subjects.generation.ownVoicesList, { userId: user });
+    expect(before).toEqual({ voices: [], cloning: true, sampleSeconds: { min: 10, max: 60 } });
+
+    const voice = await send(Subjects.generation.voiceClone, { userId: user, audio: await ownRecording(user, 12), consent: true, name: '  My voice ' });
+    expect(voice).toMatchObject({ id: expect.stringMatching(/^clone:[0-9a-f-]{36}$/), name: 'My voice' });
+    const cloning = standIn.creations.at(-1)!;
+    expect(cloning.model).toBe('minimax/voice-cloning');
+    expect(standIn.clonedVoices.ids()).toHaveLength(1);
+    const consents = await send(Subjects.generation.consentsList, { userId: user });
+    // The recording's consent at its upload, and the cloning's own.
+    expect(consents.map((consent) => consent.subject)).toEqual(['voice', 'voice']);
+    const sampleKey = `users/${user}/voices/${voice.id.slice('clone:'.length)}/sample.mp3`;
+    expect(await bed.storage.stat(sampleKey)).not.toBeNull();
+    expect((await send(Subjects.generation.ownVoicesList, { userId: user })).voices).toEqual([voice]);
+    // Someone else's list and deletion do not see it.
+    const other = crypto.randomUUID();
+    expect((await send(Subjects.generation.ownVoicesList, { userId: other })).voices).toEqual([]);
+    await expect(send(Subjects.generation.ownVoiceDelete, { userId: other, voiceId: voice.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+
+    expect(await send(Subjects.generation.ownVoiceDelete, { userId: user, voiceId: voice.id })).toEqual({ deleted: true });
+    expect((await send(Subjects.generation.ownVoicesList, { userId: user })).voices).toEqual([]);
+    expect(await bed.storage.stat(sampleKey)).toBeNull();
+  });
+
+  it("refuses a recording under 10 s, someone else's recording, and a missing consent before anything reaches the provider", async () => {
+    const user = crypto.randomUUID();
+    const predictionsBefore = standIn.creations.length;
+    const short = await ownRecording(user, 6);
+    await expect(send(Subjects.generation.voiceClone, { userId: user, audio: short, consent: true, name: 'Short' })).rejects.toMatchObject({
+      code: ErrorCode.Validation,
+      message: expect.stringMatching(/^A voice is cloned from 10 to 60 seconds of speech; this recording is 6\.\d s\.$/),
+      details: { field: 'audio' },
+    });
+    await expect(send(Subjects.generation.voiceClone, { userId: crypto.randomUUID(), audio: short, consent: true, name: 'Not mine' })).rejects.toMatchObject({
+      code: ErrorCode.Validation,
+      message: VoiceCloneMessages.notYours,
+    });
+    await expect(send(Subjects.generation.voiceClone, { userId: user, audio: short, consent: false as unknown as true, name: 'No consent' })).rejects.toMatchObject({
+      code: ErrorCode.Validation,
+      message: expect.stringContaining(VoiceCloneMessages.consent),
+    });
+    expect(standIn.creations.length).toBe(predictionsBefore);
+    expect((await send(Subjects.generation.ownVoicesList, { userId: user })).voices).toEqual([]);
+    expect(await bed.storage.list(`users/${user}/voices/`)).toEqual([]);
   });
 });
