@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { ErrorCode, LIKENESS_CONSENT_TEXT, Subjects, type AuthUser, type InfluencerImageResponse, type OwnActor } from '@lipcast/contracts';
-import { makeFaceFixture } from '@lipcast/media-engine';
-import { runFfmpeg } from '@lipcast/media-tools';
+import { makeFaceClip } from '@lipcast/media-engine';
 import { readEnv, runMigrations, startServiceForTest, StorageService, type RunningService } from '@lipcast/nest-kit';
 import { authService } from '../../../services/auth/src/service';
 import type { AuthSettings } from '../../../services/auth/src/settings';
@@ -60,14 +59,9 @@ describe('your account: export and delete', () => {
   }
 
   let ownActorClip: Buffer | undefined;
-  /** An own actor for the signed-in user: a few seconds of a face swaying, uploaded with consent. */
+  /** An own actor for the signed-in user: a few seconds of a face moving (the engine's own-clip fixture), uploaded with consent. */
   const uploadOwnActor = async (cookie: string): Promise<OwnActor> => {
-    if (!ownActorClip) {
-      const out = join(folder, 'own-actor.mp4');
-      const sway = 'crop=iw*0.9:ih*0.9:iw*0.05*(1+sin(t*2)):ih*0.05*(1+cos(t*3)),scale=320:-2';
-      await runFfmpeg(['-loop', '1', '-i', await makeFaceFixture(folder, 'man'), '-vf', sway, '-t', '3.5', '-r', '25', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', out]);
-      ownActorClip = await readFile(out);
-    }
+    ownActorClip ??= await readFile(await makeFaceClip(folder, { width: 320, height: 240 }));
     const form = new FormData();
     form.append('name', 'Me');
     form.append('consent', 'true');

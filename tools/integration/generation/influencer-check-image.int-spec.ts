@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import {
   AudioUploadMessages, FaceCheckMessages, LIKENESS_CONSENT_TEXT, mediaKeyOf, OwnActorMessages, Subjects, timingsKeyOf, VOICE_CONSENT_TEXT, type AudioUploadAnswer, type OwnActor,
 } from '@lipcast/contracts';
+import { makeFaceClip } from '@lipcast/media-engine';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { UploadMessages } from '../../../gateway/src/media/image-upload';
 import { STAND_IN_TRANSCRIPT, startOpenAiStandIn, type OpenAiStandIn } from '../../openai/stand-in';
@@ -97,12 +98,9 @@ describe('the check of a chosen picture, before any generation', () => {
     };
 
     beforeAll(async () => {
-      // Four seconds of the man's photo swaying, small enough for the 1 MB limit.
+      // Four seconds of the man swaying (the engine's own-clip fixture), small enough for the 1 MB limit.
       const folder = await mkdtemp(join(tmpdir(), 'own-actor-'));
-      const [still, out] = [join(folder, 'man.jpg'), join(folder, 'clip.mp4')];
-      await writeFile(still, photos.man);
-      await runFfmpeg(['-loop', '1', '-i', still, '-vf', 'crop=iw*0.9:ih*0.9:iw*0.05*(1+sin(t*2)):ih*0.05*(1+cos(t*3)),scale=320:-2', '-t', '4', '-r', '25', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '30', '-pix_fmt', 'yuv420p', '-y', out]);
-      clip = await readFile(out);
+      clip = await readFile(await makeFaceClip(folder, { width: 320, height: 240 }));
       await rm(folder, { recursive: true, force: true });
     });
 

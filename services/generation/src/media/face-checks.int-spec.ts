@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ErrorCode, LIKENESS_CONSENT_TEXT, mediaKeyOf, OwnActorMessages, Subjects } from '@lipcast/contracts';
-import { makeFaceFixture } from '@lipcast/media-engine';
+import { ErrorCode, FaceCheckMessages, LIKENESS_CONSENT_TEXT, mediaKeyOf, OwnActorMessages, Subjects } from '@lipcast/contracts';
+import { makeFaceClip, makeFaceFixture } from '@lipcast/media-engine';
 import { runFfmpeg } from '@lipcast/media-tools';
 import { startTestBed, uploadSwayingClip, type TestBed } from '../testing';
 
@@ -116,6 +116,10 @@ describe('face check before charging', () => {
         details: { field: 'clip', faceCheck: 'several-faces' },
       });
       expect(await refusal(await clipUpload(user, 'noFace', 4))).toMatchObject({ details: { field: 'clip', faceCheck: 'no-face' } });
+      // A photo re-encoded as a video is no footage of anyone.
+      const still = `users/${user}/uploads/${crypto.randomUUID()}.mp4`;
+      await bed.storage.putFile(still, await makeFaceClip(bed.folder, { width: 640, height: 360, still: true }), 'video/mp4');
+      expect(await refusal(still)).toMatchObject({ message: FaceCheckMessages['still-video']('video'), details: { field: 'clip', faceCheck: 'still-video' } });
       expect(await refusal(await clipUpload(user, 'man', 2))).toMatchObject({ message: 'This video is too short (2.0 s): use a clip of 3 seconds or more.', details: { field: 'clip' } });
       // Length is checked before faces: a plain clip of 61 s shows it.
       const long = `${bed.folder}/long.mp4`;
