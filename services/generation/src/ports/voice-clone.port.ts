@@ -32,3 +32,16 @@ export class NoVoiceClone extends VoiceClonePort {
     return Promise.reject(new Error('No voice cloning provider is configured.'));
   }
 }
+
+/** Where speech finds a cloned voice (`clone:<uuid>`) at its provider, and records that it was used (MiniMax's 7-day clock). */
+export interface ClonedVoiceLookup {
+  /** The provider's id of the voice, marked used; undefined when there is no such voice. */
+  useVoice(voiceId: string): Promise<string | undefined>;
+}
+
+/** A speech adapter that can speak cloned voices once the voice-clones feature hands it their lookup (at start). */
+export interface SpeaksClonedVoices {
+  speakClonedVoices(lookup: ClonedVoiceLookup): void;
+}
+
+export const speaksClonedVoices = (port: object): port is SpeaksClonedVoices => typeof (port as Partial<SpeaksClonedVoices>).speakClonedVoices === 'function';

@@ -22,6 +22,11 @@ export class ClonedVoicesRepository extends GenerationRepository {
     return this.db.selectFrom('cloned_voice').selectAll().where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** A voice by its id, whoever owns it (speech marks a voice used; who may speak it is checked before). */
+  findById(id: string): Promise<ClonedVoiceRow | undefined> {
+    return this.db.selectFrom('cloned_voice').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /** Whether the user's voice was deleted (false: not theirs, or already gone). */
   async deleteOf(userId: string, id: string): Promise<boolean> {
     const deleted = await this.db.deleteFrom('cloned_voice').where('userId', '=', userId).where('id', '=', id).executeTakeFirst();

@@ -8,7 +8,8 @@ import {
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { probeMedia } from '@lipcast/media-tools';
 import { ConsentsRepository } from '../own-actors/consents.repository';
-import { VoiceClonePort } from '../ports/voice-clone.port';
+import { SpeechPort } from '../ports/speech.port';
+import { speaksClonedVoices, VoiceClonePort, type ClonedVoiceLookup } from '../ports/voice-clone.port';
 import { throwAsServiceError, withWorkDir } from '../providers/work';
 import { ClonedVoicesRepository, toClonedVoice, type ClonedVoiceRow } from './cloned-voices.repository';
 
@@ -29,13 +30,26 @@ export function clonedVoiceRowId(voiceId: string): string | undefined {
  * private to them as `clone:<uuid>`. The embedded defaults clone nothing and say why (`CONFLICT`).
  */
 @Injectable()
-export class VoiceClonesService {
+export class VoiceClonesService implements ClonedVoiceLookup {
   constructor(
     private readonly cloning: VoiceClonePort,
     private readonly voices: ClonedVoicesRepository,
     private readonly consents: ConsentsRepository,
     private readonly storage: StorageService,
-  ) {}
+    speech: SpeechPort,
+  ) {
+    // The speech adapter sits below this feature (providers), so the feature hands it the lookup at start.
+    if (speaksClonedVoices(speech)) speech.speakClonedVoices(this);
+  }
+
+  /** `clone:<uuid>` → the provider's voice id, marked used now; undefined for no such voice. */
+  async useVoice(voiceId: string): Promise<string | undefined> {
+    const id = clonedVoiceRowId(voiceId);
+    const voice = id ? await this.voices.findById(id) : undefined;
+    if (!voice) return undefined;
+    await this.voices.touch(voice.id);
+    return voice.providerVoiceId;
+  }
 
   async clone(request: CloneVoiceRequest): Promise<ClonedVoice> {
     const { userId } = request;

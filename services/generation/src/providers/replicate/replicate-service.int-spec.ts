@@ -4,6 +4,10 @@ import { ErrorCode, Subjects, uploadKey, VoiceCloneMessages } from '@lipcast/con
 import { pollUntil } from '../../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../../tools/replicate/stand-in';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { SpeechPort } from '../../ports/speech.port';
+import { withWorkDir } from '../work';
+import { VoiceKeepAlive } from '../../voice-clones/voice-keep-alive';
 import { seedActorClip, startTestBed, type TestBed } from '../../testing';
 
 jest.setTimeout(90_000);
@@ -168,5 +172,35 @@ describe('generation service on Replicate (the local stand-in)', () => {
     expect(standIn.creations.length).toBe(predictionsBefore);
     expect((await send(Subjects.generation.ownVoicesList, { userId: user })).voices).toEqual([]);
     expect(await bed.storage.list(`users/${user}/voices/`)).toEqual([]);
+  });
+
+  it('speaks clone:<uuid> with the voice minimax/voice-cloning made, marking it used; the keep-alive clones a voice MiniMax dropped again', async () => {
+    const user = crypto.randomUUID();
+    const voice = await send(Subjects.generation.voiceClone, { userId: user, audio: await ownRecording(user, 15), consent: true, name: 'Kept' });
+    const firstProviderVoice = standIn.clonedVoices.ids().at(-1)!;
+    const speech = bed.generation.app.get(SpeechPort);
+    const orm = bed.generation.app.get(MikroORM);
+    const inContext = <T>(run: () => Promise<T>) => RequestContext.create(orm.em, run);
+    const request = { text: 'In my own voice.', voiceId: voice.id, emotion: 'neutral', pitch: 0, speed: 1, volume: 1, language: 'English' };
+
+    const spoken = await inContext(() => withWorkDir({}, (context) => speech.synthesize(request, context)));
+    expect(spoken.durationSeconds).toBeGreaterThan(1);
+    const spokenAt = standIn.creations.at(-1)!;
+    expect(((await (await fetch(`${standIn.url}/predictions/${spokenAt.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { input: { voice_id: string } }).input.voice_id).toBe(firstProviderVoice);
+    const [listed] = (await send(Subjects.generation.ownVoicesList, { userId: user })).voices;
+    expect(Date.parse(listed.lastUsedAt)).toBeGreaterThan(Date.parse(voice.lastUsedAt));
+    await expect(inContext(() => withWorkDir({}, (context) => speech.synthesize({ ...request, voiceId: `clone:${crypto.randomUUID()}` }, context)))).rejects.toMatchObject({ kind: 'invalid-input', message: VoiceCloneMessages.notFound });
+
+    // A week unused: MiniMax has deleted the voice; our row says 7 days too.
+    standIn.clonedVoices.setUnusedFor(firstProviderVoice, 7 * 24 * 3600 * 1000);
+    await orm.em.fork().getConnection().execute(`update "generation"."cloned_voice" set "last_used_at" = now() - interval '7 days' where "id" = ?`, [voice.id.slice('clone:'.length)]);
+    const kept = await inContext(() => bed.generation.app.get(VoiceKeepAlive).keepAlive());
+    expect(kept).toContainEqual({ voiceId: voice.id.slice('clone:'.length), outcome: 'recloned' });
+    const secondProviderVoice = standIn.clonedVoices.ids().at(-1)!;
+    expect(secondProviderVoice).not.toBe(firstProviderVoice);
+    // The creator's voice id is unchanged and speaks with the new provider voice.
+    await inContext(() => withWorkDir({}, (context) => speech.synthesize(request, context)));
+    const respokenAt = standIn.creations.at(-1)!;
+    expect(((await (await fetch(`${standIn.url}/predictions/${respokenAt.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { input: { voice_id: string } }).input.voice_id).toBe(secondProviderVoice);
   });
 });

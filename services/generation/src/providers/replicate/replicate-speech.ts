@@ -1,6 +1,7 @@
-import { voiceEmotionOf, VOICE_IDS } from '@lipcast/contracts';
-import type { MediaFile, WorkContext } from '../../ports/media';
+import { isClonedVoiceId, voiceEmotionOf, VoiceCloneMessages, VOICE_IDS } from '@lipcast/contracts';
+import { ProviderError, type MediaFile, type WorkContext } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
+import type { ClonedVoiceLookup, SpeaksClonedVoices } from '../../ports/voice-clone.port';
 import { audioDurationSeconds } from './media-edits';
 import { ReplicateModel, runAdapter, type PollingOptions, type ReplicateAdapter, type ReplicateAdapterOptions } from './replicate-client';
 
@@ -29,10 +30,15 @@ export function minimaxInput(request: SpeechRequest): Record<string, unknown> {
   };
 }
 
-/** Text → speech on Replicate with minimax speech-02 (mp3). */
-export class ReplicateSpeech extends SpeechPort implements ReplicateAdapter<SpeechRequest, SpeechResult> {
+/**
+ * Text → speech on Replicate with minimax speech-02 (mp3). Speaks the catalog's voices and, once the
+ * voice-clones feature has handed it their lookup, creators' cloned voices: `clone:<uuid>` is sent as
+ * the voice id minimax/voice-cloning answered for it, and the voice is marked used.
+ */
+export class ReplicateSpeech extends SpeechPort implements ReplicateAdapter<SpeechRequest, SpeechResult>, SpeaksClonedVoices {
   readonly name = 'replicate';
   readonly replicate: ReplicateModel;
+  private clonedVoices?: ClonedVoiceLookup;
 
   constructor(options: ReplicateAdapterOptions) {
     super();
@@ -53,7 +59,19 @@ export class ReplicateSpeech extends SpeechPort implements ReplicateAdapter<Spee
     return { audio, durationSeconds: await audioDurationSeconds(audio.path) };
   }
 
-  synthesize(request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {
-    return runAdapter(this, request, context);
+  speakClonedVoices(lookup: ClonedVoiceLookup): void {
+    this.clonedVoices = lookup;
+  }
+
+  async synthesize(request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {
+    return runAdapter(this, await this.withProviderVoice(request), context);
+  }
+
+  /** A cloned voice (`clone:<uuid>`) as the provider's own voice id; any other voice as it is. */
+  private async withProviderVoice(request: SpeechRequest): Promise<SpeechRequest> {
+    if (!isClonedVoiceId(request.voiceId)) return request;
+    const providerVoiceId = await this.clonedVoices?.useVoice(request.voiceId);
+    if (!providerVoiceId) throw new ProviderError(VoiceCloneMessages.notFound, 'invalid-input');
+    return { ...request, voiceId: providerVoiceId };
   }
 }
