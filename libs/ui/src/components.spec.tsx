@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Button } from './button';
 import { cn } from './cn';
 import { Dialog, DialogContent } from './dialog';
+import { ConsentField } from './fields';
 import { Progress } from './progress';
 import { Spinner } from './spinner';
 
@@ -91,5 +92,21 @@ describe(DialogContent.name, () => {
 
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe(ConsentField.name, () => {
+  it('is a required checkbox named by the exact words, with why it is needed beside it while refused', () => {
+    const changed: boolean[] = [];
+    const { rerender } = render(<ConsentField text="This is me." checked={false} onCheckedChange={(checked) => changed.push(checked)} error="Confirm it to upload." />);
+    const box = screen.getByRole('checkbox', { name: 'This is me.' }) as HTMLInputElement;
+    expect(box.required).toBe(true);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Confirm it to upload.');
+    fireEvent.click(box);
+    expect(changed).toEqual([true]);
+    rerender(<ConsentField text="This is me." checked onCheckedChange={() => undefined} />);
+    expect(box.getAttribute('aria-invalid')).toBe('false');
+    expect(box.hasAttribute('aria-describedby')).toBe(false);
   });
 });

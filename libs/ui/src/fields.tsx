@@ -1,4 +1,4 @@
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type Ref } from 'react';
 import { Label as LabelPrimitive } from 'radix-ui';
 import { cn } from './cn';
 
@@ -39,6 +39,54 @@ export function TextareaField({ label, error, id, ...props }: ComponentProps<'te
     <div className="space-y-2">
       <Label htmlFor={fieldId}>{label}</Label>
       <Textarea id={fieldId} aria-invalid={!!error} aria-describedby={error ? errorId : undefined} {...props} />
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A required consent: the exact words the creator confirms, beside a checkbox, and why it is
+ * needed beside it while `error` says so (`aria-invalid` and `aria-describedby` follow it). The
+ * `inputRef` takes the focus to it when a submit is refused for it.
+ */
+export function ConsentField({
+  text,
+  checked,
+  onCheckedChange,
+  error,
+  disabled,
+  inputRef,
+}: {
+  text: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  error?: string | null;
+  disabled?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          ref={inputRef}
+          id={id}
+          type="checkbox"
+          required
+          className="mt-0.5 h-4 w-4"
+          checked={checked}
+          disabled={disabled}
+          aria-invalid={!!error}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+        />
+        <span>{text}</span>
+      </label>
       {error && (
         <p id={errorId} role="alert" className="text-sm text-red-600">
           {error}

@@ -1,7 +1,7 @@
 export { cn, type ClassValue } from './cn';
 export { Button, buttonVariants, type ButtonProps, type ButtonSize, type ButtonVariant } from './button';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
-export { Input, Label, Textarea, TextareaField } from './fields';
+export { ConsentField, Input, Label, Textarea, TextareaField } from './fields';
 export { Badge, type BadgeProps, type BadgeVariant } from './badge';
 export { Dialog, DialogContent, DialogFooter, type DialogContentProps } from './dialog';
 export {

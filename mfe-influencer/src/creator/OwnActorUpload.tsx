@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ACTOR_CLIP_TYPES, LIKENESS_CONSENT_TEXT, MAX_OWN_ACTOR_NAME_LENGTH, OwnActorMessages, type OwnActor, type OwnActorClipLimits } from '@lipcast/contracts';
-import { Button, Input, Label, Progress } from '@lipcast/ui';
+import { Button, ConsentField, Input, Label, Progress } from '@lipcast/ui';
 import { toast } from '@lipcast/web-kit';
 import { errorText } from './creator-api';
 import { clipLimitsText, refusedField, uploadOwnActor, type OwnActorField } from './own-actors-api';
@@ -29,8 +29,8 @@ function formErrors(clip: File | null, name: string, consent: boolean, limits: O
  * its field and focuses it.
  */
 export function OwnActorUpload({ limits, onCreated }: { limits: OwnActorClipLimits; onCreated: (actor: OwnActor) => void }) {
-  const ids = { clip: useId(), clipHint: useId(), name: useId(), consent: useId(), progress: useId() };
-  const errorId = (field: OwnActorField) => `${ids[field]}-error`;
+  const ids = { clip: useId(), clipHint: useId(), name: useId(), progress: useId() };
+  const errorId = (field: 'clip' | 'name') => `${ids[field]}-error`;
   const clipInput = useRef<HTMLInputElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const consentInput = useRef<HTMLInputElement>(null);
@@ -114,24 +114,7 @@ export function OwnActorUpload({ limits, onCreated }: { limits: OwnActorClipLimi
         />
         <FieldError id={errorId('name')} message={errors.name} />
       </div>
-      <div className="space-y-2">
-        <label htmlFor={ids.consent} className="flex items-start gap-2 text-sm text-slate-700">
-          <input
-            ref={consentInput}
-            id={ids.consent}
-            type="checkbox"
-            required
-            className="mt-0.5 h-4 w-4"
-            checked={consent}
-            disabled={busy}
-            aria-invalid={!!errors.consent}
-            aria-describedby={describedBy(!!errors.consent && errorId('consent'))}
-            onChange={(event) => setConsent(event.target.checked)}
-          />
-          <span>{LIKENESS_CONSENT_TEXT}</span>
-        </label>
-        <FieldError id={errorId('consent')} message={errors.consent} />
-      </div>
+      <ConsentField text={LIKENESS_CONSENT_TEXT} checked={consent} onCheckedChange={setConsent} error={errors.consent} disabled={busy} inputRef={consentInput} />
       <Button type="submit" disabled={busy} aria-busy={busy}>
         {busy ? 'Uploading...' : 'Upload clip'}
       </Button>

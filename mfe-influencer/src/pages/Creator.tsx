@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { Badge, Button, CaptionsChoice, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
+import { Badge, Button, CaptionsChoice, ConsentField, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
 import { ApiError, handInfluencerToWizard, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, type JobWaitState } from '@lipcast/web-kit';
 import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_FORMAT, DEFAULT_VIDEO_PROMPT, faceCheckReasonOf, LIKENESS_CONSENT_TEXT, PHOTO_CONSENT_MESSAGE, withCreditNotUsed, type InfluencerProject, type PortraitCoverage as Coverage, type VideoFormatId, DEFAULT_CAPTIONS, type CaptionsChoice as CaptionsChoiceValue } from '@lipcast/contracts';
 import { checkPicture, errorText, generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
@@ -71,7 +71,7 @@ function useProgress(kind: 'image' | 'video') {
  * clip. The clip is a silent motion loop: its words and voice are added in the wizard.
  */
 export default function Creator() {
-  const ids = { upload: useId(), spend: useId(), consent: useId(), consentError: useId() };
+  const ids = { upload: useId(), spend: useId() };
   const { user } = useAccount();
   const spends = user ? spendNotice(user) !== null : false;
   const navigate = useNavigate();
@@ -257,31 +257,17 @@ export default function Creator() {
                   </p>
                 )}
                 {isUpload(portrait) && (
-                  <div className="space-y-2">
-                    <label htmlFor={ids.consent} className="flex items-start gap-2 text-sm text-slate-700">
-                      <input
-                        ref={consentInput}
-                        id={ids.consent}
-                        type="checkbox"
-                        required
-                        className="mt-0.5 h-4 w-4"
-                        checked={consent}
-                        disabled={busy !== null}
-                        aria-invalid={consentError !== null}
-                        aria-describedby={consentError ? ids.consentError : undefined}
-                        onChange={(event) => {
-                          setConsent(event.target.checked);
-                          if (event.target.checked) setConsentError(null);
-                        }}
-                      />
-                      <span>{LIKENESS_CONSENT_TEXT}</span>
-                    </label>
-                    {consentError && (
-                      <p id={ids.consentError} className="text-sm text-red-700">
-                        {consentError}
-                      </p>
-                    )}
-                  </div>
+                  <ConsentField
+                    text={LIKENESS_CONSENT_TEXT}
+                    checked={consent}
+                    onCheckedChange={(checked) => {
+                      setConsent(checked);
+                      if (checked) setConsentError(null);
+                    }}
+                    error={consentError}
+                    disabled={busy !== null}
+                    inputRef={consentInput}
+                  />
                 )}
                 <PortraitCoverage coverage={portrait.coverage} />
                 <TextareaField

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   API_ROUTES, AUDIO_UPLOAD_LIMITS, AUDIO_UPLOAD_TYPES, AudioUploadMessages, audioUploadTypeOf, VOICE_CONSENT_TEXT, type AudioCaptionsSource, type AudioUploadAnswer,
 } from '@lipcast/contracts';
-import { Button, cn, Label, Progress } from '@lipcast/ui';
+import { Button, cn, ConsentField, Label, Progress } from '@lipcast/ui';
 import { ApiError, toast, uploadWithProgress, type UploadProgress } from '@lipcast/web-kit';
 import { clockTime } from './rules';
 
@@ -128,8 +128,8 @@ function useRecorder(maxSeconds: number) {
  * the step's audio. The dialogue text above is optional; typed, it captions the video.
  */
 export function OwnVoice({ text, onLength, onUploaded }: { text: string; onLength: (seconds: number | null) => void; onUploaded: (answer: AudioUploadAnswer) => void }) {
-  const ids = { source: useId(), file: useId(), consent: useId(), captions: useId() };
-  const errorId = (field: Field) => `${ids[field === 'audio' ? 'file' : 'consent']}-error`;
+  const ids = { source: useId(), file: useId(), captions: useId() };
+  const audioErrorId = `${ids.file}-error`;
   const maxSeconds = AUDIO_UPLOAD_LIMITS.maxSeconds;
   const recorder = useRecorder(maxSeconds);
   const [source, setSource] = useState<Source>('record');
@@ -247,7 +247,7 @@ export function OwnVoice({ text, onLength, onUploaded }: { text: string; onLengt
             accept={Object.keys(AUDIO_UPLOAD_TYPES).join(',')}
             disabled={busy}
             aria-invalid={!!errors.audio}
-            aria-describedby={errors.audio ? errorId('audio') : undefined}
+            aria-describedby={errors.audio ? audioErrorId : undefined}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-neutral-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium"
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
@@ -260,33 +260,12 @@ export function OwnVoice({ text, onLength, onUploaded }: { text: string; onLengt
         </div>
       )}
       {errors.audio && (
-        <p id={errorId('audio')} role="alert" className="text-sm text-red-600">
+        <p id={audioErrorId} role="alert" className="text-sm text-red-600">
           {errors.audio}
         </p>
       )}
 
-      <div className="space-y-1">
-        <label htmlFor={ids.consent} className="flex items-start gap-2 text-sm text-slate-700">
-          <input
-            ref={consentInput}
-            id={ids.consent}
-            type="checkbox"
-            required
-            className="mt-0.5 h-4 w-4"
-            checked={consent}
-            disabled={busy}
-            aria-invalid={!!errors.consent}
-            aria-describedby={errors.consent ? errorId('consent') : undefined}
-            onChange={(event) => setConsent(event.target.checked)}
-          />
-          <span>{VOICE_CONSENT_TEXT}</span>
-        </label>
-        {errors.consent && (
-          <p id={errorId('consent')} role="alert" className="text-sm text-red-600">
-            {errors.consent}
-          </p>
-        )}
-      </div>
+      <ConsentField text={VOICE_CONSENT_TEXT} checked={consent} onCheckedChange={setConsent} error={errors.consent} disabled={busy} inputRef={consentInput} />
 
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" onClick={() => void upload()} disabled={busy || !chosen || recording} aria-busy={busy} aria-describedby={ids.captions}>
