@@ -7,6 +7,7 @@ import { createAudio, DEFAULT_VOICE, defaultVoice, fetchVoices } from './generat
 import { failureToast } from './errors';
 import { dialogueProblem, estimateSpeechSeconds, recordingProblem } from './rules';
 import { ChosenActor } from './ChosenActor';
+import { CloneVoice } from './CloneVoice';
 import { OwnVoice } from './OwnVoice';
 import { VoicePicker } from './VoicePicker';
 
@@ -168,15 +169,18 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
         </div>
       </fieldset>
       {own ? (
-        <OwnVoice
-          text={text}
-          onLength={setRecordedSeconds}
-          onUploaded={(answer) => {
-            setAudio({ url: answer.url, text: text.trim(), voice: OWN_VOICE, emotion: 'neutral', pitch: 0, speed: 1, recorded: { durationSeconds: answer.durationSeconds, captions: answer.captions } });
-            setAudioMissing(false);
-            toast({ title: 'Your Voice Is Ready', description: 'Listen to the preview, then press Next.', variant: 'success' });
-          }}
-        />
+        <>
+          <OwnVoice
+            text={text}
+            onLength={setRecordedSeconds}
+            onUploaded={(answer) => {
+              setAudio({ url: answer.url, text: text.trim(), voice: OWN_VOICE, emotion: 'neutral', pitch: 0, speed: 1, recorded: { durationSeconds: answer.durationSeconds, captions: answer.captions } });
+              setAudioMissing(false);
+              toast({ title: 'Your Voice Is Ready', description: 'Listen to the preview, then press Next.', variant: 'success' });
+            }}
+          />
+          <CloneVoice recording={audio?.recorded ? { url: audio.url, durationSeconds: audio.recorded.durationSeconds } : null} />
+        </>
       ) : (
         <>
           <div className="grid gap-6 md:grid-cols-3">
