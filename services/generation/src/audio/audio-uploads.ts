@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  AUDIO_UPLOAD_LIMITS, AudioUploadMessages, audioKey, audioUploadTypeOf, isUploadOf, mediaUrl, timingsKeyOf,
+  AUDIO_UPLOAD_LIMITS, AudioUploadMessages, audioKey, audioUploadTypeOf, mediaUrl, timingsKeyOf,
   type AudioCaptionsSource, type AudioUploadAnswer, type AudioUploadRequest,
 } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
@@ -40,20 +40,8 @@ export class AudioUploads {
   ) {}
 
   async upload(request: AudioUploadRequest): Promise<AudioUploadAnswer> {
-    const { userId, key } = request;
-    if (!isUploadOf(userId, key)) throw ServiceError.validation('key must be one of your uploads', { field: AUDIO_FIELD });
-    try {
-      if (request.consent !== true) throw ServiceError.validation(AudioUploadMessages.consent, { field: 'consent' });
-      const upload = await this.storage.stat(key);
-      if (!upload) throw ServiceError.validation(AudioUploadMessages.noAudio, { field: AUDIO_FIELD });
-      if (!audioUploadTypeOf(upload.contentType)) throw ServiceError.validation(AudioUploadMessages.audioType, { field: AUDIO_FIELD });
-      // The upload already counts in the user's folder, and the MP3 (smaller or about as large) takes its place.
-      await this.uploads.checkRoom(userId, 0);
-      return await this.keep(userId, key, request.text?.trim() || undefined);
-    } finally {
-      // The upload was only the way in: kept as MP3, or refused.
-      await this.storage.remove(key).catch(() => undefined);
-    }
+    const rules = { field: AUDIO_FIELD, consent: AudioUploadMessages.consent, missing: AudioUploadMessages.noAudio, wrongType: AudioUploadMessages.audioType, accepts: (type: string) => !!audioUploadTypeOf(type) };
+    return this.uploads.takeConsented(request, rules, () => this.keep(request.userId, request.key, request.text?.trim() || undefined));
   }
 
   private keep(userId: string, uploadKey: string, text: string | undefined): Promise<AudioUploadAnswer> {

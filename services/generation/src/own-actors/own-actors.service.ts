@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import {
-  ACTOR_CLIP_TYPES, type ActorClipType, type CreateOwnActorRequest, isUploadOf, mediaUrl, ACTOR_CLIP_DEFAULTS, OwnActorMessages,
+  ACTOR_CLIP_TYPES, type ActorClipType, type CreateOwnActorRequest, mediaUrl, ACTOR_CLIP_DEFAULTS, OwnActorMessages,
   ownActorClipKey, ownActorFolder, ownActorThumbnailKey, type OwnActor, type OwnActorListReply,
 } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
@@ -35,23 +35,12 @@ export class OwnActorsService {
   ) {}
 
   async create(request: CreateOwnActorRequest): Promise<OwnActor> {
-    const { userId, key } = request;
-    if (!isUploadOf(userId, key)) throw ServiceError.validation('key must be one of your uploads', { field: CLIP_FIELD });
-    try {
-      if (request.consent !== true) throw ServiceError.validation(OwnActorMessages.consent, { field: 'consent' });
+    const rules = { field: CLIP_FIELD, consent: OwnActorMessages.consent, missing: OwnActorMessages.noClip, wrongType: OwnActorMessages.clipType, accepts: (type: string) => type in ACTOR_CLIP_TYPES };
+    return this.uploads.takeConsented(request, rules, ({ contentType }) => {
       const name = request.name.trim();
       if (!name) throw ServiceError.validation(OwnActorMessages.noName, { field: 'name' });
-      const upload = await this.storage.stat(key);
-      if (!upload) throw ServiceError.validation(OwnActorMessages.noClip, { field: CLIP_FIELD });
-      const extension = ACTOR_CLIP_TYPES[upload.contentType as ActorClipType];
-      if (!extension) throw ServiceError.validation(OwnActorMessages.clipType, { field: CLIP_FIELD });
-      // The upload already counts in the user's folder, and the actor's clip takes its place.
-      await this.uploads.checkRoom(userId, 0);
-      return await this.keep({ userId, key, name, extension, contentType: upload.contentType });
-    } finally {
-      // The upload was only the way in: kept as the actor's clip, or refused.
-      await this.storage.remove(key).catch(() => undefined);
-    }
+      return this.keep({ userId: request.userId, key: request.key, name, extension: ACTOR_CLIP_TYPES[contentType as ActorClipType], contentType });
+    });
   }
 
   /** Checks the clip on local disk, then stores it with its still as a new actor and records the consent. */
