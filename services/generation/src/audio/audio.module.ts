@@ -4,6 +4,7 @@ import { MediaModule } from '../media/media.module';
 import { OwnActorRecordsModule } from '../own-actors/own-actor-records.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { ProvidersModule } from '../providers/providers.module';
+import { VoiceClonesModule } from '../voice-clones/voice-clones.module';
 import { VoiceSamplesController } from '../voices/voice-samples.controller';
 import { VoiceSamples } from '../voices/voice-samples.service';
 import { AudioUploads } from './audio-uploads';
@@ -16,7 +17,7 @@ import { AudioService } from './audio.service';
  * the voices' samples.
  */
 @Module({
-  imports: [ProvidersModule, ProjectsModule, JobsModule, MediaModule, OwnActorRecordsModule],
+  imports: [ProvidersModule, ProjectsModule, JobsModule, MediaModule, OwnActorRecordsModule, VoiceClonesModule],
   controllers: [AudioController, VoiceSamplesController],
   providers: [AudioService, AudioUploads, VoiceSamples],
   exports: [AudioService, OwnActorRecordsModule],

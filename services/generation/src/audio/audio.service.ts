@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { audioKey, mediaUrl, timingsKeyOf, type AudioBody, type AudioParams, type AudioResponse, type UserAudioRequest } from '@lipcast/contracts';
+import { audioKey, isClonedVoiceId, mediaUrl, timingsKeyOf, type AudioBody, type AudioParams, type AudioResponse, type UserAudioRequest } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import type { WorkContext } from '../ports/media';
 import { SpeechPort, type SpeechResult } from '../ports/speech.port';
 import { WordAlignerPort } from '../ports/word-aligner.port';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { throwAsServiceError, withWorkDir } from '../providers/work';
+import { VoiceClonesService } from '../voice-clones/voice-clones.service';
+
+export const CLONED_VOICE_UNKNOWN = 'voice_id must be one of your cloned voices (GET /api/voices/own)';
 
 /** Speech for the wizard: made by the active provider, stored as the user's media, recorded as a project. */
 @Injectable()
@@ -15,10 +18,11 @@ export class AudioService {
     private readonly aligner: WordAlignerPort,
     private readonly storage: StorageService,
     private readonly projects: ProjectsRepository,
+    private readonly clones: VoiceClonesService,
   ) {}
 
   async create(request: UserAudioRequest): Promise<AudioResponse> {
-    const params = this.paramsOf(request);
+    const params = await this.userParamsOf(request.userId, request);
     const key = audioKey(request.userId);
     await withWorkDir({}, async (context) => {
       const result = await this.synthesize(params, context).catch(throwAsServiceError);
@@ -30,9 +34,13 @@ export class AudioService {
     return { url };
   }
 
-  /** The request's settings with the spec's defaults; an unknown voice is refused. */
-  paramsOf(request: AudioBody): AudioParams {
-    if (!this.speech.voices().includes(request.voice_id)) throw ServiceError.validation(`voice_id must be one of: ${this.speech.voices().join(', ')}`);
+  /**
+   * The request's settings with the spec's defaults; an unknown voice is refused. A cloned voice
+   * (`clone:<uuid>`) passes here only where the caller's ownership is checked after (`userParamsOf`).
+   */
+  paramsOf(request: AudioBody, clonedVoices: 'refused' | 'checked-after' = 'refused'): AudioParams {
+    const known = this.speech.voices().includes(request.voice_id) || (clonedVoices === 'checked-after' && isClonedVoiceId(request.voice_id));
+    if (!known) throw ServiceError.validation(`voice_id must be one of: ${this.speech.voices().join(', ')}`);
     return {
       text: request.text.trim(),
       voice_id: request.voice_id,
@@ -43,6 +51,13 @@ export class AudioService {
       language: request.language ?? 'English',
       ...(request.videoId ? { videoId: request.videoId } : {}),
     };
+  }
+
+  /** As `paramsOf`, also taking one of the caller's own cloned voices (another's, or one gone, is refused). */
+  async userParamsOf(userId: string, request: AudioBody): Promise<AudioParams> {
+    const params = this.paramsOf(request, 'checked-after');
+    if (isClonedVoiceId(request.voice_id) && !(await this.clones.voiceOf(userId, request.voice_id))) throw ServiceError.validation(CLONED_VOICE_UNKNOWN, { field: 'voice_id' });
+    return params;
   }
 
   /**

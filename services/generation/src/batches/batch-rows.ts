@@ -54,7 +54,8 @@ export async function checkBatchRow(userId: string, input: BatchRowInput, speech
   // An own actor (`own:<id>`) is looked up when its video is made, like an influencer.
   if (dto.actor !== undefined && !builtInActor(dto.actor) && ownActorIdOf(dto.actor) === undefined) return { error: UNKNOWN_ACTOR_MESSAGE, field: 'actor' };
   try {
-    speech.paramsOf({ text: dto.script, voice_id: dto.voice, emotion: dto.emotion, speed: dto.speed, pitch: dto.pitch });
+    // A cloned voice's owner is checked when the row's video is made (its plan), like an own actor.
+    speech.paramsOf({ text: dto.script, voice_id: dto.voice, emotion: dto.emotion, speed: dto.speed, pitch: dto.pitch }, 'checked-after');
   } catch (error) {
     // The DTO checked the other settings: what the speech check refuses is the voice, unknown to the provider.
     return { error: error instanceof ServiceError ? error.payload.message : String(error), field: 'voice' };

@@ -225,7 +225,7 @@ export class VideosService {
   /** Checks what only the service can (one of actor and influencer, the voice) and finds the clip: nothing is reserved yet. */
   private async plan(userId: string, spec: VideoSpec): Promise<VideoPlan> {
     if ((spec.actor === undefined) === (spec.influencer === undefined)) throw ServiceError.validation('Give either actor or influencer', { field: 'actor' });
-    const speech = this.audio.paramsOf({ text: spec.script, voice_id: spec.voice, emotion: spec.emotion, speed: spec.speed, pitch: spec.pitch });
+    const speech = await this.audio.userParamsOf(userId, { text: spec.script, voice_id: spec.voice, emotion: spec.emotion, speed: spec.speed, pitch: spec.pitch });
     const ownActorId = spec.actor === undefined ? undefined : ownActorIdOf(spec.actor);
     if (ownActorId !== undefined) {
       const ownActor = isUuid(ownActorId) ? await this.ownActors.findOf(userId, ownActorId) : undefined;

@@ -7,6 +7,7 @@ import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { SpeechPort } from '../../ports/speech.port';
 import { withWorkDir } from '../work';
+import { CLONED_VOICE_UNKNOWN } from '../../audio/audio.service';
 import { VoiceKeepAlive } from '../../voice-clones/voice-keep-alive';
 import { seedActorClip, startTestBed, type TestBed } from '../../testing';
 
@@ -187,6 +188,9 @@ describe('generation service on Replicate (the local stand-in)', () => {
     expect(spoken.durationSeconds).toBeGreaterThan(1);
     const spokenAt = standIn.creations.at(-1)!;
     expect(((await (await fetch(`${standIn.url}/predictions/${spokenAt.id}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { input: { voice_id: string } }).input.voice_id).toBe(firstProviderVoice);
+    // The wizard's speech takes the creator's own clone; another creator cannot use it.
+    expect((await send(Subjects.generation.audioCreate, { userId: user, text: 'Through the wizard.', voice_id: voice.id })).url).toMatch(/^\/api\/media\/users\//);
+    await expect(send(Subjects.generation.audioCreate, { userId: crypto.randomUUID(), text: 'Not mine.', voice_id: voice.id })).rejects.toMatchObject({ message: CLONED_VOICE_UNKNOWN });
     const [listed] = (await send(Subjects.generation.ownVoicesList, { userId: user })).voices;
     expect(Date.parse(listed.lastUsedAt)).toBeGreaterThan(Date.parse(voice.lastUsedAt));
     await expect(inContext(() => withWorkDir({}, (context) => speech.synthesize({ ...request, voiceId: `clone:${crypto.randomUUID()}` }, context)))).rejects.toMatchObject({ kind: 'invalid-input', message: VoiceCloneMessages.notFound });
