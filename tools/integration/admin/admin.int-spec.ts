@@ -341,6 +341,15 @@ describe('operator console (/api/admin)', () => {
     const uploadDetail = (await call<AdminJobDetail>('GET', `/api/admin/jobs/${uploadJob}`, adminCookie)).body;
     expect(uploadDetail.consents).toEqual([{ id: expect.any(String), subject: 'likeness', text: LIKENESS_CONSENT_TEXT, givenAt: expect.any(String), userId: user.id }]);
     expect((await call('POST', `/api/admin/jobs/${uploadJob}/cancel`, adminCookie)).status).toBe(200);
+    // A job whose input lacks the fields (written by an older release, or by hand) is still shown, with no consent line.
+    const bare = randomUUID();
+    for (const kind of ['lipsync', 'image_to_video']) {
+      const jobId = kind === 'lipsync' ? bare : randomUUID();
+      await database.query(`insert into generation.job (id, user_id, kind, status, input, error, credit, attempts) values ($1, $2, $3, 'failed', '{}', 'Failed.', 'released', 1)`, [jobId, user.id, kind]);
+      const bareDetail = await call<AdminJobDetail>('GET', `/api/admin/jobs/${jobId}`, adminCookie);
+      expect(bareDetail).toMatchObject({ status: 200, body: { id: jobId, kind, status: 'failed' } });
+      expect(bareDetail.body).not.toHaveProperty('consents');
+    }
 
     // Only a failed or cancelled job can be retried.
     const again = await call<{ message: string }>('POST', `/api/admin/jobs/${retried.body.id}/retry`, adminCookie);

@@ -89,7 +89,8 @@ export class AdminJobsService {
   private async consentsOf(job: Job): Promise<AdminConsent[] | undefined> {
     let ids: string[];
     if (job.kind === 'image_to_video') {
-      const project = await this.influencers.find(job.input.projectId);
+      // The console reads any job, also one whose input an older release wrote without these fields.
+      const project = job.input.projectId === undefined ? null : await this.influencers.find(job.input.projectId);
       if (project?.imageKind !== 'upload') return undefined;
       ids = project.consentId ? [project.consentId] : [];
     } else if (job.kind === 'lipsync') {
@@ -103,7 +104,8 @@ export class AdminJobsService {
   }
 
   /** Whether a lip-sync's face is one a creator brought (an upload, an own actor's clip, an uploaded picture's influencer), which needs a consent. */
-  private async isBroughtFace(userId: string, videoKey: string): Promise<boolean> {
+  private async isBroughtFace(userId: string, videoKey: string | undefined): Promise<boolean> {
+    if (!videoKey) return false;
     if (OWN_ACTOR_CLIP_PATTERN.test(videoKey) || videoKey.startsWith(uploadsFolder(userId))) return true;
     return (await this.influencers.findByMedia(userId, videoKey))?.imageKind === 'upload';
   }
