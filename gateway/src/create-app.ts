@@ -11,7 +11,7 @@ import { STRIPE_WEBHOOK_PATH } from './billing/stripe-webhook.controller';
 import { REPLICATE_WEBHOOK_PATH } from './generation/provider-webhook.controller';
 import { OpenStreams } from './generation/open-streams';
 import { CHECK_IMAGE_PATH, INFLUENCER_VIDEO_PATH } from './generation/influencers.controller';
-import { AUDIO_UPLOADS_PATH, audioUploadParser, OWN_ACTORS_PATH, ownActorUploadParser } from './generation/own-actor-upload';
+import { AUDIO_UPLOADS_PATH, audioUploadParser, OWN_ACTORS_PATH, ownActorUploadParser } from './generation/multipart-upload';
 import { HttpErrorFilter } from './http/error.filter';
 import { httpMetricsMiddleware, watchOpenStreams } from './http/http-metrics';
 import { requestIdMiddleware } from './http/request-id.middleware';

@@ -8,7 +8,7 @@ import {
 import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId } from '../auth/signed-in.guard';
 import { PreviewRoute } from '../http/preview-rate-limit';
-import { AUDIO_FIELD, type RequestWithFile } from './own-actor-upload';
+import { AUDIO_FIELD, type RequestWithFile } from './multipart-upload';
 
 /** `POST /api/audio/uploads`: the form beside the recording (multipart fields are text). */
 class AudioUploadBodyDto {

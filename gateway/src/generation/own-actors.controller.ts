@@ -10,7 +10,7 @@ import { ServiceClient, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { CurrentUserId } from '../auth/signed-in.guard';
 import { PreviewRoute } from '../http/preview-rate-limit';
 import { GatewaySettings } from '../settings';
-import { CLIP_FIELD, type RequestWithClip } from './own-actor-upload';
+import { CLIP_FIELD, type RequestWithFile } from './multipart-upload';
 
 /** `POST /api/actors/own`: the form beside the clip (multipart fields are text). */
 class CreateOwnActorBodyDto {
@@ -57,7 +57,7 @@ export class OwnActorsController {
   @PreviewRoute()
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Uploads a clip of one person (MP4, MOV or WebM) as a private actor; 400 with the reason beside the field when refused' })
-  async create(@CurrentUserId() userId: string, @Req() request: RequestWithClip, @Body() body: CreateOwnActorBodyDto): Promise<OwnActor> {
+  async create(@CurrentUserId() userId: string, @Req() request: RequestWithFile, @Body() body: CreateOwnActorBodyDto): Promise<OwnActor> {
     const clip = request.file;
     if (!clip) throw ServiceError.validation(OwnActorMessages.noClip, { field: CLIP_FIELD });
     const extension = ACTOR_CLIP_TYPES[clip.mimetype as ActorClipType];

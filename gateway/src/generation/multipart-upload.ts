@@ -17,7 +17,6 @@ export const AUDIO_FIELD = 'audio';
 
 /** The file of a multipart request, on local disk while the request lasts. */
 export type RequestWithFile = Request & { file?: Express.Multer.File };
-export type RequestWithClip = RequestWithFile;
 
 export interface MultipartUpload {
   /** The form field that carries the file (one file, at most three text fields beside it). */
