@@ -1,8 +1,8 @@
-import { lookKeyOfImage } from '@lipcast/contracts';
+import { AI_GENERATED_LABEL, lookKeyOfImage } from '@lipcast/contracts';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { StorageService } from '@lipcast/nest-kit';
-import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
+import { labelContainer, probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { JobHandlers, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
 import type { ImageToVideoJobInput } from '../jobs/job-inputs';
 import type { Job } from '../jobs/job.entity';
@@ -67,12 +67,15 @@ export class ImageToVideoHandler implements JobHandler<'image_to_video'> {
     );
     const thumbnail = join(context.workDir, 'thumbnail.jpg');
     await runFfmpeg(['-i', clip.path, '-frames:v', '1', '-q:v', '3', thumbnail], { signal: context.signal });
-    const measured = await probeMedia(clip.path);
+    // The clip says in its file that a machine made it (issue 35: above all one of an uploaded face), as every lip-sync does.
+    const labelled = join(context.workDir, 'clip-labelled.mp4');
+    await labelContainer(clip.path, labelled, AI_GENERATED_LABEL, context.signal);
+    const measured = await probeMedia(labelled);
 
     const lookKey = lookKeyOfImage(imageKey);
     if (context.outputs.key('look.json') !== lookKey && (await this.storage.stat(lookKey))) await context.outputs.copy(lookKey, 'look.json');
     return {
-      videoKey: await context.outputs.putFile('clip.mp4', clip.path, 'video/mp4'),
+      videoKey: await context.outputs.putFile('clip.mp4', labelled, 'video/mp4'),
       thumbnailKey: await context.outputs.putFile('thumbnail.jpg', thumbnail, 'image/jpeg'),
       durationSeconds: measured.durationSeconds,
     };

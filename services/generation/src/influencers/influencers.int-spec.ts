@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import {
-  ErrorCode, IN_REVIEW_REASON, LIKENESS_CONSENT_TEXT, mediaKeyOf, PHOTO_CONSENT_MESSAGE, Subjects, type InfluencerProject, type JobState,
+  AI_GENERATED_LABEL, ErrorCode, IN_REVIEW_REASON, LIKENESS_CONSENT_TEXT, mediaKeyOf, PHOTO_CONSENT_MESSAGE, Subjects, type InfluencerProject, type JobState,
 } from '@lipcast/contracts';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migration20261125000000 } from '../migrations/Migration20261125000000';
@@ -237,6 +237,8 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     expect(clip.status).toBe('succeeded');
     const [made] = await send(Subjects.generation.influencersList, { userId: user });
     expect(made).toMatchObject({ imageKind: 'upload', outputUrl: clip.url });
+    // The clip of an uploaded face says in its file that it is AI-generated.
+    expect((await probeMedia(await bed.download(clip.url!, 'uploaded-face-clip.mp4'))).comment).toBe(AI_GENERATED_LABEL);
     const [consent] = await orm.em.fork().execute<{ id: string; user_id: string; text: string; media_key: string }[]>(
       'select c.id, c.user_id, c.text, c.media_key from generation.influencer_project p join generation.likeness_consent c on c.id = p.consent_id where p.id = ?',
       [made.id],
