@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dismissToast, getToasts } from '@lipcast/web-kit';
-import { fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
+import { accountUser, callsTo, fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
 import { AudioStep, NO_AUDIO_MESSAGE, VOICES_FAILED_MESSAGE, type CreatedAudio } from './AudioStep';
 
 const video = { id: 'a1', title: 'Host Maya', duration: 10, url: '/api/media/actors/maya/idle-v1.mp4', thumbnail: '/api/media/actors/maya/thumbnail-v1.jpg' };
@@ -47,6 +47,27 @@ describe(AudioStep.name, () => {
     fireEvent.click(serene);
     expect((serene as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('radio', { name: /Friendly Person/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("offers a signed-in creator's cloned voices after the provider's, by their names and without a sample, and speaks with the one chosen", async () => {
+    const clone = { id: 'clone:0b8f6c1e-6f4a-4c55-9d7e-3f1c2a4b5c6d', name: 'My voice', createdAt: '2026-11-29T10:00:00.000Z', lastUsedAt: '2026-11-29T10:00:00.000Z' };
+    const fetchMock = fakeApi({
+      'GET /api/replicate/voices': { body: ['Friendly_Person'] },
+      'GET /api/voices/own': { body: { voices: [clone], cloning: true, sampleSeconds: { min: 10, max: 60 } } },
+      'POST /api/replicate/audio': { body: { url: '/api/media/users/u1/audio/a.mp3' } },
+    });
+    renderWithQueries(<AudioStep video={video} initial={null} onBack={() => undefined} onNext={() => undefined} />, { account: accountUser({ id: 'u1' }) });
+    const mine = await screen.findByRole('radio', { name: /My voice/ });
+    expect(within(screen.getByRole('radiogroup', { name: 'Voice' })).getAllByRole('radio')).toHaveLength(2);
+    expect(within(mine.closest('div')!).getByText('Your voice')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /sample of My voice/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /sample of Friendly Person/ })).toBeTruthy();
+
+    fireEvent.click(mine);
+    fireEvent.change(screen.getByLabelText('Dialogue'), { target: { value: 'In my own voice.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Audio' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/replicate/audio')).toHaveLength(1));
+    expect(JSON.parse(callsTo(fetchMock, 'POST /api/replicate/audio')[0].body as string)).toMatchObject({ voice_id: clone.id, text: 'In my own voice.' });
   });
 
   it('plays one sample at a time, in the chosen emotion, and stops it on a second press', async () => {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { SPEECH_PITCH, SPEECH_SPEED, VOICE_EMOTIONS, type AudioCaptionsSource } from '@lipcast/contracts';
+import { API_ROUTES, SPEECH_PITCH, SPEECH_SPEED, VOICE_EMOTIONS, type AudioCaptionsSource } from '@lipcast/contracts';
 import { Button, cn, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Slider, Textarea } from '@lipcast/ui';
-import { toast, type SelectedVideo } from '@lipcast/web-kit';
+import { routeQuery, toast, useAccount, type SelectedVideo } from '@lipcast/web-kit';
 import { createAudio, DEFAULT_VOICE, defaultVoice, fetchVoices } from './generation-api';
 import { failureToast } from './errors';
 import { dialogueProblem, estimateSpeechSeconds, recordingProblem } from './rules';
@@ -58,7 +58,11 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
   useEffect(() => {
     if (voices.isError) toast({ title: 'Error', description: VOICES_FAILED_MESSAGE, variant: 'destructive' });
   }, [voices.isError]);
-  const voiceOptions = voices.data?.length ? voices.data : [DEFAULT_VOICE];
+  // The creator's cloned voices (issue 35) come after the provider's, named as they named them.
+  const { isSignedIn } = useAccount();
+  const clones = useQuery({ ...routeQuery(API_ROUTES.ownVoices), enabled: isSignedIn });
+  const clonedNames = Object.fromEntries((clones.data?.voices ?? []).map((clone) => [clone.id, clone.name]));
+  const voiceOptions = [...(voices.data?.length ? voices.data : [DEFAULT_VOICE]), ...Object.keys(clonedNames)];
   const chosenVoice = voice && voiceOptions.includes(voice) ? voice : defaultVoice(voiceOptions);
 
   const estimate = estimateSpeechSeconds(text);
@@ -211,7 +215,7 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
           <div className="space-y-2">
             <Label id={ids.voice}>Voice</Label>
             <p className="text-sm text-slate-500">Press play to hear a voice in the chosen emotion.</p>
-            <VoicePicker voices={voiceOptions} value={chosenVoice} onChange={setVoice} emotion={emotion} labelId={ids.voice} />
+            <VoicePicker voices={voiceOptions} clonedNames={clonedNames} value={chosenVoice} onChange={setVoice} emotion={emotion} labelId={ids.voice} />
           </div>
           <div className="space-y-3">
             <div className="flex flex-wrap items-center gap-3">

@@ -18,7 +18,22 @@ const StopGlyph = () => (
  * The voices as a list to choose from (issue 16: choosing with confidence): each shows the catalog's
  * name and tags and can be heard first, in the chosen emotion. One sample plays at a time.
  */
-export function VoicePicker({ voices, value, onChange, emotion, labelId }: { voices: readonly string[]; value: string; onChange: (voice: string) => void; emotion: string; labelId: string }) {
+export function VoicePicker({
+  voices,
+  clonedNames = {},
+  value,
+  onChange,
+  emotion,
+  labelId,
+}: {
+  voices: readonly string[];
+  /** The creator's cloned voices among `voices`, by id, with the names they gave them (no stored sample to play). */
+  clonedNames?: Readonly<Record<string, string>>;
+  value: string;
+  onChange: (voice: string) => void;
+  emotion: string;
+  labelId: string;
+}) {
   const group = useId();
   const player = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState<string | null>(null);
@@ -51,7 +66,8 @@ export function VoicePicker({ voices, value, onChange, emotion, labelId }: { voi
     <>
       <div role="radiogroup" aria-labelledby={labelId} className="grid max-h-80 gap-2 overflow-y-auto p-0.5 sm:grid-cols-2">
         {voices.map((voice) => {
-          const info = voiceInfo(voice);
+          const cloned = clonedNames[voice];
+          const info = cloned ? { name: cloned, gender: null, tone: 'Your voice' } : voiceInfo(voice);
           const selected = voice === value;
           return (
             <div key={voice} className={cn('flex items-center gap-2 rounded-lg border p-2 transition-colors', selected ? 'border-brand-600 bg-brand-50' : 'border-slate-200 bg-white')}>
@@ -67,9 +83,11 @@ export function VoicePicker({ voices, value, onChange, emotion, labelId }: { voi
                   )}
                 </span>
               </label>
-              <Button type="button" variant="outline" size="icon" className="size-11" aria-label={`${playing === voice ? 'Stop' : 'Play'} sample of ${info.name}`} onClick={() => toggle(voice)}>
-                {playing === voice ? <StopGlyph /> : <PlayGlyph />}
-              </Button>
+              {!cloned && (
+                <Button type="button" variant="outline" size="icon" className="size-11" aria-label={`${playing === voice ? 'Stop' : 'Play'} sample of ${info.name}`} onClick={() => toggle(voice)}>
+                  {playing === voice ? <StopGlyph /> : <PlayGlyph />}
+                </Button>
+              )}
             </div>
           );
         })}
