@@ -21,6 +21,7 @@ import { readPpmFrames } from '../faces/face-check';
 import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
 import { rgbToYuv } from '../yuv420';
 import { findFaceCentre, framingFor } from './framing';
+import { gridChange, lumaGrid, stillestFrame, turnWindows } from './still-turns';
 import type { MouthFrame } from './mouth-track';
 
 export const WIDTH = PORTRAIT_SIZE.width;
@@ -295,32 +296,54 @@ const BACKWARD_PART_BYTES = 64 * 1024 * 1024;
 
 /**
  * A clip played forward, then backward, then forward again… (ping-pong): a loop with no jump cut,
- * for footage that was never made to loop. Its last and first frames are not repeated at the turns.
- * Backward, the clip is decoded a part at a time (as many frames as BACKWARD_PART_BYTES hold), each
- * from a seek, and given back in reverse: the whole clip is never held.
+ * for footage that was never made to loop. It turns at the stillest moment within TURN_WINDOW_SECONDS
+ * of each end (`stillestFrame`), measured on the first pass as it is decoded: the frames of the last
+ * window are only measured then, and shown from a seek once the turn is chosen. Frames at the turns
+ * are not repeated. Backward, the clip is decoded a part at a time (as many frames as
+ * BACKWARD_PART_BYTES hold), each from a seek, and given back in reverse: the whole clip is never held.
  */
 async function* pingPongFrames(source: Source, options: FrameReading): AsyncGenerator<IndexedFrame> {
+  const { width, height } = source.frame;
+  const measuredOnly = turnWindows(periodOf(source), source.fps).last[0];
+  const change = [0];
+  let previous: Uint8Array | undefined;
   let count = 0;
-  for await (const frame of clipPart(source, 0, undefined, options)) yield [frame, count++];
+  for await (const frame of clipPart(source, 0, undefined, options)) {
+    const grid = lumaGrid(frame, width, height);
+    if (previous) change.push(gridChange(previous, grid));
+    previous = grid;
+    if (count < measuredOnly) yield [frame, count];
+    count++;
+  }
+  const shown = Math.min(count, measuredOnly);
+  const windows = turnWindows(count, source.fps);
+  let last = stillestFrame(change, Math.max(shown - 1, windows.last[0]), count, count - 1);
+  let first = stillestFrame(change, 0, windows.first[1], 0);
+  if (last - first < 2) [first, last] = [0, count - 1];
+  let index = shown;
+  if (last >= shown) for await (const frame of clipPart(source, shown, last - shown + 1, options)) yield [frame, index++];
   const perPart = Math.max(1, Math.floor(BACKWARD_PART_BYTES / source.frame.bytes.yuv420p));
   // The buffers a part is held in, allocated once and refilled part after part (not left to the GC).
   const held: Buffer[] = [];
   for (;;) {
-    for (let end = count - 1; end > 1; end -= perPart) {
-      const start = Math.max(1, end - perPart);
+    for (let end = last; end > first + 1; end -= perPart) {
+      const start = Math.max(first + 1, end - perPart);
       let length = 0;
       for await (const frame of clipPart(source, start, end - start, { reuseBuffer: true, signal: options.signal })) frame.copy((held[length++] ??= Buffer.allocUnsafe(frame.length)));
       for (let index = length - 1; index >= 0; index--) yield [held[index], start + index];
     }
-    let index = 0;
-    for await (const frame of clipPart(source, 0, count, options)) yield [frame, index++];
-    if (index === 0) return;
+    let index = first;
+    for await (const frame of clipPart(source, first, last - first + 1, options)) yield [frame, index++];
+    if (index === first) return;
   }
 }
 
-/** The source's frames as the render reads them, each with its number in one pass of the source. */
-async function* framesToComposite(source: Source, loop: ClipLoop, options: FrameReading): AsyncGenerator<IndexedFrame> {
-  if (loop === 'ping-pong' && !source.isImage) return yield* pingPongFrames(source, options);
+/**
+ * The source's frames as the render reads them, each with its number in one pass of the source; a
+ * clip plays ping-pong only when more frames than it has are `needed`.
+ */
+async function* framesToComposite(source: Source, loop: ClipLoop, needed: number, options: FrameReading): AsyncGenerator<IndexedFrame> {
+  if (loop === 'ping-pong' && !source.isImage && needed > periodOf(source)) return yield* pingPongFrames(source, options);
   let index = 0;
   for await (const frame of sourceFrames(source, 'yuv420p', options)) yield [frame, index++];
 }
@@ -738,7 +761,7 @@ export async function renderPhotoTalkingClip(sourcePath: string, track: readonly
   const frame = Buffer.allocUnsafe(input.frame.bytes.yuv420p);
   async function* frames(): AsyncGenerator<Buffer> {
     let index = 0;
-    for await (const [source, sourceIndex] of framesToComposite(input, loop, { reuseBuffer: true, signal })) {
+    for await (const [source, sourceIndex] of framesToComposite(input, loop, frameCount, { reuseBuffer: true, signal })) {
       // After an abort the encoder is already killed, and its error (the abort's reason) is the one reported.
       if (index >= frameCount || signal.aborted) return;
       const geometry = await mouths.at(sourceIndex);
