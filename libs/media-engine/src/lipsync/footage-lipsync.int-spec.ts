@@ -143,6 +143,22 @@ describe("lip-sync of a creator's own clip (footage)", () => {
     expect(kept.face).toEqual(mouths.face);
   });
 
+  it('takes a phone clip as it is shown: its rotation applied, and a variable frame rate made steady', async () => {
+    // Filmed upright: the same frames stored sideways with a 90° display rotation.
+    const rotated = join(folder, 'rotated.mp4');
+    await runFfmpeg(['-i', clip, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-y', rotated]);
+    expect(await footageVideo(rotated)).toEqual({ width: height, height: width, fps: CLIP.fps });
+    // Every 5th frame dropped, the others keeping their times: 24 frames a second on average, unevenly spaced.
+    const uneven = join(folder, 'uneven.mp4');
+    await runFfmpeg(['-i', clip, '-vf', "select='not(eq(mod(n\\,5)\\,0))'", '-vsync', 'vfr', '-c:v', 'libx264', '-preset', 'ultrafast', '-y', uneven]);
+    expect(await footageVideo(uneven)).toEqual({ width, height, fps: 24 });
+    const steady = join(folder, 'steady.mp4');
+    await renderPhotoTalkingClip(uneven, track.slice(0, 2 * FPS), join(folder, 'speech.wav'), steady, { isImage: false, footage: true });
+    const frames = await lumaFrames(steady, width, height);
+    expect(frames).toHaveLength(48);
+    expect((await probeMedia(steady)).video).toMatchObject({ width, height, fps: 24 });
+  });
+
   it('plays the clip forward, then backward, then forward again, turning at the stillest moment near each end (no jump cut)', () => {
     expect(source.length).toBe(CLIP.fps * CLIP.seconds);
     expect(output.length).toBeGreaterThan(2 * source.length - 2);
