@@ -80,6 +80,8 @@ export interface FfmpegRun {
   input?: AsyncIterable<Buffer | Uint8Array> | Buffer;
   /** Collect stdout (for `pipe:1` outputs). */
   captureOutput?: boolean;
+  /** Resolve with ffmpeg's log at info level instead of stdout: filters such as `loudnorm` report there. */
+  captureLog?: boolean;
   /** Kills ffmpeg and rejects with the signal's reason when aborted. */
   signal?: AbortSignal;
 }
@@ -104,11 +106,15 @@ export function runFfmpeg(args: string[], run: FfmpegRun = {}): Promise<Buffer> 
 
 function runFfmpegUntraced(args: string[], run: FfmpegRun): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const logLevel = run.captureLog ? ['-loglevel', 'info', '-nostats'] : ['-loglevel', 'error'];
+    const child = spawn(ffmpegPath(), ['-hide_banner', ...logLevel, '-y', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const output: Buffer[] = [];
     let log = '';
     child.stdout.on('data', (chunk: Buffer) => run.captureOutput && output.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (run.captureLog) output.push(chunk);
+      log = (log + chunk.toString()).slice(-4000);
+    });
     const abort = () => child.kill('SIGKILL');
     run.signal?.addEventListener('abort', abort, { once: true });
     let inputFailure: { reason: unknown } | undefined;

@@ -11,8 +11,15 @@ describe('probeMedia report parsing', () => {
     expect(parseReport(REPORT)).toEqual({
       durationSeconds: 12.48,
       video: { codec: 'h264', profile: 'High', pixelFormat: 'yuv420p', width: 640, height: 720, fps: 25 },
-      audio: { codec: 'aac', sampleRate: 22050 },
+      audio: { codec: 'aac', sampleRate: 22050, channels: 1, bitRate: 69000 },
     });
+  });
+
+  it("reads the sound's channels and bit rate (broadcast sound: 48 kHz stereo, 128 kbit/s or more)", () => {
+    const audioOf = (line: string) => parseReport(REPORT.replace(/Audio: .*/, `Audio: ${line}`))?.audio;
+    expect(audioOf('aac (LC) (mp4a / 0x6134706D), 48000 Hz, stereo, fltp, 160 kb/s (default)')).toEqual({ codec: 'aac', sampleRate: 48000, channels: 2, bitRate: 160000 });
+    expect(audioOf('ac3, 48000 Hz, 5.1(side), fltp, 384 kb/s')).toMatchObject({ channels: 6, bitRate: 384000 });
+    expect(audioOf('pcm_s16le ([1][0][0][0] / 0x0001), 16000 Hz, 3 channels, s16')).toMatchObject({ channels: 3, bitRate: null });
   });
 
   it("reads the container's comment, not a stream's", () => {

@@ -3,7 +3,8 @@ import { ffmpegText } from './ffmpeg';
 export interface MediaInfo {
   durationSeconds: number;
   video: { codec: string; profile: string | null; pixelFormat: string; width: number; height: number; fps: number } | null;
-  audio: { codec: string; sampleRate: number } | null;
+  /** `channels`: 0 when the layout is not one it knows; `bitRate`: bit/s as the file states it, null when it does not. */
+  audio: { codec: string; sampleRate: number; channels: number; bitRate: number | null } | null;
   /** The container's `comment`, when it has one (`labelContainer`). */
   comment?: string;
 }
@@ -34,8 +35,30 @@ export function parseReport(report: string): MediaInfo | null {
         fps: Number(/([\d.]+) fps/.exec(videoLine)?.[1] ?? 0),
       }
     : null;
-  const audio = audioLine ? { codec: /^(\w+)/.exec(audioLine)?.[1] ?? 'unknown', sampleRate: Number(/(\d+) Hz/.exec(audioLine)?.[1] ?? 0) } : null;
+  const audio = audioLine
+    ? {
+        codec: /^(\w+)/.exec(audioLine)?.[1] ?? 'unknown',
+        sampleRate: Number(/(\d+) Hz/.exec(audioLine)?.[1] ?? 0),
+        channels: channelCount(/ Hz, ([^,]+)/.exec(audioLine)?.[1] ?? ''),
+        bitRate: kbitPerSecond(audioLine),
+      }
+    : null;
   // The input's own metadata comes before its duration; the streams' after.
   const comment = /^ {4}comment\s*: (.*)$/m.exec(report.slice(0, duration.index))?.[1];
   return { durationSeconds: Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]), video, audio, ...(comment ? { comment } : {}) };
+}
+
+/** The channels of a layout as ffmpeg names it: mono, stereo, 5.1(side), 3 channels. */
+function channelCount(layout: string): number {
+  if (layout === 'mono') return 1;
+  if (layout === 'stereo') return 2;
+  const surround = /^(\d+)\.(\d+)/.exec(layout);
+  if (surround) return Number(surround[1]) + Number(surround[2]);
+  return Number(/^(\d+) channels/.exec(layout)?.[1] ?? 0);
+}
+
+/** A stream's bit rate in bit/s from its `… kb/s`, null when its line states none. */
+function kbitPerSecond(streamLine: string): number | null {
+  const kbps = /, (\d+) kb\/s/.exec(streamLine)?.[1];
+  return kbps ? Number(kbps) * 1000 : null;
 }

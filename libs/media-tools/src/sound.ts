@@ -1,0 +1,111 @@
+import { runFfmpeg } from './ffmpeg';
+
+/**
+ * The sound of everything Lipcast outputs (issue 36, item 4): broadcast-ready, as the platforms
+ * expect it. Speech is high-passed (rumble and handling noise go, the voice stays), brought to
+ * -14 LUFS integrated with its true peak at -1 dBTP at most, and resampled to 48 kHz stereo.
+ */
+export const BROADCAST_SOUND = {
+  loudnessLufs: -14,
+  /** The ceiling the output file keeps to (read back from the file, after the lossy encoder). */
+  truePeakDbtp: -1,
+  /** loudnorm aims this far under the ceiling: AAC and MP3 add overshoot (AAC added 1.3 dB on clicks). */
+  encoderHeadroomDb: 1,
+  /** loudnorm's target range: above what speech has, so a measured second pass stays linear (a plain gain). */
+  loudnessRangeLu: 11,
+  highpassHz: 80,
+  sampleRate: 48000,
+  channels: 2,
+  /** The least bit rate a file may state. */
+  minBitRate: 128_000,
+  /** ffmpeg's AAC encoder states less than it was asked for on clean speech (110 kb/s for 128k): asked 160k, it stays above 128. */
+  aacBitRate: '160k',
+  /** libmp3lame's constant bit rate: exactly what a file states. */
+  mp3BitRate: '128k',
+} as const;
+
+/** Quieter than this is silence or hum, not speech: it is resampled and encoded, not raised to -14 LUFS. */
+export const SILENCE_FLOOR_LUFS = -60;
+
+/** Audio encoded as every video's sound: AAC, 48 kHz stereo, 128 kbit/s or more. */
+export const BROADCAST_AAC = ['-ar', String(BROADCAST_SOUND.sampleRate), '-ac', String(BROADCAST_SOUND.channels), '-c:a', 'aac', '-b:a', BROADCAST_SOUND.aacBitRate];
+
+/** Audio encoded as a speech download: MP3, 48 kHz stereo, 128 kbit/s. */
+export const BROADCAST_MP3 = ['-ar', String(BROADCAST_SOUND.sampleRate), '-ac', String(BROADCAST_SOUND.channels), '-c:a', 'libmp3lame', '-b:a', BROADCAST_SOUND.mp3BitRate];
+
+/** loudnorm's first pass: what the second pass needs to apply one plain gain. -Infinity for silence. */
+export interface LoudnessMeasurement {
+  /** Integrated loudness, LUFS. */
+  integrated: number;
+  /** True peak, dBTP. */
+  truePeak: number;
+  /** Loudness range, LU. */
+  range: number;
+  /** The relative gate's threshold, LUFS. */
+  threshold: number;
+  /** The gain the first pass still lacked to hit the target, dB. */
+  offset: number;
+}
+
+/** A file, or 16-bit little-endian mono samples piped to ffmpeg (the embedded speech engine's). */
+export type SoundSource = string | { pcm: Buffer; sampleRate: number };
+
+function inputOf(source: SoundSource): { args: string[]; input?: Buffer } {
+  if (typeof source === 'string') return { args: ['-i', source] };
+  return { args: ['-f', 's16le', '-ar', String(source.sampleRate), '-ac', '1', '-i', 'pipe:0'], input: source.pcm };
+}
+
+/** Filters both passes share: the high-pass, and stereo before loudnorm so a mono voice is measured as it will play. */
+const BEFORE_LOUDNORM = `highpass=f=${BROADCAST_SOUND.highpassHz},aformat=channel_layouts=stereo`;
+const LOUDNORM_TARGET = `loudnorm=I=${BROADCAST_SOUND.loudnessLufs}:TP=${BROADCAST_SOUND.truePeakDbtp - BROADCAST_SOUND.encoderHeadroomDb}:LRA=${BROADCAST_SOUND.loudnessRangeLu}`;
+
+/**
+ * The first pass: loudnorm's measurement of the source's first audio stream (audio only, so a
+ * video's frames are not decoded). Rejects when the source has no audio.
+ */
+export async function measureLoudness(source: SoundSource, signal?: AbortSignal): Promise<LoudnessMeasurement> {
+  const { args, input } = inputOf(source);
+  const log = (
+    await runFfmpeg([...args, '-map', '0:a:0', '-vn', '-af', `${BEFORE_LOUDNORM},${LOUDNORM_TARGET}:print_format=json`, '-f', 'null', '-'], { input, signal, captureLog: true })
+  ).toString();
+  const report = /\{[^{}]*"input_i"[^{}]*\}/.exec(log)?.[0];
+  if (!report) throw new Error(`loudnorm reported no measurement: ${log.slice(-500).trim()}`);
+  const values = JSON.parse(report) as Record<string, string>;
+  // loudnorm writes "-inf" for silence, which is no JSON number.
+  const read = (name: string) => (/^-inf/.test(values[name]) ? -Infinity : /^inf/.test(values[name]) ? Infinity : Number(values[name]));
+  return { integrated: read('input_i'), truePeak: read('input_tp'), range: read('input_lra'), threshold: read('input_thresh'), offset: read('target_offset') };
+}
+
+const clamp = (value: number, min: number, max: number) => (Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : value > 0 ? max : min).toFixed(2);
+
+/**
+ * The second pass's filters for what `measureLoudness` found: high-pass, stereo, loudnorm with the
+ * measurement (linear: one gain, the speech's dynamics and timing kept; loudnorm limits only when
+ * that gain would push the peaks over the ceiling), then 48 kHz (loudnorm works at 192 kHz).
+ * Silence and near-silence are only high-passed and resampled.
+ */
+export function broadcastAudioFilter(measured: LoudnessMeasurement): string {
+  const resample = `aresample=${BROADCAST_SOUND.sampleRate}`;
+  if (!(measured.integrated > SILENCE_FLOOR_LUFS)) return `${BEFORE_LOUDNORM},${resample}`;
+  const loudnorm = [
+    LOUDNORM_TARGET,
+    `measured_I=${clamp(measured.integrated, -99, 0)}`,
+    `measured_TP=${clamp(measured.truePeak, -99, 99)}`,
+    `measured_LRA=${clamp(measured.range, 0, 99)}`,
+    `measured_thresh=${clamp(measured.threshold, -99, 0)}`,
+    `offset=${clamp(measured.offset, -99, 99)}`,
+    'linear=true',
+  ].join(':');
+  return `${BEFORE_LOUDNORM},${loudnorm},${resample}`;
+}
+
+/**
+ * Speech as a broadcast-ready MP3 file (a speech download, a creator's voice): both loudness passes.
+ * Same timing as the source: a file, not a pipe, so the encoder's delay is written in its LAME tag and
+ * players skip it (piped, the voice came 50 ms late).
+ */
+export async function encodeBroadcastMp3(source: SoundSource, output: string, signal?: AbortSignal): Promise<void> {
+  const measured = await measureLoudness(source, signal);
+  const { args, input } = inputOf(source);
+  await runFfmpeg([...args, '-map', '0:a:0', '-vn', '-af', broadcastAudioFilter(measured), ...BROADCAST_MP3, '-f', 'mp3', output], { input, signal });
+}
