@@ -23,6 +23,17 @@ interface Figures {
     loadAverage: [number, number];
   };
   queue: { workers: number; latencyMs: { p50: number; p99: number }; jobsPerSecond: number }[];
+  syncScore: {
+    shifts: { shiftMs: number; offsetMs: number; confidence: number }[];
+    otherSentence: SyncScore;
+    renders: { drawn: SyncScore[]; photo: SyncScore[]; clip: SyncScore[] };
+    cpu: { score: number; render: number };
+  };
+}
+
+interface SyncScore {
+  offsetMs: number;
+  confidence: number;
 }
 
 /** A render's real-time factor and its CPU seconds per second of video (the same on a busy machine as on a quiet one). */
@@ -85,6 +96,22 @@ export async function generationEngine(): Promise<void> {
         `real-face photo ${render(captioned.photoFirst)} finding the landmarks   (target ≤ 0.5: ${verdict(captioned.photoFirst.realTimeFactor <= 0.5)}), ` +
         `${render(captioned.photoCached)} with them kept; drawn actor ${render(captioned.drawn)}   (target ≤ 0.5: ${verdict(captioned.drawn.realTimeFactor <= 0.5)})`,
     );
+    const sync = figures.syncScore;
+    console.log('  (g) lip-sync score (issue 36): a 15 s real-face video with its sound moved, the offset found   (target: each within ±40 ms)');
+    for (const shift of sync.shifts) {
+      const error = shift.offsetMs - shift.shiftMs;
+      console.log(`       moved ${String(shift.shiftMs).padStart(5)} ms → found ${String(shift.offsetMs).padStart(5)} ms (error ${error >= 0 ? '+' : ''}${error}), confidence ${shift.confidence.toFixed(2)}   ${verdict(Math.abs(error) <= 40)}`);
+    }
+    console.log(`       the same picture with another sentence's sound: confidence ${sync.otherSentence.confidence.toFixed(2)} (offset ${sync.otherSentence.offsetMs} ms)`);
+    for (const [kind, scores] of Object.entries(sync.renders)) {
+      const offsets = scores.map((score) => score.offsetMs);
+      const confidences = scores.map((score) => score.confidence);
+      console.log(
+        `       ${scores.length} ${kind} renders: offset ${Math.min(...offsets)} to ${Math.max(...offsets)} ms (mean ${(offsets.reduce((a, b) => a + b, 0) / offsets.length).toFixed(0)}), ` +
+          `confidence ${Math.min(...confidences).toFixed(2)} to ${Math.max(...confidences).toFixed(2)}`,
+      );
+    }
+    console.log(`       scoring's cost: ${sync.cpu.score.toFixed(2)} CPU s against the render's ${sync.cpu.render.toFixed(2)} (${((100 * sync.cpu.score) / sync.cpu.render).toFixed(1)} %; target ≤ 10 %: ${verdict(sync.cpu.score <= 0.1 * sync.cpu.render)})`);
     for (const queue of figures.queue) {
       console.log(
         `  (d) queue, ${queue.workers} worker(s): enqueue→start p50 ${queue.latencyMs.p50.toFixed(2)} ms, p99 ${queue.latencyMs.p99.toFixed(2)} ms   (target p50 ≤ 20 ms: ${verdict(queue.latencyMs.p50 <= 20)}); ` +

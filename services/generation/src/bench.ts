@@ -26,6 +26,7 @@ import {
 import { encodeVideo, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { JOB_STREAM, JobQueue } from './jobs/job-queue';
 import { captionedVerticalFigures, FORTY_WORDS, median, seconds, timed, type RenderFigure } from './bench-captions';
+import { syncScoreFigures } from './bench-sync';
 
 const CLIP_SECONDS = 15;
 
@@ -199,6 +200,7 @@ async function main(): Promise<void> {
       photoLipSync: await photoLipSyncFigures(folder),
       footageLipSync: await footageLipSyncFigures(folder),
       captionedVertical: await captionedVerticalFigures(folder),
+      syncScore: await syncScoreFigures(folder),
       queue: [await queueFigures(natsUrl, 1), await queueFigures(natsUrl, 2)],
     };
     console.log(JSON.stringify(figures));

@@ -57,6 +57,17 @@ export function idleMotion(t: number): { dx: number; dy: number; eyesClosed: num
 }
 
 /**
+ * Where the drawn mouth is in frame `index` of a talking clip in `format` (its sprite's box, moving
+ * with the head): the lip-sync score reads the mouth there.
+ */
+export function drawnMouthBox(index: number, format?: VideoFormatId): { left: number; top: number; right: number; bottom: number } {
+  const { scale, left, top } = characterLayout(videoFormat(format));
+  const { dx, dy } = idleMotion(index / FPS);
+  const [x, y] = [left + (dx + FACE.mouth.x - MOUTH_BOX.width / 2) * scale, top + (dy + FACE.mouth.y - MOUTH_BOX.height / 2) * scale];
+  return { left: Math.round(x), top: Math.round(y), right: Math.round(x + MOUTH_BOX.width * scale), bottom: Math.round(y + MOUTH_BOX.height * scale) };
+}
+
+/**
  * Renders a character's frames cheaply, as yuv420p (what the encoder takes: half the bytes of rgb24 and
  * no conversion in ffmpeg): the backdrop and the body are drawn once (per head position), the eyelids
  * and the mouth shapes rasterised once each; a frame is a copy plus two small blends. Everything is

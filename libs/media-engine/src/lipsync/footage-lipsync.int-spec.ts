@@ -7,6 +7,8 @@ import { encodeWav } from '../speech/audio-file';
 import { synthesizeSpeech } from '../speech/synthesizer';
 import { mouthTrack, type MouthFrame } from './mouth-track';
 import { footageVideo, FPS, mouthAt, mouthBox, renderPhotoTalkingClip, trackAt, type SampledMouths } from './photo-lipsync';
+import { scoreLipSync } from './sync-check';
+import { innerMouthBox } from './sync-score';
 
 jest.setTimeout(120_000);
 
@@ -196,5 +198,16 @@ describe("lip-sync of a creator's own clip (footage)", () => {
     // square, the jaw's pull with the opening), and the encoder adds noise; a correlation this high
     // says the mouth opens when, and only when, the speech does.
     expect(pearson(change, opening)).toBeGreaterThan(0.85);
+  });
+
+  it('scores its lip-sync: in sync with its own sound, and the sound found 200 ms late when it is moved', async () => {
+    const video = { path: out, width, height, fps: CLIP.fps, mouthAt: (index: number) => innerMouthBox(mouthAt(mouths, shown[index]), width, height) };
+    const own = await scoreLipSync(video);
+    expect(Math.abs(own.offsetMs)).toBeLessThanOrEqual(40);
+    expect(own.confidence).toBeGreaterThan(0.5);
+    const late = join(folder, 'late.wav');
+    await runFfmpeg(['-i', join(folder, 'speech.wav'), '-af', 'adelay=200', '-y', late]);
+    const moved = await scoreLipSync({ ...video, audioPath: late });
+    expect(Math.abs(moved.offsetMs - 200)).toBeLessThanOrEqual(40);
   });
 });

@@ -34,6 +34,13 @@ function visemeOf(phoneme: string): Viseme {
 const ATTACK = 0.65;
 const RELEASE = 0.4;
 const SILENCE = 0.06;
+/**
+ * Each frame takes the shape of the sound this much later: the smoothing above makes the mouth follow
+ * its targets about 40 ms late on average (a frame's step at the attack rate, more at the release),
+ * and the lip-sync score (`sync-score.ts`) measured the sound 47 ms ahead of the mouth without it;
+ * sound ahead of the picture is the direction viewers notice first (ITU-R BT.1359: from 45 ms).
+ */
+export const MOUTH_LEAD_MS = 40;
 
 /**
  * One mouth shape per video frame: the phoneme spoken at that moment gives the shape (when timings
@@ -41,14 +48,15 @@ const SILENCE = 0.06;
  */
 export function mouthTrack(speech: Pick<SpeechResult, 'samples' | 'sampleRate' | 'durationMs' | 'phonemes'>, fps: number, durationMs = speech.durationMs): MouthFrame[] {
   const frameCount = Math.ceil((durationMs * fps) / 1000);
-  const loudness = frameLoudness(speech.samples, speech.sampleRate, fps, frameCount);
+  const lead = Math.round((MOUTH_LEAD_MS * fps) / 1000);
+  const loudness = frameLoudness(speech.samples, speech.sampleRate, fps, frameCount + lead);
   const frames: MouthFrame[] = [];
   let current: MouthFrame = SHAPES.rest;
   let phonemeIndex = 0;
   for (let frame = 0; frame < frameCount; frame++) {
-    const timeMs = ((frame + 0.5) * 1000) / fps;
+    const timeMs = ((frame + lead + 0.5) * 1000) / fps;
     phonemeIndex = advance(speech.phonemes, phonemeIndex, timeMs);
-    const loud = loudness[frame];
+    const loud = loudness[frame + lead];
     const phoneme = speech.phonemes[phonemeIndex];
     const active = phoneme && phoneme.startMs <= timeMs && timeMs < phoneme.endMs;
     let target: MouthFrame;

@@ -250,7 +250,7 @@ async function* sourceFrames(source: Source, format: PixelFormat, options: Frame
 }
 
 /** The raw frames an ffmpeg run writes to its output (`args`), `frameBytes` each. */
-async function* decodedFrames(args: string[], frameBytes: number, options: FrameReading = {}): AsyncGenerator<Buffer> {
+export async function* decodedFrames(args: string[], frameBytes: number, options: FrameReading = {}): AsyncGenerator<Buffer> {
   const { reuseBuffer, signal } = options;
   const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
   // An abort stops the decoder even when its reader never asks for another frame (a killed encoder).

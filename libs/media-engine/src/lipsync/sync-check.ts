@@ -1,0 +1,43 @@
+import { MAX_PIXELS_OPTION, runFfmpeg } from '@lipcast/media-tools';
+import { decodedFrames } from './photo-lipsync';
+import { estimateSync, mouthPatch, type MouthReading, openingsOf, type PixelBox, speechEnvelope, type SyncScore } from './sync-score';
+
+/** The sound is scored at this rate, mono: loudness needs no more. */
+const AUDIO_RATE = 16_000;
+/** Frames wider than this are looked at halved (a mouth stays tens of pixels wide; decoding and reading cost a quarter). */
+const HALVE_ABOVE_WIDTH = 720;
+
+export interface VideoToScore {
+  path: string;
+  width: number;
+  height: number;
+  fps: number;
+  /** Where the lips part in frame `index`, in the video's pixels (`innerMouthBox` of a real face's landmarks). */
+  mouthAt: (index: number) => PixelBox;
+  /** How the opening is read: `change` (any face) unless said; `darkness` for our drawn actors. */
+  reading?: MouthReading;
+  /** The sound to score the picture against, when not the video's own (the benchmark's shifted copies). */
+  audioPath?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Scores a finished video's lip-sync (`estimateSync`): its sound's loudness against how far the
+ * mouth is from its usual look in each frame (`openingsOf`). Reads the file once for each (luma only, streamed).
+ */
+export async function scoreLipSync(video: VideoToScore): Promise<SyncScore> {
+  const { signal } = video;
+  const pcm = await runFfmpeg(['-i', video.audioPath ?? video.path, '-vn', '-ac', '1', '-ar', String(AUDIO_RATE), '-f', 's16le', 'pipe:1'], { captureOutput: true, signal });
+  // Copied out: the captured buffer may start at an odd byte, where no Int16Array can.
+  const samples = new Int16Array(pcm.length >> 1);
+  for (let index = 0; index < samples.length; index++) samples[index] = pcm.readInt16LE(index * 2);
+  const halve = video.width > HALVE_ABOVE_WIDTH ? 2 : 1;
+  const [width, height] = [Math.floor(video.width / halve), Math.floor(video.height / halve)];
+  const args = [...MAX_PIXELS_OPTION, '-i', video.path, '-an', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'];
+  const patches: Uint8Array[] = [];
+  for await (const frame of decodedFrames(args, width * height, { reuseBuffer: true, signal })) {
+    const box = video.mouthAt(patches.length);
+    patches.push(mouthPatch(frame, width, { left: box.left / halve, top: box.top / halve, right: box.right / halve, bottom: box.bottom / halve }));
+  }
+  return estimateSync(openingsOf(patches, video.reading), video.fps, speechEnvelope(samples, AUDIO_RATE));
+}
