@@ -9,7 +9,6 @@ import { dirname, join } from 'node:path';
 import { PORTRAIT_SIZE } from '@lipcast/contracts';
 import {
   BUILT_IN_ACTORS,
-  drawnMouthBox,
   encodeWav,
   FPS,
   innerMouthBox,
@@ -19,8 +18,8 @@ import {
   renderPhotoTalkingClip,
   renderTalkingClip,
   scoreLipSync,
+  scoreRender,
   synthesizeSpeech,
-  type PixelBox,
   type SampledMouths,
   type SyncScore,
 } from '@lipcast/media-engine';
@@ -47,8 +46,8 @@ export interface SyncScoreFigures {
   otherSentence: SyncScore;
   /** Scores of the embedded renders, by kind. */
   renders: { drawn: SyncScore[]; photo: SyncScore[]; clip: SyncScore[] };
-  /** CPU seconds of scoring the 15 s real-face video, and of rendering it (landmarks kept). */
-  cpu: { score: number; render: number };
+  /** CPU seconds of scoring the 15 s real-face render from what it collected, of scoring its file, and of the render (landmarks kept). */
+  cpu: { score: number; scoreFile: number; render: number };
 }
 
 /** `audio` moved `shiftMs` later (silence before it) or earlier (its start cut), as long as before. */
@@ -86,7 +85,10 @@ export async function syncScoreFigures(folder: string): Promise<SyncScoreFigures
   }
   const other = await speechFile(SENTENCES.join(' '), 'Casual_Guy', join(folder, 'sync-other.wav'));
   const otherSentence = await scoreLipSync({ ...scored, audioPath: other.path });
-  const cpu = { score: (await timed(() => scoreLipSync(scored))).cpu, render: (await timed(() => renderPhotoTalkingClip(photo, track, long.path, video, { isImage: true, mouths }))).cpu };
+  // Scoring a render as it is drawn: the patches it collects, then the sound's envelope and the correlation.
+  const patches: Uint8Array[] = [];
+  const render = (await timed(() => renderPhotoTalkingClip(photo, track, long.path, video, { isImage: true, mouths, mouthPatches: patches }))).cpu;
+  const cpu = { score: (await timed(() => scoreRender(patches, FPS, long.path))).cpu, scoreFile: (await timed(() => scoreLipSync(scored))).cpu, render };
 
   // The distribution: each sentence by a drawn actor, the photo, and the face fixture's own clip (played forward only: the sentences are shorter).
   const clip = await makeFaceClip(folder, { width: 1280, height: 720, fps: FPS, seconds: 6 });
@@ -94,15 +96,13 @@ export async function syncScoreFigures(folder: string): Promise<SyncScoreFigures
   const renders: SyncScoreFigures['renders'] = { drawn: [], photo: [], clip: [] };
   for (const [index, sentence] of SENTENCES.entries()) {
     const speech = await speechFile(sentence, index % 2 ? 'Casual_Guy' : 'Calm_Woman', join(folder, `sync-${index}.wav`));
-    const drawn = join(folder, `sync-drawn-${index}.mp4`);
-    await renderTalkingClip(BUILT_IN_ACTORS[index % BUILT_IN_ACTORS.length].look, speech.track, speech.path, drawn);
-    renders.drawn.push(await scoreLipSync({ path: drawn, ...frameOf(width, height), mouthAt: (frame): PixelBox => drawnMouthBox(frame), reading: 'darkness' }));
-    const talking = join(folder, `sync-photo-${index}.mp4`);
-    await renderPhotoTalkingClip(photo, speech.track, speech.path, talking, { isImage: true, mouths });
-    renders.photo.push(await scoreLipSync({ path: talking, ...frameOf(width, height), mouthAt: photoBox(mouths) }));
-    const own = join(folder, `sync-clip-${index}.mp4`);
-    const found: SampledMouths = (clipMouths = await renderPhotoTalkingClip(clip, speech.track, speech.path, own, { isImage: false, footage: true, trackFps: FPS, mouths: clipMouths }));
-    renders.clip.push(await scoreLipSync({ path: own, ...frameOf(1280, 720), mouthAt: (frame) => innerMouthBox(mouthAt(found, frame), 1280, 720) }));
+    const [drawn, talking, own]: Uint8Array[][] = [[], [], []];
+    await renderTalkingClip(BUILT_IN_ACTORS[index % BUILT_IN_ACTORS.length].look, speech.track, speech.path, join(folder, `sync-drawn-${index}.mp4`), { mouthPatches: drawn });
+    renders.drawn.push(await scoreRender(drawn, FPS, speech.path, 'darkness'));
+    await renderPhotoTalkingClip(photo, speech.track, speech.path, join(folder, `sync-photo-${index}.mp4`), { isImage: true, mouths, mouthPatches: talking });
+    renders.photo.push(await scoreRender(talking, FPS, speech.path));
+    clipMouths = await renderPhotoTalkingClip(clip, speech.track, speech.path, join(folder, `sync-clip-${index}.mp4`), { isImage: false, footage: true, trackFps: FPS, mouths: clipMouths, mouthPatches: own });
+    renders.clip.push(await scoreRender(own, FPS, speech.path));
   }
   return { shifts, otherSentence, renders, cpu };
 }

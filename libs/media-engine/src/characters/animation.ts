@@ -5,6 +5,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { PORTRAIT_SIZE, videoFormat, type VideoFormatId } from '@lipcast/contracts';
 import { checkDuration, encodeJpeg, encodeVideo, loopVideo, type CaptionBurnIn } from '@lipcast/media-tools';
 import type { MouthFrame } from '../lipsync/mouth-track';
+import { mouthPatch } from '../lipsync/sync-score';
 import type { CharacterLook } from './look';
 import { blackFrame, blendYuv, yuvLayer, type YuvLayer } from '../yuv420';
 import { backdropSvg, characterLayout, characterSvg, EYES_BOX, eyelidsSvg, FACE, MOUTH_BOX, mouthSvg, type CharacterLayout, type FrameSize } from './portrait-svg';
@@ -143,13 +144,17 @@ export interface ClipOptions {
   signal?: AbortSignal;
   /** Fraction of frames written, 0..1. */
   onProgress?: (fraction: number) => void;
+  /** Filled with each frame's mouth as the lip-sync score reads it (`mouthPatch` of `drawnMouthBox`): scored without decoding the video again. */
+  mouthPatches?: Uint8Array[];
 }
 
 async function* frames(renderer: CharacterRenderer, mouths: readonly MouthFrame[] | number, options: ClipOptions): AsyncGenerator<Buffer> {
   const count = typeof mouths === 'number' ? mouths : mouths.length;
   for (let index = 0; index < count; index++) {
     options.signal?.throwIfAborted();
-    yield renderer.frame(index / FPS, typeof mouths === 'number' ? CLOSED_MOUTH : mouths[index]);
+    const frame = renderer.frame(index / FPS, typeof mouths === 'number' ? CLOSED_MOUTH : mouths[index]);
+    options.mouthPatches?.push(mouthPatch(frame, renderer.size.width, drawnMouthBox(index, options.format)));
+    yield frame;
     if (index % FPS === 0) options.onProgress?.(index / count);
   }
   options.onProgress?.(1);

@@ -22,6 +22,7 @@ import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
 import { rgbToYuv } from '../yuv420';
 import { findFaceCentre, framingFor } from './framing';
 import { gridChange, lumaGrid, stillestFrame, turnWindows } from './still-turns';
+import { innerMouthBox, mouthPatch } from './sync-score';
 import type { MouthFrame } from './mouth-track';
 
 export const WIDTH = PORTRAIT_SIZE.width;
@@ -627,6 +628,8 @@ export interface PhotoClipOptions {
   loop?: ClipLoop;
   /** The frame rate `track` was made at (FPS unless said); a video at another (footage's own) takes each frame's mouth at its time. */
   trackFps?: number;
+  /** Filled with each frame's mouth as the lip-sync score reads it (`mouthPatch` of `innerMouthBox`, in the work frame): scored without decoding the video again. */
+  mouthPatches?: Uint8Array[];
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }
@@ -769,6 +772,7 @@ export async function renderPhotoTalkingClip(sourcePath: string, track: readonly
       if (index === 0) options.onProgress?.(0.3);
       source.copy(frame);
       openMouth(frame, source, geometry, trackAt(track, trackFps, input.fps, index), input.frame);
+      options.mouthPatches?.push(mouthPatch(frame, input.frame.width, innerMouthBox(geometry, input.frame.width, input.frame.height)));
       yield frame;
       index++;
       if (index % input.fps === 0) options.onProgress?.(0.3 + (0.7 * index) / frameCount);

@@ -27,10 +27,6 @@ export interface VideoToScore {
  */
 export async function scoreLipSync(video: VideoToScore): Promise<SyncScore> {
   const { signal } = video;
-  const pcm = await runFfmpeg(['-i', video.audioPath ?? video.path, '-vn', '-ac', '1', '-ar', String(AUDIO_RATE), '-f', 's16le', 'pipe:1'], { captureOutput: true, signal });
-  // Copied out: the captured buffer may start at an odd byte, where no Int16Array can.
-  const samples = new Int16Array(pcm.length >> 1);
-  for (let index = 0; index < samples.length; index++) samples[index] = pcm.readInt16LE(index * 2);
   const halve = video.width > HALVE_ABOVE_WIDTH ? 2 : 1;
   const [width, height] = [Math.floor(video.width / halve), Math.floor(video.height / halve)];
   const args = [...MAX_PIXELS_OPTION, '-i', video.path, '-an', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'];
@@ -39,5 +35,22 @@ export async function scoreLipSync(video: VideoToScore): Promise<SyncScore> {
     const box = video.mouthAt(patches.length);
     patches.push(mouthPatch(frame, width, { left: box.left / halve, top: box.top / halve, right: box.right / halve, bottom: box.bottom / halve }));
   }
-  return estimateSync(openingsOf(patches, video.reading), video.fps, speechEnvelope(samples, AUDIO_RATE));
+  return estimateSync(openingsOf(patches, video.reading), video.fps, await envelopeOf(video.audioPath ?? video.path, signal));
+}
+
+/**
+ * Scores a render of our engine from the mouth patches it collected as it drew each frame
+ * (`mouthPatches` of its options) and its sound: the video is not decoded again.
+ */
+export async function scoreRender(patches: readonly Uint8Array[], fps: number, audioPath: string, reading: MouthReading = 'change', signal?: AbortSignal): Promise<SyncScore> {
+  return estimateSync(openingsOf(patches, reading), fps, await envelopeOf(audioPath, signal));
+}
+
+/** The loudness envelope of a file's sound (`speechEnvelope`), decoded mono at AUDIO_RATE. */
+async function envelopeOf(path: string, signal?: AbortSignal): Promise<Float64Array> {
+  const pcm = await runFfmpeg(['-i', path, '-vn', '-ac', '1', '-ar', String(AUDIO_RATE), '-f', 's16le', 'pipe:1'], { captureOutput: true, signal });
+  // Copied out: the captured buffer may start at an odd byte, where no Int16Array can.
+  const samples = new Int16Array(pcm.length >> 1);
+  for (let index = 0; index < samples.length; index++) samples[index] = pcm.readInt16LE(index * 2);
+  return speechEnvelope(samples, AUDIO_RATE);
 }
