@@ -4,7 +4,7 @@
 export { chooseFfmpeg, ffmpegInfo, ffmpegPath, runFfmpeg, SYSTEM_FFMPEG, type FfmpegInfo, type FfmpegRun } from './ffmpeg';
 export { probeMedia, type MediaInfo } from './probe';
 export { labelContainer, type LabelOptions } from './ai-label';
-export { BROADCAST_AAC, BROADCAST_MP3, BROADCAST_SOUND, broadcastAudioFilter, encodeBroadcastMp3, measureLoudness, SILENCE_FLOOR_LUFS, type LoudnessMeasurement, type SoundSource } from './sound';
+export { BROADCAST_AAC, BROADCAST_MP3, BROADCAST_SOUND, broadcastAudioFilter, encodeBroadcastMp3, measureLoudness, meterLoudness, SILENCE_FLOOR_LUFS, type LoudnessMeasurement, type SoundSource } from './sound';
 export { checkDuration, checkInputSize, checkMediaInput, CLIP_LIMITS, MAX_PIXELS_OPTION, MEDIA_LIMITS, MediaLimitMessages, type InputSize } from './media-limits';
 export { encodeJpeg, encodeVideo, loopVideo, type VideoEncoding } from './video-encoder';
 export { blurredFill, faceFraming, type Framing, type Size } from './framing';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { labelContainer } from './ai-label';
 import { runFfmpeg } from './ffmpeg';
 import { probeMedia } from './probe';
-import { BROADCAST_SOUND, encodeBroadcastMp3, measureLoudness } from './sound';
+import { BROADCAST_SOUND, encodeBroadcastMp3, measureLoudness, meterLoudness } from './sound';
 
 const SECONDS = 6;
 /** The voice starts here: before it, silence (the timing the lip-sync's phonemes rely on). */
@@ -32,13 +32,6 @@ const SIGNALS = {
 type SignalName = keyof typeof SIGNALS;
 
 const lavfi = (name: SignalName) => ['-f', 'lavfi', '-i', `aevalsrc='${SIGNALS[name].expression}':s=${SIGNALS[name].rate}:c=${SIGNALS[name].layout}:d=${SECONDS}`];
-
-/** Integrated loudness and true peak read back from a file by ebur128, the EBU R128 meter. */
-async function loudnessOf(path: string): Promise<{ integrated: number; truePeak: number }> {
-  const log = (await runFfmpeg(['-i', path, '-map', '0:a:0', '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'], { captureLog: true })).toString();
-  const summary = log.slice(log.lastIndexOf('Summary:'));
-  return { integrated: Number(/I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary)?.[1]), truePeak: Number(/Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1]) };
-}
 
 /** The sound as a player plays it (encoder delays skipped): 48 kHz mono samples. */
 async function decoded(path: string): Promise<Int16Array> {
@@ -76,11 +69,11 @@ describe('broadcast-ready sound (issue 36, item 4)', () => {
     return path;
   }
 
-  /** What every output must be: 48 kHz stereo, at -14 LUFS (± 1 LU) under -1 dBTP, the voice on time, as long as before. */
+  /** What every output must be: 48 kHz stereo (a video's AAC at 128 kbit/s or more), at -14 LUFS (± 1 LU) under -1 dBTP, the voice on time, as long as before. */
   async function expectBroadcastSound(path: string, source: string, codec: string) {
-    const [info, loudness, before, after] = [await probeMedia(path), await loudnessOf(path), await decoded(source), await decoded(path)];
+    const [info, loudness, before, after] = [await probeMedia(path), await meterLoudness(path), await decoded(source), await decoded(path)];
     expect(info.audio).toMatchObject({ codec, sampleRate: BROADCAST_SOUND.sampleRate, channels: BROADCAST_SOUND.channels });
-    expect(info.audio!.bitRate).toBeGreaterThanOrEqual(BROADCAST_SOUND.minBitRate);
+    if (codec === 'aac') expect(info.audio!.bitRate).toBeGreaterThanOrEqual(BROADCAST_SOUND.minBitRate);
     expect(Math.abs(loudness.integrated - BROADCAST_SOUND.loudnessLufs)).toBeLessThanOrEqual(1);
     expect(loudness.truePeak).toBeLessThanOrEqual(BROADCAST_SOUND.truePeakDbtp);
     expect(Math.abs(after.length - before.length) / 48000).toBeLessThan(0.03);
@@ -125,7 +118,7 @@ describe('broadcast-ready sound (issue 36, item 4)', () => {
     await labelContainer(source, out, 'AI-generated', undefined, { broadcastSound: true });
     expect((await probeMedia(out)).audio).toMatchObject({ codec: 'aac', sampleRate: 48000, channels: 2 });
     expect(Math.abs((await decoded(out)).length - (await decoded(source)).length) / 48000).toBeLessThan(0.03);
-    expect((await loudnessOf(out)).integrated).toBeLessThan(-60);
+    expect((await meterLoudness(out)).integrated).toBeLessThan(-60);
     const mp3 = join(dir, `${name}.mp3`);
     await encodeBroadcastMp3(source, mp3);
     expect((await probeMedia(mp3)).audio).toMatchObject({ codec: 'mp3', sampleRate: 48000, channels: 2 });

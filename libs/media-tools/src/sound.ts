@@ -20,8 +20,11 @@ export const BROADCAST_SOUND = {
   minBitRate: 128_000,
   /** ffmpeg's AAC encoder states less than it was asked for on clean speech (110 kb/s for 128k): asked 160k, it stays above 128. */
   aacBitRate: '160k',
-  /** libmp3lame's constant bit rate: exactly what a file states. */
-  mp3BitRate: '128k',
+  /**
+   * libmp3lame's VBR quality for speech downloads (V2, about 150 kbit/s on speech): at a constant 128k
+   * or 192k LAME took 0.3 to 0.5 LU off the loudness of eSpeak speech; VBR kept it.
+   */
+  mp3Quality: 2,
 } as const;
 
 /** Quieter than this is silence or hum, not speech: it is resampled and encoded, not raised to -14 LUFS. */
@@ -30,8 +33,8 @@ export const SILENCE_FLOOR_LUFS = -60;
 /** Audio encoded as every video's sound: AAC, 48 kHz stereo, 128 kbit/s or more. */
 export const BROADCAST_AAC = ['-ar', String(BROADCAST_SOUND.sampleRate), '-ac', String(BROADCAST_SOUND.channels), '-c:a', 'aac', '-b:a', BROADCAST_SOUND.aacBitRate];
 
-/** Audio encoded as a speech download: MP3, 48 kHz stereo, 128 kbit/s. */
-export const BROADCAST_MP3 = ['-ar', String(BROADCAST_SOUND.sampleRate), '-ac', String(BROADCAST_SOUND.channels), '-c:a', 'libmp3lame', '-b:a', BROADCAST_SOUND.mp3BitRate];
+/** Audio encoded as a speech download: MP3, 48 kHz stereo, LAME V2. */
+export const BROADCAST_MP3 = ['-ar', String(BROADCAST_SOUND.sampleRate), '-ac', String(BROADCAST_SOUND.channels), '-c:a', 'libmp3lame', '-q:a', String(BROADCAST_SOUND.mp3Quality)];
 
 /** loudnorm's first pass: what the second pass needs to apply one plain gain. -Infinity for silence. */
 export interface LoudnessMeasurement {
@@ -108,4 +111,19 @@ export async function encodeBroadcastMp3(source: SoundSource, output: string, si
   const measured = await measureLoudness(source, signal);
   const { args, input } = inputOf(source);
   await runFfmpeg([...args, '-map', '0:a:0', '-vn', '-af', broadcastAudioFilter(measured), ...BROADCAST_MP3, '-f', 'mp3', output], { input, signal });
+}
+
+/**
+ * What a file's first audio stream measures on ffmpeg's EBU R128 meter (`ebur128`, true peak on):
+ * a check read back from the output, independent of loudnorm. -Infinity for silence.
+ */
+export async function meterLoudness(path: string, signal?: AbortSignal): Promise<{ integrated: number; truePeak: number }> {
+  const log = (await runFfmpeg(['-i', path, '-map', '0:a:0', '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'], { signal, captureLog: true })).toString();
+  const summary = log.slice(log.lastIndexOf('Summary:'));
+  const read = (pattern: RegExp) => {
+    const value = pattern.exec(summary)?.[1];
+    if (value === undefined) throw new Error(`ebur128 reported no summary: ${log.slice(-500).trim()}`);
+    return value === '-inf' ? -Infinity : Number(value);
+  };
+  return { integrated: read(/I:\s+(-inf|-?[\d.]+) LUFS/), truePeak: read(/Peak:\s+(-inf|-?[\d.]+) dBFS/) };
 }

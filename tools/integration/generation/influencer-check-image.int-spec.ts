@@ -7,7 +7,7 @@ import {
   AudioUploadMessages, FaceCheckMessages, LIKENESS_CONSENT_TEXT, mediaKeyOf, OwnActorMessages, Subjects, timingsKeyOf, VOICE_CONSENT_TEXT, type AudioUploadAnswer, type OwnActor,
 } from '@lipcast/contracts';
 import { makeFaceClip } from '@lipcast/media-engine';
-import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
+import { BROADCAST_SOUND, meterLoudness, probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { UploadMessages } from '../../../gateway/src/media/image-upload';
 import { STAND_IN_TRANSCRIPT, startOpenAiStandIn, type OpenAiStandIn } from '../../openai/stand-in';
 import { dataUrl, readFaceFixtures, SAMPLE_SHEET, startInfluencerTestBed, type InfluencerTestBed } from './testing';
@@ -178,8 +178,12 @@ describe('the check of a chosen picture, before any generation', () => {
       const folder = await mkdtemp(join(tmpdir(), 'own-voice-kept-'));
       await bed.storage.download(key, join(folder, 'voice.mp3'));
       const mp3 = await probeMedia(join(folder, 'voice.mp3'));
+      const loudness = await meterLoudness(join(folder, 'voice.mp3'));
       await rm(folder, { recursive: true, force: true });
-      expect(mp3.audio?.codec).toBe('mp3');
+      // Broadcast-ready as the wizard's speech (issue 36): 48 kHz stereo, -14 LUFS, true peak at most -1 dBTP.
+      expect(mp3.audio).toMatchObject({ codec: 'mp3', sampleRate: 48000, channels: 2 });
+      expect(Math.abs(loudness.integrated - BROADCAST_SOUND.loudnessLufs)).toBeLessThanOrEqual(1);
+      expect(loudness.truePeak).toBeLessThanOrEqual(BROADCAST_SOUND.truePeakDbtp);
       expect(Math.abs(mp3.durationSeconds - answer.durationSeconds)).toBeLessThan(0.15);
       expect(answer.durationSeconds).toBeGreaterThan(2);
       expect((await everythingOf(userId)).sort()).toEqual([key, timingsKeyOf(key)].sort());

@@ -1,4 +1,7 @@
-import { MEDIA_LIMITS, runFfmpeg } from '@lipcast/media-tools';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodeBroadcastMp3, MEDIA_LIMITS, runFfmpeg } from '@lipcast/media-tools';
 import type { SpeechResult } from './synthesizer';
 
 /** 16-bit PCM mono WAV, written by hand (a 44-byte header and the samples). */
@@ -20,13 +23,21 @@ export function encodeWav(speech: Pick<SpeechResult, 'samples' | 'sampleRate'>):
   return Buffer.concat([header, data]);
 }
 
-/** MP3 at 128 kbit/s through ffmpeg's libmp3lame (Debian's ffmpeg has it). */
-export function encodeMp3(speech: Pick<SpeechResult, 'samples' | 'sampleRate'>): Promise<Buffer> {
+/**
+ * The speech as a broadcast-ready MP3 (`BROADCAST_SOUND`: high-passed, -14 LUFS, 48 kHz stereo),
+ * timed exactly as the samples: written to a file first, whose LAME tag tells players the
+ * encoder's delay (a piped MP3 played 50 ms late, off its phoneme timings).
+ */
+export async function encodeMp3(speech: Pick<SpeechResult, 'samples' | 'sampleRate'>, signal?: AbortSignal): Promise<Buffer> {
   const pcm = Buffer.from(speech.samples.buffer, speech.samples.byteOffset, speech.samples.byteLength);
-  return runFfmpeg(['-f', 's16le', '-ar', String(speech.sampleRate), '-ac', '1', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'], {
-    input: pcm,
-    captureOutput: true,
-  });
+  const dir = await mkdtemp(join(tmpdir(), 'speech-mp3-'));
+  try {
+    const path = join(dir, 'speech.mp3');
+    await encodeBroadcastMp3({ pcm, sampleRate: speech.sampleRate }, path, signal);
+    return await readFile(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,4 +1,7 @@
-import { runFfmpeg } from '@lipcast/media-tools';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BROADCAST_SOUND, meterLoudness, probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { encodeMp3, encodeWav } from './audio-file';
 import { SpeechInputError, synthesizeSpeech, type SpeechResult } from './synthesizer';
 import { VOICE_EMOTIONS, VOICE_IDS } from '@lipcast/contracts';
@@ -82,11 +85,25 @@ describe('embedded speech (espeak-ng, WebAssembly)', () => {
     expect(speech.phonemes.length).toBeGreaterThan(100);
   });
 
-  it('encodes an mp3 that decodes to the same duration, and a WAV with the samples', async () => {
+  it('encodes a broadcast-ready mp3 (48 kHz stereo, -14 LUFS) timed as its samples, and a WAV with the samples', async () => {
     const speech = await say();
-    const decoded = await runFfmpeg(['-i', 'pipe:0', '-f', 's16le', '-ac', '1', '-ar', '22050', 'pipe:1'], { input: await encodeMp3(speech), captureOutput: true });
-    const decodedMs = (decoded.length / 2 / 22050) * 1000;
-    expect(Math.abs(decodedMs - speech.durationMs) / speech.durationMs).toBeLessThan(0.05);
+    const dir = await mkdtemp(join(tmpdir(), 'speech-'));
+    try {
+      const mp3 = join(dir, 'speech.mp3');
+      await writeFile(mp3, await encodeMp3(speech));
+      expect((await probeMedia(mp3)).audio).toMatchObject({ codec: 'mp3', sampleRate: 48000, channels: 2 });
+      // As long as the samples, and the voice starts when it does in them: the phoneme timings hold.
+      const decoded = await runFfmpeg(['-i', mp3, '-f', 's16le', '-ac', '1', '-ar', String(speech.sampleRate), 'pipe:1'], { captureOutput: true });
+      const decodedSamples = new Int16Array(decoded.buffer.slice(decoded.byteOffset, decoded.byteOffset + decoded.byteLength));
+      expect(Math.abs((decodedSamples.length / speech.sampleRate) * 1000 - speech.durationMs)).toBeLessThan(30);
+      const onsetMs = (samples: Int16Array) => (samples.findIndex((sample) => Math.abs(sample) > 1000) / speech.sampleRate) * 1000;
+      expect(Math.abs(onsetMs(decodedSamples) - onsetMs(speech.samples))).toBeLessThan(5);
+      const loudness = await meterLoudness(mp3);
+      expect(Math.abs(loudness.integrated - BROADCAST_SOUND.loudnessLufs)).toBeLessThanOrEqual(1);
+      expect(loudness.truePeak).toBeLessThanOrEqual(BROADCAST_SOUND.truePeakDbtp);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
     const wav = encodeWav(speech);
     expect(wav.subarray(0, 4).toString()).toBe('RIFF');
     expect(wav.length).toBe(44 + speech.samples.length * 2);

@@ -6,7 +6,7 @@ import {
 } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { decodeAudio } from '@lipcast/media-engine';
-import { runFfmpeg } from '@lipcast/media-tools';
+import { encodeBroadcastMp3 } from '@lipcast/media-tools';
 import { UploadChecks } from '../media/upload-checks';
 import { ConsentsRepository } from '../own-actors/consents.repository';
 import type { WorkContext } from '../ports/media';
@@ -50,8 +50,9 @@ export class AudioUploads {
       await this.storage.download(uploadKey, localPath);
       // The whole recording decoded: a browser's WebM often states no duration, and silence shows only in the samples.
       const durationSeconds = await this.checkedDuration(localPath, context);
+      // Broadcast-ready as the wizard's speech (issue 36): high-passed, -14 LUFS, 48 kHz stereo, timed as recorded.
       const mp3Path = join(context.workDir, 'voice.mp3');
-      await runFfmpeg(['-i', localPath, '-vn', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '128k', mp3Path], { signal: context.signal });
+      await encodeBroadcastMp3(localPath, mp3Path, context.signal);
       const { words, captions } = await this.wordsOf(mp3Path, text, context);
       const key = audioKey(userId);
       await this.storage.putFile(key, mp3Path, 'audio/mpeg');

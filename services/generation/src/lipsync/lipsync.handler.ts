@@ -89,9 +89,10 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
       context,
     );
     const captioned = await this.captions.finish(result, captions, timings?.words, context);
-    // Every video says in its file that a machine made it (issue 35: above all one of a real person's face).
+    // Every video says in its file that a machine made it (issue 35: above all one of a real person's face),
+    // and has broadcast-ready sound, whichever provider made it (issue 36: -14 LUFS, 48 kHz stereo AAC), in the same remux.
     const finished = join(context.workDir, 'labelled.mp4');
-    await labelContainer(captioned, finished, AI_GENERATED_LABEL, context.signal);
+    await labelContainer(captioned, finished, AI_GENERATED_LABEL, context.signal, { broadcastSound: true });
     const key = await context.outputs.putFile('video.mp4', finished, 'video/mp4');
     await this.posters.make(finished, context);
     return key;

@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AI_GENERATED_LABEL, ErrorCode, mediaKeyOf, ownActorRef, Subjects, UNKNOWN_ACTOR_MESSAGE, type CreateVideoRequest, type Video } from '@lipcast/contracts';
-import { probeMedia } from '@lipcast/media-tools';
+import { BROADCAST_SOUND, meterLoudness, probeMedia } from '@lipcast/media-tools';
 import { startVideosTestBed, uploadSwayingClip, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
@@ -43,8 +43,15 @@ describe('public API videos over NATS: create, read, list, cancel and delete, wi
 
     const done = await finished(user, created.id);
     expect(done).toMatchObject({ id: created.id, status: 'succeeded', progress: 1, error: null, url: `/api/media/users/${user}/jobs/${created.id}/video.mp4`, metadata, createdAt: created.createdAt });
-    const info = await probeMedia(await bed.download(done.url!, 'api-video.mp4'));
+    const stored = await bed.download(done.url!, 'api-video.mp4');
+    const info = await probeMedia(stored);
     expect(info.video?.codec).toBe('h264');
+    // Broadcast-ready sound (issue 36): 48 kHz stereo AAC at 128 kbit/s or more, -14 LUFS, true peak at most -1 dBTP.
+    expect(info.audio).toMatchObject({ codec: 'aac', sampleRate: 48000, channels: 2 });
+    expect(info.audio!.bitRate).toBeGreaterThanOrEqual(BROADCAST_SOUND.minBitRate);
+    const loudness = await meterLoudness(stored);
+    expect(Math.abs(loudness.integrated - BROADCAST_SOUND.loudnessLufs)).toBeLessThanOrEqual(1);
+    expect(loudness.truePeak).toBeLessThanOrEqual(BROADCAST_SOUND.truePeakDbtp);
     expect(done.durationSeconds).toBeGreaterThan(1);
     expect(Math.abs(info.durationSeconds - done.durationSeconds!)).toBeLessThan(0.3);
     expect(await bed.generationsCount(user)).toBe(1);

@@ -20,7 +20,7 @@ export class EmbeddedSpeech extends SpeechPort {
     });
     context.signal.throwIfAborted();
     const path = join(context.workDir, 'speech.mp3');
-    await writeFile(path, await encodeMp3(speech));
+    await writeFile(path, await encodeMp3(speech, context.signal));
     context.progress(1);
     // The engine's words last until the next one starts; captions end with the voice.
     const words = trimToVoice(speech.words, voicedSegments(speech.samples, speech.sampleRate));

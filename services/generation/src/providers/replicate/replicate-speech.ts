@@ -1,4 +1,6 @@
 import { isClonedVoiceId, voiceEmotionOf, VoiceCloneMessages, VOICE_IDS } from '@lipcast/contracts';
+import { join } from 'node:path';
+import { encodeBroadcastMp3 } from '@lipcast/media-tools';
 import { ProviderError, type MediaFile, type WorkContext } from '../../ports/media';
 import { SpeechPort, type SpeechRequest, type SpeechResult } from '../../ports/speech.port';
 import type { ClonedVoiceLookup, SpeaksClonedVoices } from '../../ports/voice-clone.port';
@@ -54,9 +56,11 @@ export class ReplicateSpeech extends SpeechPort implements ReplicateAdapter<Spee
     return minimaxInput(request);
   }
 
-  async resultFrom(files: MediaFile[]): Promise<SpeechResult> {
-    const audio = files[0];
-    return { audio, durationSeconds: await audioDurationSeconds(audio.path) };
+  /** The provider's MP3 made broadcast-ready as the embedded speech is (issue 36: -14 LUFS, 48 kHz stereo, same timing). */
+  async resultFrom(files: MediaFile[], _request: SpeechRequest, context: WorkContext): Promise<SpeechResult> {
+    const path = join(context.workDir, 'speech-broadcast.mp3');
+    await encodeBroadcastMp3(files[0].path, path, context.signal);
+    return { audio: { path, contentType: 'audio/mpeg' }, durationSeconds: await audioDurationSeconds(path) };
   }
 
   speakClonedVoices(lookup: ClonedVoiceLookup): void {

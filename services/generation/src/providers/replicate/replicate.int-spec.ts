@@ -8,7 +8,7 @@ import type Replicate from 'replicate';
 import type { Prediction } from 'replicate';
 import { encodePng } from '../../../../../tools/replicate/media';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../../tools/replicate/stand-in';
-import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
+import { BROADCAST_SOUND, meterLoudness, probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { ProviderError, type MediaFile, type WorkContext } from '../../ports/media';
 import type { SpeechRequest } from '../../ports/speech.port';
 import { audioDurationSeconds, isFastStartMp4, topLevelBoxes } from './media-edits';
@@ -152,8 +152,11 @@ describe('Replicate adapters against the stand-in', () => {
       expect(result.audio.path.startsWith(context.workDir)).toBe(true);
       const bytes = readFileSync(result.audio.path);
       expect(bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0)).toBe(true);
-      expect(bytes.length).toBeGreaterThan(40_000); // ~4.8 s at 128 kbit/s is ~77 kB
+      expect(bytes.length).toBeGreaterThan(10_000); // ~4.8 s of the stand-in's tone, re-encoded LAME V2 (VBR): ~21 kB
       expect(Math.abs(result.durationSeconds - 12 / 2.5)).toBeLessThan(0.3);
+      // The provider's MP3 made broadcast-ready as the embedded speech is (issue 36).
+      expect((await probeMedia(result.audio.path)).audio).toMatchObject({ codec: 'mp3', sampleRate: 48000, channels: 2 });
+      expect(Math.abs((await meterLoudness(result.audio.path)).integrated - BROADCAST_SOUND.loudnessLufs)).toBeLessThanOrEqual(1);
       expectRisingToOne(fractions);
     });
 
