@@ -48,6 +48,8 @@ test.describe('the three-step wizard', () => {
     await expect(result).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('progressbar', { name: 'Video generation progress' })).toHaveAttribute('aria-valuenow', '100');
     await expectPlays(result);
+    // Its lip-sync, measured (issue 36): the drawn actor's mouth in time with the words.
+    await expect(page.getByText('Lip-sync checked: in sync')).toBeVisible();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Video' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^lipsync-video-\d+\.mp4$/);

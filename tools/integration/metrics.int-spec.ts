@@ -137,6 +137,9 @@ describe('metrics after a lip-sync through the real processes', () => {
     expect(valueOf(generation, 'lipcast_generation_job_duration_seconds_sum', { ...job, status: 'succeeded' })).toBeGreaterThan(0);
     expect(valueOf(generation, 'lipcast_generation_job_real_time_factor_count', job)).toBe(1);
     expect(valueOf(generation, 'lipcast_generation_job_real_time_factor_sum', job)).toBeGreaterThan(0);
+    // Its video's lip-sync, measured (issue 36).
+    expect(valueOf(generation, 'lipcast_generation_lipsync_offset_ms_count', { provider: 'embedded' })).toBe(1);
+    expect(valueOf(generation, 'lipcast_generation_lipsync_confidence_count', { provider: 'embedded' })).toBe(1);
     for (const consumer of ['generation-cpu-workers', 'generation-provider-workers']) {
       expect(valueOf(generation, 'lipcast_generation_queue_pending_messages', { consumer })).toBe(0);
       expect(valueOf(generation, 'lipcast_generation_queue_ack_pending_messages', { consumer })).toBe(0);

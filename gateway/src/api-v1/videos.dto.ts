@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, IDEMPOTENCY_KEY_MAX_LENGTH, VIDEO_FORMAT_IDS, type ApiV1List, type Video, type VideoError, type VideoFormatId, type VideoStatus } from '@lipcast/contracts';
+import {
+  apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, IDEMPOTENCY_KEY_MAX_LENGTH, lipSyncWords, VIDEO_FORMAT_IDS, type ApiV1List, type LipSyncCheck, type Video, type VideoError, type VideoFormatId, type VideoStatus,
+} from '@lipcast/contracts';
 import { VIDEO_FORMAT_DESCRIPTION } from '@lipcast/nest-kit/requests';
 
 /* The videos of the public API at its edge, in snake_case; their requests are in `@lipcast/nest-kit/requests`. */
@@ -22,6 +24,20 @@ export class ApiV1VideoAcceptedDto {
   @ApiProperty({ enum: ['queued', 'running', 'succeeded', 'failed', 'canceled'], example: 'queued' })
   status!: VideoStatus;
 }
+
+/** A finished video's measured lip-sync. */
+class ApiV1LipSyncDto {
+  @ApiProperty({ example: 12, description: 'how late the sound is against the mouth, in milliseconds (negative: the sound comes first); within ±45 is in sync' })
+  offset_ms!: number;
+
+  @ApiProperty({ example: 0.71, minimum: 0, maximum: 1, description: 'how well the mouth and the sound match at that offset; below 0.3 the offset says little' })
+  confidence!: number;
+
+  @ApiProperty({ example: 'Lip-sync checked: in sync', description: 'the check in words, as the app shows it' })
+  summary!: string;
+}
+
+const apiV1LipSync = (check: LipSyncCheck): ApiV1LipSyncDto => ({ offset_ms: check.offsetMs, confidence: check.confidence, summary: lipSyncWords(check) });
 
 class ApiV1VideoErrorDto implements VideoError {
   @ApiProperty({ enum: ['generation_failed', 'canceled'], example: 'canceled' })
@@ -84,6 +100,9 @@ export class ApiV1VideoDto extends ApiV1VideoAcceptedDto {
     description: 'its poster, the first frame at its format\'s size as WebP (absolute; read with the key, like `url`), once succeeded; null for videos made before posters',
   })
   poster_url!: string | null;
+
+  @ApiProperty({ type: ApiV1LipSyncDto, nullable: true, description: 'its lip-sync, measured on the finished video, once succeeded; null for videos made before the check' })
+  lip_sync!: ApiV1LipSyncDto | null;
 }
 
 export class ApiV1VideoListDto implements ApiV1List<ApiV1VideoDto> {
@@ -122,5 +141,6 @@ export function apiV1Video(video: Video, origin: string): ApiV1VideoDto {
     estimated_seconds: video.estimatedSeconds ?? null,
     captions_url: video.captionsUrl ? `${origin}${apiV1VideoCaptionsPath(video.id)}` : null,
     poster_url: video.posterUrl ? `${origin}${apiV1VideoPosterPath(video.id)}` : null,
+    lip_sync: video.lipSync ? apiV1LipSync(video.lipSync) : null,
   };
 }

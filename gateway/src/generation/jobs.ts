@@ -1,6 +1,6 @@
 import { ParseUUIDPipe } from '@nestjs/common';
 import type { Response } from 'express';
-import { ErrorCode, type CaptionFiles, type JobState } from '@lipcast/contracts';
+import { ErrorCode, type CaptionFiles, type JobState, type LipSyncCheck } from '@lipcast/contracts';
 import { type ServiceClient, ServiceError } from '@lipcast/nest-kit';
 import type { Draining } from '../http/draining';
 import { prefersAsync, waitForJob } from './job-events';
@@ -11,13 +11,13 @@ export const JOB_ID = new ParseUUIDPipe({ exceptionFactory: () => ServiceError.n
 
 /** The spec's answer for a long job: 200 with the url when done, 202 with the prediction id while running. */
 export type JobAnswer =
-  | { status: 200; body: { url: string; predictionId: string; captions?: CaptionFiles; posterUrl?: string } }
+  | { status: 200; body: { url: string; predictionId: string; captions?: CaptionFiles; posterUrl?: string; lipSync?: LipSyncCheck } }
   | { status: 202; body: { message: string; predictionId: string; status: 'processing' } };
 
 /** The answer for a job's state; a failed job is a 502 and a canceled one a 409 (errors, thrown). */
 export function jobAnswer(job: JobState): JobAnswer {
   if (job.status === 'succeeded' && job.url) {
-    return { status: 200, body: { url: job.url, predictionId: job.id, ...(job.captions ? { captions: job.captions } : {}), ...(job.posterUrl ? { posterUrl: job.posterUrl } : {}) } };
+    return { status: 200, body: { url: job.url, predictionId: job.id, ...(job.captions ? { captions: job.captions } : {}), ...(job.posterUrl ? { posterUrl: job.posterUrl } : {}), ...(job.lipSync ? { lipSync: job.lipSync } : {}) } };
   }
   if (job.status === 'failed') throw new ServiceError(ErrorCode.Upstream, job.error ?? 'Video generation failed. Please try again.');
   if (job.status === 'canceled') throw new ServiceError(ErrorCode.Conflict, job.error ?? 'The generation was canceled.');

@@ -7,6 +7,7 @@ import type { BlogPost, BlogPostDetail } from './content';
 import type { CreditSource, ReservationStatus } from './billing';
 import type { JobKind, JobStatus, ModerationState } from './generation';
 import type { LikenessConsentRecord } from './own-actors';
+import type { LipSyncCheck } from './lip-sync-check';
 
 export const ADMIN_API_PREFIX = '/api/admin';
 /** The role `GET /api/auth/user` lists (`roles`) for an operator. */
@@ -76,6 +77,8 @@ export interface AdminJobDetail extends AdminJobSummary {
    * actor, a drawn portrait); empty for a job from an upload without one (made before consents were recorded).
    */
   consents?: AdminConsent[];
+  /** A finished video's measured lip-sync (issue 36); absent before it finishes, for clips, and for videos made before the check. */
+  lipSync?: LipSyncCheck;
 }
 
 /** A consent as the operators read it: the record (the exact words, when) and who gave it. */

@@ -29,6 +29,7 @@ import type { Batch, BatchPage, CreateBatchBody } from './batches';
 import type { AdditionalGenerationsRequest, CheckoutStart, CreateSubscriptionRequest, SubscriptionSyncResponse } from './billing';
 import type { BlogPost, NewsletterSubscribeRequest, NewsletterSubscribeResponse } from './content';
 import type { FaceCheckAnswer } from './face-check';
+import type { LipSyncCheck } from './lip-sync-check';
 import type { MailPreferences } from './mail';
 import type { OwnActor, OwnActorList } from './own-actors';
 import type {
@@ -114,6 +115,8 @@ export interface JobStartAnswer {
   captions?: CaptionFiles;
   /** A finished video's poster (its first frame, at its format's aspect). */
   posterUrl?: string;
+  /** A finished video's measured lip-sync. */
+  lipSync?: LipSyncCheck;
   status?: string;
   progress?: number;
   message?: string;

@@ -1,6 +1,7 @@
 import { ONE_SHOT_CLIP_SECONDS } from './generation-spec';
 import type { VideoFormatId } from './video-formats';
 import type { CaptionFiles, CaptionsChoice } from './captions';
+import type { LipSyncCheck } from './lip-sync-check';
 
 /** Voice settings of a wizard audio (spec section 3, Audio parameters), as kept with a project. */
 export interface AudioParams {
@@ -63,6 +64,8 @@ export interface JobState {
   captions?: CaptionFiles;
   /** A finished video's poster (its first frame, at its format's aspect); absent for videos made before posters. */
   posterUrl?: string;
+  /** A finished lip-synced video's measured lip-sync (`lipSyncWords` says it); absent for videos made before the check. */
+  lipSync?: LipSyncCheck;
   /** The video's format when it is not the portrait card (a lip-sync's or a One Shot run's). */
   format?: VideoFormatId;
 }

@@ -26,3 +26,4 @@ export * from './video-formats';
 export * from './face-check';
 export * from './own-actors';
 export * from './captions';
+export * from './lip-sync-check';

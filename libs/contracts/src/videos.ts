@@ -1,5 +1,6 @@
 import type { VideoFormatId } from './video-formats';
 import type { CaptionsChoice } from './captions';
+import type { LipSyncCheck } from './lip-sync-check';
 
 /**
  * The public API's videos (`/api/v1/videos`): one speech + lip-sync run of a built-in actor or an
@@ -84,6 +85,8 @@ export interface Video {
   captionsUrl: string | null;
   /** A finished video's poster (its first frame, at its format's aspect) on our media route; absent before it finishes, or for videos made before posters. */
   posterUrl?: string;
+  /** A finished video's measured lip-sync: how late its sound is against the mouth (ms) and how sure (0-1); absent before it finishes, or for videos made before the check. */
+  lipSync?: LipSyncCheck;
   /** One video's answer (not a list's), while queued: the jobs of its lane ahead of it. */
   queuePosition?: number;
   /** One video's answer, while queued or running: the seconds until it should be done. */

@@ -7,7 +7,7 @@ export { lookFromPrompt, readDescription, seededRandom, type Backdrop, type Char
 export { analyseFaces, clipTiming, FACE_CHECK_LIMITS, judgeFrame, judgeFrames, rollOfMesh, yawOfMesh, type AnalysedFace, type AnalysedFrame, type FaceAnalysis, type FaceVerdict } from './faces/face-check';
 export { makeFaceClip, makeFaceFixture, type FaceClipOptions, type FaceFixture } from './faces/face-fixtures';
 export { MOUTH_LEAD_MS, mouthTrack, type MouthFrame } from './lipsync/mouth-track';
-export { scoreLipSync, scoreRender, type VideoToScore } from './lipsync/sync-check';
+export { scoreLipSync, scoreRender, scoreVideoFile, type VideoToScore } from './lipsync/sync-check';
 export { estimateSync, innerMouthBox, speechEnvelope, type MouthReading, type PixelBox, type SyncScore } from './lipsync/sync-score';
 export { findFaceCentre, frameVideo, framingFor } from './lipsync/framing';
 export {

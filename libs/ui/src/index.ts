@@ -35,3 +35,4 @@ export {
 } from './dropdown-menu';
 export { VideoFormatChoice } from './video-format-choice';
 export { CaptionsChoice } from './captions-choice';
+export { LipSyncNote } from './lip-sync-note';

@@ -74,3 +74,17 @@ describe("JobsTab: a job's consents (issue 35)", () => {
     expect(detailOf(section, 'Consent')).toBeNull();
   });
 });
+
+describe("JobsTab: a finished video's lip-sync (issue 36)", () => {
+  it('shows the measured lip-sync in words, with its figures', async () => {
+    const section = await openJob({ ...JOB, lipSync: { offsetMs: -160, confidence: 0.42 } });
+    await within(section).findByText('Lip-sync', { selector: 'dt' });
+    expect(detailOf(section, 'Lip-sync')).toBe('Lip-sync checked: slightly early, 160 ms (sound -160 ms against the mouth, confidence 0.42)');
+  });
+
+  it('shows no lip-sync line for a job without one', async () => {
+    const section = await openJob(JOB);
+    await within(section).findByText('Kind', { selector: 'dt' });
+    expect(detailOf(section, 'Lip-sync')).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, JOB_KINDS, JOB_STATUSES, type AdminConsent, type AdminJobFilter, type JobKind, type JobStatus } from '@lipcast/contracts';
-import { Badge, Button, type BadgeVariant } from '@lipcast/ui';
+import { Badge, Button, LipSyncNote, type BadgeVariant } from '@lipcast/ui';
 import { callApi, routeQuery } from '@lipcast/web-kit';
 import { runAdminAction } from '../admin-api';
 import { ConfirmAction } from '../common/ConfirmAction';
@@ -103,6 +103,11 @@ function JobDetail({ id, onRefund, onClose }: { id: string; onRefund: (userId: s
             {job.consents && (
               <Detail term="Consent">
                 <JobConsents consents={job.consents} />
+              </Detail>
+            )}
+            {job.lipSync && (
+              <Detail term="Lip-sync">
+                <LipSyncNote check={job.lipSync} /> <span className="text-slate-600">(sound {job.lipSync.offsetMs} ms against the mouth, confidence {job.lipSync.confidence.toFixed(2)})</span>
               </Detail>
             )}
           </dl>

@@ -1,4 +1,4 @@
-import type { CaptionFiles, JobState, PortraitCoverage, VideoFormatId } from '@lipcast/contracts';
+import type { CaptionFiles, JobState, LipSyncCheck, PortraitCoverage, VideoFormatId } from '@lipcast/contracts';
 
 /**
  * One Shot's last finished run, kept in this browser so that reopening the page shows the result
@@ -24,6 +24,8 @@ export interface OneShotResult {
   format?: VideoFormatId;
   /** Its own first frame at its format's aspect (runs made before posters have none). */
   posterUrl?: string;
+  /** Its measured lip-sync (runs made before the check have none). */
+  lipSync?: LipSyncCheck;
 }
 
 const KEY = 'lipcast.oneShot.lastResult';
@@ -50,6 +52,7 @@ export function resultOf(run: JobState): OneShotResult | null {
         ...(run.captions ? { captions: run.captions } : {}),
         ...(run.format ? { format: run.format } : {}),
         ...(run.posterUrl ? { posterUrl: run.posterUrl } : {}),
+        ...(run.lipSync ? { lipSync: run.lipSync } : {}),
       }
     : null;
 }

@@ -39,6 +39,13 @@ describe('One Shot on reopening', () => {
     expect(video.getAttribute('poster')).toBe('/api/media/users/u1/jobs/run-1/poster.webp');
   });
 
+  it('says how the lip-sync was measured under the video (issue 36), kept across a reload', async () => {
+    saveLastResult('u1', { ...FINISHED, lipSync: { offsetMs: 8, confidence: 0.66 } });
+    fakeApi({ 'GET /api/ai-influencer/pipeline/current': { body: { run: null } } });
+    renderOneShot();
+    expect(await screen.findByText('Lip-sync checked: in sync')).toBeTruthy();
+  });
+
   it("shows no portrait as the poster of a 9:16 run made before posters, after a reload", async () => {
     saveLastResult('u1', { ...FINISHED, format: '9x16-720p' });
     fakeApi({ 'GET /api/ai-influencer/pipeline/current': { body: { run: null } } });

@@ -19,7 +19,7 @@ import {
   type ScriptRequestBody,
   type VideoFormatId,
 } from '@lipcast/contracts';
-import { Button, CaptionsChoice, Card, CardContent, Label, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
+import { Button, CaptionsChoice, Card, CardContent, Label, LipSyncNote, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
 import { ApiError, callApi, followJob, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, useBusy } from '@lipcast/web-kit';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { readLastResult, resultOf, saveLastResult, type OneShotResult } from '../one-shot/last-result';
@@ -303,6 +303,7 @@ export default function OneShot() {
                 downloadName={`one-shot-video-${Date.now()}${phase.result.format ? `-${videoFormatTag(phase.result.format)}` : ''}.mp4`}
                 captions={phase.result.captions}
               />
+              {phase.result.lipSync && <LipSyncNote check={phase.result.lipSync} />}
               {phase.result.script && (
                 <div>
                   <p className="text-sm font-medium text-slate-700">Script</p>

@@ -96,6 +96,18 @@ describe(VideoStep.name, () => {
     expect(result.getAttribute('src')).toBe(RESULT);
   });
 
+  it('says how the lip-sync was measured under the result (issue 36), in words', async () => {
+    fakeApi({ 'POST /api/replicate/lipsync': { body: { url: RESULT, predictionId: 'j1', lipSync: { offsetMs: 120, confidence: 0.66 } } } });
+    const { unmount } = renderVideoStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
+    expect(await screen.findByText('Lip-sync checked: slightly late, 120 ms')).toBeTruthy();
+    unmount();
+    fakeApi({ 'POST /api/replicate/lipsync': { body: { url: RESULT, predictionId: 'j2', lipSync: { offsetMs: -12, confidence: 0.7 } } } });
+    renderVideoStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
+    expect(await screen.findByText('Lip-sync checked: in sync')).toBeTruthy();
+  });
+
   it('says the credit was not used when the job failed (502), and not when it was canceled (409)', async () => {
     const failures = () => getToasts().filter((toast) => toast.open && toast.variant === 'destructive').map((toast) => toast.description);
     fakeApi({ 'POST /api/replicate/lipsync': { status: 502, body: { message: 'No face found in the video' } } });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, mediaDownloadUrl, type CaptionFiles, type CaptionsChoice as CaptionsChoiceValue, type VideoFormatId } from '@lipcast/contracts';
-import { Button, CaptionsChoice, Progress, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
+import { DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, mediaDownloadUrl, type CaptionFiles, type CaptionsChoice as CaptionsChoiceValue, type LipSyncCheck, type VideoFormatId } from '@lipcast/contracts';
+import { Button, CaptionsChoice, LipSyncNote, Progress, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
 import { isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, toast, watchJob, type JobWaitState, type SelectedVideo } from '@lipcast/web-kit';
 import type { CreatedAudio } from './AudioStep';
 import { lipSyncFailureToast } from './errors';
@@ -27,7 +27,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
    * The shown result: the video, its own first frame at its format's aspect (absent: the player shows
    * its frame at 0.1 s), the format it was made in (the choice may change after it), and its captions.
    */
-  const [result, setResult] = useState<{ url: string; poster?: string; format: VideoFormatId; captions: CaptionFiles | null; burnedIn: boolean } | null>(null);
+  const [result, setResult] = useState<{ url: string; poster?: string; format: VideoFormatId; captions: CaptionFiles | null; burnedIn: boolean; lipSync?: LipSyncCheck } | null>(null);
   const runningRef = useRef(false);
   const stopWatching = useRef<() => void>(() => undefined);
   const resultView = useRef<HTMLDivElement>(null);
@@ -79,7 +79,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
       );
       if (isPaymentRequired(answer)) return;
       setProgress(100);
-      setResult({ url: answer.url, poster: answer.posterUrl, format, captions: answer.captions ?? null, burnedIn: captions !== 'none' });
+      setResult({ url: answer.url, poster: answer.posterUrl, format, captions: answer.captions ?? null, burnedIn: captions !== 'none', ...(answer.lipSync ? { lipSync: answer.lipSync } : {}) });
       toast({ title: 'Video Generated', description: 'Your lip-synced video is ready.', variant: 'success' });
       void refreshAccount(queryClient);
     } catch (error) {
@@ -108,6 +108,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
             captionsFileName={fileName.replace(/\.mp4$/, '')}
           />
           <Progress value={progress} aria-label="Video generation progress" />
+          {result.lipSync && <LipSyncNote check={result.lipSync} />}
           <div className="flex flex-wrap gap-3">
             <Button asChild>
               <a href={mediaDownloadUrl(result.url, fileName)} download={fileName}>

@@ -1,4 +1,4 @@
-import { API_ROUTES, type AudioParams, type AudioResponse, type CaptionFiles, type CaptionsChoice, type JobStartAnswer, type VideoFormatId } from '@lipcast/contracts';
+import { API_ROUTES, type AudioParams, type AudioResponse, type CaptionFiles, type CaptionsChoice, type JobStartAnswer, type LipSyncCheck, type VideoFormatId } from '@lipcast/contracts';
 import { ApiError, callApi, isPaymentRequired, RequestTimeoutError, type PaymentRequired } from '@lipcast/web-kit';
 import { LIPSYNC, LIPSYNC_ABORTED_MESSAGE, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
 
@@ -81,7 +81,7 @@ export interface LipSyncOptions {
  * `Prefer: respond-async`, so the job id comes back at once and its progress can be followed while
  * the later asks wait for the video. Resolves with the video URL (or the paywall hand-off).
  */
-export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, options: LipSyncOptions = {}): Promise<{ url: string; predictionId: string; captions?: CaptionFiles; posterUrl?: string } | PaymentRequired> {
+export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, options: LipSyncOptions = {}): Promise<{ url: string; predictionId: string; captions?: CaptionFiles; posterUrl?: string; lipSync?: LipSyncCheck } | PaymentRequired> {
   const retryWaitMs = options.retryWaitMs ?? LIPSYNC.retryWaitMs;
   const timeoutMs = options.requestTimeoutMs ?? LIPSYNC.requestTimeoutMs;
   let predictionId: string | null = null;
@@ -104,7 +104,7 @@ export async function runLipSync(input: LipSyncInput, events: LipSyncEvents, opt
       predictionId = id;
       events.onPredictionId(id);
     }
-    if (answer?.url) return { url: answer.url, predictionId: id ?? '', ...(answer.captions ? { captions: answer.captions } : {}), ...(answer.posterUrl ? { posterUrl: answer.posterUrl } : {}) };
+    if (answer?.url) return { url: answer.url, predictionId: id ?? '', ...(answer.captions ? { captions: answer.captions } : {}), ...(answer.posterUrl ? { posterUrl: answer.posterUrl } : {}), ...(answer.lipSync ? { lipSync: answer.lipSync } : {}) };
     if (attempt === LIPSYNC.maxAttempts) throw new Error(TOO_MANY_ATTEMPTS_MESSAGE);
     // The first (asynchronous) answer is expected to be 202; only later ones are worth a notice.
     if (attempt > 1) events.onRetrying(retryingMessage(attempt + 1));

@@ -504,7 +504,9 @@ interface Plane {
 }
 
 /** The portrait card's work frame: the source covering 640x720, cropped in the middle. */
-const PORTRAIT_CARD = workFrame(WIDTH, HEIGHT, [`scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase`, `crop=${WIDTH}:${HEIGHT}`]);
+/** How any picture is fitted to the portrait card: scaled to cover it, then cropped to it (centred). */
+export const PORTRAIT_CARD_FIT = [`scale=${WIDTH}:${HEIGHT}:force_original_aspect_ratio=increase`, `crop=${WIDTH}:${HEIGHT}`] as const;
+const PORTRAIT_CARD = workFrame(WIDTH, HEIGHT, [...PORTRAIT_CARD_FIT]);
 
 /** How far the jaw drops at a fully open mouth, in mouth widths. */
 const JAW_DROP = 0.42;

@@ -1,6 +1,6 @@
 import { MAX_PIXELS_OPTION, runFfmpeg } from '@lipcast/media-tools';
-import { decodedFrames } from './photo-lipsync';
-import { estimateSync, mouthPatch, type MouthReading, openingsOf, type PixelBox, speechEnvelope, type SyncScore } from './sync-score';
+import { decodedFrames, FPS, HEIGHT, mouthAt, PORTRAIT_CARD_FIT, sampleMouths, WIDTH } from './photo-lipsync';
+import { estimateSync, innerMouthBox, mouthPatch, type MouthReading, openingsOf, type PixelBox, speechEnvelope, type SyncScore } from './sync-score';
 
 /** The sound is scored at this rate, mono: loudness needs no more. */
 const AUDIO_RATE = 16_000;
@@ -36,6 +36,19 @@ export async function scoreLipSync(video: VideoToScore): Promise<SyncScore> {
     patches.push(mouthPatch(frame, width, { left: box.left / halve, top: box.top / halve, right: box.right / halve, bottom: box.bottom / halve }));
   }
   return estimateSync(openingsOf(patches, video.reading), video.fps, await envelopeOf(video.audioPath ?? video.path, signal));
+}
+
+/**
+ * Scores any provider's lip-synced video, knowing nothing of how it was made: its mouth is found as
+ * the portrait card's render finds a clip's (every 12th frame at 25 fps, in the picture fitted to the
+ * card), and read in the same fitted frames. Throws NoFaceError when no face is found.
+ */
+export async function scoreVideoFile(path: string, signal?: AbortSignal): Promise<SyncScore> {
+  const mouths = await sampleMouths(path, false, signal);
+  const args = [...MAX_PIXELS_OPTION, '-i', path, '-an', '-vf', [...PORTRAIT_CARD_FIT, `fps=${FPS}`].join(','), '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'];
+  const patches: Uint8Array[] = [];
+  for await (const frame of decodedFrames(args, WIDTH * HEIGHT, { reuseBuffer: true, signal })) patches.push(mouthPatch(frame, WIDTH, innerMouthBox(mouthAt(mouths, patches.length), WIDTH, HEIGHT)));
+  return scoreRender(patches, FPS, path, 'change', signal);
 }
 
 /**

@@ -4,6 +4,7 @@ import { ServiceError } from '@lipcast/nest-kit';
 import { InfluencersRepository } from '../influencers/influencers.repository';
 import { JobEta, type JobWait } from '../jobs/job-eta';
 import { jobProvider } from '../jobs/job-metrics';
+import { lipSyncOf } from '../jobs/job-result';
 import { JobQueue } from '../jobs/job-queue';
 import { JobSubmitter } from '../jobs/job-submitter';
 import type { Job } from '../jobs/job.entity';
@@ -78,7 +79,13 @@ export class AdminJobsService {
     for (const retry of retries) timeline.push({ at: iso(retry.createdAt), type: 'retried by an operator', detail: retry.id });
     timeline.sort((a, b) => a.at.localeCompare(b.at));
     const consents = await this.consentsOf(job);
-    return { ...this.summary(job, calls[calls.length - 1]?.provider, await this.wait(job)), attempts: job.attempts, traceId: job.traceId, timeline, ...(consents ? { consents } : {}) };
+    const lipSync = job.status === 'succeeded' ? lipSyncOf(job.result) : undefined;
+    return {
+      ...this.summary(job, calls[calls.length - 1]?.provider, await this.wait(job)),
+      ...{ attempts: job.attempts, traceId: job.traceId, timeline },
+      ...(consents ? { consents } : {}),
+      ...(lipSync ? { lipSync } : {}),
+    };
   }
 
   /**

@@ -38,6 +38,20 @@ export const jobRealTimeFactor = histogram({
   buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64],
 });
 
+export const lipSyncOffset = histogram({
+  name: 'lipcast_generation_lipsync_offset_ms',
+  help: "A finished video's measured lip-sync: how late its sound is against the mouth (negative: early), by provider",
+  labelNames: ['provider'],
+  buckets: [-400, -240, -160, -120, -80, -45, 0, 45, 80, 120, 160, 240, 400],
+});
+
+export const lipSyncConfidence = histogram({
+  name: 'lipcast_generation_lipsync_confidence',
+  help: "How sure a finished video's lip-sync measure is (0-1: how well mouth and sound match), by provider",
+  labelNames: ['provider'],
+  buckets: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9],
+});
+
 export const providerErrors = counter({
   name: 'lipcast_generation_provider_errors_total',
   help: 'Provider errors met by job runs, by provider and error code (ProviderError kind)',

@@ -1,10 +1,10 @@
-import { mediaUrl, type CaptionFiles } from '@lipcast/contracts';
+import { mediaUrl, toLipSyncCheck, type CaptionFiles, type LipSyncCheck } from '@lipcast/contracts';
 import type { JobResult } from './job.entity';
 
 /**
  * What a job's result says besides its output (`key`), as every reader of a finished job reads it
  * (the job's state, the history, the public API's videos and their webhooks): the captions and the
- * poster the video's handler stored beside it.
+ * poster the video's handler stored beside it, and its measured lip-sync.
  */
 
 /** A job's captions as its result keeps them (object keys). */
@@ -22,4 +22,9 @@ export function captionFilesOf(result: JobResult | null | undefined): CaptionFil
 /** The poster of a job's result on the media route, if it has one (videos made before posters have none). */
 export function posterUrlOf(result: JobResult | null | undefined): string | undefined {
   return typeof result?.poster === 'string' ? mediaUrl(result.poster) : undefined;
+}
+
+/** The measured lip-sync of a job's result, if it has one (videos made before the check have none). */
+export function lipSyncOf(result: JobResult | null | undefined): LipSyncCheck | undefined {
+  return toLipSyncCheck(result?.lipSync);
 }

@@ -5,7 +5,7 @@ import { DEFAULT_VIDEO_FORMAT, isVideoFormatId, mediaUrl, type JobKind, type Job
 import { generationDatabase, GenerationRepository, millisecondsAgo, millisecondsFromNow, now } from '../database';
 import type { ListCursor } from '../pagination/list-cursor';
 import type { JobInputs } from './job-inputs';
-import { captionFilesOf, posterUrlOf } from './job-result';
+import { captionFilesOf, lipSyncOf, posterUrlOf } from './job-result';
 import { typedJob, type CreditState, type Job, type JobRecord, type JobResult, type StoredJobStatus } from './job.entity';
 
 /** Makes a job's outputs visible (history item, project) inside the transaction that marks it succeeded; false when what it completes is gone. */
@@ -51,6 +51,7 @@ export function toJobState(job: Job): JobState {
     ...(job.steps ? { steps: job.steps } : {}),
     ...(job.status === 'succeeded' && captionFilesOf(job.result) ? { captions: captionFilesOf(job.result) } : {}),
     ...(job.status === 'succeeded' && posterUrlOf(job.result) ? { posterUrl: posterUrlOf(job.result) } : {}),
+    ...(job.status === 'succeeded' && lipSyncOf(job.result) ? { lipSync: lipSyncOf(job.result) } : {}),
     ...(formatOf(job) ? { format: formatOf(job) } : {}),
   };
 }

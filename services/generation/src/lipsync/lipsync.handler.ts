@@ -16,6 +16,7 @@ import { VideoCaptions } from '../captions/video-captions';
 import { FaceChecks } from '../media/face-checks';
 import { VideoPosters } from '../posters/video-posters';
 import { readStoredJson } from '../stored-json';
+import { LipSyncChecks } from './lip-sync-checks';
 import { VideoSpeech } from './video-speech';
 
 /** The share of a spoken video's progress its speech takes. */
@@ -34,6 +35,7 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     private readonly posters: VideoPosters,
     private readonly projects: ProjectsRepository,
     private readonly faceChecks: FaceChecks,
+    private readonly lipSyncChecks: LipSyncChecks,
     handlers: JobHandlers,
   ) {
     handlers.register(this);
@@ -48,8 +50,9 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     const key = job.input.speech ? await this.renderSpoken(job.input, job.input.speech, context) : await this.render(job.input, context);
     const captions = await this.captions.storedKeys(context.outputs);
     const poster = await this.posters.storedKey(context.outputs);
+    const lipSync = await this.lipSyncChecks.stored(context.outputs);
     return {
-      result: { key, durationSeconds: context.outputs.mediaSeconds, ...(captions ? { captions } : {}), ...(poster ? { poster } : {}) },
+      result: { key, durationSeconds: context.outputs.mediaSeconds, ...(captions ? { captions } : {}), ...(poster ? { poster } : {}), ...(lipSync ? { lipSync } : {}) },
       publish: async (em) => {
         await this.projects.setOutputOfJob(job.id, mediaUrl(key), em);
         return true;
@@ -70,7 +73,8 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
 
   /**
    * The lip-synced video of a job (a lip-sync or a One Shot run), stored in the job's folder with its
-   * captions (burned in when the input chooses a style) and its poster (its first frame); returns its key.
+   * captions (burned in when the input chooses a style), its poster (its first frame) and its measured
+   * lip-sync (`LipSyncChecks`); returns its key.
    */
   async render(input: LipSyncJobInput, context: JobContext): Promise<string> {
     const audio = await this.localInput(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
@@ -95,6 +99,7 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     await labelContainer(captioned, finished, AI_GENERATED_LABEL, context.signal, { broadcastSound: true });
     const key = await context.outputs.putFile('video.mp4', finished, 'video/mp4');
     await this.posters.make(finished, context);
+    await this.lipSyncChecks.measure(result, finished, this.lipSync.name, context);
     return key;
   }
 

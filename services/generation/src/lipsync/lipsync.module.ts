@@ -6,6 +6,7 @@ import { MediaModule } from '../media/media.module';
 import { VideoPosters } from '../posters/video-posters';
 import { ProjectsModule } from '../projects/projects.module';
 import { ProvidersModule } from '../providers/providers.module';
+import { LipSyncChecks } from './lip-sync-checks';
 import { LipSyncController } from './lipsync.controller';
 import { LipSyncHandler } from './lipsync.handler';
 import { LipSyncService } from './lipsync.service';
@@ -13,12 +14,12 @@ import { VideoSpeech } from './video-speech';
 
 /**
  * Lip-sync jobs: starting them, and running them (the speech of a public API video first, then the
- * video with its captions and poster, which One Shot's last step renders the same way).
+ * video with its captions, poster and lip-sync check, which One Shot's last step renders the same way).
  */
 @Module({
   imports: [JobsModule, MediaModule, ProjectsModule, AudioModule, ProvidersModule],
   controllers: [LipSyncController],
-  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters],
-  exports: [LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters],
+  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks],
+  exports: [LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks],
 })
 export class LipSyncModule {}

@@ -16,6 +16,7 @@ import { JobsRepository } from '../jobs/jobs.repository';
 import { LipSyncHandler } from '../lipsync/lipsync.handler';
 import { VideoCaptions } from '../captions/video-captions';
 import { VideoPosters } from '../posters/video-posters';
+import { LipSyncChecks } from '../lipsync/lip-sync-checks';
 import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
 import { readStoredJson } from '../stored-json';
@@ -46,6 +47,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     private readonly storage: StorageService,
     private readonly captions: VideoCaptions,
     private readonly posters: VideoPosters,
+    private readonly lipSyncChecks: LipSyncChecks,
     handlers: JobHandlers,
   ) {
     handlers.register(this);
@@ -109,8 +111,9 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     const look = (await readStoredJson<CharacterLook>(this.storage, lookKeyOfImage(imageKey))) ?? null;
     const captions = await this.captions.storedKeys(context.outputs);
     const poster = await this.posters.storedKey(context.outputs);
+    const lipSync = await this.lipSyncChecks.stored(context.outputs);
     return {
-      result: { key: mediaKeyOf(video.url!)!, ...(captions ? { captions } : {}), ...(poster ? { poster } : {}) },
+      result: { key: mediaKeyOf(video.url!)!, ...(captions ? { captions } : {}), ...(poster ? { poster } : {}), ...(lipSync ? { lipSync } : {}) },
       publish: async (em: EntityManager) => {
         const influencer = await this.influencerRows.insertMade(em, {
           userId: job.userId,

@@ -1,4 +1,4 @@
-import type { VideoFormatId } from '@lipcast/contracts';
+import type { LipSyncCheck, VideoFormatId } from '@lipcast/contracts';
 import type { CharacterLook } from '@lipcast/media-engine';
 import type { CaptionBurnIn } from '@lipcast/media-tools';
 import type { MediaFile, MediaInput, WorkContext } from './media';
@@ -19,9 +19,14 @@ export interface LipSyncRequest {
   captions?: CaptionBurnIn;
 }
 
-/** The lip-synced video; `captionsBurned` when the request's captions are in it already (else the caller burns them in). */
+/**
+ * The lip-synced video; `captionsBurned` when the request's captions are in it already (else the
+ * caller burns them in); `lipSync` when the adapter measured it as it made the video (our engine
+ * does, from the frames it drew; the caller measures any other's file).
+ */
 export interface LipSyncVideo extends MediaFile {
   captionsBurned?: boolean;
+  lipSync?: LipSyncCheck;
 }
 
 /** Video + audio → the video's person speaking the audio. */

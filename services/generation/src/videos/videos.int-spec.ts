@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AI_GENERATED_LABEL, ErrorCode, mediaKeyOf, ownActorRef, Subjects, UNKNOWN_ACTOR_MESSAGE, type CreateVideoRequest, type Video } from '@lipcast/contracts';
+import { AI_GENERATED_LABEL, ErrorCode, LIP_SYNC_WORDING, mediaKeyOf, ownActorRef, Subjects, UNKNOWN_ACTOR_MESSAGE, type CreateVideoRequest, type Video } from '@lipcast/contracts';
 import { BROADCAST_SOUND, meterLoudness, probeMedia } from '@lipcast/media-tools';
 import { startVideosTestBed, uploadSwayingClip, type TestBed } from '../testing';
 
@@ -54,6 +54,9 @@ describe('public API videos over NATS: create, read, list, cancel and delete, wi
     expect(loudness.truePeak).toBeLessThanOrEqual(BROADCAST_SOUND.truePeakDbtp);
     expect(done.durationSeconds).toBeGreaterThan(1);
     expect(Math.abs(info.durationSeconds - done.durationSeconds!)).toBeLessThan(0.3);
+    // Its lip-sync, measured (issue 36): the drawn actor's mouth in time with its sound.
+    expect(Math.abs(done.lipSync!.offsetMs)).toBeLessThanOrEqual(LIP_SYNC_WORDING.inSyncMs);
+    expect(done.lipSync!.confidence).toBeGreaterThanOrEqual(LIP_SYNC_WORDING.unsureBelow);
     expect(await bed.generationsCount(user)).toBe(1);
     await expect(get(newUser(), created.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
 
@@ -79,6 +82,7 @@ describe('public API videos over NATS: create, read, list, cancel and delete, wi
     expect(info.video).toMatchObject({ codec: 'h264', width: actor.width, height: actor.height, fps: 25 });
     expect(info.audio).toBeTruthy();
     expect(info.comment).toBe(AI_GENERATED_LABEL);
+    expect(done.lipSync).toEqual({ offsetMs: expect.any(Number), confidence: expect.any(Number) });
     // With captions burned in: laid out for the footage's own frame, by the pass after the render.
     const captioned = await finished(user, (await create(user, { ...BODY, actor: ownActorRef(actor.id), script: 'Hi, it is me.', captions: 'bold' })).id);
     expect(captioned.captionsUrl).toBeTruthy();

@@ -20,7 +20,7 @@ import { requestHash } from './request-hash';
 import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { VideoSpeech } from '../lipsync/video-speech';
 import { VideosRepository, type VideoRow } from './videos.repository';
-import { captionFilesOf, posterUrlOf } from '../jobs/job-result';
+import { captionFilesOf, lipSyncOf, posterUrlOf } from '../jobs/job-result';
 import { GenerationSettings } from '../settings';
 import { refuseUnreachableWebhookUrl } from '../webhooks/webhook-address';
 
@@ -72,6 +72,7 @@ export function toVideo(row: VideoRow): Video {
         : null;
   const duration = row.result?.durationSeconds;
   const posterUrl = succeeded ? posterUrlOf(row.result) : undefined;
+  const lipSync = succeeded ? lipSyncOf(row.result) : undefined;
   return {
     id: row.id,
     status: row.status === 'waiting' ? 'running' : row.status,
@@ -79,6 +80,7 @@ export function toVideo(row: VideoRow): Video {
     url: succeeded && row.result?.key ? mediaUrl(row.result.key) : null,
     captionsUrl: (succeeded && captionFilesOf(row.result)?.vttUrl) || null,
     ...(posterUrl ? { posterUrl } : {}),
+    ...(lipSync ? { lipSync } : {}),
     durationSeconds: succeeded && typeof duration === 'number' ? Math.round(duration * 100) / 100 : null,
     error,
     createdAt: row.createdAt.toISOString(),

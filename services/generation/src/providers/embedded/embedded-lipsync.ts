@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { ProviderError, type WorkContext } from '../../ports/media';
 import { LipSyncPort, type LipSyncRequest, type LipSyncVideo } from '../../ports/lipsync.port';
 import { DEFAULT_VIDEO_FORMAT, OWN_ACTOR_CLIP_PATTERN, type VideoFormatId } from '@lipcast/contracts';
-import { decodeAudio, FPS, mouthTrack, NoFaceError, renderPhotoTalkingClip, renderTalkingClip, type SampledMouths } from '@lipcast/media-engine';
+import { decodeAudio, FPS, mouthTrack, NoFaceError, renderPhotoTalkingClip, renderTalkingClip, scoreRender, type SampledMouths } from '@lipcast/media-engine';
 
 export const NO_FACE_MESSAGE = 'No face was found in this video or picture. Please use a clear, front-facing photo of one person.';
 
@@ -17,6 +17,7 @@ export interface MouthLandmarkCache {
  * engine drew) is drawn anew speaking; a real face (a photo or a clip) has its mouth found by a
  * face-landmark model and opened per frame. The mouth follows the phonemes (when the embedded speech
  * made the audio) and the loudness of each frame. Captions are burned in by the render's own encode.
+ * Each render's lip-sync is scored from the mouths it drew (no second decode of the video).
  */
 export class EmbeddedLipSync extends LipSyncPort {
   readonly name = 'embedded';
@@ -33,9 +34,11 @@ export class EmbeddedLipSync extends LipSyncPort {
     context.progress(0.05);
     const out = join(context.workDir, 'lipsync.mp4');
     const onProgress = (fraction: number) => context.progress(0.05 + 0.9 * fraction);
+    const mouthPatches: Uint8Array[] = [];
     if (request.character) {
-      await renderTalkingClip(request.character, track, audioPath, out, { format: request.format, captions: request.captions, signal: context.signal, onProgress });
-      return { path: out, contentType: 'video/mp4', ...(request.captions ? { captionsBurned: true } : {}) };
+      await renderTalkingClip(request.character, track, audioPath, out, { format: request.format, captions: request.captions, signal: context.signal, onProgress, mouthPatches });
+      const lipSync = await scoreRender(mouthPatches, FPS, audioPath, 'darkness', context.signal);
+      return { path: out, contentType: 'video/mp4', lipSync, ...(request.captions ? { captionsBurned: true } : {}) };
     }
     const source = request.video;
     if (!source.localPath) throw new Error('The embedded lip-sync needs the video on local disk');
@@ -48,8 +51,9 @@ export class EmbeddedLipSync extends LipSyncPort {
     const known = cacheKey ? await this.landmarks?.read(cacheKey, format) : null;
     // Footage at its own size has no format the captions were laid out for: they are burned in by the pass after, at its real size.
     const captions = footage && !request.format ? undefined : request.captions;
+    let mouths: SampledMouths;
     try {
-      const mouths = await renderPhotoTalkingClip(source.localPath, track, audioPath, out, {
+      mouths = await renderPhotoTalkingClip(source.localPath, track, audioPath, out, {
         isImage: source.contentType.startsWith('image/'),
         footage,
         format: request.format,
@@ -57,11 +61,13 @@ export class EmbeddedLipSync extends LipSyncPort {
         captions,
         signal: context.signal,
         onProgress,
+        mouthPatches,
       });
       if (!known && cacheKey) await this.landmarks?.write(cacheKey, format, mouths);
     } catch (error) {
       throw error instanceof NoFaceError ? new ProviderError(NO_FACE_MESSAGE, 'invalid-input') : error;
     }
-    return { path: out, contentType: 'video/mp4', ...(captions ? { captionsBurned: true } : {}) };
+    const lipSync = await scoreRender(mouthPatches, mouths.video?.fps ?? FPS, audioPath, 'change', context.signal);
+    return { path: out, contentType: 'video/mp4', lipSync, ...(captions ? { captionsBurned: true } : {}) };
   }
 }
