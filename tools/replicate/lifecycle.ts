@@ -7,7 +7,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutputFiles } from './files.ts';
-import { MODELS, type ClonedVoices } from './models.ts';
+import { MODELS, type ClonedVoices, type StandInBehaviour } from './models.ts';
 import { TERMINAL, type Predictions, type Status, type StoredPrediction } from './predictions.ts';
 
 export interface LifecycleOptions {
@@ -26,6 +26,8 @@ export interface LifecycleOptions {
   files: OutputFiles;
   /** The voices cloned on this stand-in. */
   voices: ClonedVoices;
+  /** How the models behave now (tests switch it on the running stand-in). */
+  behaviour: StandInBehaviour;
   /** Called once, when a prediction ends (succeeded, failed or canceled). */
   onEnd(prediction: StoredPrediction): void;
 }
@@ -88,6 +90,7 @@ export function createLifecycle(options: LifecycleOptions): Lifecycle {
         signal: prediction.running.signal,
         publish: (path, contentType) => files.publish(prediction, path, contentType),
         voices: options.voices,
+        behaviour: options.behaviour,
       });
       settle(prediction, 'succeeded', { output });
     } catch (error) {

@@ -5,9 +5,11 @@
  * media of the right kind, small and quick to make:
  *   minimax/speech-02-hd|turbo  an mp3 tone with a speech-like rhythm, words / 2.5 / speed seconds long
  *                               (volume 0 is refused by the model, as MiniMax's own range is (0, 10])
- *   bytedance/latentsync        the input video (looped, or a still image) with the input audio, as long as
- *                               the audio: H.264 + AAC without +faststart, as LatentSync's own ffmpeg mux
- *                               writes it ([mpeg4] in an input: MPEG-4 Part 2 + MP3 in a QuickTime .mov)
+ *   bytedance/latentsync        the input face speaking the input audio, drawn by Lipcast's embedded engine on
+ *                               the portrait card (640x720, 25 fps), as long as the audio (`behaviour.lipSync` =
+ *                               'frozen', or no face found: the input looped, its mouth never moving):
+ *                               H.264 + AAC without +faststart, as LatentSync's own ffmpeg mux writes it
+ *                               ([mpeg4] in an input: the looped input, MPEG-4 Part 2 + MP3 in a QuickTime .mov)
  *   black-forest-labs/flux-schnell  a drawn portrait at flux's size for the aspect ratio, png/jpg/webp, an array of URLs
  *   minimax/voice-cloning       {voice_id, preview, model}: a new voice id (`R8_` and 8 letters or digits) that the speech
  *                               models then accept; refuses, as MiniMax does, a voice_file that is not MP3/M4A/WAV audio
@@ -38,6 +40,18 @@ export interface ModelRun {
   publish(path: string, contentType: string): string;
   /** The voices cloned on this stand-in (minimax/voice-cloning makes them, the speech models speak them). */
   voices: ClonedVoices;
+  /** How the stand-in's models behave now (tests switch it). */
+  behaviour: StandInBehaviour;
+}
+
+/**
+ * Switches a test flips on a running stand-in. `lipSync`: LatentSync's answer is `synced` (the input
+ * face speaking the audio, drawn by Lipcast's own embedded engine: a plausible lip-sync, as the
+ * lip-sync check expects of a real provider) or `frozen` (the input looped, its mouth never moving:
+ * a result deliberately out of sync, for the check's gate).
+ */
+export interface StandInBehaviour {
+  lipSync: 'synced' | 'frozen';
 }
 
 /** MiniMax deletes a cloned voice that no synthesis has used for 7 days. */
@@ -181,8 +195,11 @@ function minimaxSpeech(description: string): StandInModel {
       const seconds = Math.max(0.6, words / 2.5 / numberOr(input.speed, 1));
       const pitchHz = 140 * 2 ** (numberOr(input.pitch, 0) / 12);
       const amplitude = Math.min(0.9, 0.3 * volume);
-      // A voiced tone with a gliding pitch and a syllable-rate swell: sounds like speech rhythm, is plainly not speech.
-      const tone = `${amplitude.toFixed(3)}*sin(2*PI*(${pitchHz.toFixed(1)}+20*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*4*t))`;
+      // A voiced tone with a gliding pitch and a swell at a syllable rate that wanders (about 2.5 to 5.5 a
+      // second) and phrases that rise and fall: sounds like speech rhythm, is plainly not speech. Not
+      // periodic, so a lip-sync check finds one offset, not one every syllable.
+      const swell = '(0.55+0.45*sin(2*PI*4*t+3*sin(2*PI*0.7*t)))*(0.65+0.35*sin(2*PI*0.31*t+1))';
+      const tone = `${amplitude.toFixed(3)}*sin(2*PI*(${pitchHz.toFixed(1)}+20*sin(2*PI*0.7*t))*t)*${swell}`;
       const format = AUDIO_FORMATS[typeof input.audio_format === 'string' ? input.audio_format : 'mp3'];
       const output = join(workDir, `output.${format.extension}`);
       const sampleRate = numberOr(input.sample_rate, 32000);
@@ -201,7 +218,7 @@ const latentSync: StandInModel = {
   official: false,
   description: 'LatentSync by Bytedance: generate high-quality lip sync animations',
   schema: loadSchema('bytedance__latentsync.json'),
-  async run({ input, workDir, signal, publish }) {
+  async run({ input, workDir, signal, publish, behaviour }) {
     // The Cog predictor passes str(None) on to ffprobe when an input is missing.
     if (typeof input.video !== 'string') throw new Error('Invalid or corrupted video file: None');
     if (typeof input.audio !== 'string') throw new Error('Lipsync generation failed: audio file None not found');
@@ -209,11 +226,19 @@ const latentSync: StandInModel = {
     const audio = join(workDir, 'input-audio');
     const videoType = await downloadInput(input.video, video, signal);
     await downloadInput(input.audio, audio, signal);
-    const seconds = await audioSeconds(audio, signal);
-    // The clip repeats (or the still holds) for as long as the audio speaks, like LatentSync's output.
-    const videoInput = videoType.startsWith('image/') ? ['-loop', '1', '-framerate', '25', '-i', video] : ['-stream_loop', '-1', '-i', video];
+    const isImage = videoType.startsWith('image/');
     const otherCodec = mentions(input, '[mpeg4]');
     const output = join(workDir, otherCodec ? 'video_out.mov' : 'video_out.mp4');
+    const spoken = join(workDir, 'spoken.mp4');
+    // A face the engine cannot find keeps the frozen answer (real LatentSync would fail; the stand-in's other tests send no face).
+    if (behaviour.lipSync === 'synced' && !otherCodec && (await speakWithEngine(video, isImage, audio, spoken, signal))) {
+      // Re-muxed as LatentSync muxes: the index at the end.
+      await runFfmpeg(['-i', spoken, '-c', 'copy', output], signal);
+      return publish(output, 'video/mp4');
+    }
+    const seconds = await audioSeconds(audio, signal);
+    // The clip repeats (or the still holds) for as long as the audio speaks: its mouth never moves.
+    const videoInput = isImage ? ['-loop', '1', '-framerate', '25', '-i', video] : ['-stream_loop', '-1', '-i', video];
     // LatentSync muxes with `ffmpeg -c:v libx264 -crf 18 -c:a aac`: no +faststart, the index at the end.
     const codecs = otherCodec ? ['-c:v', 'mpeg4', '-q:v', '5', '-c:a', 'libmp3lame', '-b:a', '128k'] : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-c:a', 'aac', '-b:a', '128k'];
     await runFfmpeg(
@@ -227,6 +252,28 @@ const latentSync: StandInModel = {
     return publish(output, otherCodec ? 'video/quicktime' : 'video/mp4');
   },
 };
+
+/**
+ * The face in `video` speaking `audio`, drawn by the embedded engine (its mouth opened with the
+ * audio's loudness: the stand-in's speech has no phonemes) on the portrait card, the clip looped
+ * forward like LatentSync; false when the engine finds no face. The engine is the built
+ * package (`npm test` and `npm start` build it first); Jest maps it to its source.
+ */
+async function speakWithEngine(video: string, isImage: boolean, audio: string, out: string, signal: AbortSignal): Promise<boolean> {
+  // eslint-disable-next-line @nx/enforce-module-boundaries -- the stand-in plays a lip-sync provider with our own engine (a plausible answer to check)
+  const engine = (await import('@lipcast/media-engine')) as typeof import('@lipcast/media-engine');
+  const { decodeAudio, FPS, mouthTrack, NoFaceError, renderPhotoTalkingClip } = engine;
+  const speech = await decodeAudio(audio, 16000, signal);
+  const track = mouthTrack({ ...speech, phonemes: [] }, FPS);
+  try {
+    // The portrait card's cheaper landmarks (every 12th frame), not footage's: the stand-in's other tests make many lip-syncs.
+    await renderPhotoTalkingClip(video, track, audio, out, { isImage, signal });
+    return true;
+  } catch (error) {
+    if (error instanceof NoFaceError) return false;
+    throw error;
+  }
+}
 
 /** The sample formats MiniMax clones from, by their first bytes: MP3 (an ID3 tag or a frame sync), WAV (RIFF…WAVE), M4A (…ftyp). */
 function sampleFormat(head: Buffer): 'mp3' | 'wav' | 'm4a' | undefined {

@@ -53,7 +53,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listen, originOf, stopServer } from '../lib/http-stand-in.ts';
 import { ModelCatalog } from './catalog.ts';
-import { ClonedVoices } from './models.ts';
+import { ClonedVoices, type StandInBehaviour } from './models.ts';
 import { OutputFiles } from './files.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { predictionView, Predictions, type Creation } from './predictions.ts';
@@ -96,6 +96,8 @@ export interface ReplicateStandIn {
   readonly webhookSecret: string;
   /** The voices minimax/voice-cloning made here (the speech models speak them; one unused for 7 days is deleted). */
   readonly clonedVoices: ClonedVoices;
+  /** How the models behave now: set `behaviour.lipSync` to `frozen` for a LatentSync answer out of sync on purpose. */
+  readonly behaviour: StandInBehaviour;
   /** The version `latest_version` names now. */
   latestVersion(model: string): string;
   /** Publishes a new latest version of a model; `removePrevious` makes the older ones answer 404/422, as a deleted version does. */
@@ -112,6 +114,7 @@ export async function startReplicateStandIn(options: ReplicateStandInOptions): P
   const predictions = new Predictions();
   const files = new OutputFiles(() => baseUrl);
   const clonedVoices = new ClonedVoices();
+  const behaviour: StandInBehaviour = { lipSync: 'synced' };
   const webhooks = createWebhookSender({ secret: webhookSecret, view: (prediction) => predictionView(prediction, baseUrl) });
   const lifecycle = createLifecycle({
     stepMs: options.stepMs ?? 500,
@@ -123,6 +126,7 @@ export async function startReplicateStandIn(options: ReplicateStandInOptions): P
     predictions,
     files,
     voices: clonedVoices,
+    behaviour,
     onEnd: (prediction) => webhooks.deliver(prediction),
   });
   const creations: Creation[] = [];
@@ -151,6 +155,7 @@ export async function startReplicateStandIn(options: ReplicateStandInOptions): P
     deliveries: webhooks.deliveries,
     webhookSecret,
     clonedVoices,
+    behaviour,
     latestVersion: (model) => catalog.latestVersion(model),
     publishVersion: (model, { removePrevious = false } = {}) => catalog.publishVersion(model, removePrevious),
     stop: async () => {

@@ -10,6 +10,8 @@ export class AdminJobFilterQuery implements AdminJobFilter {
   @ApiPropertyOptional({ enum: JOB_STATUSES }) @IsOptional() @IsIn(JOB_STATUSES, { message: `status must be one of ${JOB_STATUSES.join(', ')}` }) status?: JobStatus;
   @ApiPropertyOptional({ enum: JOB_KINDS }) @IsOptional() @IsIn(JOB_KINDS, { message: `kind must be one of ${JOB_KINDS.join(', ')}` }) kind?: JobKind;
   @ApiPropertyOptional({ description: 'a user id, or part of a username or e-mail' }) @IsOptional() @IsString() @MaxLength(320) user?: string;
+  @ApiPropertyOptional({ enum: ['below-threshold'], description: 'only jobs whose video was delivered outside the lip-sync limits' })
+  @IsOptional() @IsIn(['below-threshold'], { message: 'lipSync must be below-threshold' }) lipSync?: 'below-threshold';
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) cursor?: string;
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
   @IsOptional() @Type(() => Number) @IsInt({ message: 'limit must be a whole number' }) @Min(1, { message: 'limit must be between 1 and 100' }) @Max(100, { message: 'limit must be between 1 and 100' })

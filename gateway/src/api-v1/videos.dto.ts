@@ -33,11 +33,14 @@ class ApiV1LipSyncDto {
   @ApiProperty({ example: 0.71, minimum: 0, maximum: 1, description: 'how well the mouth and the sound match at that offset; below 0.3 the offset says little' })
   confidence!: number;
 
+  @ApiProperty({ example: false, description: 'outside the limits after every attempt (a provider\'s video is made once more when its check fails): delivered anyway, the closest one' })
+  below_threshold!: boolean;
+
   @ApiProperty({ example: 'Lip-sync checked: in sync', description: 'the check in words, as the app shows it' })
   summary!: string;
 }
 
-const apiV1LipSync = (check: LipSyncCheck): ApiV1LipSyncDto => ({ offset_ms: check.offsetMs, confidence: check.confidence, summary: lipSyncWords(check) });
+const apiV1LipSync = (check: LipSyncCheck): ApiV1LipSyncDto => ({ offset_ms: check.offsetMs, confidence: check.confidence, below_threshold: !!check.belowThreshold, summary: lipSyncWords(check) });
 
 class ApiV1VideoErrorDto implements VideoError {
   @ApiProperty({ enum: ['generation_failed', 'canceled'], example: 'canceled' })

@@ -31,6 +31,8 @@ export interface AdminJobFilter {
   kind?: JobKind;
   /** A user id, or a username/e-mail fragment the gateway resolves. */
   user?: string;
+  /** `below-threshold`: only jobs whose video was delivered outside the lip-sync limits (issue 36). */
+  lipSync?: 'below-threshold';
   /** Opaque: the `nextCursor` of the previous page. */
   cursor?: string;
   limit?: number;

@@ -7,6 +7,8 @@ export interface LipSyncCheck {
   offsetMs: number;
   /** How well mouth and sound match at that offset, 0 (unrelated) to 1. */
   confidence: number;
+  /** Outside the service's limits after every attempt (a provider's video made twice): delivered anyway, the closest one. */
+  belowThreshold?: true;
 }
 
 /**
@@ -16,8 +18,16 @@ export interface LipSyncCheck {
  */
 export const LIP_SYNC_WORDING = { inSyncMs: 45, slightlyMs: 160, unsureBelow: 0.3 } as const;
 
-/** "Lip-sync checked: in sync" / "…: slightly late, 120 ms" / "…: out of sync, the sound 300 ms early" / "…: not sure (…)". */
+/**
+ * "Lip-sync checked: in sync" / "…: slightly late, 120 ms" / "…: out of sync, the sound 300 ms early" /
+ * "…: not sure (…)"; one below the limits after every attempt says so.
+ */
 export function lipSyncWords(check: LipSyncCheck): string {
+  const words = checkWords(check);
+  return check.belowThreshold ? `${words}. We made it again and this is the closest we got: another clip or voice may sync better.` : words;
+}
+
+function checkWords(check: LipSyncCheck): string {
   const { inSyncMs, slightlyMs, unsureBelow } = LIP_SYNC_WORDING;
   const amount = Math.abs(Math.round(check.offsetMs));
   const direction = check.offsetMs > 0 ? 'late' : 'early';
@@ -31,5 +41,9 @@ export function lipSyncWords(check: LipSyncCheck): string {
 export function toLipSyncCheck(value: unknown): LipSyncCheck | undefined {
   const check = value as Partial<LipSyncCheck> | null | undefined;
   if (typeof check?.offsetMs !== 'number' || typeof check.confidence !== 'number' || !Number.isFinite(check.offsetMs) || !Number.isFinite(check.confidence)) return undefined;
-  return { offsetMs: Math.round(check.offsetMs), confidence: Math.round(Math.min(1, Math.max(0, check.confidence)) * 100) / 100 };
+  return {
+    offsetMs: Math.round(check.offsetMs),
+    confidence: Math.round(Math.min(1, Math.max(0, check.confidence)) * 100) / 100,
+    ...(check.belowThreshold === true ? { belowThreshold: true as const } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LIKENESS_CONSENT_TEXT, VOICE_CONSENT_TEXT, type AdminJobDetail } from '@lipcast/contracts';
 import { createQueryClient } from '@lipcast/web-kit';
@@ -80,6 +80,23 @@ describe("JobsTab: a finished video's lip-sync (issue 36)", () => {
     const section = await openJob({ ...JOB, lipSync: { offsetMs: -160, confidence: 0.42 } });
     await within(section).findByText('Lip-sync', { selector: 'dt' });
     expect(detailOf(section, 'Lip-sync')).toBe('Lip-sync checked: slightly early, 160 ms (sound -160 ms against the mouth, confidence 0.42)');
+  });
+
+  it('lists only the jobs delivered below the lip-sync limits when the filter asks', async () => {
+    const below = { ...JOB, lipSync: { offsetMs: 300, confidence: 0.6, belowThreshold: true as const } };
+    fakeApi({
+      [`GET /api/admin/jobs?limit=25`]: { body: { jobs: [JOB, below], nextCursor: null } },
+      [`GET /api/admin/jobs?lipSync=below-threshold&limit=25`]: { body: { jobs: [below], nextCursor: null } },
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <JobsTab onRefund={() => undefined} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findAllByRole('button', { name: `Show job ${JOB_ID}` })).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Lip-sync'), { target: { value: 'below-threshold' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: `Show job ${JOB_ID}` })).toHaveLength(1));
   });
 
   it('shows no lip-sync line for a job without one', async () => {

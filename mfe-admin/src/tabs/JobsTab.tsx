@@ -15,6 +15,10 @@ export const JOB_PAGE_SIZE = 25;
 
 const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...JOB_STATUSES.map((status) => ({ value: status, label: status }))];
 const KIND_OPTIONS = [{ value: '', label: 'Any kind' }, ...JOB_KINDS.map((kind) => ({ value: kind, label: kind }))];
+const LIP_SYNC_OPTIONS = [
+  { value: '', label: 'Any lip-sync' },
+  { value: 'below-threshold', label: 'Below threshold' },
+];
 
 const STATUS_BADGE: Record<JobStatus, BadgeVariant> = { queued: 'outline', running: 'info', succeeded: 'success', failed: 'destructive', canceled: 'secondary' };
 const canCancel = (status: JobStatus) => status === 'queued' || status === 'running';
@@ -24,21 +28,28 @@ export function JobStatusBadge({ status }: { status: JobStatus }) {
   return <Badge variant={STATUS_BADGE[status]}>{status}</Badge>;
 }
 
-type Filters = Pick<AdminJobFilter, 'status' | 'kind' | 'user'>;
+type Filters = Pick<AdminJobFilter, 'status' | 'kind' | 'user' | 'lipSync'>;
 
 function JobFilters({ initial, onApply }: { initial: Filters; onApply: (filters: Filters) => void }) {
   const [status, setStatus] = useState(initial.status ?? '');
   const [kind, setKind] = useState(initial.kind ?? '');
   const [user, setUser] = useState(initial.user ?? '');
+  const [lipSync, setLipSync] = useState(initial.lipSync ?? '');
   function submit(event: FormEvent) {
     event.preventDefault();
-    onApply({ status: (status || undefined) as JobStatus | undefined, kind: (kind || undefined) as JobKind | undefined, user: user.trim() || undefined });
+    onApply({
+      status: (status || undefined) as JobStatus | undefined,
+      kind: (kind || undefined) as JobKind | undefined,
+      user: user.trim() || undefined,
+      lipSync: lipSync === 'below-threshold' ? lipSync : undefined,
+    });
   }
   return (
-    <form role="search" aria-label="Filter jobs" onSubmit={submit} className="grid items-end gap-3 sm:grid-cols-4">
+    <form role="search" aria-label="Filter jobs" onSubmit={submit} className="grid items-end gap-3 sm:grid-cols-5">
       <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value)} options={STATUS_OPTIONS} />
       <SelectField label="Kind" value={kind} onChange={(event) => setKind(event.target.value)} options={KIND_OPTIONS} />
       <TextField label="User" value={user} onChange={(event) => setUser(event.target.value)} placeholder="id, username or e-mail" />
+      <SelectField label="Lip-sync" value={lipSync} onChange={(event) => setLipSync(event.target.value)} options={LIP_SYNC_OPTIONS} />
       <Button type="submit">Apply filters</Button>
     </form>
   );

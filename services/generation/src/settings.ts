@@ -90,6 +90,20 @@ export class GenerationSettings extends MediaServiceSettings {
   @OptionalHttpUrl()
   REPLICATE_WEBHOOK_URL?: string;
 
+  @EnvPurpose("the lip-sync check's limit on a finished video's offset between sound and mouth, in ms either way; a provider's video past it (or LIPSYNC_MIN_CONFIDENCE) is made once more")
+  @WholeNumber(0, { unit: 'ms' })
+  LIPSYNC_MAX_OFFSET_MS = 160;
+
+  @EnvPurpose("the lip-sync check's least confidence (0-1: how well mouth and sound match) for a finished video to pass")
+  @Type(() => Number)
+  @IsNumber({}, { message: 'must be a number' })
+  @Min(0, { message: 'must be at least 0' })
+  LIPSYNC_MIN_CONFIDENCE = 0.3;
+
+  @EnvPurpose('"true": a provider\'s video that fails the lip-sync check twice is made a third time by the embedded engine; "false" (default): the better of the two is delivered with its score')
+  @IsIn(['true', 'false'], { message: 'must be "true" or "false"' })
+  LIPSYNC_FALLBACK_EMBEDDED: 'true' | 'false' = 'false';
+
   @EnvPurpose("bytes a user may keep in the object store (uploads, portraits, clips, audio); an upload past it answers 413")
   @WholeNumber(1, { unit: 'bytes' })
   USER_STORAGE_QUOTA_BYTES = 2 * 1024 ** 3;

@@ -53,11 +53,11 @@ export class AdminJobsService {
     return { consumers: backlog.map(({ consumer, pending, ackPending }) => ({ name: consumer, pending, ackPending })), workers: Math.max(0, ...backlog.map((lane) => lane.waiting)) };
   }
 
-  /** Newest first, filtered by status (running includes parked jobs), kind and users; `nextCursor` continues after the last one. */
+  /** Newest first, filtered by status (running includes parked jobs), kind, users and a lip-sync below the limits; `nextCursor` continues after the last one. */
   async list(filter: AdminJobListDto): Promise<AdminJobList> {
     const limit = filter.limit ?? DEFAULT_LIMIT;
-    const { status, kind, userIds } = filter;
-    const page = pageOf(await this.jobs.listForOperators({ status, kind, userIds, ...(filter.cursor ? { before: decodeListCursor(filter.cursor) } : {}) }, limit + 1), limit);
+    const { status, kind, userIds, lipSync } = filter;
+    const page = pageOf(await this.jobs.listForOperators({ status, kind, userIds, lipSync, ...(filter.cursor ? { before: decodeListCursor(filter.cursor) } : {}) }, limit + 1), limit);
     const waits = await Promise.all(page.items.map((job) => this.wait(job)));
     return { jobs: page.items.map((job, index) => this.summary(job, undefined, waits[index])), nextCursor: page.nextCursor };
   }

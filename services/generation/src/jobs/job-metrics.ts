@@ -52,6 +52,18 @@ export const lipSyncConfidence = histogram({
   buckets: [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9],
 });
 
+export const lipSyncRerenders = counter({
+  name: 'lipcast_generation_lipsync_rerenders_total',
+  help: "Lip-synced videos made again because the first failed the lip-sync check, by provider and who made it again (same, embedded)",
+  labelNames: ['provider', 'by'],
+});
+
+export const lipSyncBelowThreshold = counter({
+  name: 'lipcast_generation_lipsync_below_threshold_total',
+  help: 'Videos delivered outside the lip-sync limits after every attempt, by provider (for the embedded engine, a defect)',
+  labelNames: ['provider'],
+});
+
 export const providerErrors = counter({
   name: 'lipcast_generation_provider_errors_total',
   help: 'Provider errors met by job runs, by provider and error code (ProviderError kind)',

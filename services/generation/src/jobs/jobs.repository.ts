@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { currentTraceContext } from '@lipcast/nest-kit';
 import { DEFAULT_VIDEO_FORMAT, isVideoFormatId, mediaUrl, type JobKind, type JobState, type JobStatus, type PipelineSteps, type VideoFormatId } from '@lipcast/contracts';
@@ -20,6 +21,8 @@ export interface OperatorJobFilter {
   status?: JobStatus;
   kind?: JobKind;
   userIds?: string[];
+  /** Only jobs whose video was delivered outside the lip-sync limits. */
+  lipSync?: 'below-threshold';
   /** The last job of the page before. */
   before?: ListCursor;
 }
@@ -295,9 +298,11 @@ export class JobsRepository extends GenerationRepository {
   /** Every user's jobs as the operator console lists them, newest first, at most `limit`. */
   async listForOperators(filter: OperatorJobFilter, limit: number): Promise<Job[]> {
     let query = this.db.selectFrom('job').selectAll();
-    const { status, kind, userIds, before } = filter;
+    const { status, kind, userIds, lipSync, before } = filter;
     if (status) query = status === 'running' ? query.where('status', 'in', ['running', 'waiting']) : query.where('status', '=', status);
     if (kind) query = query.where('kind', '=', kind);
+    // The check a job's result keeps (`lipSync`), delivered outside the limits after every attempt.
+    if (lipSync === 'below-threshold') query = query.where(sql<boolean>`(result -> 'lipSync' ->> 'belowThreshold') = 'true'`);
     // `= any(array)`: when no user matches the gateway's fragment, no job does.
     if (userIds) query = query.where((eb) => eb('userId', '=', eb.fn.any(eb.val(userIds))));
     if (before) {

@@ -4,41 +4,49 @@ import { StorageService } from '@lipcast/nest-kit';
 import { scoreVideoFile } from '@lipcast/media-engine';
 import type { JobOutputs } from '../jobs/job-outputs';
 import type { JobContext } from '../jobs/job-handlers';
-import { lipSyncConfidence, lipSyncOffset } from '../jobs/job-metrics';
+import { lipSyncBelowThreshold, lipSyncConfidence, lipSyncOffset } from '../jobs/job-metrics';
 import type { LipSyncVideo } from '../ports/lipsync.port';
+import { GenerationSettings } from '../settings';
 import { readStoredJson } from '../stored-json';
 
 /**
- * Every finished video's lip-sync, measured (issue 36): as our engine measured it while drawing, or
- * measured here on the final file of any other provider. Kept as `lipsync.json` beside the video (a
- * run continued after its video was made finds it), counted in the metrics by provider.
+ * Every lip-synced video's lip-sync, measured (issue 36): as our engine measured it while drawing, or
+ * measured here on any other provider's file; judged against the settings' limits; kept as
+ * `lipsync.json` beside the video (a run continued after its video was made finds it) and counted.
  */
 @Injectable()
 export class LipSyncChecks {
   private readonly logger = new Logger(LipSyncChecks.name);
 
-  constructor(private readonly storage: StorageService) {}
+  constructor(
+    private readonly storage: StorageService,
+    private readonly settings: GenerationSettings,
+  ) {}
 
-  /**
-   * Measures the final video at `videoPath` (made by `provider` as `made`) and keeps the check. A video
-   * whose mouth cannot be found has none: the check never fails a video the creator paid for.
-   */
-  async measure(made: LipSyncVideo, videoPath: string, provider: string, context: JobContext): Promise<LipSyncCheck | undefined> {
-    let check = toLipSyncCheck(made.lipSync);
-    if (!check) {
-      try {
-        check = toLipSyncCheck(await scoreVideoFile(videoPath, context.signal));
-      } catch (error) {
-        context.signal.throwIfAborted();
-        this.logger.warn(`No lip-sync check for job ${context.outputs.jobId}: ${error instanceof Error ? error.message : String(error)}`);
-        return undefined;
-      }
+  /** The check of a video a provider made. None when its mouth cannot be found: the check never fails a video the creator paid for. */
+  async score(made: LipSyncVideo, context: JobContext): Promise<LipSyncCheck | undefined> {
+    const own = toLipSyncCheck(made.lipSync);
+    if (own) return own;
+    try {
+      return toLipSyncCheck(await scoreVideoFile(made.path, context.signal));
+    } catch (error) {
+      context.signal.throwIfAborted();
+      this.logger.warn(`No lip-sync check for job ${context.outputs.jobId}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
     }
-    if (!check) return undefined;
+  }
+
+  /** Within LIPSYNC_MAX_OFFSET_MS either way and at least LIPSYNC_MIN_CONFIDENCE. */
+  passes(check: LipSyncCheck): boolean {
+    return Math.abs(check.offsetMs) <= this.settings.LIPSYNC_MAX_OFFSET_MS && check.confidence >= this.settings.LIPSYNC_MIN_CONFIDENCE;
+  }
+
+  /** Keeps the check of the video delivered (made by `provider`) and counts it. */
+  async keep(check: LipSyncCheck, provider: string, context: JobContext): Promise<void> {
     await context.outputs.put('lipsync.json', Buffer.from(JSON.stringify(check)), 'application/json');
     lipSyncOffset.observe({ provider }, check.offsetMs);
     lipSyncConfidence.observe({ provider }, check.confidence);
-    return check;
+    if (check.belowThreshold) lipSyncBelowThreshold.inc({ provider });
   }
 
   /** The check a job kept, if it did. */

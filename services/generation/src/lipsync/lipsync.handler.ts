@@ -9,7 +9,6 @@ import { isDependencyOutage } from '../jobs/outages';
 import { JobHandlers, progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
 import type { LipSyncJobInput } from '../jobs/job-inputs';
 import type { Job } from '../jobs/job.entity';
-import { LipSyncPort } from '../ports/lipsync.port';
 import { JobParked, type MediaInput, type WorkContext } from '../ports/media';
 import type { TimedUnit } from '../ports/speech.port';
 import { VideoCaptions } from '../captions/video-captions';
@@ -17,6 +16,7 @@ import { FaceChecks } from '../media/face-checks';
 import { VideoPosters } from '../posters/video-posters';
 import { readStoredJson } from '../stored-json';
 import { LipSyncChecks } from './lip-sync-checks';
+import { LipSyncGate } from './lip-sync-gate';
 import { VideoSpeech } from './video-speech';
 
 /** The share of a spoken video's progress its speech takes. */
@@ -28,7 +28,6 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
   readonly kind = 'lipsync' as const;
 
   constructor(
-    private readonly lipSync: LipSyncPort,
     private readonly storage: StorageService,
     private readonly speech: VideoSpeech,
     private readonly captions: VideoCaptions,
@@ -36,6 +35,7 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     private readonly projects: ProjectsRepository,
     private readonly faceChecks: FaceChecks,
     private readonly lipSyncChecks: LipSyncChecks,
+    private readonly gate: LipSyncGate,
     handlers: JobHandlers,
   ) {
     handlers.register(this);
@@ -74,7 +74,7 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
   /**
    * The lip-synced video of a job (a lip-sync or a One Shot run), stored in the job's folder with its
    * captions (burned in when the input chooses a style), its poster (its first frame) and its measured
-   * lip-sync (`LipSyncChecks`); returns its key.
+   * lip-sync (`LipSyncGate`, `LipSyncChecks`); returns its key.
    */
   async render(input: LipSyncJobInput, context: JobContext): Promise<string> {
     const audio = await this.localInput(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
@@ -88,7 +88,8 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     const timings = await this.timings(input.audioKey);
     // The captions are laid out before the render, which burns them in its own encode (a provider that cannot: a pass after).
     const captions = await this.captions.prepare(timings?.words, input.format, input.captions, context);
-    const result = await this.lipSync.lipSync(
+    // Made, checked, and made again when the check fails (`LipSyncGate`).
+    const { video: result, check, provider } = await this.gate.make(
       { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: timings?.phonemes, format: input.format, ...(captions ? { captions } : {}) },
       context,
     );
@@ -99,7 +100,7 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     await labelContainer(captioned, finished, AI_GENERATED_LABEL, context.signal, { broadcastSound: true });
     const key = await context.outputs.putFile('video.mp4', finished, 'video/mp4');
     await this.posters.make(finished, context);
-    await this.lipSyncChecks.measure(result, finished, this.lipSync.name, context);
+    if (check) await this.lipSyncChecks.keep(check, provider, context);
     return key;
   }
 

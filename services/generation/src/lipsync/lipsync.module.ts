@@ -7,6 +7,7 @@ import { VideoPosters } from '../posters/video-posters';
 import { ProjectsModule } from '../projects/projects.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { LipSyncChecks } from './lip-sync-checks';
+import { LipSyncGate } from './lip-sync-gate';
 import { LipSyncController } from './lipsync.controller';
 import { LipSyncHandler } from './lipsync.handler';
 import { LipSyncService } from './lipsync.service';
@@ -19,7 +20,7 @@ import { VideoSpeech } from './video-speech';
 @Module({
   imports: [JobsModule, MediaModule, ProjectsModule, AudioModule, ProvidersModule],
   controllers: [LipSyncController],
-  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks],
+  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks, LipSyncGate],
   exports: [LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks],
 })
 export class LipSyncModule {}

@@ -34,3 +34,6 @@ export abstract class LipSyncPort {
   abstract readonly name: string;
   abstract lipSync(request: LipSyncRequest, context: WorkContext): Promise<LipSyncVideo>;
 }
+
+/** The embedded engine's lip-sync, whatever LIPSYNC_PROVIDER says: the lip-sync gate's fallback. */
+export const EMBEDDED_LIP_SYNC = Symbol('EMBEDDED_LIP_SYNC');

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { FaceCheckPort } from '../ports/face-check.port';
 import { ImagePort, ImageToVideoPort } from '../ports/image.port';
-import { LipSyncPort } from '../ports/lipsync.port';
+import { EMBEDDED_LIP_SYNC, LipSyncPort } from '../ports/lipsync.port';
 import { ProviderPredictions } from '../ports/predictions.port';
 import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
@@ -13,6 +13,6 @@ import { providerBindings } from './providers';
 /** The ports (ports/), each bound to the adapter its settings choose (providers/): the bottom layer, it imports no feature. */
 @Module({
   providers: providerBindings,
-  exports: [SpeechPort, WordAlignerPort, LipSyncPort, ImagePort, ImageToVideoPort, ScriptPort, FaceCheckPort, ProviderPredictions, TranscriberPort, VoiceClonePort],
+  exports: [SpeechPort, WordAlignerPort, LipSyncPort, EMBEDDED_LIP_SYNC, ImagePort, ImageToVideoPort, ScriptPort, FaceCheckPort, ProviderPredictions, TranscriberPort, VoiceClonePort],
 })
 export class ProvidersModule {}

@@ -4,7 +4,7 @@ import { StartupError, StorageService } from '@lipcast/nest-kit';
 import { ProviderError } from '../ports/media';
 import type { SampledMouths } from '@lipcast/media-engine';
 import { ImagePort, ImageToVideoPort } from '../ports/image.port';
-import { LipSyncPort } from '../ports/lipsync.port';
+import { EMBEDDED_LIP_SYNC, LipSyncPort } from '../ports/lipsync.port';
 import { NoPredictions, ProviderPredictions } from '../ports/predictions.port';
 import { ScriptPort } from '../ports/script.port';
 import { SpeechPort } from '../ports/speech.port';
@@ -39,14 +39,15 @@ export function mediaProviders(settings: GenerationSettings, storage: StorageSer
       webhookUrl: settings.REPLICATE_WEBHOOK_URL,
     }));
   const speech = settings.speechProvider === 'replicate' ? onReplicate().speech : new EmbeddedSpeech();
-  const lipSync = settings.lipSyncProvider === 'replicate' ? onReplicate().lipSync : new EmbeddedLipSync(new StoredMouthLandmarks(storage));
+  const embeddedLipSync = new EmbeddedLipSync(new StoredMouthLandmarks(storage));
+  const lipSync = settings.lipSyncProvider === 'replicate' ? onReplicate().lipSync : embeddedLipSync;
   const image = settings.imageProvider === 'replicate' ? onReplicate().image : new EmbeddedImage();
   const imageToVideo = settings.imageToVideoProvider === 'replicate' ? onReplicate().imageToVideo : new EmbeddedImageToVideo();
   // Parked jobs wait on Replicate's predictions when any port runs there.
   // A cloned voice is spoken by the speech port, so cloning runs where speech does; the embedded voice clones nothing.
   const voiceClone: VoiceClonePort = settings.speechProvider === 'replicate' ? onReplicate().voiceClone : new NoVoiceClone();
   const predictions: ProviderPredictions = replicate ? replicate.predictions : new NoPredictions();
-  return { speech, lipSync, image, imageToVideo, voiceClone, predictions };
+  return { speech, lipSync, embeddedLipSync, image, imageToVideo, voiceClone, predictions };
 }
 
 /** The script writer the settings choose; OpenAI without its key fails at start with "API key missing...". */
@@ -84,6 +85,7 @@ export const providerBindings: Provider[] = [
   { provide: MEDIA_PROVIDERS, inject: [GenerationSettings, StorageService], useFactory: (settings: GenerationSettings, storage: StorageService) => atStart(() => mediaProviders(settings, storage)) },
   { provide: SpeechPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.speech },
   { provide: LipSyncPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.lipSync },
+  { provide: EMBEDDED_LIP_SYNC, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.embeddedLipSync },
   { provide: ImagePort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.image },
   { provide: ImageToVideoPort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.imageToVideo },
   { provide: VoiceClonePort, inject: [MEDIA_PROVIDERS], useFactory: (providers: ReturnType<typeof mediaProviders>) => providers.voiceClone },

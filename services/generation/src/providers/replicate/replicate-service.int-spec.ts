@@ -1,6 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the service runs against the local Replicate stand-in */
 import { join } from 'node:path';
-import { ErrorCode, Subjects, uploadKey, VoiceCloneMessages } from '@lipcast/contracts';
+import { ErrorCode, ownActorRef, Subjects, uploadKey, VoiceCloneMessages } from '@lipcast/contracts';
 import { pollUntil } from '../../../../../tools/lib/poll';
 import { startReplicateStandIn, type ReplicateStandIn } from '../../../../../tools/replicate/stand-in';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
@@ -9,7 +9,7 @@ import { SpeechPort } from '../../ports/speech.port';
 import { withWorkDir } from '../work';
 import { CLONED_VOICE_UNKNOWN } from '../../audio/audio.service';
 import { VoiceKeepAlive } from '../../voice-clones/voice-keep-alive';
-import { seedActorClip, startTestBed, type TestBed } from '../../testing';
+import { seedActorClip, startTestBed, uploadSwayingClip, type TestBed } from '../../testing';
 
 jest.setTimeout(90_000);
 
@@ -55,6 +55,36 @@ describe('generation service on Replicate (the local stand-in)', () => {
     expect(info.video?.codec).toBe('h264');
     expect(info.audio).not.toBeNull();
     expect(await bed.generationsCount(user)).toBe(1);
+  });
+
+  it("checks each provider video's lip-sync: in sync, it is delivered; out of sync on purpose, it is made once more, charged once, and delivered marked below the limits", async () => {
+    const user = crypto.randomUUID();
+    const actor = await send(Subjects.generation.ownActorCreate, { userId: user, key: await uploadSwayingClip(bed, user), name: 'Me', consent: true });
+    const body = { userId: user, actor: ownActorRef(actor.id), script: 'Hello there, this is my own face speaking new words.', voice: 'Wise_Woman' };
+    const latentSyncCalls = () => standIn.creations.filter((creation) => creation.model === 'bytedance/latentsync').length;
+
+    const before = latentSyncCalls();
+    const synced = await bed.videoFinished(user, (await send(Subjects.generation.videoCreate, body)).id);
+    expect(synced.status).toBe('succeeded');
+    expect(Math.abs(synced.lipSync!.offsetMs)).toBeLessThanOrEqual(160);
+    expect(synced.lipSync!.confidence).toBeGreaterThanOrEqual(0.3);
+    expect(synced.lipSync!.belowThreshold).toBeUndefined();
+    expect(latentSyncCalls() - before).toBe(1);
+
+    standIn.behaviour.lipSync = 'frozen';
+    try {
+      const frozen = await bed.videoFinished(user, (await send(Subjects.generation.videoCreate, body)).id);
+      expect(frozen.status).toBe('succeeded');
+      expect(frozen.lipSync).toMatchObject({ belowThreshold: true });
+      expect(frozen.lipSync!.confidence).toBeLessThan(0.3);
+      expect(latentSyncCalls() - before).toBe(3);
+      // The operators find it under "below threshold", and only it.
+      const listed = await send(Subjects.generation.adminJobsList, { userIds: [user], lipSync: 'below-threshold' });
+      expect(listed.jobs.map((job) => job.id)).toEqual([frozen.id]);
+    } finally {
+      standIn.behaviour.lipSync = 'synced';
+    }
+    expect(await bed.generationsCount(user)).toBe(2);
   });
 
   it('makes a flux portrait (a photo) and its clip, and lip-syncs the photo influencer', async () => {
