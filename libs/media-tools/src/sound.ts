@@ -82,14 +82,19 @@ export async function measureLoudness(source: SoundSource, signal?: AbortSignal)
 const clamp = (value: number, min: number, max: number) => (Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : value > 0 ? max : min).toFixed(2);
 
 /**
- * The second pass's filters for what `measureLoudness` found: high-pass, stereo, loudnorm with the
- * measurement (linear: one gain, the speech's dynamics and timing kept; loudnorm limits only when
- * that gain would push the peaks over the ceiling), then 48 kHz (loudnorm works at 192 kHz).
- * Silence and near-silence are only high-passed and resampled.
+ * The second pass's filters for what `measureLoudness` found: high-pass, stereo, then one gain to the
+ * target when that keeps the true peak under loudnorm's ceiling, else loudnorm with the measurement
+ * (it limits the peaks), then 48 kHz. The plain gain is what loudnorm's linear mode applies in that
+ * case (target less measured loudness), without its work at 192 kHz: 0.27 s against 0.62 on a 6 s
+ * video. Silence and near-silence are only high-passed and resampled.
  */
 export function broadcastAudioFilter(measured: LoudnessMeasurement): string {
   const resample = `aresample=${BROADCAST_SOUND.sampleRate}`;
   if (!(measured.integrated > SILENCE_FLOOR_LUFS)) return `${BEFORE_LOUDNORM},${resample}`;
+  const gain = BROADCAST_SOUND.loudnessLufs - measured.integrated;
+  if (Number.isFinite(measured.truePeak) && measured.truePeak + gain <= BROADCAST_SOUND.truePeakDbtp - BROADCAST_SOUND.encoderHeadroomDb) {
+    return `${BEFORE_LOUDNORM},volume=${gain.toFixed(2)}dB,${resample}`;
+  }
   const loudnorm = [
     LOUDNORM_TARGET,
     `measured_I=${clamp(measured.integrated, -99, 0)}`,
