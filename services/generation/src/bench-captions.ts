@@ -38,6 +38,12 @@ export async function timed(render: () => Promise<unknown>): Promise<{ wall: num
   await render();
   return { wall: seconds(start), cpu: cpuSeconds() - cpu };
 }
+/** The landmark package's sample face, cropped from its samples sheet and scaled to `width` x `height`, as a JPEG at `path`. */
+export async function writeSamplePhoto(path: string, width: number, height: number): Promise<void> {
+  const sheet = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
+  await runFfmpeg(['-y', '-i', sheet, '-vf', `crop=118:128:130:0,scale=${width}:${height}`, '-q:v', '3', path]);
+}
+
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** A render's real-time factor (wall clock / video length) and its CPU seconds per second of video. */
@@ -61,8 +67,7 @@ export interface CaptionedVerticalFigures {
 export async function captionedVerticalFigures(folder: string, runs = 3): Promise<CaptionedVerticalFigures> {
   // The landmark package's sample face, as a photo a phone would take (taller than wide).
   const photo = join(folder, 'captioned-photo.jpg');
-  const sheet = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
-  await runFfmpeg(['-y', '-i', sheet, '-vf', 'crop=118:128:130:0,scale=1080:1172', '-q:v', '3', photo]);
+  await writeSamplePhoto(photo, 1080, 1172);
   const speech = await synthesizeSpeech({ text: `${FORTY_WORDS} ${FORTY_WORDS}`, voiceId: 'Calm_Woman' });
   const audioPath = join(folder, 'captioned-speech.wav');
   await writeFile(audioPath, encodeWav(speech));

@@ -5,7 +5,7 @@
  * a real-face photo and a creator's own clip. Also what scoring costs against the render it scores.
  */
 import { writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { PORTRAIT_SIZE } from '@lipcast/contracts';
 import {
   BUILT_IN_ACTORS,
@@ -24,7 +24,7 @@ import {
   type SyncScore,
 } from '@lipcast/media-engine';
 import { runFfmpeg } from '@lipcast/media-tools';
-import { FORTY_WORDS, timed } from './bench-captions';
+import { FORTY_WORDS, timed, writeSamplePhoto } from './bench-captions';
 
 export const SHIFTS_MS = [-240, -120, 0, 120, 240] as const;
 
@@ -67,8 +67,7 @@ const frameOf = (width: number, height: number) => ({ width, height, fps: FPS })
 
 export async function syncScoreFigures(folder: string): Promise<SyncScoreFigures> {
   const photo = join(folder, 'sync-photo.jpg');
-  const sheet = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
-  await runFfmpeg(['-y', '-i', sheet, '-vf', 'crop=118:128:130:0,scale=640:720', '-q:v', '3', photo]);
+  await writeSamplePhoto(photo, 640, 720);
   const { width, height } = PORTRAIT_SIZE;
   const photoBox = (mouths: SampledMouths) => (index: number) => innerMouthBox(mouthAt(mouths, index), width, height);
 

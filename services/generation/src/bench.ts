@@ -4,7 +4,7 @@
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { CREATOR_CLIP_SECONDS, PORTRAIT_SIZE } from '@lipcast/contracts';
@@ -25,7 +25,7 @@ import {
 } from '@lipcast/media-engine';
 import { encodeVideo, runFfmpeg, stillToClip } from '@lipcast/media-tools';
 import { JOB_STREAM, JobQueue } from './jobs/job-queue';
-import { captionedVerticalFigures, FORTY_WORDS, median, seconds, timed, type RenderFigure } from './bench-captions';
+import { captionedVerticalFigures, FORTY_WORDS, median, seconds, timed, writeSamplePhoto, type RenderFigure } from './bench-captions';
 import { syncScoreFigures } from './bench-sync';
 
 const CLIP_SECONDS = 15;
@@ -62,8 +62,7 @@ async function lipSyncFigures(folder: string) {
 /** A real face (the landmark package's sample photo, as a 20 s zooming clip) speaking 15 s: with landmark detection, and with them cached. */
 async function photoLipSyncFigures(folder: string) {
   const photo = join(folder, 'photo.jpg');
-  const sheet = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets', 'samples.jpg');
-  await runFfmpeg(['-i', sheet, '-vf', 'crop=118:128:130:0,scale=640:720', '-q:v', '3', photo]);
+  await writeSamplePhoto(photo, 640, 720);
   const clip = join(folder, 'photo-clip.mp4');
   await stillToClip({ image: photo, ...PORTRAIT_SIZE, fps: FPS, durationSeconds: CREATOR_CLIP_SECONDS, out: clip });
   const speech = await synthesizeSpeech({ text: `${FORTY_WORDS} ${FORTY_WORDS}`, voiceId: 'Calm_Woman' });
