@@ -5,10 +5,10 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
-  ErrorCode, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, Subjects, videoDownloadName, type ApiKeyIdentity,
+  ErrorCode, JOB_START_REPLY_TIMEOUT_MS, mediaKeyOf, RevisionMessages, Subjects, videoDownloadName, type ApiKeyIdentity,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
-import { CreateVideoBodyDto, ListVideosQueryDto } from '@lipcast/nest-kit/requests';
+import { CreateVideoBodyDto, ListVideosQueryDto, ReviseVideoBodyDto } from '@lipcast/nest-kit/requests';
 import { publicOrigin } from '../http/public-origin';
 import { MediaResponder } from '../media/media-responder';
 import { GatewaySettings } from '../settings';
@@ -16,7 +16,7 @@ import { ApiKeyOwner, RequireScopes } from './api-key-owner';
 import { ApiV1Controller, errorExample } from './api-v1-controller';
 import { ApiV1ErrorDto } from './api-v1.dto';
 import {
-  ApiV1VideoAcceptedDto, ApiV1VideoDeletedDto, ApiV1VideoDto, ApiV1VideoListDto, apiV1Video, IDEMPOTENCY_KEY_HEADER,
+  ApiV1RevisionAcceptedDto, ApiV1RevisionListDto, apiV1Revision, apiV1Revisions, ApiV1VideoAcceptedDto, ApiV1VideoDeletedDto, ApiV1VideoDto, ApiV1VideoListDto, apiV1Video, IDEMPOTENCY_KEY_HEADER,
 } from './videos.dto';
 
 const NO_SUCH_VIDEO = 'No such video';
@@ -106,14 +106,52 @@ export class VideosV1Controller {
   async file(
     @ApiKeyOwner() owner: ApiKeyIdentity,
     @Param('id', VIDEO_ID) videoId: string,
+    @Query('version') version: string | undefined,
     @Headers('range') rangeHeader: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
     const video = await this.services.send(Subjects.generation.videoGet, { userId: owner.userId, videoId });
     // The service answers only the key owner's videos, so their file is the owner's to read.
-    const key = video.url === null ? null : mediaKeyOf(video.url);
+    const url = version === undefined ? video.url : await this.versionUrl(owner.userId, videoId, version);
+    const key = url === null ? null : mediaKeyOf(url);
     if (key === null) throw new ServiceError(ErrorCode.Conflict, `The video is ${video.status}: it has no file yet`);
-    await this.media.send(key, { download: videoDownloadName(video.id, video.format), rangeHeader }, response);
+    await this.media.send(key, { download: videoDownloadName(video.id, video.format, version === undefined ? undefined : Number(version)), rangeHeader }, response);
+  }
+
+  /** One of a video's versions (`?version=` of its file): every one stays downloadable after a fix. */
+  private async versionUrl(userId: string, videoId: string, version: string): Promise<string> {
+    if (!/^[1-9]\d{0,3}$/.test(version)) throw ServiceError.validation('version must be a whole number from 1', { field: 'version' });
+    const { versions } = await this.services.send(Subjects.generation.revisionsList, { userId, videoId });
+    const found = versions.find((each) => each.version === Number(version));
+    if (!found) throw ServiceError.notFound(`The video has no version ${version}`);
+    return found.url;
+  }
+
+  @Post(':id/revisions')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @RequireScopes('videos:write')
+  @ApiOperation({
+    summary: 'Fix one sentence: a new version of a finished video whose script changed in one sentence',
+    description:
+      "Scope: `videos:write`. Send the whole script with one sentence changed (or replaced by several); only that sentence is spoken and lip-synced again and spliced in with short cross-fades, its captions and lip-sync check made again. A video's first 3 fixes are free, each later one uses a generation. The old version stays downloadable (`GET /videos/{id}/revisions`); the video's `url` answers the new one once it succeeds. Typed speech only.",
+  })
+  @ApiAcceptedResponse({ type: ApiV1RevisionAcceptedDto })
+  @ApiBadRequestResponse({ description: 'The script does not change exactly one sentence (the message says why)', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Validation, RevisionMessages.tooMany) })
+  @ApiConflictResponse({ description: 'The video cannot be fixed now: not finished, a fix under way, or a recorded voice', type: ApiV1ErrorDto, example: errorExample(ErrorCode.Conflict, RevisionMessages.underWay) })
+  @ApiResponse({ status: HttpStatus.PAYMENT_REQUIRED, description: 'A paid fix with no generation left', type: ApiV1ErrorDto, example: errorExample(ErrorCode.PaymentRequired, 'No generations left', { requiresPayment: true, limit: 3, requiresAdditionalOnly: false }) })
+  @notFoundResponse
+  async revise(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', VIDEO_ID) videoId: string, @Body() body: ReviseVideoBodyDto, @Req() http: Request): Promise<ApiV1RevisionAcceptedDto> {
+    const created = await this.services.send(Subjects.generation.revisionCreate, { userId: owner.userId, videoId, script: body.script }, JOB_START_REPLY_TIMEOUT_MS);
+    return { ...apiV1Revision(created.revision, videoId, publicOrigin(this.settings, http)), free_fixes_left: created.freeFixesLeft };
+  }
+
+  @Get(':id/revisions')
+  @RequireScopes('videos:read')
+  @ApiOperation({ summary: "A video's versions (each downloadable) and its fixes", description: 'Scope: `videos:read`.' })
+  @ApiOkResponse({ type: ApiV1RevisionListDto })
+  @notFoundResponse
+  async revisions(@ApiKeyOwner() owner: ApiKeyIdentity, @Param('id', VIDEO_ID) videoId: string, @Req() http: Request): Promise<ApiV1RevisionListDto> {
+    return apiV1Revisions(await this.services.send(Subjects.generation.revisionsList, { userId: owner.userId, videoId }), videoId, publicOrigin(this.settings, http));
   }
 
   @Get(':id/captions')

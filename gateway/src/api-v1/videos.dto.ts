@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
-  apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, IDEMPOTENCY_KEY_MAX_LENGTH, lipSyncWords, VIDEO_FORMAT_IDS, type ApiV1List, type LipSyncCheck, type Video, type VideoError, type VideoFormatId, type VideoStatus,
+  apiV1VideoCaptionsPath, apiV1VideoFilePath, apiV1VideoPosterPath, IDEMPOTENCY_KEY_MAX_LENGTH, lipSyncWords, VIDEO_FORMAT_IDS, type ApiV1List, type LipSyncCheck, type Video, type VideoError, type VideoFormatId,
+  type VideoRevision, type VideoRevisions, type VideoStatus,
 } from '@lipcast/contracts';
 import { VIDEO_FORMAT_DESCRIPTION } from '@lipcast/nest-kit/requests';
 
@@ -145,5 +146,110 @@ export function apiV1Video(video: Video, origin: string): ApiV1VideoDto {
     captions_url: video.captionsUrl ? `${origin}${apiV1VideoCaptionsPath(video.id)}` : null,
     poster_url: video.posterUrl ? `${origin}${apiV1VideoPosterPath(video.id)}` : null,
     lip_sync: video.lipSync ? apiV1LipSync(video.lipSync) : null,
+  };
+}
+
+/** The sentence a fix changes. */
+class ApiV1SentenceChangeDto {
+  @ApiProperty({ example: 1, minimum: 0, description: "the sentence's place in the script it changed (0: the first)" })
+  index!: number;
+
+  @ApiProperty({ example: 'It makes videos.' })
+  before!: string;
+
+  @ApiProperty({ example: 'It makes talking videos in minutes.' })
+  after!: string;
+}
+
+/** One fix of a video ("Edit script"): a new version whose script changed in one sentence. */
+export class ApiV1RevisionDto {
+  @ApiProperty({ format: 'uuid', example: '7b0d2f7e-1c1a-4f43-9a51-93f0a2c1d6e4', description: "the fix's id" })
+  id!: string;
+
+  @ApiProperty({ example: 2, minimum: 2, description: 'the version it makes (the video as first made is version 1)' })
+  version!: number;
+
+  @ApiProperty({ enum: ['queued', 'running', 'succeeded', 'failed', 'canceled'], example: 'queued' })
+  status!: VideoStatus;
+
+  @ApiProperty({ example: 0, minimum: 0, maximum: 1 })
+  progress!: number;
+
+  @ApiProperty({ type: ApiV1SentenceChangeDto })
+  sentence!: ApiV1SentenceChangeDto;
+
+  @ApiProperty({ example: false, description: "whether it uses a generation of your plan (a video's first fixes are free)" })
+  charged!: boolean;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'the new version (absolute; read with the key), once succeeded' })
+  url!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'why it did not succeed' })
+  error!: string | null;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-29T14:00:00.000Z' })
+  created_at!: string;
+}
+
+/** `202` to a fix. */
+export class ApiV1RevisionAcceptedDto extends ApiV1RevisionDto {
+  @ApiProperty({ example: 2, minimum: 0, description: 'the free fixes the video has left after this one' })
+  free_fixes_left!: number;
+}
+
+/** One version of a video, downloadable. */
+class ApiV1VideoVersionDto {
+  @ApiProperty({ example: 1, minimum: 1 })
+  version!: number;
+
+  @ApiProperty({ example: `https://lipcast.example/api/v1/videos/${VIDEO_ID_EXAMPLE}/file?version=1`, description: 'its MP4 (absolute; read with the key)' })
+  url!: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-29T14:00:00.000Z' })
+  created_at!: string;
+
+  @ApiProperty({ example: false, description: "the one the video's `url` answers now (the newest that succeeded)" })
+  current!: boolean;
+}
+
+/** `GET /api/v1/videos/{id}/revisions`. */
+export class ApiV1RevisionListDto {
+  @ApiProperty({ type: String, nullable: true, example: 'Meet Lipcast. It makes talking videos in minutes.', description: "the newest version's script" })
+  script!: string | null;
+
+  @ApiProperty({ type: [ApiV1VideoVersionDto], description: 'oldest first; every one stays downloadable' })
+  versions!: ApiV1VideoVersionDto[];
+
+  @ApiProperty({ type: [ApiV1RevisionDto], description: 'its fixes, oldest first' })
+  data!: ApiV1RevisionDto[];
+
+  @ApiProperty({ example: 3, minimum: 0, description: 'the fixes it has left free; each later one uses a generation' })
+  free_fixes_left!: number;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'why it cannot be fixed now (not finished, a recorded voice), else null' })
+  not_editable!: string | null;
+}
+
+export function apiV1Revision(revision: VideoRevision, videoId: string, origin: string): ApiV1RevisionDto {
+  return {
+    id: revision.id,
+    version: revision.version,
+    status: revision.status,
+    progress: revision.progress,
+    sentence: revision.sentence,
+    charged: revision.charged,
+    url: revision.url === null ? null : `${origin}${apiV1VideoFilePath(videoId)}?version=${revision.version}`,
+    error: revision.error,
+    created_at: revision.createdAt,
+  };
+}
+
+export function apiV1Revisions(list: VideoRevisions, videoId: string, origin: string): ApiV1RevisionListDto {
+  return {
+    script: list.script,
+    versions: list.versions.map((version) => ({ version: version.version, url: `${origin}${apiV1VideoFilePath(videoId)}?version=${version.version}`, created_at: version.createdAt, current: version.current })),
+    data: list.revisions.map((revision) => apiV1Revision(revision, videoId, origin)),
+    free_fixes_left: list.freeFixesLeft,
+    not_editable: list.notEditable ?? null,
   };
 }

@@ -2,9 +2,12 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res, Sse, SseSig
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { fromEvent, map, merge, takeUntil, tap, timer, type Observable } from 'rxjs';
-import { GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, SCRIPT_REPLY_TIMEOUT_MS, Subjects, type Actor, type AudioResponse, type JobState, type SampleVideos, type ScriptResponse } from '@lipcast/contracts';
+import {
+  GENERATION_REPLY_TIMEOUT_MS, JOB_START_REPLY_TIMEOUT_MS, SCRIPT_REPLY_TIMEOUT_MS, Subjects, type Actor, type AudioResponse, type CreatedRevision, type JobState, type SampleVideos, type ScriptResponse,
+  type VideoRevisions,
+} from '@lipcast/contracts';
 import { ServiceClient } from '@lipcast/nest-kit';
-import { AudioRequestDto, LipSyncRequestDto, ScriptRequestDto } from '@lipcast/nest-kit/requests';
+import { AudioRequestDto, LipSyncRequestDto, ReviseVideoBodyDto, ScriptRequestDto } from '@lipcast/nest-kit/requests';
 import { CurrentUserId, Public } from '../auth/signed-in.guard';
 import { Draining } from '../http/draining';
 import { PreviewRoute } from '../http/preview-rate-limit';
@@ -96,6 +99,22 @@ export class GenerationController {
   @Get('jobs/:id')
   job(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string): Promise<JobState> {
     return this.services.send(Subjects.generation.jobGet, { userId, jobId });
+  }
+
+  @Get('jobs/:id/revisions')
+  @ApiOperation({ summary: "A finished video's versions (each downloadable) and its fixes of one sentence, by the job of any of its versions" })
+  revisions(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string): Promise<VideoRevisions> {
+    return this.services.send(Subjects.generation.revisionsList, { userId, jobId });
+  }
+
+  @Post('jobs/:id/revisions')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: '"Edit script": a new version of the video this job made, its script changed in one sentence',
+    description: 'Only that sentence is spoken and lip-synced again, spliced in with short cross-fades. Free for a video\'s first fixes (REVISION_FREE_FIXES), then one generation each. Follow the answer\'s job at /api/jobs/{id}.',
+  })
+  revise(@CurrentUserId() userId: string, @Param('id', JOB_ID) jobId: string, @Body() body: ReviseVideoBodyDto): Promise<CreatedRevision> {
+    return this.services.send(Subjects.generation.revisionCreate, { userId, jobId, script: body.script }, JOB_START_REPLY_TIMEOUT_MS);
   }
 
   /**

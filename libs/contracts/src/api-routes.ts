@@ -30,6 +30,7 @@ import type { AdditionalGenerationsRequest, CheckoutStart, CreateSubscriptionReq
 import type { BlogPost, NewsletterSubscribeRequest, NewsletterSubscribeResponse } from './content';
 import type { FaceCheckAnswer } from './face-check';
 import type { LipSyncCheck } from './lip-sync-check';
+import type { CreatedRevision, ReviseVideoBody, VideoRevisions } from './revisions';
 import type { MailPreferences } from './mail';
 import type { OwnActor, OwnActorList } from './own-actors';
 import type {
@@ -158,6 +159,10 @@ export const API_ROUTES = {
   deleteOwnVoice: (voiceId: string) => route<DeletedAnswer>('DELETE', `/api/voices/own/${encodeURIComponent(voiceId)}`),
   startLipSync: spending<JobStartAnswer, LipSyncRequest>('POST', '/api/replicate/lipsync'),
   cancelJob: (jobId: string) => route<JobState>('POST', `/api/replicate/cancel/${jobId}`),
+  /** A finished video's versions and fixes ("Edit script"), by the job of its version on screen. */
+  videoRevisions: (jobId: string) => route<VideoRevisions>('GET', `/api/jobs/${encodeURIComponent(jobId)}/revisions`),
+  /** Fixes one sentence of it: free for its first fixes, then one generation (a 402 when none is left). */
+  reviseVideo: (jobId: string) => spending<CreatedRevision, ReviseVideoBody>('POST', `/api/jobs/${encodeURIComponent(jobId)}/revisions`),
   projects: route<Project[]>('GET', '/api/projects'),
   deleteProject: (projectId: number) => route<DeletedAnswer>('DELETE', `/api/projects/${projectId}`),
 

@@ -27,3 +27,4 @@ export * from './face-check';
 export * from './own-actors';
 export * from './captions';
 export * from './lip-sync-check';
+export * from './revisions';

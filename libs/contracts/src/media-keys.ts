@@ -99,7 +99,8 @@ export const isUploadOf = (userId: string, key: string) => UPLOAD_KEY_PATTERN.te
 
 /** The folder of everything one job stores, and the files it may store there. */
 export const jobFolder = (userId: string, jobId: string) => `${userFolder(userId)}jobs/${jobId}/`;
-export type JobFile = 'video.mp4' | 'clip.mp4' | 'thumbnail.jpg' | 'audio.mp3' | 'audio.timings.json' | ImageFile | 'look.json' | CaptionsFile | PosterFile | 'lipsync.json';
+/** `sentence.mp3`: the part of a fixed video's new speech its provider lip-syncs again (revisions). */
+export type JobFile = 'video.mp4' | 'clip.mp4' | 'thumbnail.jpg' | 'audio.mp3' | 'audio.timings.json' | 'sentence.mp3' | ImageFile | 'look.json' | CaptionsFile | PosterFile | 'lipsync.json';
 /** A finished video's poster: its own first frame at its own size (so at its format's aspect), beside it. */
 export type PosterFile = 'poster.webp';
 /** A job's captions, beside its video (WebVTT for the player, SRT to download). */

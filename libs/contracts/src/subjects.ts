@@ -36,6 +36,7 @@ import type {
 import type { RemoteHistory, RemoteHistoryRequest, RemoteLiveVersion, RemoteLiveVersions, RemotePublishRequest, RemoteReleaseRequest, RemoteRollbackRequest } from './remote-releases';
 import type { ServiceName } from './services';
 import type { CanceledVideo, CreateVideoRequest, ListVideosRequest, UserVideoRequest, Video, VideoList } from './videos';
+import type { CreatedRevision, CreateRevisionRequest, ListRevisionsRequest, VideoRevisions } from './revisions';
 import type { Batch, BatchList, CreateBatchRequest, ListBatchesRequest, RetryBatchRowRequest, UserBatchRequest } from './batches';
 import type { ClonedVoice, ClonedVoiceRequest, CloneVoiceRequest, OwnVoiceList, VoiceSampleRequest, VoiceSampleResponse } from './voices';
 import type {
@@ -275,6 +276,10 @@ export const Subjects = {
     videosList: subject<ListVideosRequest, VideoList>()('generation.videos.list.v1'),
     /** `UserVideoRequest` → `CanceledVideo`: a live video canceled (credit released), a finished one deleted with its media. */
     videoCancel: subject<UserVideoRequest, CanceledVideo>()('generation.videos.cancel.v1'),
+    /** "Fix one sentence" (`revisions.ts`): `CreateRevisionRequest` → `CreatedRevision`; `VALIDATION` when the script does not change exactly one sentence, `CONFLICT` for a video that cannot be fixed now, `PAYMENT_REQUIRED` for a paid fix with no generation left. */
+    revisionCreate: subject<CreateRevisionRequest, CreatedRevision>()('generation.revisions.create.v1'),
+    /** `ListRevisionsRequest` → `VideoRevisions`: a video's versions and fixes; another user's is `NOT_FOUND`. */
+    revisionsList: subject<ListRevisionsRequest, VideoRevisions>()('generation.revisions.list.v1'),
     /** Public API batches (`batches.ts`): `CreateBatchRequest` → `Batch` (per-row errors; `PAYMENT_REQUIRED` when the valid rows outnumber the generations left). */
     batchCreate: subject<CreateBatchRequest, Batch>()('generation.batches.create.v1'),
     /** `UserBatchRequest` → `Batch`; another user's is `NOT_FOUND`. */

@@ -46,8 +46,8 @@ export function videoFormatTag(id: VideoFormatId | null | undefined): string {
 }
 
 /** The name a finished video downloads as, e.g. `lipcast-42-9x16-1080p.mp4`. */
-export function videoDownloadName(id: string | number, format: VideoFormatId | null | undefined): string {
-  return `lipcast-${id}-${videoFormatTag(format)}.mp4`;
+export function videoDownloadName(id: string | number, format: VideoFormatId | null | undefined, version?: number): string {
+  return `lipcast-${id}-${videoFormatTag(format)}${version ? `-v${version}` : ''}.mp4`;
 }
 
 /** The message of a request naming an unknown format (the API's validation and the service's). */

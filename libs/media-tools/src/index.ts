@@ -9,6 +9,7 @@ export { checkDuration, checkInputSize, checkMediaInput, CLIP_LIMITS, MAX_PIXELS
 export { encodeJpeg, encodeVideo, loopVideo, type VideoEncoding } from './video-encoder';
 export { blurredFill, faceFraming, type Framing, type Size } from './framing';
 export { stillToClip, type StillToClip } from './still-to-clip';
+export { spliceSpeech, spliceVideo, type SpeechSplice, type VideoSplice } from './splice';
 export { ProviderError } from './provider-error';
 export * from './captions';
 export { pngHeaderDeclaring } from './testing';

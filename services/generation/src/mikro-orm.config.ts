@@ -21,6 +21,7 @@ import { Migration20261129020000 } from './migrations/Migration20261129020000';
 import { Migration20261129110000 } from './migrations/Migration20261129110000';
 import { Migration20261129120000 } from './migrations/Migration20261129120000';
 import { Migration20261129130000 } from './migrations/Migration20261129130000';
+import { Migration20261129140000 } from './migrations/Migration20261129140000';
 import { BatchEntity, BatchRowEntity } from './batches/batch.entities';
 import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
@@ -29,6 +30,7 @@ import { LikenessConsentEntity, OwnActorEntity } from './own-actors/own-actor.en
 import { RealTimeFactorEntity } from './jobs/real-time-factor.entity';
 import { ProjectEntity } from './projects/project.entity';
 import { ProviderCallEntity } from './provider-calls/provider-call.entity';
+import { VideoRevisionEntity } from './revisions/video-revision.entity';
 import { IdempotencyKeyEntity, VideoEntity } from './videos/video.entity';
 import { ClonedVoiceEntity } from './voice-clones/cloned-voice.entity';
 import { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity, WebhookRedeliveryEntity } from './webhooks/webhook.entities';
@@ -37,7 +39,7 @@ import { WebhookAttemptEntity, WebhookDeliveryEntity, WebhookEndpointEntity, Web
 export const GENERATION_SCHEMA = 'generation';
 
 /** Every generation table; the typed query builder (`generationDatabase`) is inferred from this list. */
-export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, WebhookRedeliveryEntity, VideoEntity, IdempotencyKeyEntity, BatchEntity, BatchRowEntity, RealTimeFactorEntity, LikenessConsentEntity, OwnActorEntity, ClonedVoiceEntity] as const;
+export const generationEntities = [ProjectEntity, JobEntity, InfluencerProjectEntity, InfluencerReportEntity, ProviderCallEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookAttemptEntity, WebhookRedeliveryEntity, VideoEntity, IdempotencyKeyEntity, BatchEntity, BatchRowEntity, RealTimeFactorEntity, LikenessConsentEntity, OwnActorEntity, ClonedVoiceEntity, VideoRevisionEntity] as const;
 
 export const ormConfig = serviceOrmConfig(GENERATION_SCHEMA, generationEntities, {
   Migration20261122000000,
@@ -62,4 +64,5 @@ export const ormConfig = serviceOrmConfig(GENERATION_SCHEMA, generationEntities,
   Migration20261129110000,
   Migration20261129120000,
   Migration20261129130000,
+  Migration20261129140000,
 });

@@ -13,6 +13,7 @@ import { OwnActorsModule } from './own-actors/own-actors.module';
 import { ormConfig } from './mikro-orm.config';
 import { PipelineModule } from './pipeline/pipeline.module';
 import { ProjectsModule } from './projects/projects.module';
+import { RevisionsModule } from './revisions/revisions.module';
 import { ScriptsModule } from './scripts/scripts.module';
 import { GenerationSettings } from './settings';
 import { VideosModule } from './videos/videos.module';
@@ -49,6 +50,7 @@ export const generationService = defineService({
     InfluencersModule,
     PipelineModule,
     VideosModule,
+    RevisionsModule,
     WebhooksModule,
     BatchesModule,
     AdminModule,

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, IsString, Matches, Min, MinLength } from 'class-validator';
 import { EnvPurpose, MediaServiceSettings, RequiredInProduction, WholeNumber } from '@lipcast/nest-kit';
-import { ACTOR_CLIP_DEFAULTS } from '@lipcast/contracts';
+import { ACTOR_CLIP_DEFAULTS, DEFAULT_FREE_FIXES } from '@lipcast/contracts';
 import { MODEL_REFERENCE } from './providers/replicate/replicate-client';
 import { parseRetrySchedule, RETRY_SCHEDULE_PATTERN } from './webhooks/retry-schedule';
 import { SCRIPT_REASONING_EFFORTS, type ScriptReasoningEffort } from './providers/openai/openai-script';
@@ -103,6 +103,14 @@ export class GenerationSettings extends MediaServiceSettings {
   @EnvPurpose('"true": a provider\'s video that fails the lip-sync check twice is made a third time by the embedded engine; "false" (default): the better of the two is delivered with its score')
   @IsIn(['true', 'false'], { message: 'must be "true" or "false"' })
   LIPSYNC_FALLBACK_EMBEDDED: 'true' | 'false' = 'false';
+
+  @EnvPurpose('how many fixes of one sentence ("Edit script") a finished video gets free; each later one costs REVISION_COST_GENERATIONS')
+  @WholeNumber(0)
+  REVISION_FREE_FIXES = DEFAULT_FREE_FIXES;
+
+  @EnvPurpose('what a fix of one sentence costs once a video\'s free fixes are used: 1 (one generation) or 0 (always free)')
+  @WholeNumber(0, { max: 1 })
+  REVISION_COST_GENERATIONS = 1;
 
   @EnvPurpose("bytes a user may keep in the object store (uploads, portraits, clips, audio); an upload past it answers 413")
   @WholeNumber(1, { unit: 'bytes' })

@@ -10,3 +10,4 @@ export * from './api-keys';
 export * from './admin';
 export * from './content';
 export * from './billing';
+export * from './revisions';

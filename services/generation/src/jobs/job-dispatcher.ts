@@ -19,7 +19,7 @@ const DISPATCH_BATCH = 100;
  * The job queue's outbox: a queued job's row says whether its message reached JetStream
  * (`publishedAt`), and this publishes every one that did not (NATS, PostgreSQL or billing away at
  * the wrong moment), within seconds, with the message id the row holds, so a second publish of the
- * same message is dropped by JetStream. A job is published only with its credit reserved (by job id,
+ * same message is dropped by JetStream. A job is published only with its credit reserved (a free one: none; by job id,
  * once: reserving again is harmless); one that no credit can be reserved for any more fails cleanly.
  * Jobs that cannot be published within `JOB_PUBLISH_GIVE_UP_MS` are failed by the stale-job sweeper.
  */
@@ -47,7 +47,7 @@ export class JobDispatcher extends PeriodicWork {
    */
   async dispatch(job: Job): Promise<void> {
     try {
-      await this.credits.reserve(job.userId, job.id);
+      if (job.credit !== 'free') await this.credits.reserve(job.userId, job.id);
     } catch (error) {
       if (error instanceof ServiceError && error.code === ErrorCode.PaymentRequired) await this.completions.end(job, { status: 'failed', error: error.message });
       throw error;

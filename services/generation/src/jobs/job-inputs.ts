@@ -1,4 +1,4 @@
-import type { AudioParams, CaptionsChoice, JobKind, VideoFormatId } from '@lipcast/contracts';
+import type { AudioParams, CaptionsChoice, JobKind, SentenceChange, VideoFormatId } from '@lipcast/contracts';
 
 /** What a lip-sync job is given: object keys only (never a URL to fetch). */
 export interface LipSyncJobInput {
@@ -15,6 +15,24 @@ export interface LipSyncJobInput {
   consentId?: string;
   /** The consent recorded for the voice it speaks (the creator's own recording): the video points to it. */
   voiceConsentId?: string;
+  /** A fix of one sentence of a finished video (revisions/): the job makes the new version into `audioKey`'s speech. */
+  revision?: RevisionOf;
+}
+
+/** What a fix of one sentence edits and what it changes to. */
+export interface RevisionOf {
+  /** The job of the video's first version (a public API video's id). */
+  rootJobId: string;
+  /** The job of the version it edits, and that version's script, video and speech (with its timings). */
+  fromJobId: string;
+  fromScript: string;
+  fromVideoKey: string;
+  fromAudioKey: string;
+  /** The version it makes. */
+  version: number;
+  sentence: SentenceChange;
+  /** The whole new script in the video's voice (`text`); only `sentence.after` is spoken. */
+  speech: AudioParams;
 }
 
 /** What an image-to-video job is given. */

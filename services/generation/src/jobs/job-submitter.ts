@@ -11,6 +11,8 @@ import { JobsRepository, type NewJob } from './jobs.repository';
 
 /** A job to submit: a new job but for its id, which the submitter gives it. */
 export interface JobSubmission<Kind extends JobKind = JobKind> extends Omit<NewJob<Kind>, 'id'> {
+  /** Its id when its input names its own folder (a video fix's speech); a new one otherwise. */
+  id?: string;
   /** Runs in the transaction that inserts the job, before it is queued (e.g. ties a history item to it). */
   afterInsert?(job: Job): Promise<void>;
 }
@@ -44,9 +46,9 @@ export class JobSubmitter {
 
     // The checks before anything is written: the kind's own (a photo or clip lip-sync could not use), and no credit left.
     await this.handlers.of(submission.kind).check?.(submission.input);
-    await this.credits.check(submission.userId);
+    if (!submission.free) await this.credits.check(submission.userId);
     const job = await this.jobs.insert(
-      { id: randomUUID(), userId: submission.userId, kind: submission.kind, dedupeKey: submission.dedupeKey, input: submission.input },
+      { id: submission.id ?? randomUUID(), userId: submission.userId, kind: submission.kind, dedupeKey: submission.dedupeKey, input: submission.input, free: submission.free },
       submission.afterInsert,
     );
     if (!job) {

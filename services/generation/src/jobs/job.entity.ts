@@ -5,10 +5,11 @@ import type { JobInput, JobInputs } from './job-inputs';
 
 /** A job's stored status: the public ones, and `waiting` (parked on a provider, no worker holds it; shown as running). */
 export type StoredJobStatus = JobStatus | 'waiting';
-export type CreditState = 'reserved' | 'committed' | 'released';
+/** `free`: a job that costs no generation (a video's first fixes): never reserved, nothing to settle. */
+export type CreditState = 'reserved' | 'committed' | 'released' | 'free';
 
 const STORED_JOB_STATUSES = ['queued', 'running', 'waiting', 'succeeded', 'failed', 'canceled'] as const satisfies readonly StoredJobStatus[];
-const CREDIT_STATES = ['reserved', 'committed', 'released'] as const satisfies readonly CreditState[];
+const CREDIT_STATES = ['reserved', 'committed', 'released', 'free'] as const satisfies readonly CreditState[];
 
 /** What a succeeded job made: its output's object key, and whatever else its handler records. */
 export interface JobResult {

@@ -39,6 +39,8 @@ export interface NewJob<Kind extends JobKind = JobKind> {
    */
   dedupeKey: string | null;
   input: JobInputs[Kind];
+  /** A job that costs no generation (a video's first fixes); otherwise its credit is reserved. */
+  free?: boolean;
 }
 
 const typedOrNull = (job: JobRecord | undefined): Job | null => (job ? typedJob(job) : null);
@@ -91,15 +93,15 @@ export class JobsRepository extends GenerationRepository {
   /**
    * Inserts a queued job, not yet published (its message id is its own id), and in the same
    * transaction what ties to the job (`afterInsert`, e.g. its history item), before it is ever queued;
-   * null when a concurrent identical request inserted first. Its credit counts as reserved from here:
+   * null when a concurrent identical request inserted first. Its credit (unless it is free) counts as reserved from here:
    * it is reserved (by job id, once) before its message is ever published, and released when it ends unpublished.
    */
   insert<Kind extends JobKind>(job: NewJob<Kind>, afterInsert?: (job: Job) => Promise<void>): Promise<Job | null> {
-    const { id, userId, kind, dedupeKey, input } = job;
+    const { id, userId, kind, dedupeKey, input, free } = job;
     return this.em.transactional(async () => {
       const inserted = await this.db
         .insertInto('job')
-        .values({ id, userId, kind, status: 'queued', dedupeKey, input, credit: 'reserved', queueMessageId: id, traceId: currentTraceContext()?.traceId ?? null })
+        .values({ id, userId, kind, status: 'queued', dedupeKey, input, credit: free ? 'free' : 'reserved', queueMessageId: id, traceId: currentTraceContext()?.traceId ?? null })
         .onConflict((conflict) => conflict.doNothing())
         .returningAll()
         .executeTakeFirst();

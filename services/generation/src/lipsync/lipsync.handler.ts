@@ -8,7 +8,7 @@ import { ProjectsRepository } from '../projects/projects.repository';
 import { isDependencyOutage } from '../jobs/outages';
 import { JobHandlers, progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
 import type { LipSyncJobInput } from '../jobs/job-inputs';
-import type { Job } from '../jobs/job.entity';
+import type { Job, JobResult } from '../jobs/job.entity';
 import { JobParked, type MediaInput, type WorkContext } from '../ports/media';
 import type { TimedUnit } from '../ports/speech.port';
 import { VideoCaptions } from '../captions/video-captions';
@@ -17,6 +17,8 @@ import { VideoPosters } from '../posters/video-posters';
 import { readStoredJson } from '../stored-json';
 import { LipSyncChecks } from './lip-sync-checks';
 import { LipSyncGate } from './lip-sync-gate';
+import { RevisionRender } from '../revisions/revision-render';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { VideoSpeech } from './video-speech';
 
 /** The share of a spoken video's progress its speech takes. */
@@ -36,6 +38,8 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     private readonly faceChecks: FaceChecks,
     private readonly lipSyncChecks: LipSyncChecks,
     private readonly gate: LipSyncGate,
+    private readonly revisionRender: RevisionRender,
+    private readonly revisions: RevisionsRepository,
     handlers: JobHandlers,
   ) {
     handlers.register(this);
@@ -47,17 +51,29 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
   }
 
   async run(job: Job<'lipsync'>, context: JobContext): Promise<JobCompletion> {
+    const { revision } = job.input;
+    if (revision) {
+      // A fix of one sentence: the new version replaces the old where it was shown once it is done.
+      const { key, splice } = await this.revisionRender.render(job.input, revision, context);
+      const publish = { videoKey: key, audioKey: job.input.audioKey, audioParams: { ...revision.speech } };
+      return { result: { ...(await this.resultOf(key, context)), splice }, publish: (em) => this.revisions.publish(revision.fromJobId, job.id, publish, em).then(() => true) };
+    }
     const key = job.input.speech ? await this.renderSpoken(job.input, job.input.speech, context) : await this.render(job.input, context);
-    const captions = await this.captions.storedKeys(context.outputs);
-    const poster = await this.posters.storedKey(context.outputs);
-    const lipSync = await this.lipSyncChecks.stored(context.outputs);
     return {
-      result: { key, durationSeconds: context.outputs.mediaSeconds, ...(captions ? { captions } : {}), ...(poster ? { poster } : {}), ...(lipSync ? { lipSync } : {}) },
+      result: await this.resultOf(key, context),
       publish: async (em) => {
         await this.projects.setOutputOfJob(job.id, mediaUrl(key), em);
         return true;
       },
     };
+  }
+
+  /** The job's result: its video and what was stored beside it. */
+  private async resultOf(key: string, context: JobContext): Promise<JobResult> {
+    const captions = await this.captions.storedKeys(context.outputs);
+    const poster = await this.posters.storedKey(context.outputs);
+    const lipSync = await this.lipSyncChecks.stored(context.outputs);
+    return { key, durationSeconds: context.outputs.mediaSeconds, ...(captions ? { captions } : {}), ...(poster ? { poster } : {}), ...(lipSync ? { lipSync } : {}) };
   }
 
   /** A public API video: its speech first, then the lip-sync; the speech goes when the job fails for good or is stopped (a later delivery speaks again). */

@@ -11,16 +11,19 @@ import { LipSyncGate } from './lip-sync-gate';
 import { LipSyncController } from './lipsync.controller';
 import { LipSyncHandler } from './lipsync.handler';
 import { LipSyncService } from './lipsync.service';
+import { RevisionRender } from '../revisions/revision-render';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { VideoSpeech } from './video-speech';
 
 /**
  * Lip-sync jobs: starting them, and running them (the speech of a public API video first, then the
- * video with its captions, poster and lip-sync check, which One Shot's last step renders the same way).
+ * video with its captions, poster and lip-sync check, which One Shot's last step renders the same way),
+ * and the fixes of one sentence of a finished video (revisions/), which are lip-sync jobs too.
  */
 @Module({
   imports: [JobsModule, MediaModule, ProjectsModule, AudioModule, ProvidersModule],
   controllers: [LipSyncController],
-  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks, LipSyncGate],
-  exports: [LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks],
+  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks, LipSyncGate, RevisionRender, RevisionsRepository],
+  exports: [LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks, RevisionsRepository],
 })
 export class LipSyncModule {}

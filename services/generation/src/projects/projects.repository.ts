@@ -24,6 +24,11 @@ export class ProjectsRepository extends GenerationRepository {
     return this.em.findOne(ProjectEntity, { id: projectId, userId });
   }
 
+  /** The user's history item whose video this job makes (or made). */
+  findByJob(userId: string, jobId: string): Promise<Project | null> {
+    return this.em.findOne(ProjectEntity, { jobId, userId });
+  }
+
   async delete(projectId: number): Promise<void> {
     await this.db.deleteFrom('project').where('id', '=', projectId).execute();
   }

@@ -13,12 +13,14 @@ import { JOB_CANCELED_MESSAGE } from '../jobs/job-completions';
 import { JobEta } from '../jobs/job-eta';
 import type { JobInputs } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
+import { JobsRepository } from '../jobs/jobs.repository';
 import { JobsService } from '../jobs/jobs.service';
 import { MediaRefs } from '../media/media-refs';
 import { OwnActorsRepository } from '../own-actors/own-actors.repository';
 import { requestHash } from './request-hash';
 import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { VideoSpeech } from '../lipsync/video-speech';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { VideosRepository, type VideoRow } from './videos.repository';
 import { captionFilesOf, lipSyncOf, posterUrlOf } from '../jobs/job-result';
 import { GenerationSettings } from '../settings';
@@ -113,6 +115,8 @@ export class VideosService {
     private readonly storage: StorageService,
     private readonly eta: JobEta,
     private readonly settings: GenerationSettings,
+    private readonly revisions: RevisionsRepository,
+    private readonly jobsRepository: JobsRepository,
   ) {}
 
   async create(request: CreateVideoDto): Promise<Video> {
@@ -162,6 +166,10 @@ export class VideosService {
     await this.storage.removeFolder(jobFolder(userId, row.currentJobId));
     // An operator's retry made its file in the new job's folder; the first job's may hold what it left.
     if (row.currentJobId !== videoId) await this.storage.removeFolder(jobFolder(userId, videoId));
+    // Its versions go with it: each fix's folder (its video and speech), and the first version's speech.
+    for (const jobId of await this.revisions.deleteOf(videoId)) await this.storage.removeFolder(jobFolder(userId, jobId));
+    const first = row.input.revision ? await this.jobsRepository.find(videoId) : null;
+    if (first?.kind === 'lipsync') await this.speech.remove(first.input.audioKey);
     await this.speech.remove(row.input.audioKey);
     await this.videos.delete(videoId);
     return { id: videoId, outcome: 'deleted', video: null };
