@@ -11,7 +11,11 @@ import { seedActorClip, settledJob, startBilling, startWorkerProcess, type Billi
 jest.setTimeout(180_000);
 
 const ACTOR_CLIP = '/api/media/actors/ipfs-puppet-video-5/idle-v1.mp4';
-const SPEECH = 'A long enough speech for a worker to be asked to stop in the middle of rendering it. '.repeat(5);
+/**
+ * About 13 s of speech: its render still has seconds to go when the worker is stopped (at 10 %), and the
+ * two tests render it about twice (was 5 repeats, 32 s, for the same checks).
+ */
+const SPEECH = 'A long enough speech for a worker to be asked to stop in the middle of rendering it. '.repeat(2);
 
 /**
  * Graceful drain of a generation worker (SIGTERM, as Kubernetes sends it on a scale-down or a
