@@ -40,9 +40,10 @@ describe('generation jobs survive a worker killed mid-job', () => {
 
   it('redelivers the job to another worker, which completes it once and commits exactly one credit', async () => {
     const userId = crypto.randomUUID();
+    // About 12 s of speech (was 5 repeats, 28 s): the worker is killed at 10 % of its render, with seconds of it to go.
     const audio = await api.client.send(
       Subjects.generation.audioCreate,
-      { userId, text: 'A long enough speech for a worker to die in the middle of rendering it. '.repeat(5), voice_id: 'Patient_Man' },
+      { userId, text: 'A long enough speech for a worker to die in the middle of rendering it. '.repeat(2), voice_id: 'Patient_Man' },
       60_000,
     );
     const first = await startWorker();
