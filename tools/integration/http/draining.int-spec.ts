@@ -69,9 +69,10 @@ describe('a gateway stopped with SIGTERM during a held lip-sync request', () => 
   it('answers the held request with 202, ends the job stream and exits; the next ask on the next gateway gets the video', async () => {
     const userId = crypto.randomUUID();
     const cookie = await signedInCookie(database, SESSION_SECRET, userId);
+    // About 24 s of speech (was 8 repeats, 48 s): its render outlasts the ask held 2.5 s in and the gateway's stop, as the check below says.
     const audio = await generation.client.send(
       Subjects.generation.audioCreate,
-      { userId, text: 'A speech long enough for a gateway to be replaced while it is being lip-synced. '.repeat(8), voice_id: 'Patient_Man' },
+      { userId, text: 'A speech long enough for a gateway to be replaced while it is being lip-synced. '.repeat(4), voice_id: 'Patient_Man' },
       60_000,
     );
     const port = await freePort();
