@@ -10,9 +10,10 @@ export class UserDataRepository extends GenerationRepository {
     return live.map((job) => job.id);
   }
 
-  /** The history, jobs, webhooks, batches, reports, own actors and consents the user made, one table after another. */
+  /** The history, video fixes, jobs, webhooks, batches, reports, own actors and consents the user made, one table after another. */
   async deleteRowsOf(userId: string): Promise<void> {
     await this.db.deleteFrom('project').where('userId', '=', userId).execute();
+    await this.db.deleteFrom('video_revision').where('userId', '=', userId).execute();
     await this.db.deleteFrom('job').where('userId', '=', userId).execute();
     await this.db.deleteFrom('webhook_delivery').where('userId', '=', userId).execute(); // with their attempts
     await this.db.deleteFrom('webhook_endpoint').where('userId', '=', userId).execute();

@@ -12,7 +12,6 @@ import { LipSyncController } from './lipsync.controller';
 import { LipSyncHandler } from './lipsync.handler';
 import { LipSyncService } from './lipsync.service';
 import { RevisionRender } from '../revisions/revision-render';
-import { RevisionsRepository } from '../revisions/revisions.repository';
 import { VideoSpeech } from './video-speech';
 
 /**
@@ -23,7 +22,7 @@ import { VideoSpeech } from './video-speech';
 @Module({
   imports: [JobsModule, MediaModule, ProjectsModule, AudioModule, ProvidersModule],
   controllers: [LipSyncController],
-  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks, LipSyncGate, RevisionRender, RevisionsRepository],
-  exports: [LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks, RevisionsRepository],
+  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks, LipSyncGate, RevisionRender],
+  exports: [LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks],
 })
 export class LipSyncModule {}

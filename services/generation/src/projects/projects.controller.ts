@@ -1,11 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { IsInt } from 'class-validator';
-import { isVideoFormatId, mediaKeyOf, Subjects, type AudioParams, type Project, type UserProjectRequest, timingsKeyOf, userFolder } from '@lipcast/contracts';
+import { isVideoFormatId, jobFolder, mediaKeyOf, Subjects, type AudioParams, type Project, type UserProjectRequest, timingsKeyOf, userFolder } from '@lipcast/contracts';
 import { Handles, ServiceError, StorageService } from '@lipcast/nest-kit';
 import { captionFilesOf, posterUrlOf } from '../jobs/job-result';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { UserDto } from '../user.dto';
+import { RevisionsRepository } from '../revisions/revisions.repository';
 import { ProjectsRepository } from './projects.repository';
 
 class ProjectDto extends UserDto implements UserProjectRequest {
@@ -21,6 +22,7 @@ export class ProjectsController {
     private readonly projects: ProjectsRepository,
     private readonly jobs: JobsRepository,
     private readonly storage: StorageService,
+    private readonly revisions: RevisionsRepository,
   ) {}
 
   @Handles(Subjects.generation.projectsList)
@@ -58,6 +60,19 @@ export class ProjectsController {
     if (audioKey) keys.push(timingsKeyOf(audioKey));
     await this.projects.delete(project.id);
     await Promise.all(keys.map((key) => this.storage.remove(key)));
+    if (project.jobId) await this.removeOtherVersions(request.userId, project.jobId);
     return { deleted: true };
+  }
+
+  /** A fixed video's other versions go with its history item: each fix's folder, and the first version's folder and speech. */
+  private async removeOtherVersions(userId: string, jobId: string): Promise<void> {
+    const job = await this.jobs.findOwned(userId, jobId);
+    if (job?.kind !== 'lipsync') return;
+    const rootJobId = job.input.revision?.rootJobId ?? jobId;
+    for (const fixJobId of await this.revisions.deleteOf(rootJobId)) await this.storage.removeFolder(jobFolder(userId, fixJobId));
+    if (rootJobId === jobId) return;
+    const root = await this.jobs.findOwned(userId, rootJobId);
+    await this.storage.removeFolder(jobFolder(userId, rootJobId));
+    if (root?.kind === 'lipsync') await Promise.all([this.storage.remove(root.input.audioKey), this.storage.remove(timingsKeyOf(root.input.audioKey))]);
   }
 }
