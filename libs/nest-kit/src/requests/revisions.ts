@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 import { MAX_SPEECH_TEXT_LENGTH, type CreateRevisionRequest, type ListRevisionsRequest } from '@lipcast/contracts';
@@ -8,35 +9,26 @@ import { RequestDto } from './request-dto';
  * public API send, and the generation service's requests (the user, and the video by its job or its API id).
  */
 
-const SCRIPT_MESSAGES = { text: 'script must be text', blank: 'script is required', long: `script must be at most ${MAX_SPEECH_TEXT_LENGTH} characters` };
+/** The whole script with one sentence changed: text, not blank, at most `MAX_SPEECH_TEXT_LENGTH` characters. */
+const ScriptField = () =>
+  applyDecorators(
+    ApiProperty({
+      example: 'Meet Lipcast. It makes talking videos in minutes. Try it today.',
+      maxLength: MAX_SPEECH_TEXT_LENGTH,
+      description: "the video's whole script with one sentence changed (or replaced by several); only that sentence is spoken and lip-synced again",
+    }),
+    IsString({ message: 'script must be text' }),
+    MinLength(1, { message: 'script is required' }),
+    MaxLength(MAX_SPEECH_TEXT_LENGTH, { message: `script must be at most ${MAX_SPEECH_TEXT_LENGTH} characters` }),
+  );
 
-/** `POST /api/v1/videos/{id}/revisions` and `POST /api/jobs/{id}/revisions`: the whole script, changed in one sentence. */
+/** `POST /api/v1/videos/{id}/revisions` and `POST /api/jobs/{id}/revisions`. */
 export class ReviseVideoBodyDto extends RequestDto {
-  @ApiProperty({
-    example: 'Meet Lipcast. It makes talking videos in minutes. Try it today.',
-    maxLength: MAX_SPEECH_TEXT_LENGTH,
-    description: "the video's whole script with one sentence changed (or replaced by several); only that sentence is spoken and lip-synced again",
-  })
-  @IsString({ message: SCRIPT_MESSAGES.text })
-  @MinLength(1, { message: SCRIPT_MESSAGES.blank })
-  @MaxLength(MAX_SPEECH_TEXT_LENGTH, { message: SCRIPT_MESSAGES.long })
+  @ScriptField()
   script!: string;
 }
 
-/** `generation.revisions.create.v1`. */
-export class CreateRevisionDto extends ReviseVideoBodyDto implements CreateRevisionRequest {
-  @IsUUID() userId!: string;
-
-  @IsOptional()
-  @IsUUID('all', { message: 'No such job' })
-  jobId?: string;
-
-  @IsOptional()
-  @IsUUID('all', { message: 'No such video' })
-  videoId?: string;
-}
-
-/** `generation.revisions.list.v1`. */
+/** `generation.revisions.list.v1`: the user's video, by the job of one of its versions or its public API id. */
 export class ListRevisionsDto extends RequestDto implements ListRevisionsRequest {
   @IsUUID() userId!: string;
 
@@ -47,4 +39,10 @@ export class ListRevisionsDto extends RequestDto implements ListRevisionsRequest
   @IsOptional()
   @IsUUID('all', { message: 'No such video' })
   videoId?: string;
+}
+
+/** `generation.revisions.create.v1`. */
+export class CreateRevisionDto extends ListRevisionsDto implements CreateRevisionRequest {
+  @ScriptField()
+  script!: string;
 }
