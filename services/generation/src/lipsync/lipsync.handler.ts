@@ -54,9 +54,9 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     const { revision } = job.input;
     if (revision) {
       // A fix of one sentence: the new version replaces the old where it was shown once it is done.
-      const { key, splice } = await this.revisionRender.render(job.input, revision, context);
+      const { key, durationSeconds, splice } = await this.revisionRender.render(job.input, revision, context);
       const publish = { videoKey: key, audioKey: job.input.audioKey, audioParams: { ...revision.speech } };
-      return { result: { ...(await this.resultOf(key, context)), splice }, publish: (em) => this.revisions.publish(revision.fromJobId, job.id, publish, em).then(() => true) };
+      return { result: { ...(await this.resultOf(key, context)), durationSeconds, splice }, publish: (em) => this.revisions.publish(revision.fromJobId, job.id, publish, em).then(() => true) };
     }
     const key = job.input.speech ? await this.renderSpoken(job.input, job.input.speech, context) : await this.render(job.input, context);
     return {

@@ -62,7 +62,7 @@ export class RevisionRender {
   ) {}
 
   /** Stores the new version's video, speech, captions, poster and check in the job's folder; answers the video's key and where it was spliced. */
-  async render(input: LipSyncJobInput, revision: RevisionOf, context: JobContext): Promise<{ key: string; splice: Splice }> {
+  async render(input: LipSyncJobInput, revision: RevisionOf, context: JobContext): Promise<{ key: string; durationSeconds: number; splice: Splice }> {
     const old = await this.version(revision, context);
     const sentence = scriptSentences(revision.fromScript)[revision.sentence.index];
     if (!sentence || scriptWords(revision.fromScript).length !== old.timings.words.length) throw new Error("The video's word timings do not match its script: it cannot be fixed one sentence at a time.");
@@ -79,7 +79,7 @@ export class RevisionRender {
     const speech = join(context.workDir, 'revised-speech.wav');
     await spliceSpeech({ original: old.speech, replacement: spoken.audio.path, cutStart: cut.cutStart, cutEnd: cut.cutEnd ?? old.durationSeconds, from: cut.from, to: cut.to, out: speech, signal: context.signal });
     await this.keepSpeech(speech, cut.timings, context);
-    context.outputs.mediaSeconds = cut.durationSeconds;
+    // No real-time factor is recorded for a fix (`outputs.mediaSeconds` stays unset): it renders a span, not its whole length.
 
     const span = this.spanOf(cut, old.fps);
     const burnIn = await this.captions.prepare(cut.timings.words, input.format, input.captions, context);
@@ -125,7 +125,7 @@ export class RevisionRender {
     const check = await this.score(finished, old, cut, span, character, input);
     if (check) await this.checks.keep(this.checks.passes(check) ? check : { ...check, belowThreshold: true }, made.provider, context);
     const shiftSeconds = cut.cutEnd === null ? 0 : cut.cutStart + (cut.to - cut.from) - cut.cutEnd;
-    return { key, splice: { version: revision.version, spanStartSeconds: span.start, spanEndSeconds: span.end, fadeSeconds: span.fade, shiftSeconds } };
+    return { key, durationSeconds: cut.durationSeconds, splice: { version: revision.version, spanStartSeconds: span.start, spanEndSeconds: span.end, fadeSeconds: span.fade, shiftSeconds } };
   }
 
   /** The new speech and its timings, kept in the job's folder: the next fix starts from them. */
