@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { extname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 /** Where the mouth is in one frame, in pixels (from the 468-point face mesh). */
 export interface MouthGeometry {
@@ -20,14 +19,19 @@ export interface HumanFace {
   score: number;
   box: [number, number, number, number];
 }
-interface HumanResult {
-  face: HumanFace[];
+
+/** What the face model's thread (face-model-thread.ts) is started with. */
+export interface FaceThreadData {
+  maxDetected: number;
 }
-export interface HumanInstance {
-  load(): Promise<void>;
-  detect(input: unknown): Promise<HumanResult>;
-  tf: { tensor4d(values: Uint8Array, shape: [number, number, number, number], dtype: 'int32'): { dispose(): void } };
+/** An rgb24 picture of `width` x `height` sent to the thread, answered with its faces under the same `id`. */
+export interface FaceRequest {
+  id: number;
+  rgb: Uint8Array;
+  width: number;
+  height: number;
 }
+type FaceAnswer = { id: number; faces: HumanFace[] } | { id: number; error: string };
 
 // Face-mesh point numbers (MediaPipe's 468-point topology, which Human's facemesh model uses).
 const MOUTH_LEFT = 61;
@@ -36,77 +40,85 @@ const UPPER_INNER_LIP = 13;
 const LOWER_INNER_LIP = 14;
 const CHIN = 152;
 
-/** One model per number of faces it looks for (a call's config would change the instance's for every later call). */
-const humans = new Map<number, Promise<HumanInstance>>();
+/**
+ * A thread left idle this long is ended (its model freed); the next picture starts another, which
+ * loads the model again. A busy process keeps its thread, and the model loaded, between renders.
+ */
+const IDLE_THREAD_MS = 60_000;
 
 /**
- * Human's model loader fetches `file://` URLs, which Node's fetch does not serve: answer those from
- * disk and pass everything else on. Installed once, before the first model loads.
+ * The face detector and mesh of `@vladmandic/human`, on a thread of its own (face-model-thread.ts):
+ * the thread loads the model once and looks at the pictures sent to it one after the other, while
+ * the thread that sends them goes on with its own work. It never keeps the process alive when idle.
  */
-function serveFileUrls(): void {
-  const networkFetch = globalThis.fetch;
-  if ((networkFetch as { servesFiles?: boolean }).servesFiles) return;
-  const fetchWithFiles = async (input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return url.startsWith('file://') ? new Response(await readFile(new URL(url))) : networkFetch(input, init);
-  };
-  globalThis.fetch = Object.assign(fetchWithFiles, { servesFiles: true }) as typeof fetch;
+export class FaceModel {
+  private worker: Worker | null = null;
+  private readonly waiting = new Map<number, { resolve: (faces: HumanFace[]) => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly maxDetected: number) {}
+
+  /** Human's faces in an rgb24 picture of `width` x `height`, in its pixels. */
+  detect(rgb: Uint8Array, width: number, height: number): Promise<HumanFace[]> {
+    const worker = this.thread();
+    const id = this.nextId++;
+    const faces = new Promise<HumanFace[]>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    clearTimeout(this.idleTimer);
+    // Awaited answers keep the process alive until they come.
+    worker.ref();
+    // A copy of exactly the picture's bytes, handed over (a view would send its whole underlying buffer).
+    const pixels = new Uint8Array(rgb);
+    worker.postMessage({ id, rgb: pixels, width, height } satisfies FaceRequest, [pixels.buffer]);
+    return faces;
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    // Built, this is dist/faces/face-model-thread.js; under Jest the TypeScript source, which Node runs as it is.
+    const worker = new Worker(join(__dirname, `face-model-thread${extname(__filename)}`), { workerData: { maxDetected: this.maxDetected } satisfies FaceThreadData });
+    worker.on('message', (answer: FaceAnswer) => {
+      const waiter = this.waiting.get(answer.id);
+      this.waiting.delete(answer.id);
+      if ('error' in answer) waiter?.reject(new Error(`The face model failed: ${answer.error}`));
+      else waiter?.resolve(answer.faces);
+      if (this.waiting.size === 0 && this.worker === worker) this.idle(worker);
+    });
+    // A thread that fails or ends fails what it was asked; the next picture starts another.
+    const lost = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      for (const waiter of this.waiting.values()) waiter.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`The face model's thread ended (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private idle(worker: Worker): void {
+    worker.unref();
+    this.idleTimer = setTimeout(() => {
+      this.worker = null;
+      void worker.terminate();
+    }, IDLE_THREAD_MS).unref();
+  }
 }
 
-/**
- * The face detector and mesh of `@vladmandic/human` on TensorFlow.js' WebAssembly backend: the
- * models and the WASM binaries ship inside the npm packages, so it runs offline. Loaded once for
- * each `maxDetected` (the lip-sync looks for one face; the face check for several, to count them).
- */
-export function faceModel(maxDetected = 1): Promise<HumanInstance> {
-  const known = humans.get(maxDetected);
-  if (known) return known;
-  const human = (async () => {
-    serveFileUrls();
-    // The package's `exports` lists subpaths without "./", so its WASM build is reached by path.
-    const dist = dirname(require.resolve('@vladmandic/human'));
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build is picked by path (see above)
-    const { Human } = require(join(dist, 'human.node-wasm.js')) as { Human: new (config: object) => HumanInstance };
-    const instance = new Human({
-      backend: 'wasm',
-      wasmPath: `${pathToFileURL(dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))).href}/`,
-      modelBasePath: `${pathToFileURL(join(dist, '..', 'models')).href}/`,
-      debug: false,
-      // Each frame is analysed on its own: Human's cache would reuse the face box of whichever frame came
-      // before, so the same frame's landmarks would depend on the order frames are looked at.
-      cacheSensitivity: 0,
-      face: {
-        enabled: true,
-        detector: { rotation: false, maxDetected, minConfidence: 0.4 },
-        mesh: { enabled: true },
-        iris: { enabled: false },
-        description: { enabled: false },
-        emotion: { enabled: false },
-        antispoof: { enabled: false },
-        liveness: { enabled: false },
-      },
-      body: { enabled: false },
-      hand: { enabled: false },
-      object: { enabled: false },
-      gesture: { enabled: false },
-      segmentation: { enabled: false },
-      filter: { enabled: false },
-    });
-    await instance.load();
-    return instance;
-  })();
-  humans.set(maxDetected, human);
-  return human;
+/** One model per number of faces it looks for (the lip-sync looks for one; the face check for several, to count them). */
+const models = new Map<number, FaceModel>();
+
+/** The face model looking for up to `maxDetected` faces (its thread starts, and loads the model, on its first picture). */
+export function faceModel(maxDetected = 1): Promise<FaceModel> {
+  let model = models.get(maxDetected);
+  if (!model) models.set(maxDetected, (model = new FaceModel(maxDetected)));
+  return Promise.resolve(model);
 }
 
 /** Human's faces in an rgb24 picture of `width` x `height`, in its pixels. */
-export async function facesIn(model: HumanInstance, rgb: Buffer, width: number, height: number): Promise<HumanFace[]> {
-  const tensor = model.tf.tensor4d(new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength), [1, height, width, 3], 'int32');
-  try {
-    return (await model.detect(tensor)).face;
-  } finally {
-    tensor.dispose();
-  }
+export function facesIn(model: FaceModel, rgb: Buffer, width: number, height: number): Promise<HumanFace[]> {
+  return model.detect(rgb, width, height);
 }
 
 /** The mouth in an rgb24 picture of `width` x `height`, or null when no face is found. */

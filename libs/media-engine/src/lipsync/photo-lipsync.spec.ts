@@ -168,7 +168,7 @@ describe(findMouthsWhereNeeded.name, () => {
     found.forEach((mouth, index) => expect(mouth).toEqual(index >= 30 ? GEOMETRY : null));
   });
 
-  it('tells which frames are final after each stretch, and those never change afterwards', async () => {
+  it('tells which frames are final as each part of a stretch is settled, and those never change afterwards', async () => {
     async function* frames() {
       for (let index = 0; index < 42; index++) yield Buffer.from([index]);
     }
@@ -179,8 +179,27 @@ describe(findMouthsWhereNeeded.name, () => {
       async (frame) => path(frame[0]),
       (settled, count) => told.push({ count, found: settled.slice(0, count) }),
     );
-    expect(told.map(({ count }) => count)).toEqual([17, 33, 42]);
+    // The steady first stretch at once; the second part by part around the jump, before its end (33) is final.
+    expect(told.map(({ count }) => count)).toEqual([17, 19, 20, 21, 25, 33, 42]);
     for (const { count, found: settled } of told) expect(settled).toEqual(found.slice(0, count));
+  });
+
+  it('tells the first frames of a moving face before the rest of their stretch is looked at', async () => {
+    async function* frames() {
+      for (let index = 0; index < 17; index++) yield Buffer.from([index]);
+    }
+    const looked: number[] = [];
+    const toldAfter: { count: number; looked: number }[] = [];
+    await findMouthsWhereNeeded(
+      frames(),
+      async (frame) => (looked.push(frame[0]), { ...GEOMETRY, x: 300 + frame[0] ** 2 }),
+      (_, count) => toldAfter.push({ count, looked: looked.length }),
+    );
+    // The first frames are final (and the frames around them can be composited) while the model still has more of the stretch to look at.
+    expect(toldAfter[0].count).toBeGreaterThanOrEqual(3);
+    expect(toldAfter[0].count).toBeLessThan(17);
+    expect(toldAfter[0].looked).toBeLessThan(looked.length);
+    expect(toldAfter.at(-1)!.count).toBe(17);
   });
 
   it('handles one frame (a still picture)', async () => {

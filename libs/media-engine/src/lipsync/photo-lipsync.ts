@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { DEFAULT_VIDEO_FORMAT, PORTRAIT_SIZE, videoFormat, type VideoFormatId } from '@lipcast/contracts';
 import {
@@ -8,7 +7,6 @@ import {
   encodeVideo,
   type CaptionBurnIn,
   faceFraming,
-  ffmpegPath,
   type Framing,
   MAX_PIXELS_OPTION,
   MediaLimitMessages,
@@ -18,12 +16,15 @@ import {
   type InputSize,
 } from '@lipcast/media-tools';
 import { readPpmFrames } from '../faces/face-check';
+import { decodedFrames, type FrameReading } from './decoded-frames';
 import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
 import { rgbToYuv } from '../yuv420';
 import { findFaceCentre, framingFor } from './framing';
 import { gridChange, lumaGrid, stillestFrame, turnWindows } from './still-turns';
 import { innerMouthBox, mouthPatch } from './sync-score';
 import type { MouthFrame } from './mouth-track';
+
+export { decodedFrames } from './decoded-frames';
 
 export const WIDTH = PORTRAIT_SIZE.width;
 export const HEIGHT = PORTRAIT_SIZE.height;
@@ -198,9 +199,12 @@ export function footageSize(shown: { width: number; height: number }): { width: 
 
 /** A clip's size as shown (its rotation applied, as the decoder applies it) and its frame rate. */
 async function footageInput(path: string, signal?: AbortSignal): Promise<{ width: number; height: number; fps: number }> {
+  // Probed while the first frame is decoded (its failure, if any, reported after the frame's).
+  const probing = probeMedia(path);
+  probing.catch(() => undefined);
   const [first] = readPpmFrames(await runFfmpeg([...MAX_PIXELS_OPTION, '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'ppm', 'pipe:1'], { captureOutput: true, signal }));
   if (!first) throw new ProviderError(MediaLimitMessages.unreadable, 'invalid-input');
-  return { width: first.width, height: first.height, fps: (await probeMedia(path)).video?.fps ?? 0 };
+  return { width: first.width, height: first.height, fps: (await probing).video?.fps ?? 0 };
 }
 
 /**
@@ -222,17 +226,6 @@ async function decodeStill(source: Source, format: PixelFormat, signal?: AbortSi
   return still;
 }
 
-interface FrameReading {
-  /** An ffmpeg `select` filter: only the frames it keeps, one pass of the clip. */
-  select?: string;
-  /**
-   * One buffer for every frame, refilled when the reader asks for the next one (a reader that is done
-   * with each frame by then): a fresh buffer per frame cost about 0.4 s of CPU per 15 s clip in GC.
-   */
-  reuseBuffer?: boolean;
-  signal?: AbortSignal;
-}
-
 /** Raw frames of the source in its work frame at its frame rate, looped for ever (a still repeats); the reader stops it. */
 async function* sourceFrames(source: Source, format: PixelFormat, options: FrameReading = {}): AsyncGenerator<Buffer> {
   const { select, signal } = options;
@@ -248,36 +241,6 @@ async function* sourceFrames(source: Source, format: PixelFormat, options: Frame
   const filters = select ? [`fps=${source.fps}`, select, ...fit] : [...fit, `fps=${source.fps}`];
   const args = [...MAX_PIXELS_OPTION, '-stream_loop', select ? '0' : '-1', '-i', source.path, '-vf', filters.join(','), ...(select ? ['-vsync', '0'] : []), '-f', 'rawvideo', '-pix_fmt', format, 'pipe:1'];
   yield* decodedFrames(args, source.frame.bytes[format], options);
-}
-
-/** The raw frames an ffmpeg run writes to its output (`args`), `frameBytes` each. */
-export async function* decodedFrames(args: string[], frameBytes: number, options: FrameReading = {}): AsyncGenerator<Buffer> {
-  const { reuseBuffer, signal } = options;
-  const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
-  // An abort stops the decoder even when its reader never asks for another frame (a killed encoder).
-  const kill = () => child.kill('SIGKILL');
-  signal?.addEventListener('abort', kill, { once: true });
-  // Each pipe chunk (64 KB) is copied once, straight into its frame: gluing chunks together as they
-  // come would copy every frame's bytes about twenty times.
-  let frame = Buffer.allocUnsafe(frameBytes);
-  let filled = 0;
-  try {
-    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-      for (let offset = 0; offset < chunk.length; ) {
-        const copied = chunk.copy(frame, filled, offset, offset + Math.min(chunk.length - offset, frameBytes - filled));
-        offset += copied;
-        filled += copied;
-        if (filled === frameBytes) {
-          yield frame;
-          if (!reuseBuffer) frame = Buffer.allocUnsafe(frameBytes);
-          filled = 0;
-        }
-      }
-    }
-  } finally {
-    signal?.removeEventListener('abort', kill);
-    kill();
-  }
 }
 
 /** A source frame to composite: the frame (yuv420p, in the work frame) and its number in one pass of the source. */
@@ -299,9 +262,10 @@ const BACKWARD_PART_BYTES = 64 * 1024 * 1024;
  * A clip played forward, then backward, then forward again… (ping-pong): a loop with no jump cut,
  * for footage that was never made to loop. It turns at the stillest moment within TURN_WINDOW_SECONDS
  * of each end (`stillestFrame`), measured on the first pass as it is decoded: the frames of the last
- * window are only measured then, and shown from a seek once the turn is chosen. Frames at the turns
- * are not repeated. Backward, the clip is decoded a part at a time (as many frames as
- * BACKWARD_PART_BYTES hold), each from a seek, and given back in reverse: the whole clip is never held.
+ * window are only measured then, and shown from a seek once the turn is chosen (with the first part
+ * of the way back when they fit in one). Frames at the turns are not repeated. Backward, the clip is
+ * decoded a part at a time (as many frames as BACKWARD_PART_BYTES hold), each from a seek, and given
+ * back in reverse: the whole clip is never held.
  */
 async function* pingPongFrames(source: Source, options: FrameReading): AsyncGenerator<IndexedFrame> {
   const { width, height } = source.frame;
@@ -321,21 +285,39 @@ async function* pingPongFrames(source: Source, options: FrameReading): AsyncGene
   let last = stillestFrame(change, Math.max(shown - 1, windows.last[0]), count, count - 1);
   let first = stillestFrame(change, 0, windows.first[1], 0);
   if (last - first < 2) [first, last] = [0, count - 1];
-  let index = shown;
-  if (last >= shown) for await (const frame of clipPart(source, shown, last - shown + 1, options)) yield [frame, index++];
   const perPart = Math.max(1, Math.floor(BACKWARD_PART_BYTES / source.frame.bytes.yuv420p));
   // The buffers a part is held in, allocated once and refilled part after part (not left to the GC).
   const held: Buffer[] = [];
+  /** Frames [start, end) of one pass, decoded from a seek into `held`; how many came. */
+  const hold = async (start: number, end: number) => {
+    let length = 0;
+    for await (const frame of clipPart(source, start, end - start, { reuseBuffer: true, signal: options.signal })) frame.copy((held[length++] ??= Buffer.allocUnsafe(frame.length)));
+    return length;
+  };
+  // Backward, the next frame shown is `end - 1`.
+  let end = last;
+  if (last >= shown && last - shown < perPart) {
+    // The rest of the first pass up to the turn and the start of the way back are one part: one seek
+    // (a decoder started, and the frames before the seek decoded again) fewer.
+    const start = Math.min(shown, Math.max(first + 1, last + 1 - perPart));
+    const length = await hold(start, last + 1);
+    for (let index = shown - start; index < length; index++) yield [held[index], start + index];
+    for (let index = length - 2; index >= 0 && start + index > first; index--) yield [held[index], start + index];
+    end = Math.max(start, first + 1);
+  } else if (last >= shown) {
+    let index = shown;
+    for await (const frame of clipPart(source, shown, last - shown + 1, options)) yield [frame, index++];
+  }
   for (;;) {
-    for (let end = last; end > first + 1; end -= perPart) {
+    for (; end > first + 1; end -= perPart) {
       const start = Math.max(first + 1, end - perPart);
-      let length = 0;
-      for await (const frame of clipPart(source, start, end - start, { reuseBuffer: true, signal: options.signal })) frame.copy((held[length++] ??= Buffer.allocUnsafe(frame.length)));
+      const length = await hold(start, end);
       for (let index = length - 1; index >= 0; index--) yield [held[index], start + index];
     }
     let index = first;
     for await (const frame of clipPart(source, first, last - first + 1, options)) yield [frame, index++];
     if (index === first) return;
+    end = last;
   }
 }
 
@@ -413,7 +395,8 @@ const near = (a: MouthGeometry, b: MouthGeometry) => {
  * the face moves: over a stretch of STRETCH frames the mouth is found at both ends and in the middle;
  * when the middle lies where the ends predict (the face is still, or moves steadily), the frames
  * between are interpolated, otherwise each half is looked at the same way. Holds one stretch of frames.
- * `onSettled` is told, after each stretch, how many of the frames' mouths are final (and given them all).
+ * `onSettled` is told, as each part of a stretch is settled, how many of the frames' mouths are final
+ * (and given them all).
  */
 export async function findMouthsWhereNeeded(
   frames: AsyncIterable<Buffer>,
@@ -424,29 +407,32 @@ export async function findMouthsWhereNeeded(
   let held: Buffer[] = [];
   let offset = 0; // index in `found` of held[0]
   const settle = async (from: number, to: number): Promise<void> => {
-    if (to - from < 2) return;
-    const middle = (from + to) >> 1;
-    const [start, end] = [found[offset + from], found[offset + to]];
-    const centre = (found[offset + middle] = await detect(held[middle]));
-    // Steady: the middle is where the ends put it, or there is no face at all three.
-    const steady = start && end && centre ? near(centre, mixMouths(start, end, (middle - from) / (to - from))) : !start && !end && !centre;
-    if (!steady) {
-      await settle(from, middle);
-      await settle(middle, to);
-      return;
+    if (to - from >= 2) {
+      const middle = (from + to) >> 1;
+      const [start, end] = [found[offset + from], found[offset + to]];
+      const centre = (found[offset + middle] = await detect(held[middle]));
+      // Steady: the middle is where the ends put it, or there is no face at all three.
+      const steady = start && end && centre ? near(centre, mixMouths(start, end, (middle - from) / (to - from))) : !start && !end && !centre;
+      if (!steady) {
+        await settle(from, middle);
+        await settle(middle, to);
+        return;
+      }
+      for (let index = from + 1; index < to; index++) {
+        if (index === middle) continue;
+        const [a, b, t] = index < middle ? [start, centre, (index - from) / (middle - from)] : [centre, end, (index - middle) / (to - middle)];
+        found[offset + index] = a && b ? mixMouths(a, b, t) : null;
+      }
     }
-    for (let index = from + 1; index < to; index++) {
-      if (index === middle) continue;
-      const [a, b, t] = index < middle ? [start, centre, (index - from) / (middle - from)] : [centre, end, (index - middle) / (to - middle)];
-      found[offset + index] = a && b ? mixMouths(a, b, t) : null;
-    }
+    // Parts are settled from left to right: every mouth up to `to` is final now, and the frames
+    // around them can be composited before the rest of the stretch is looked at.
+    onSettled?.(found, offset + to + 1);
   };
   const settleHeld = async () => {
     found[offset + held.length - 1] = await detect(held[held.length - 1]);
     await settle(0, held.length - 1);
     offset += held.length - 1;
     held = held.slice(-1);
-    onSettled?.(found, offset + 1);
   };
   for await (const frame of frames) {
     held.push(frame);
@@ -736,10 +722,10 @@ class SettlingMouths {
  * landmarks used, for the caller to keep, with the video's size and frame rate (`video`). Throws
  * NoFaceError when there is no face.
  *
- * When the landmarks must be found, their pass and the compositing run side by side: each frame is
- * composited as soon as the samples around it are settled, so the decoder and encoder keep the other
- * core busy while the model looks at the rest of the clip (run one after the other, a core sat idle
- * through the landmark pass).
+ * When the landmarks must be found, their pass and the compositing run side by side: the model runs
+ * on a thread of its own (`faceModel`), and each frame is composited as soon as the samples around it
+ * are settled (the first ones after a few looks, not a whole stretch), so the decoders, this thread
+ * and the encoder go on while the model looks at the rest of the clip.
  */
 export async function renderPhotoTalkingClip(sourcePath: string, track: readonly MouthFrame[], audioPath: string, out: string, options: PhotoClipOptions): Promise<SampledMouths> {
   const trackFps = options.trackFps ?? FPS;
