@@ -1,15 +1,14 @@
-import { AI_GENERATED_LABEL, lookKeyBeside, mediaUrl, timingsKeyOf, type AudioParams } from '@lipcast/contracts';
+import { AI_GENERATED_LABEL, mediaUrl, timingsKeyOf, type AudioParams } from '@lipcast/contracts';
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { StorageService } from '@lipcast/nest-kit';
-import { builtInActor, type CharacterLook } from '@lipcast/media-engine';
 import { labelContainer, probeMedia } from '@lipcast/media-tools';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { isDependencyOutage } from '../jobs/outages';
 import { JobHandlers, progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
 import type { LipSyncJobInput } from '../jobs/job-inputs';
 import type { Job, JobResult } from '../jobs/job.entity';
-import { JobParked, type MediaInput, type WorkContext } from '../ports/media';
+import { JobParked } from '../ports/media';
 import type { TimedUnit } from '../ports/speech.port';
 import { VideoCaptions } from '../captions/video-captions';
 import { FaceChecks } from '../media/face-checks';
@@ -17,6 +16,7 @@ import { VideoPosters } from '../posters/video-posters';
 import { readStoredJson } from '../stored-json';
 import { LipSyncChecks } from './lip-sync-checks';
 import { LipSyncGate } from './lip-sync-gate';
+import { LipSyncSources } from './lip-sync-sources';
 import { RevisionRender } from '../revisions/revision-render';
 import { RevisionsRepository } from '../revisions/revisions.repository';
 import { VideoSpeech } from './video-speech';
@@ -40,6 +40,7 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     private readonly gate: LipSyncGate,
     private readonly revisionRender: RevisionRender,
     private readonly revisions: RevisionsRepository,
+    private readonly sources: LipSyncSources,
     handlers: JobHandlers,
   ) {
     handlers.register(this);
@@ -93,12 +94,8 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
    * lip-sync (`LipSyncGate`, `LipSyncChecks`); returns its key.
    */
   async render(input: LipSyncJobInput, context: JobContext): Promise<string> {
-    const audio = await this.localInput(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
-    // A drawn character (built-in actor or drawn portrait) is drawn anew by the embedded engine; other videos are read by the provider.
-    const character = await this.characterOf(input);
-    const video = character
-      ? { url: await this.storage.presignedUrl(input.videoKey), contentType: 'video/mp4' }
-      : await this.localInput(input.videoKey, context, 'video.mp4', 'video/mp4');
+    const audio = await this.sources.download(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
+    const { video, character } = await this.sources.pictureOf(input, context);
     const { durationSeconds } = await probeMedia(audio.localPath!);
     context.outputs.mediaSeconds = durationSeconds; // the video lasts as long as its speech
     const timings = await this.timings(input.audioKey);
@@ -118,19 +115,6 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
     await this.posters.make(finished, context);
     if (check) await this.lipSyncChecks.keep(check, provider, context);
     return key;
-  }
-
-  private async localInput(key: string, context: WorkContext, name: string, contentType: string): Promise<MediaInput> {
-    const localPath = join(context.workDir, name);
-    await this.storage.download(key, localPath);
-    return { url: await this.storage.presignedUrl(key), localPath, contentType: (await this.storage.stat(key))?.contentType ?? contentType, key };
-  }
-
-  /** The character the video shows when our engine drew it: a built-in actor, or the drawing kept beside an influencer's clip. */
-  private async characterOf(input: LipSyncJobInput): Promise<CharacterLook | undefined> {
-    if (input.actorId) return builtInActor(input.actorId)?.look;
-    const lookKey = lookKeyBeside(input.videoKey);
-    return lookKey ? readStoredJson<CharacterLook>(this.storage, lookKey) : undefined;
   }
 
   /** The timings stored beside an audio our speech step made (phonemes from the embedded engine, words from any); none for other audio. */

@@ -8,6 +8,7 @@ import { ProjectsModule } from '../projects/projects.module';
 import { ProvidersModule } from '../providers/providers.module';
 import { LipSyncChecks } from './lip-sync-checks';
 import { LipSyncGate } from './lip-sync-gate';
+import { LipSyncSources } from './lip-sync-sources';
 import { LipSyncController } from './lipsync.controller';
 import { LipSyncHandler } from './lipsync.handler';
 import { LipSyncService } from './lipsync.service';
@@ -22,7 +23,7 @@ import { VideoSpeech } from './video-speech';
 @Module({
   imports: [JobsModule, MediaModule, ProjectsModule, AudioModule, ProvidersModule],
   controllers: [LipSyncController],
-  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks, LipSyncGate, RevisionRender],
+  providers: [LipSyncService, LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks, LipSyncGate, LipSyncSources, RevisionRender],
   exports: [LipSyncHandler, VideoSpeech, VideoCaptions, VideoPosters, LipSyncChecks],
 })
 export class LipSyncModule {}

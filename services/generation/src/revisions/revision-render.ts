@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
-import { AI_GENERATED_LABEL, lookKeyBeside, scriptSentences, scriptWords, timingsKeyOf, toLipSyncCheck, type LipSyncCheck } from '@lipcast/contracts';
+import { AI_GENERATED_LABEL, scriptSentences, scriptWords, timingsKeyOf, toLipSyncCheck, type LipSyncCheck } from '@lipcast/contracts';
 import { StorageService } from '@lipcast/nest-kit';
-import { builtInActor, drawnMouthBox, scoreLipSync, scoreVideoFile, type CharacterLook } from '@lipcast/media-engine';
+import { drawnMouthBox, scoreLipSync, scoreVideoFile, type CharacterLook } from '@lipcast/media-engine';
 import { encodeBroadcastMp3, labelContainer, probeMedia, runFfmpeg, spliceSpeech, spliceVideo, type CaptionBurnIn, type VideoEncoding } from '@lipcast/media-tools';
 import { AudioService } from '../audio/audio.service';
 import { VideoCaptions } from '../captions/video-captions';
@@ -10,7 +10,7 @@ import { progressWithin, type JobContext } from '../jobs/job-handlers';
 import type { LipSyncJobInput, RevisionOf } from '../jobs/job-inputs';
 import { LipSyncChecks } from '../lipsync/lip-sync-checks';
 import { LipSyncGate } from '../lipsync/lip-sync-gate';
-import type { MediaInput } from '../ports/media';
+import { LipSyncSources } from '../lipsync/lip-sync-sources';
 import { VideoPosters } from '../posters/video-posters';
 import { readStoredJson } from '../stored-json';
 import { cutSentence, unitsWithin, type SentenceCut, type SpeechTimings } from './sentence-cut';
@@ -59,6 +59,7 @@ export class RevisionRender {
     private readonly posters: VideoPosters,
     private readonly gate: LipSyncGate,
     private readonly checks: LipSyncChecks,
+    private readonly sources: LipSyncSources,
   ) {}
 
   /** Stores the new version's video, speech, captions, poster and check in the job's folder; answers the video's key and where it was spliced. */
@@ -86,10 +87,10 @@ export class RevisionRender {
     const spanSpeech = join(context.workDir, 'sentence.mp3');
     await runFfmpeg(['-i', speech, '-ss', span.start.toFixed(4), '-t', span.seconds.toFixed(4), '-c:a', 'libmp3lame', '-q:a', '2', spanSpeech], { signal: context.signal });
     const spanKey = await context.outputs.putFile('sentence.mp3', spanSpeech, 'audio/mpeg');
-    const character = await this.characterOf(input);
+    const { video, character } = await this.sources.pictureOf(input, context);
     const made = await this.gate.make(
       {
-        video: character ? { url: await this.storage.presignedUrl(input.videoKey), contentType: 'video/mp4' } : await this.localInput(input.videoKey, context),
+        video,
         audio: { url: await this.storage.presignedUrl(spanKey), localPath: spanSpeech, contentType: 'audio/mpeg', key: spanKey },
         audioDurationSeconds: span.seconds,
         character,
@@ -175,17 +176,6 @@ export class RevisionRender {
     return { video, width: info.video.width, height: info.video.height, fps: info.video.fps, durationSeconds: (await probeMedia(speech)).durationSeconds, speech, timings };
   }
 
-  private async localInput(key: string, context: JobContext): Promise<MediaInput> {
-    const localPath = join(context.workDir, 'source.mp4');
-    await this.storage.download(key, localPath);
-    return { url: await this.storage.presignedUrl(key), localPath, contentType: (await this.storage.stat(key))?.contentType ?? 'video/mp4', key };
-  }
-
-  private async characterOf(input: LipSyncJobInput): Promise<CharacterLook | undefined> {
-    if (input.actorId) return builtInActor(input.actorId)?.look;
-    const lookKey = lookKeyBeside(input.videoKey);
-    return lookKey ? readStoredJson<CharacterLook>(this.storage, lookKey) : undefined;
-  }
 }
 
 /** Captions of the whole new video, as a render of `start`..`end` of it burns them in (its own time). */
