@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Injectable, Logger } from '@nestjs/common';
 import { toLipSyncCheck, type LipSyncCheck } from '@lipcast/contracts';
 import { StorageService } from '@lipcast/nest-kit';
@@ -17,6 +18,13 @@ import { readStoredJson } from '../stored-json';
 @Injectable()
 export class LipSyncChecks {
   private readonly logger = new Logger(LipSyncChecks.name);
+  /**
+   * Files scored at once in this process: scoring is all CPU (two decodes and the face model), and
+   * provider-bound jobs resume many at a time (PROVIDER_JOB_CONCURRENCY): more at once than cores
+   * only holds more frames in memory and makes each one wait longer.
+   */
+  private scoringSlots = availableParallelism();
+  private readonly waitingForSlot: (() => void)[] = [];
 
   constructor(
     private readonly storage: StorageService,
@@ -27,13 +35,33 @@ export class LipSyncChecks {
   async score(made: LipSyncVideo, context: JobContext): Promise<LipSyncCheck | undefined> {
     const own = toLipSyncCheck(made.lipSync);
     if (own) return own;
+    await this.slot();
     try {
+      context.signal.throwIfAborted();
       return toLipSyncCheck(await scoreVideoFile(made.path, context.signal));
     } catch (error) {
       context.signal.throwIfAborted();
       this.logger.warn(`No lip-sync check for job ${context.outputs.jobId}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
+    } finally {
+      this.release();
     }
+  }
+
+  /** Waits for one of the scoring slots. */
+  private async slot(): Promise<void> {
+    if (this.scoringSlots > 0) {
+      this.scoringSlots--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
+  }
+
+  /** Hands the slot to the next scoring waiting, else frees it. */
+  private release(): void {
+    const next = this.waitingForSlot.shift();
+    if (next) next();
+    else this.scoringSlots++;
   }
 
   /** Within LIPSYNC_MAX_OFFSET_MS either way and at least LIPSYNC_MIN_CONFIDENCE. */
