@@ -21,7 +21,7 @@ async function writeAndGenerateAudio(page: Page, text: string): Promise<void> {
 }
 
 test.describe('the three-step wizard', () => {
-  test('a new user picks an actor, hears the audio, gets a video that plays, and downloads it', async ({ page, consoleErrors }) => {
+  test('a new user picks an actor, hears the audio, gets a video that plays, downloads it, and fixes one sentence of its script', async ({ page, consoleErrors }) => {
     await signIn(page, uniqueName('wizard'));
     await page.goto('/create');
     await expect(page.getByRole('heading', { name: 'Select Your Actor' })).toBeVisible();
@@ -55,6 +55,31 @@ test.describe('the three-step wizard', () => {
     expect(download.suggestedFilename()).toMatch(/^lipsync-video-\d+\.mp4$/);
     // The header's count follows the new video.
     await expect(page.getByRole('banner').getByText('2 of 3 videos left')).toBeVisible();
+
+    // "Edit script" (issue 36, item 5): one sentence changed is made again as version 2, free, and version 1 stays downloadable.
+    const firstCaptions = await result.locator('track[kind="captions"]').getAttribute('src');
+    await page.getByRole('button', { name: 'Edit script' }).click();
+    const script = page.getByRole('textbox', { name: 'Script' });
+    await expect(script).toHaveValue('Hello! This is my very first lip synced video.');
+    await expect(page.getByText('3 free fixes left')).toBeVisible();
+    await script.fill('Hello! This is my wonderful second lip synced video.');
+    await expect(page.getByText('Sentence 2 changes: “This is my very first lip synced video.” becomes “This is my wonderful second lip synced video.”')).toBeVisible();
+    await page.getByRole('button', { name: 'Make new version' }).click();
+    const versions = page.getByRole('region', { name: 'Versions' });
+    await expect(versions.getByRole('link', { name: 'Version 2 (current)', exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(script).toHaveCount(0);
+    const captionsTrack = result.locator('track[kind="captions"]');
+    await expect(captionsTrack).not.toHaveAttribute('src', firstCaptions!);
+    const captions = await (await page.request.get((await captionsTrack.getAttribute('src'))!)).text();
+    expect(captions).toMatch(/^WEBVTT/);
+    expect(captions).toContain('wonderful');
+    expect(captions).toContain('second');
+    expect(captions).not.toContain('first');
+    await expect(page.getByText('Lip-sync checked: in sync')).toBeVisible();
+    const first = await page.request.get((await versions.getByRole('link', { name: 'Version 1', exact: true }).getAttribute('href'))!);
+    expect(first.status()).toBe(200);
+    expect(first.headers()['content-type']).toBe('video/mp4');
+    await expect(page.getByRole('banner').getByText('2 of 3 videos left')).toBeVisible(); // the fix was free
 
     await page.goto('/projects');
     await expect(page.getByLabel(/^Video \d+$/)).toBeVisible();

@@ -1,9 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, mediaDownloadUrl, type CaptionFiles, type CaptionsChoice as CaptionsChoiceValue, type LipSyncCheck, type VideoFormatId } from '@lipcast/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  API_ROUTES, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, mediaDownloadUrl, withCreditNotUsed, type CaptionFiles, type CaptionsChoice as CaptionsChoiceValue, type JobState, type LipSyncCheck,
+  type VideoFormatId,
+} from '@lipcast/contracts';
 import { Button, CaptionsChoice, LipSyncNote, Progress, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
-import { isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, toast, watchJob, type JobWaitState, type SelectedVideo } from '@lipcast/web-kit';
+import { callApi, followJob, isPaymentRequired, JobWaitNote, refreshAccount, routeQuery, SpendNotice, toast, watchJob, type JobWaitState, type SelectedVideo } from '@lipcast/web-kit';
 import type { CreatedAudio } from './AudioStep';
+import { EditScript, VersionList } from './EditScript';
 import { lipSyncFailureToast } from './errors';
 import { runLipSync } from './generation-api';
 import { downloadFileName, nextProgress } from './rules';
@@ -17,6 +21,10 @@ const NOTICES: [number, string][] = [
 
 const preview = (text: string, length = 50) => (text.length > length ? `${text.slice(0, length)}...` : text);
 
+const isFinished = (state: JobState) => state.status !== 'queued' && state.status !== 'running';
+
+export const REVISION_FAILED_MESSAGE = 'The new version could not be made. Please try again.';
+
 /** Step 3, "Generate Video": the inputs, the generation with real progress, then the result and its download. */
 export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audio: CreatedAudio; onBack: () => void }) {
   const queryClient = useQueryClient();
@@ -28,6 +36,23 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
    * its frame at 0.1 s), the format it was made in (the choice may change after it), and its captions.
    */
   const [result, setResult] = useState<{ url: string; poster?: string; format: VideoFormatId; captions: CaptionFiles | null; burnedIn: boolean; lipSync?: LipSyncCheck } | null>(null);
+  /** The job that made the shown version (absent: the video did not come from a job), which "Edit script" names. */
+  const [jobId, setJobId] = useState<string | null>(null);
+  /** "Edit script" (issue 36, item 5): whether its form is open, its new version under way, and the error beside it. */
+  const [editing, setEditing] = useState(false);
+  const [revising, setRevising] = useState(false);
+  const [editError, setEditError] = useState<string | null>(null);
+  const revisions = useQuery({ ...routeQuery(API_ROUTES.videoRevisions(jobId ?? '')), enabled: !!result && !!jobId });
+  const editButton = useRef<HTMLButtonElement>(null);
+  /** Closed, the form gives the focus back to its button (once that is enabled again). */
+  const focusEditButton = useRef(false);
+  useEffect(() => {
+    if (!focusEditButton.current || editing || revising) return;
+    focusEditButton.current = false;
+    editButton.current?.focus({ preventScroll: true });
+  });
+  const editFormId = useId();
+  const notEditableId = useId();
   const runningRef = useRef(false);
   const stopWatching = useRef<() => void>(() => undefined);
   const resultView = useRef<HTMLDivElement>(null);
@@ -47,11 +72,20 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
     if (result) showResult();
   }, [result]);
 
+  /** A job's reported state on the progress bar and in the wait note (the lip-sync's, then each fix's). */
+  const showState = (state: JobState) => {
+    setProgress((current) => nextProgress(current, state.progress, false));
+    setWait(state); // its place in the queue, then its time left
+  };
+
   async function generate() {
     if (runningRef.current) return; // a duplicate click while processing is ignored
     runningRef.current = true;
     setRunning(true);
     setResult(null);
+    setJobId(null);
+    setEditing(false);
+    setEditError(null);
     setProgress(0);
     setWait(null);
     const timers = NOTICES.map(([after, message]) => setTimeout(() => toast({ title: 'Generating video', description: message, variant: 'info' }), after));
@@ -69,10 +103,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
         {
           onPredictionId: (id) => {
             stopWatching.current();
-            stopWatching.current = watchJob(id, (state) => {
-              setProgress((current) => nextProgress(current, state.progress, false));
-              setWait(state); // its place in the queue, then its time left
-            });
+            stopWatching.current = watchJob(id, showState);
           },
           onRetrying: (message) => toast({ title: 'Please wait', description: message, variant: 'info' }),
         },
@@ -80,6 +111,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
       if (isPaymentRequired(answer)) return;
       setProgress(100);
       setResult({ url: answer.url, poster: answer.posterUrl, format, captions: answer.captions ?? null, burnedIn: captions !== 'none', ...(answer.lipSync ? { lipSync: answer.lipSync } : {}) });
+      setJobId(answer.predictionId || null);
       toast({ title: 'Video Generated', description: 'Your lip-synced video is ready.', variant: 'success' });
       void refreshAccount(queryClient);
     } catch (error) {
@@ -92,7 +124,58 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
     }
   }
 
+  /**
+   * Makes the new version of the shown video with `script` (one sentence changed), follows its job as
+   * the lip-sync's was followed (the event stream, a look every few seconds), then shows it as the
+   * current video. A refusal or a failed job is said beside the script, which stays open.
+   */
+  async function revise(script: string) {
+    if (runningRef.current || !jobId || !result) return;
+    runningRef.current = true;
+    setRevising(true);
+    setEditError(null);
+    setProgress(0);
+    setWait(null);
+    try {
+      const answer = await callApi(API_ROUTES.reviseVideo(jobId), { body: { script } });
+      if (isPaymentRequired(answer)) return; // the paywall has it
+      showState(answer.job);
+      const finished = isFinished(answer.job) ? answer.job : await followJob(answer.job.id, showState);
+      if (finished.status !== 'succeeded' || !finished.url) {
+        const failure = finished.error ?? REVISION_FAILED_MESSAGE;
+        // A failed paid fix releases its generation, as a failed video does.
+        setEditError(finished.status === 'failed' && answer.revision.charged ? withCreditNotUsed(failure) : failure);
+        setProgress(100);
+        return;
+      }
+      // Its versions are loaded before it is shown, so the Edit script button and the list stay in place.
+      await queryClient.prefetchQuery(routeQuery(API_ROUTES.videoRevisions(finished.id)));
+      setProgress(100);
+      setResult({ url: finished.url, poster: finished.posterUrl, format: result.format, captions: finished.captions ?? null, burnedIn: result.burnedIn, ...(finished.lipSync ? { lipSync: finished.lipSync } : {}) });
+      setJobId(finished.id);
+      setEditing(false);
+      focusEditButton.current = true;
+      toast({ title: 'New version ready', description: `Version ${answer.revision.version} of your video is ready.`, variant: 'success' });
+      if (answer.revision.charged) void refreshAccount(queryClient);
+    } catch (error) {
+      setEditError(error instanceof Error ? error.message : String(error));
+    } finally {
+      runningRef.current = false;
+      setRevising(false);
+      setWait(null);
+    }
+  }
+
+  function closeEditor() {
+    setEditing(false);
+    setEditError(null);
+    focusEditButton.current = true;
+  }
+
   if (result) {
+    const edit = revisions.data;
+    const editable = !!edit && !edit.notEditable && edit.script !== null;
+
     // The result replaces the inputs, at its own size, with Download first and Generate Again second.
     return (
       <section className="space-y-4" aria-label="Your video">
@@ -108,6 +191,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
             captionsFileName={fileName.replace(/\.mp4$/, '')}
           />
           <Progress value={progress} aria-label="Video generation progress" />
+          {revising && <JobWaitNote state={wait} />}
           {result.lipSync && <LipSyncNote check={result.lipSync} />}
           <div className="flex flex-wrap gap-3">
             <Button asChild>
@@ -115,13 +199,39 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
                 Download Video
               </a>
             </Button>
-            <Button variant="outline" onClick={() => void generate()}>
+            <Button variant="outline" onClick={() => void generate()} disabled={revising}>
               Generate Again
             </Button>
+            {edit && (
+              <Button
+                ref={editButton}
+                variant="outline"
+                onClick={() => {
+                  if (editing) return closeEditor();
+                  setEditError(null);
+                  setEditing(true);
+                }}
+                disabled={!editable || revising}
+                aria-expanded={editing}
+                aria-controls={editing ? editFormId : undefined}
+                aria-describedby={edit.notEditable ? notEditableId : undefined}
+              >
+                Edit script
+              </Button>
+            )}
           </div>
+          {edit?.notEditable && (
+            <p id={notEditableId} className="text-sm text-slate-600">
+              {edit.notEditable}
+            </p>
+          )}
+          {editing && edit && editable && (
+            <EditScript id={editFormId} script={edit.script ?? ''} freeFixesLeft={edit.freeFixesLeft} busy={revising} error={editError} onSubmit={(script) => void revise(script)} onCancel={closeEditor} />
+          )}
+          {edit && <VersionList versions={edit.versions} fileName={fileName} />}
         </div>
         <div className="flex justify-start">
-          <Button variant="outline" onClick={onBack}>
+          <Button variant="outline" onClick={onBack} disabled={revising}>
             Back
           </Button>
         </div>
