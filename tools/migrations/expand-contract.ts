@@ -48,6 +48,16 @@ export const REVIEWED_CONTRACTIONS: ReviewedException[] = [
     reason: "the wider status check replacing the old one (adds 'waiting')",
   },
   {
+    migration: 'generation:Migration20261129140000',
+    finding: 'drop constraint generation.job.job_credit_check',
+    reason: "replaced at once by a wider check (it adds 'free', a video fix's credit): every credit state old code writes stays allowed, and old code settles only 'reserved' credits",
+  },
+  {
+    migration: 'generation:Migration20261129140000',
+    finding: 'add constraint generation.job.job_credit_check',
+    reason: "the wider credit check replacing the old one (adds 'free')",
+  },
+  {
     migration: 'generation:Migration20261124000000',
     finding: 'drop index generation.job_dedupe_index',
     reason: "recreated at once over one more status ('waiting'), which old code never writes: for its rows the index is the same",
