@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RevisionMessages, type CreatedRevision, type JobState, type VideoRevisions } from '@lipcast/contracts';
 import { callsTo, fakeApi, type FakeRoutes } from '@lipcast/web-kit/testing';
+import { installFakeEventSource } from '../testing/fake-event-source';
 import { bodyOf, renderVideoStep } from '../testing/video-step';
 import { EDIT_SCRIPT_HINT } from './EditScript';
 
@@ -22,19 +23,7 @@ const created = (job: Partial<JobState> = {}, charged = false): CreatedRevision 
 
 /** The EventSource the step follows jobs with (jsdom has none): each stream's listeners, to send it states. */
 function fakeEventSource() {
-  const streams: { url: string; listeners: ((event: { data: string }) => void)[] }[] = [];
-  class FakeEventSource {
-    onerror: (() => void) | null = null;
-    readonly listeners: ((event: { data: string }) => void)[] = [];
-    constructor(readonly url: string) {
-      streams.push(this);
-    }
-    addEventListener(_type: string, listener: (event: { data: string }) => void) {
-      this.listeners.push(listener);
-    }
-    close() {}
-  }
-  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  const { streams } = installFakeEventSource();
   // Async, so what a finished state sets off (its versions loaded, the new video shown) runs inside act too.
   const send = (url: string, state: Partial<JobState>) =>
     act(async () => {

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { JobState } from '@lipcast/contracts';
 import { getToasts } from '@lipcast/web-kit';
 import { accountUser, fakeApi } from '@lipcast/web-kit/testing';
+import { installFakeEventSource } from '../testing/fake-event-source';
 import { renderVideoStep } from '../testing/video-step';
 import { VideoStep } from './VideoStep';
 
@@ -51,19 +52,7 @@ describe(VideoStep.name, () => {
     // The start answers at once with the job's id (202); the run then goes on while the page follows its event stream.
     let starts = 0;
     fakeApi({ 'POST /api/replicate/lipsync': () => (starts++ === 0 ? { status: 202, body: { predictionId: 'job-9' } } : new Promise(() => undefined)) });
-    const streams: { url: string; listeners: ((event: { data: string }) => void)[] }[] = [];
-    class FakeEventSource {
-      onerror: (() => void) | null = null;
-      readonly listeners: ((event: { data: string }) => void)[] = [];
-      constructor(readonly url: string) {
-        streams.push(this);
-      }
-      addEventListener(_type: string, listener: (event: { data: string }) => void) {
-        this.listeners.push(listener);
-      }
-      close() {}
-    }
-    (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+    const { streams, remove } = installFakeEventSource();
     try {
       const { unmount } = renderVideoStep();
       fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
@@ -82,7 +71,7 @@ describe(VideoStep.name, () => {
       expect(region.textContent).toBe('About 10 s left');
       unmount();
     } finally {
-      delete (globalThis as { EventSource?: unknown }).EventSource;
+      remove();
     }
   });
 
