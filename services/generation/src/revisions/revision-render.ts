@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { AI_GENERATED_LABEL, scriptSentences, scriptWords, timingsKeyOf, toLipSyncCheck, type LipSyncCheck } from '@lipcast/contracts';
 import { StorageService } from '@lipcast/nest-kit';
 import { drawnMouthBox, scoreLipSync, scoreVideoFile, type CharacterLook } from '@lipcast/media-engine';
-import { encodeBroadcastMp3, labelContainer, probeMedia, runFfmpeg, spliceSpeech, spliceVideo, type CaptionBurnIn, type VideoEncoding } from '@lipcast/media-tools';
+import { BROADCAST_MP3, encodeBroadcastMp3, labelContainer, probeMedia, runFfmpeg, spliceSpeech, spliceVideo, type CaptionBurnIn, type VideoEncoding } from '@lipcast/media-tools';
 import { AudioService } from '../audio/audio.service';
 import { VideoCaptions } from '../captions/video-captions';
 import { progressWithin, type JobContext } from '../jobs/job-handlers';
@@ -85,7 +85,7 @@ export class RevisionRender {
     const span = this.spanOf(cut, old.fps);
     const burnIn = await this.captions.prepare(cut.timings.words, input.format, input.captions, context);
     const spanSpeech = join(context.workDir, 'sentence.mp3');
-    await runFfmpeg(['-i', speech, '-ss', span.start.toFixed(4), '-t', span.seconds.toFixed(4), '-c:a', 'libmp3lame', '-q:a', '2', spanSpeech], { signal: context.signal });
+    await runFfmpeg(['-i', speech, '-ss', span.start.toFixed(4), '-t', span.seconds.toFixed(4), ...BROADCAST_MP3, spanSpeech], { signal: context.signal });
     const spanKey = await context.outputs.putFile('sentence.mp3', spanSpeech, 'audio/mpeg');
     const { video, character } = await this.sources.pictureOf(input, context);
     const made = await this.gate.make(

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  changedSentence, ErrorCode, jobFolder, jobOutputKey, mediaUrl, RevisionMessages, type AudioParams, type CreatedRevision, type CreateRevisionRequest,
+  changedSentence, ErrorCode, jobOutputKey, mediaUrl, RevisionMessages, type AudioParams, type CreatedRevision, type CreateRevisionRequest,
   type ListRevisionsRequest, type VideoRevision, type VideoRevisions, type VideoVersion,
 } from '@lipcast/contracts';
-import { ServiceError, StorageService } from '@lipcast/nest-kit';
+import { ServiceError } from '@lipcast/nest-kit';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { JobSubmitter } from '../jobs/job-submitter';
 import { JobsRepository } from '../jobs/jobs.repository';
@@ -15,11 +15,11 @@ import { RevisionsRepository, type RevisionRow } from './revisions.repository';
 
 const LIVE = new Set(['queued', 'running', 'waiting']);
 
-/** The version of a video a fix starts from: the job that made it, the video's first job, its script and voice. */
-interface Editable {
+/** A video as a fix sees it: the job of the version named, the video's first job, and its fixes (oldest first). */
+interface FixedVideo {
   job: Job<'lipsync'>;
   rootJobId: string;
-  speech: AudioParams;
+  fixes: RevisionRow[];
 }
 
 /**
@@ -37,21 +37,22 @@ export class RevisionsService {
     private readonly videos: VideosRepository,
     private readonly projects: ProjectsRepository,
     private readonly submitter: JobSubmitter,
-    private readonly storage: StorageService,
     private readonly settings: GenerationSettings,
   ) {}
 
   async create(request: CreateRevisionRequest): Promise<CreatedRevision> {
     const { userId } = request;
-    const editable = await this.editable(userId, request);
-    const change = changedSentence(editable.speech.text, request.script);
+    const video = await this.videoOf(userId, request);
+    const speech = await this.speechOf(video.job);
+    const refused = refusalOf(video, speech);
+    if (refused || !speech) throw new ServiceError(ErrorCode.Conflict, refused ?? RevisionMessages.recordedVoice);
+    const change = changedSentence(speech.text, request.script);
     if ('refused' in change) throw ServiceError.validation(change.refused, { field: 'script' });
-    const fixes = await this.revisions.listOf(userId, editable.rootJobId);
+    const { job, rootJobId, fixes } = video;
     if (fixes.some((fix) => LIVE.has(fix.status))) throw new ServiceError(ErrorCode.Conflict, RevisionMessages.underWay);
     const used = fixes.filter((fix) => fix.status === 'succeeded').length;
     const free = used < this.settings.REVISION_FREE_FIXES || this.settings.REVISION_COST_GENERATIONS === 0;
     const version = 2 + used;
-    const { job } = editable;
     const id = randomUUID();
     const state = await this.submitter.submit({
       id,
@@ -67,21 +68,21 @@ export class RevisionsService {
         ...(job.input.captions ? { captions: job.input.captions } : {}),
         ...(job.input.consentId ? { consentId: job.input.consentId } : {}),
         revision: {
-          rootJobId: editable.rootJobId,
+          rootJobId,
           fromJobId: job.id,
-          fromScript: editable.speech.text,
+          fromScript: speech.text,
           fromVideoKey: job.result!.key!,
           fromAudioKey: job.input.audioKey,
           version,
           sentence: change,
-          speech: { ...editable.speech, text: request.script },
+          speech: { ...speech, text: request.script },
         },
       },
       afterInsert: (inserted) =>
         this.revisions.insert({
           jobId: inserted.id,
           userId,
-          rootJobId: editable.rootJobId,
+          rootJobId,
           fromJobId: job.id,
           version,
           sentenceIndex: change.index,
@@ -91,7 +92,7 @@ export class RevisionsService {
           charged: !free,
         }),
     });
-    const revision = (await this.revisions.listOf(userId, editable.rootJobId)).find((fix) => fix.jobId === state.id);
+    const revision = (await this.revisions.listOf(userId, rootJobId)).find((fix) => fix.jobId === state.id);
     if (!revision) throw new ServiceError(ErrorCode.Conflict, RevisionMessages.underWay);
     return { revision: toRevision(revision), job: state, freeFixesLeft: this.freeFixesLeft(used + (free ? 1 : 0)) };
   }
@@ -99,44 +100,30 @@ export class RevisionsService {
   /** A video's versions (each downloadable) and fixes, and whether (and for how much) it can be fixed now. */
   async list(request: ListRevisionsRequest): Promise<VideoRevisions> {
     const { userId } = request;
-    const job = await this.jobOf(userId, request);
-    const rootJobId = request.videoId ?? job.input.revision?.rootJobId ?? job.id;
-    const fixes = await this.revisions.listOf(userId, rootJobId);
+    const video = await this.videoOf(userId, request);
+    const { job, rootJobId, fixes } = video;
     const root = rootJobId === job.id ? job : await this.jobs.findOwned(userId, rootJobId);
+    const succeeded = fixes.filter((fix) => fix.status === 'succeeded');
     const versions: VideoVersion[] = [
       ...(root?.status === 'succeeded' && root.result?.key ? [{ version: 1, url: mediaUrl(root.result.key), createdAt: root.createdAt.toISOString(), current: false }] : []),
-      ...fixes.filter((fix) => fix.status === 'succeeded' && fix.result?.key).map((fix) => ({ version: fix.version, url: mediaUrl(fix.result!.key!), createdAt: fix.createdAt.toISOString(), current: false })),
+      ...succeeded.filter((fix) => fix.result?.key).map((fix) => ({ version: fix.version, url: mediaUrl(fix.result!.key!), createdAt: fix.createdAt.toISOString(), current: false })),
     ];
     if (versions.length) versions[versions.length - 1].current = true;
-    const notEditable = await this.editable(userId, { ...request, jobId: job.id, videoId: undefined }).then(
-      () => undefined,
-      (error: unknown) => (error instanceof ServiceError ? error.message : String(error)),
-    );
-    const latest = fixes.filter((fix) => fix.status === 'succeeded').at(-1);
-    const script = latest?.script ?? (await this.speechOf(job))?.text ?? null;
-    const used = fixes.filter((fix) => fix.status === 'succeeded').length;
-    return { script, versions, revisions: fixes.map(toRevision), freeFixesLeft: this.freeFixesLeft(used), ...(notEditable ? { notEditable } : {}) };
-  }
-
-  /** A deleted video's fixes go with it: their rows and their jobs' folders. */
-  async deleteOf(userId: string, rootJobId: string): Promise<void> {
-    for (const jobId of await this.revisions.deleteOf(rootJobId)) await this.storage.removeFolder(jobFolder(userId, jobId));
+    const speech = await this.speechOf(job);
+    const notEditable = refusalOf(video, speech);
+    const script = succeeded.at(-1)?.script ?? speech?.text ?? null;
+    return { script, versions, revisions: fixes.map(toRevision), freeFixesLeft: this.freeFixesLeft(succeeded.length), ...(notEditable ? { notEditable } : {}) };
   }
 
   private freeFixesLeft(used: number): number {
     return this.settings.REVISION_COST_GENERATIONS === 0 ? this.settings.REVISION_FREE_FIXES : Math.max(0, this.settings.REVISION_FREE_FIXES - used);
   }
 
-  /** The version a fix starts from, refused unless it is the video's newest, finished, spoken from typed text. */
-  private async editable(userId: string, request: { jobId?: string; videoId?: string }): Promise<Editable> {
+  /** The video whose version `request` names, with its fixes. */
+  private async videoOf(userId: string, request: { jobId?: string; videoId?: string }): Promise<FixedVideo> {
     const job = await this.jobOf(userId, request);
-    if (job.status !== 'succeeded' || !job.result?.key) throw new ServiceError(ErrorCode.Conflict, RevisionMessages.notFinished);
     const rootJobId = request.videoId ?? job.input.revision?.rootJobId ?? job.id;
-    const newer = (await this.revisions.listOf(userId, rootJobId)).some((fix) => fix.status === 'succeeded' && fix.version > (job.input.revision?.version ?? 1));
-    if (newer) throw new ServiceError(ErrorCode.Conflict, RevisionMessages.notLatest);
-    const speech = await this.speechOf(job);
-    if (!speech) throw new ServiceError(ErrorCode.Conflict, RevisionMessages.recordedVoice);
-    return { job, rootJobId, speech };
+    return { job, rootJobId, fixes: await this.revisions.listOf(userId, rootJobId) };
   }
 
   /** The job that made the version named: a public API video's current job, or the job itself (the wizard's). */
@@ -153,6 +140,13 @@ export class RevisionsService {
     const params = job.input.revision?.speech ?? job.input.speech ?? ((await this.projects.findByJob(job.userId, job.id))?.audioParams as AudioParams | null | undefined);
     return params?.voice_id && params.text ? params : undefined;
   }
+}
+
+/** Why no fix may start from the version named (not finished, or a newer version exists); undefined when one may (given typed speech). */
+function refusalOf({ job, fixes }: FixedVideo, speech: AudioParams | undefined): string | undefined {
+  if (job.status !== 'succeeded' || !job.result?.key) return RevisionMessages.notFinished;
+  if (fixes.some((fix) => fix.status === 'succeeded' && fix.version > (job.input.revision?.version ?? 1))) return RevisionMessages.notLatest;
+  return speech ? undefined : RevisionMessages.recordedVoice;
 }
 
 function toRevision(row: RevisionRow): VideoRevision {
