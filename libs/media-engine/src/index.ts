@@ -12,6 +12,7 @@ export { estimateSync, innerMouthBox, speechEnvelope, type MouthReading, type Pi
 export { findFaceCentre, frameVideo, framingFor } from './lipsync/framing';
 export {
   FOOTAGE_ENCODING,
+  findMouths,
   FOOTAGE_MAX_SIZE,
   footageVideo,
   mouthAt,

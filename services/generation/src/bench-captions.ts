@@ -32,8 +32,14 @@ function cpuSeconds(): number {
   }
 }
 
+/** Wall-clock and CPU seconds of one run. */
+export interface Timing {
+  wall: number;
+  cpu: number;
+}
+
 /** Times `render`: wall-clock and CPU seconds. */
-export async function timed(render: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+export async function timed(render: () => Promise<unknown>): Promise<Timing> {
   const [start, cpu] = [process.hrtime.bigint(), cpuSeconds()];
   await render();
   return { wall: seconds(start), cpu: cpuSeconds() - cpu };

@@ -663,6 +663,22 @@ async function planFootage(opened: Source, options: PhotoClipOptions): Promise<R
   return { input: { ...source, frame: work, look: lookWindow(work, face.x * size.width, FOOTAGE_LOOK_HEIGHT) }, fill: null, face, size };
 }
 
+/** The landmarks as a render of `plan` keeps them: with the face its framing is anchored on and the video's size and frame rate. */
+const mouthsOfPlan = (found: SampledMouths, plan: RenderPlan): SampledMouths => ({
+  ...found,
+  ...(plan.face ? { face: plan.face } : {}),
+  video: { width: plan.size.width, height: plan.size.height, fps: plan.input.fps },
+});
+
+/**
+ * The landmarks a render of this source with these options would find and return, found ahead of any
+ * render (a creator's own actor, right after its upload): a render given them skips its landmark pass.
+ */
+export async function findMouths(sourcePath: string, options: Pick<PhotoClipOptions, 'isImage' | 'footage' | 'format' | 'signal'>): Promise<SampledMouths> {
+  const plan = await planRender(sourcePath, options);
+  return mouthsOfPlan(await sampleSource(plan.input, options.signal), plan);
+}
+
 /** Kept landmarks fit a render when found at its frame rate and spacing (a still's always do) and, when it is framed, with the face it is anchored on. */
 const keptMouthsFit = (mouths: SampledMouths, plan: RenderPlan) =>
   (plan.input.isImage || ((mouths.fps ?? FPS) === plan.input.fps && mouths.sampleEvery === plan.input.sampleEvery)) && (!plan.face || !!mouths.face);
@@ -772,8 +788,7 @@ export async function renderPhotoTalkingClip(sourcePath: string, track: readonly
       ...{ audioPath, out, signal, preset: PHOTO_CLIP_PRESET, ...(options.footage && !input.isImage ? FOOTAGE_ENCODING : {}), videoFilter: plan.fill ?? undefined, captions: options.captions },
     });
     // The landmark pass may still be on the clip's last part, past the end of the video (kept for next time).
-    const found = await sampling;
-    return { ...found, ...(plan.face ? { face: plan.face } : {}), video: { width: plan.size.width, height: plan.size.height, fps: input.fps } };
+    return mouthsOfPlan(await sampling, plan);
   } catch (error) {
     stop.abort(error);
     await rm(out, { force: true });

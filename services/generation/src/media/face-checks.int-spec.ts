@@ -1,7 +1,9 @@
+/* eslint-disable @nx/enforce-module-boundaries -- test-only code: the tools' polling helper */
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ErrorCode, FaceCheckMessages, LIKENESS_CONSENT_TEXT, mediaKeyOf, OwnActorMessages, Subjects } from '@lipcast/contracts';
+import { ErrorCode, FaceCheckMessages, LIKENESS_CONSENT_TEXT, mediaKeyOf, ownActorFolder, OwnActorMessages, Subjects } from '@lipcast/contracts';
 import { makeFaceClip, makeFaceFixture } from '@lipcast/media-engine';
 import { runFfmpeg } from '@lipcast/media-tools';
+import { pollUntil } from '../../../../tools/lib/poll';
 import { startTestBed, uploadSwayingClip, type TestBed } from '../testing';
 
 jest.setTimeout(60_000);
@@ -94,16 +96,29 @@ describe('face check before charging', () => {
       expect(await send(Subjects.generation.ownActorsList, { userId: newUser() })).toMatchObject({ actors: [] });
       expect(await bed.generationsCount(user)).toBe(0);
 
+      // Prepared for the embedded lip-sync right after the upload: its landmarks are kept beside its
+      // clip, found at its own size and frame rate, before any render asks for them.
+      const landmarksIn = async () => (await bed.storage.list(ownActorFolder(user, actor.id))).filter(({ key }) => key.includes('.mouths-v'));
+      const [prepared] = await pollUntil(async () => {
+        const kept = await landmarksIn();
+        return kept.length > 0 && kept;
+      }, 45_000);
+      const mouths = JSON.parse(await bed.storage.readText(prepared!.key));
+      expect(mouths).toMatchObject({ video: { width: 576, height: actor.height, fps: 25 }, period: 100, sampleEvery: 7 });
+      expect(mouths.samples).toHaveLength(15);
+
       const audio = await send(Subjects.generation.audioCreate, { userId: user, text: 'It is me.', voice_id: 'Friendly_Person' });
       const job = await send(Subjects.generation.lipsyncStart, { userId: user, video: actor.url, audio: audio.url });
       const [row] = await bed.generation.app.get(MikroORM).em.fork().execute<{ consent_id: string }[]>("select input->>'consentId' as consent_id from generation.job where id = ?", [job.id]);
       expect(row!.consent_id).toBe(actor.consent.id);
-      await send(Subjects.generation.jobCancel, { userId: user, jobId: job.id });
+      // The render used them as they were: it found none of its own and wrote none.
+      expect(await bed.finished(user, job.id)).toMatchObject({ status: 'succeeded' });
+      expect(await landmarksIn()).toEqual([prepared]);
 
       // Another user cannot delete it; its owner can, and its clip goes with it.
       await expect(send(Subjects.generation.ownActorDelete, { userId: newUser(), actorId: actor.id })).rejects.toMatchObject({ code: ErrorCode.NotFound });
       expect(await send(Subjects.generation.ownActorDelete, { userId: user, actorId: actor.id })).toEqual({ deleted: true });
-      expect(await bed.storage.stat(mediaKeyOf(actor.url)!)).toBeNull();
+      expect(await bed.storage.list(ownActorFolder(user, actor.id))).toEqual([]);
       expect(await send(Subjects.generation.ownActorsList, { userId: user })).toMatchObject({ actors: [] });
     });
 

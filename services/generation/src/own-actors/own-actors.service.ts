@@ -14,6 +14,7 @@ import { ProviderError } from '../ports/media';
 import { withWorkDir } from '../providers/work';
 import { GenerationSettings } from '../settings';
 import { toConsentRecord } from './consents.repository';
+import { OwnActorPreparation } from './own-actor-preparation';
 import { OwnActorsRepository, type OwnActorWithConsent } from './own-actors.repository';
 
 const CLIP_FIELD = 'clip';
@@ -22,7 +23,8 @@ const THUMBNAIL_HEIGHT = 360;
 /**
  * A creator's own actors: a clip they uploaded becomes one once it passes the face check (one face,
  * large and frontal enough, moving: not a still re-encoded), its length and size fit, and the consent
- * they gave is recorded with it. Nothing is charged; a refused clip is not kept.
+ * they gave is recorded with it. Nothing is charged; a refused clip is not kept. A kept clip is then
+ * prepared for the lip-sync in the background (`OwnActorPreparation`).
  */
 @Injectable()
 export class OwnActorsService {
@@ -32,6 +34,7 @@ export class OwnActorsService {
     private readonly uploads: UploadChecks,
     private readonly faces: FaceCheckPort,
     private readonly settings: GenerationSettings,
+    private readonly preparation: OwnActorPreparation,
   ) {}
 
   async create(request: CreateOwnActorRequest): Promise<OwnActor> {
@@ -65,6 +68,7 @@ export class OwnActorsService {
         await this.storage.putFile(clipKey, localPath, clip.contentType);
         await this.storage.putFile(thumbnailKey, thumbnailPath, 'image/jpeg');
         const actor = await this.actors.create({ id, userId: clip.userId, name: clip.name, clipKey, thumbnailKey, durationSeconds: analysis.durationSeconds, width: analysis.width, height: analysis.height });
+        this.preparation.start({ userId: clip.userId, actorId: id, clipKey });
         return toOwnActor(actor);
       } catch (error) {
         await this.storage.removeFolder(ownActorFolder(clip.userId, id)).catch(() => undefined);

@@ -33,6 +33,13 @@ export interface LipSyncVideo extends MediaFile {
 export abstract class LipSyncPort {
   abstract readonly name: string;
   abstract lipSync(request: LipSyncRequest, context: WorkContext): Promise<LipSyncVideo>;
+
+  /**
+   * Work done once on a creator's own clip (on local disk, stored at `clipKey`) right after its
+   * upload, so that every render of it starts with it done: none by default (a provider works on the
+   * clip it is sent); the embedded engine finds and keeps its landmarks.
+   */
+  async prepareOwnClip(_clipKey: string, _localPath: string, _signal?: AbortSignal): Promise<void> {}
 }
 
 /** The embedded engine's lip-sync, whatever LIPSYNC_PROVIDER says: the lip-sync gate's fallback. */

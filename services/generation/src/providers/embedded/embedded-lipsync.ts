@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { ProviderError, type WorkContext } from '../../ports/media';
 import { LipSyncPort, type LipSyncRequest, type LipSyncVideo } from '../../ports/lipsync.port';
 import { DEFAULT_VIDEO_FORMAT, OWN_ACTOR_CLIP_PATTERN, type VideoFormatId } from '@lipcast/contracts';
-import { decodeAudio, FPS, mouthTrack, NoFaceError, renderPhotoTalkingClip, renderTalkingClip, scoreRender, type SampledMouths } from '@lipcast/media-engine';
+import { decodeAudio, findMouths, FPS, mouthTrack, NoFaceError, renderPhotoTalkingClip, renderTalkingClip, scoreRender, type SampledMouths } from '@lipcast/media-engine';
 
 export const NO_FACE_MESSAGE = 'No face was found in this video or picture. Please use a clear, front-facing photo of one person.';
 
@@ -42,12 +42,7 @@ export class EmbeddedLipSync extends LipSyncPort {
     }
     const source = request.video;
     if (!source.localPath) throw new Error('The embedded lip-sync needs the video on local disk');
-    // A creator's own clip is footage: rendered at its own size and frame rate unless a format is
-    // chosen, looped forward and backward, and its landmarks kept apart from a portrait card's.
-    const footage = !!source.key && OWN_ACTOR_CLIP_PATTERN.test(source.key);
-    // Landmarks are kept per source and format (another format frames the face and finds them in its own frame).
-    const format = request.format ?? DEFAULT_VIDEO_FORMAT;
-    const cacheKey = source.key && (footage ? `${source.key}.footage` : source.key);
+    const { footage, cacheKey, format } = landmarksOf(source.key, request.format);
     const known = cacheKey ? await this.landmarks?.read(cacheKey, format) : null;
     // Footage at its own size has no format the captions were laid out for: they are burned in by the pass after, at its real size.
     const captions = footage && !request.format ? undefined : request.captions;
@@ -70,4 +65,22 @@ export class EmbeddedLipSync extends LipSyncPort {
     const lipSync = await scoreRender(mouthPatches, mouths.video?.fps ?? FPS, audioPath, 'change', context.signal);
     return { path: out, contentType: 'video/mp4', lipSync, ...(captions ? { captionsBurned: true } : {}) };
   }
+
+  /** Finds and keeps the clip's landmarks for a render at its own size (the wizard's default), which then skips its landmark pass. */
+  override async prepareOwnClip(clipKey: string, localPath: string, signal?: AbortSignal): Promise<void> {
+    const { footage, cacheKey, format } = landmarksOf(clipKey, undefined);
+    if (!footage || !this.landmarks || !cacheKey || (await this.landmarks.read(cacheKey, format))) return;
+    await this.landmarks.write(cacheKey, format, await findMouths(localPath, { isImage: false, footage: true, signal }));
+  }
+}
+
+/**
+ * Where a source's landmarks are kept: per source and format (another format frames the face and
+ * finds them in its own frame). A creator's own clip is footage: rendered at its own size and frame
+ * rate unless a format is chosen, looped forward and backward, and its landmarks kept apart from a
+ * portrait card's.
+ */
+function landmarksOf(key: string | undefined, requestFormat: VideoFormatId | undefined) {
+  const footage = !!key && OWN_ACTOR_CLIP_PATTERN.test(key);
+  return { footage, cacheKey: key && (footage ? `${key}.footage` : key), format: requestFormat ?? DEFAULT_VIDEO_FORMAT };
 }
