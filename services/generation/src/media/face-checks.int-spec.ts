@@ -120,7 +120,7 @@ describe('face check before charging', () => {
       expect(await send(Subjects.generation.ownActorDelete, { userId: user, actorId: actor.id })).toEqual({ deleted: true });
       expect(await bed.storage.list(ownActorFolder(user, actor.id))).toEqual([]);
       expect(await send(Subjects.generation.ownActorsList, { userId: user })).toMatchObject({ actors: [] });
-    });
+    }, 120_000); // a render of the actor too
 
     it('refuses two faces, no face, a clip too short or too long and a missing consent, each with its message, keeping nothing and charging nothing', async () => {
       const user = newUser();

@@ -13,8 +13,8 @@ function preparationWith(existing: Set<string>, work: (clipKey: string) => Promi
   let running = 0;
   let mostAtOnce = 0;
   const lipSync = {
-    prepareOwnClip: async (clipKey: string, localPath: string) => {
-      expect(localPath.endsWith('/clip.mp4')).toBe(true);
+    prepareOwnClip: async (clipKey: string, localCopy: () => Promise<string>) => {
+      expect(await localCopy()).toMatch(/\/clip\.mp4$/);
       mostAtOnce = Math.max(mostAtOnce, ++running);
       try {
         await work(clipKey);

@@ -18,8 +18,8 @@ export interface ActorToPrepare {
  * landmarks) in the background of the process that checked it, one clip at a time, while the creator
  * writes their script: their first render then starts with that work done. It is only a head start:
  * a render that comes first does the work itself, and a failure here is logged and forgotten. The
- * clip is read again from the store when its turn comes (a queue of clips is not held on disk). An
- * actor deleted meanwhile leaves nothing of it behind.
+ * clip is read again from the store when its turn comes, if the work needs it (a queue of clips is not
+ * held on disk). An actor deleted meanwhile leaves nothing of it behind.
  */
 @Injectable()
 export class OwnActorPreparation implements OnModuleDestroy {
@@ -48,9 +48,12 @@ export class OwnActorPreparation implements OnModuleDestroy {
     const { signal } = this.stopping;
     if (signal.aborted || !(await this.actors.findOf(userId, actorId))) return;
     await withWorkDir({ signal }, async ({ workDir }) => {
-      const localPath = join(workDir, basename(clipKey));
-      await this.storage.download(clipKey, localPath);
-      await this.lipSync.prepareOwnClip(clipKey, localPath, signal);
+      const localCopy = async () => {
+        const localPath = join(workDir, basename(clipKey));
+        await this.storage.download(clipKey, localPath);
+        return localPath;
+      };
+      await this.lipSync.prepareOwnClip(clipKey, localCopy, signal);
     });
     // Deleted while it was prepared: what was just kept beside its clip goes too.
     if (!(await this.actors.findOf(userId, actorId))) await this.storage.removeFolder(ownActorFolder(userId, actorId));

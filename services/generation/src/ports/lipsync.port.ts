@@ -35,11 +35,12 @@ export abstract class LipSyncPort {
   abstract lipSync(request: LipSyncRequest, context: WorkContext): Promise<LipSyncVideo>;
 
   /**
-   * Work done once on a creator's own clip (on local disk, stored at `clipKey`) right after its
-   * upload, so that every render of it starts with it done: none by default (a provider works on the
-   * clip it is sent); the embedded engine finds and keeps its landmarks.
+   * Work done once on a creator's own clip (stored at `clipKey`; `localCopy` fetches it to local disk
+   * when the work needs it) right after its upload, so that every render of it starts with it done:
+   * none by default (a provider works on the clip it is sent); the embedded engine finds and keeps
+   * its landmarks.
    */
-  async prepareOwnClip(_clipKey: string, _localPath: string, _signal?: AbortSignal): Promise<void> {}
+  async prepareOwnClip(_clipKey: string, _localCopy: () => Promise<string>, _signal?: AbortSignal): Promise<void> {}
 }
 
 /** The embedded engine's lip-sync, whatever LIPSYNC_PROVIDER says: the lip-sync gate's fallback. */

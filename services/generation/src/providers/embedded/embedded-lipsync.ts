@@ -67,10 +67,10 @@ export class EmbeddedLipSync extends LipSyncPort {
   }
 
   /** Finds and keeps the clip's landmarks for a render at its own size (the wizard's default), which then skips its landmark pass. */
-  override async prepareOwnClip(clipKey: string, localPath: string, signal?: AbortSignal): Promise<void> {
+  override async prepareOwnClip(clipKey: string, localCopy: () => Promise<string>, signal?: AbortSignal): Promise<void> {
     const { footage, cacheKey, format } = landmarksOf(clipKey, undefined);
     if (!footage || !this.landmarks || !cacheKey || (await this.landmarks.read(cacheKey, format))) return;
-    await this.landmarks.write(cacheKey, format, await findMouths(localPath, { isImage: false, footage: true, signal }));
+    await this.landmarks.write(cacheKey, format, await findMouths(await localCopy(), { isImage: false, footage: true, signal }));
   }
 }
 
