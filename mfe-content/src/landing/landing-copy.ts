@@ -1,4 +1,4 @@
-/** The landing page's words (spec section 2), kept apart from its layout. Honest about the offline engine. */
+/** The landing page's words (spec section 2), kept apart from its layout: honest about what the built-in studio makes, in a creator's words. */
 import { CREATOR_CLIP_SECONDS, EXTRA_PACK_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD } from '@lipcast/contracts';
 
 export const SECTIONS = [
@@ -10,7 +10,7 @@ export const SECTIONS = [
 export const BENEFITS = [
   { title: 'No camera, no studio', text: 'Your actor is ready the moment you are. Write the words; Lipcast does the talking.' },
   { title: 'Voices with feeling', text: 'Seventeen voices and seven emotions, with pitch and speed you set yourself.' },
-  { title: 'Made in minutes', text: 'A short clip is ready in seconds offline, and in a few minutes with the cloud models.' },
+  { title: 'Made in minutes', text: 'A video with a built-in actor is ready in seconds; a photo-realistic one in a few minutes.' },
   { title: 'Yours to use', text: 'Download every video as an MP4 and post it wherever your audience is.' },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { samplePosters } from '@lipcast/contracts';
 import { fakeApi } from '@lipcast/web-kit/testing';
+import { ENGINEERING_WORDS } from '../testing/customer-copy';
 import { renderInApp } from '../testing/render';
 import Landing from './Landing';
 
@@ -33,6 +34,11 @@ describe('Landing page', () => {
     scrollTo(5000 - window.innerHeight, 5000);
     expect(getStarted.getAttribute('aria-current')).toBe('true');
     expect(sections.querySelectorAll('[aria-current="true"]')).toHaveLength(1);
+  });
+
+  it("speaks as a creator would, not in the engineering's words (issue 37, item 14)", () => {
+    renderInApp(<Landing />);
+    expect(document.body.textContent).not.toMatch(ENGINEERING_WORDS);
   });
 
   it('links the pricing page from its header and its last section', () => {

@@ -250,8 +250,8 @@ export default function Landing() {
 
         <Section name="text" title="From text to influencer" width="max-w-4xl">
           <p className="text-center text-lg text-slate-600">
-            Describe a person in a sentence. Lipcast makes the portrait, the voice and the video. Without cloud keys, the built-in engine draws an illustrated character and
-            speaks with a synthetic voice, offline; with them, the cloud models make photo-realistic people.
+            Describe a person in a sentence. Lipcast makes the portrait, the voice and the video. The built-in studio draws an illustrated character with a synthetic
+            voice; where the photo-realistic AI models are switched on, they make a real-looking person. Or film yourself once and make your own face say anything.
           </p>
         </Section>
 

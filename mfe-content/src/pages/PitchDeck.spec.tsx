@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { ENGINEERING_WORDS } from '../testing/customer-copy';
 import { renderInApp } from '../testing/render';
 import PitchDeck, { SLIDES } from './PitchDeck';
 
@@ -15,5 +16,9 @@ describe('Pitch deck', () => {
     expect(screen.getByLabelText(`Slide 3 of ${SLIDES.length}`)).toBeTruthy();
     fireEvent.keyDown(window, { key: 'ArrowLeft' });
     expect(screen.getByRole('heading', { level: 2, name: SLIDES[1].title })).toBeTruthy();
+  });
+
+  it("speaks as a creator or an investor would, not in the engineering's words, on every slide", () => {
+    for (const slide of SLIDES) for (const text of [slide.title, ...slide.points]) expect(text).not.toMatch(ENGINEERING_WORDS);
   });
 });

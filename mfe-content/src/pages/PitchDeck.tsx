@@ -32,9 +32,9 @@ export const SLIDES: readonly Slide[] = [
   {
     title: 'How it works',
     points: [
-      'Speech, lip-sync, images and clips are provider ports: cloud models (Replicate, OpenAI) when keys are set, an offline engine when not.',
-      'Every video is a durable job: a worker can die mid-render and the video still arrives, charged once.',
-      'Micro-frontends and services that scale on their own: add worker replicas for more video throughput.',
+      'Voices, faces and lip-sync come from leading AI models (Replicate, OpenAI), and a built-in studio makes videos even without them.',
+      'Every video that is paid for arrives, and is charged once, even when a server restarts halfway through making it.',
+      'Capacity grows with demand: more videos at once takes more servers, not more people.',
     ],
   },
   {
@@ -44,9 +44,9 @@ export const SLIDES: readonly Slide[] = [
   {
     title: 'Why we win',
     points: [
-      'Fast: a drawn actor renders at about a tenth of real time on two CPU cores.',
+      'Fast: a video with a built-in actor is ready in about a tenth of its own length.',
       'Honest: synthetic voices and faces, labelled as such, cleared for commercial use.',
-      'Open to any model: switching providers is configuration, not a rewrite.',
+      'Open to any model: a better one can be switched in without rebuilding the product.',
     ],
   },
 ] as const;

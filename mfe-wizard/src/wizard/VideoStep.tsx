@@ -190,7 +190,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
             captionsOn={!result.burnedIn}
             captionsFileName={fileName.replace(/\.mp4$/, '')}
           />
-          <Progress value={progress} aria-label="Video generation progress" />
+          {revising && <Progress value={progress} aria-label="Video generation progress" />}
           {revising && <JobWaitNote state={wait} />}
           {result.lipSync && <LipSyncNote check={result.lipSync} />}
           <div className="flex flex-wrap gap-3">
