@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import type { BlogPost } from '@lipcast/contracts';
 import { Card } from '@lipcast/ui';
 import { PostCard } from './PostCard';
-import { fetchPublishedPosts, POSTS_EMPTY_MESSAGE, POSTS_ERROR_MESSAGE, POSTS_QUERY_KEY } from './blog-posts';
+import { type BlogHashtag, fetchPublishedPosts, POSTS_EMPTY_MESSAGE, POSTS_ERROR_MESSAGE, POSTS_QUERY_KEY, postHasTag } from './blog-posts';
 
 /** How many placeholder cards hold the grid's place while the posts load: a first page has at least this many. */
 const PLACEHOLDER_CARDS = 3;
@@ -24,8 +25,8 @@ function PostCardPlaceholder() {
   );
 }
 
-/** The published posts as a grid of cards (1, 2 or 3 columns), with loading, error and empty states. */
-export function PostList() {
+/** The published posts (only `tag`'s, when given) as a grid of cards (1, 2 or 3 columns), with loading, error and empty states. */
+export function PostList({ tag = null }: { tag?: BlogHashtag | null }) {
   const { data: posts, isLoading, isError } = useQuery<BlogPost[]>({ queryKey: POSTS_QUERY_KEY, queryFn: fetchPublishedPosts });
 
   if (isLoading) {
@@ -47,9 +48,20 @@ export function PostList() {
   if (posts.length === 0) {
     return <p className="rounded-xl border border-dashed border-neutral-300 p-10 text-center text-slate-600">{POSTS_EMPTY_MESSAGE}</p>;
   }
+  const shown = tag ? posts.filter((post) => postHasTag(post, tag)) : posts;
+  if (shown.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-neutral-300 p-10 text-center text-slate-600">
+        No posts tagged {tag} yet.{' '}
+        <Link to="/blog" className="font-medium text-brand-700 hover:underline">
+          See all posts
+        </Link>
+      </p>
+    );
+  }
   return (
     <ul aria-label="Blog posts" className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-      {posts.map((post) => (
+      {shown.map((post) => (
         <li key={post.id}>
           <PostCard post={post} />
         </li>

@@ -5,6 +5,7 @@ import { PRODUCT_NAME, type BlogPostDetail } from '@lipcast/contracts';
 import { Spinner } from '@lipcast/ui';
 import { ApiError } from '@lipcast/web-kit';
 import { PostByline } from './PostByline';
+import { PostNextStep } from './PostNextStep';
 import { parsePostBody } from './post-body';
 
 export const POST_NOT_FOUND_MESSAGE = 'This post could not be found. It may have been moved or unpublished.';
@@ -65,6 +66,7 @@ export function PostView({ slug }: { slug: string }) {
             ),
           )}
         </div>
+        <PostNextStep />
       </article>
     );
   }

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { BlogPost, BlogPostDetail } from '@lipcast/contracts';
-import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
+import { accountUser, callsTo, fakeApi } from '@lipcast/web-kit/testing';
 import { renderInApp } from '../testing/render';
 import Blog from './Blog';
 
@@ -28,6 +28,16 @@ const POSTS: BlogPost[] = [
 ];
 
 const POSTS_ROUTE = 'GET /api/blog/posts?published=true';
+const ACCOUNT_ROUTE = 'GET /api/auth/user';
+
+/** A post about scripts only: no word of video, voices or influencers. */
+const SCRIPT_POST: BlogPost = {
+  ...POSTS[0],
+  id: 3,
+  title: 'Writing tight scripts',
+  slug: 'writing-tight-scripts',
+  excerpt: 'Count words and trim filler.',
+};
 
 describe('Blog page', () => {
   it('shows the heading, the hashtags and one card per post', async () => {
@@ -73,6 +83,46 @@ describe('Blog page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load blog posts. Please try again later.');
   });
 
+  it('filters the posts by a hashtag at a shareable /blog?tag= address, marks the active one and leads back to all posts', async () => {
+    fakeApi({ [POSTS_ROUTE]: { body: [POSTS[0], SCRIPT_POST] } });
+
+    renderInApp(<Blog />, { path: '/blog' });
+
+    const topics = screen.getByRole('list', { name: 'Topics' });
+    const lipSync = within(topics).getByRole('link', { name: '#LipSync' });
+    expect(lipSync.getAttribute('href')).toBe('/blog?tag=LipSync');
+    expect(within(await screen.findByRole('list', { name: 'Blog posts' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(topics).queryAllByRole('link', { current: 'page' })).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: 'All posts' })).toBeNull();
+
+    fireEvent.click(lipSync);
+
+    const filtered = within(screen.getByRole('list', { name: 'Blog posts' })).getAllByRole('listitem');
+    expect(filtered.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Choosing a voice and an emotion']);
+    expect(within(topics).getByRole('link', { current: 'page' }).textContent).toBe('#LipSync');
+    expect(screen.getByText(/Showing posts tagged #LipSync/)).toBeTruthy();
+
+    fireEvent.click(within(topics).getByRole('link', { name: '#ContentCreation' }));
+    expect(within(screen.getByRole('list', { name: 'Blog posts' })).getByRole('heading').textContent).toBe('Writing tight scripts');
+
+    const allPosts = screen.getByRole('link', { name: 'All posts' });
+    expect(allPosts.getAttribute('href')).toBe('/blog');
+    fireEvent.click(allPosts);
+    expect(within(screen.getByRole('list', { name: 'Blog posts' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(topics).queryAllByRole('link', { current: 'page' })).toHaveLength(0);
+  });
+
+  it('opens filtered from a shared /blog?tag= link, and says so when no post has the tag', async () => {
+    fakeApi({ [POSTS_ROUTE]: { body: [SCRIPT_POST] } });
+
+    renderInApp(<Blog />, { path: '/blog?tag=AIInfluencers' });
+
+    expect(await screen.findByText(/No posts tagged #AIInfluencers yet\./)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Blog posts' })).toBeNull();
+    expect(screen.getByRole('link', { name: '#AIInfluencers', current: 'page' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See all posts' }).getAttribute('href')).toBe('/blog');
+  });
+
   it('offers the newsletter with a required e-mail field', () => {
     fakeApi({ [POSTS_ROUTE]: { body: [] } });
 
@@ -106,6 +156,31 @@ describe('Blog page with ?post=', () => {
     expect(within(article).getByText('Neutral is the default. <b>not bold</b>')).toBeTruthy();
     expect(article.querySelector('b')).toBeNull();
     expect(screen.getByRole('link', { name: '← Back to the blog' }).getAttribute('href')).toBe('/blog');
+  });
+
+  it('ends a post with a next step: sign up when signed out, coming back to the wizard', async () => {
+    fakeApi({
+      'GET /api/blog/posts/choosing-a-voice-and-an-emotion': { body: POST },
+      [ACCOUNT_ROUTE]: { status: 401, body: { message: 'Unauthorized' } },
+    });
+
+    renderInApp(<Blog />, { path: '/blog?post=choosing-a-voice-and-an-emotion' });
+
+    const article = await screen.findByRole('article');
+    const signUp = await within(article).findByRole('link', { name: 'Sign up to try it' });
+    expect(signUp.getAttribute('href')).toBe('/api/login?returnTo=%2F');
+    expect(within(article).getByRole('heading', { level: 2, name: 'Make your own lip-synced video' })).toBeTruthy();
+    expect(within(article).queryByRole('link', { name: 'Try the wizard' })).toBeNull();
+  });
+
+  it('ends a post with a next step: the wizard when signed in', async () => {
+    fakeApi({ 'GET /api/blog/posts/choosing-a-voice-and-an-emotion': { body: POST }, [ACCOUNT_ROUTE]: { body: accountUser() } });
+
+    renderInApp(<Blog />, { path: '/blog?post=choosing-a-voice-and-an-emotion' });
+
+    const article = await screen.findByRole('article');
+    expect((await within(article).findByRole('link', { name: 'Try the wizard' })).getAttribute('href')).toBe('/');
+    expect(within(article).queryByRole('link', { name: 'Sign up to try it' })).toBeNull();
   });
 
   it('says so when the post does not exist', async () => {
