@@ -55,4 +55,22 @@ describe('Pricing page', () => {
     expect(within(generations).getAllByRole('cell')[1].textContent).toBe('60 every month');
     expect(within(table).getByRole('row', { name: /^One Shot Influencer Video/ })).toBeTruthy();
   });
+
+  it('says on phones that the comparison scrolls sideways, in a labelled region keyboard users can focus', async () => {
+    fakeApi({ 'GET /api/stripe/plans': { body: PLANS } });
+    renderInApp(<Pricing />, { user: null });
+
+    await screen.findByRole('link', { name: 'Subscribe Now' });
+    const region = screen.getByRole('region', { name: 'Plan comparison' });
+    expect(within(region).getByRole('table', { name: 'Features of Free, Premium and the extra pack' })).toBeTruthy();
+    expect(region.tabIndex).toBe(0);
+    region.focus();
+    expect(document.activeElement).toBe(region);
+
+    // jsdom applies no Tailwind: the hint shows below 640 px (no `hidden` without a prefix) and hides from `sm` up.
+    const hint = screen.getByText('Swipe sideways to see every plan');
+    expect(hint.classList).not.toContain('hidden');
+    expect(hint.classList).toContain('sm:hidden');
+    expect(hint.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy(); // read before the table
+  });
 });

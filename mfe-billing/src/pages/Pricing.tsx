@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { EXTRA_PACK_GENERATIONS, FREE_GENERATIONS, PREMIUM_GENERATIONS_PER_PERIOD } from '@lipcast/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Page } from '@lipcast/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Page, ScrollRegion } from '@lipcast/ui';
 import { isPremium, loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
 import { OfferFeatures } from '../plans/OfferList';
 import { PlanOffers } from '../plans/PlanOffers';
@@ -72,8 +72,8 @@ function FeatureComparison() {
       <h2 id="compare-plans" className="text-2xl font-semibold text-slate-900">
         Compare plans
       </h2>
-      {/* Wide tables scroll inside their box on phones, never the page. */}
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200">
+      {/* Wide tables scroll inside their box on phones, never the page; a hint says so, since the last column starts off screen. */}
+      <ScrollRegion label="Plan comparison" hint="Swipe sideways to see every plan" className="mt-4">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">Features of Free, Premium and the extra pack</caption>
           <thead className="bg-slate-50 text-slate-900">
@@ -98,7 +98,7 @@ function FeatureComparison() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -8,6 +8,16 @@ import { ADMIN_LINK, Header, NAV_LINKS, PRICING_LINK, videosLeftLabel } from './
 jest.mock('@lipcast/web-kit', () => ({ ...jest.requireActual('@lipcast/web-kit'), navigateAway: jest.fn() }));
 const navigateAwayMock = jest.mocked(navigateAway);
 
+/** The header's counter: its whole text, which on phones is partly only visually hidden. */
+function counter(text: string): HTMLElement {
+  return within(screen.getByRole('banner')).getByText((_, element) => element?.tagName === 'SPAN' && element.textContent === text);
+}
+
+/** Tailwind classes that apply below the `sm` breakpoint (640 px): those without a `sm:`, `md:`, ... prefix. */
+function phoneClasses(element: Element): string[] {
+  return [...element.classList].filter((name) => !/^(sm|md|lg|xl|2xl|min-\[[^\]]+\]):/.test(name));
+}
+
 function renderHeader(user: AccountUser | null) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(ACCOUNT_QUERY_KEY, user);
@@ -38,7 +48,7 @@ describe(Header.name, () => {
   it('puts the account actions in an avatar menu with the labelled counter', async () => {
     renderHeader(accountUser({ generationsCount: 1 }));
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
-    expect(screen.getByText('2 of 3 videos left')).toBeTruthy();
+    expect(counter('2 of 3 videos left')).toBeTruthy();
 
     const menu = await openMenu('Account menu for ada');
     expect(within(menu).getByText('2 of 3 videos left')).toBeTruthy();
@@ -50,6 +60,28 @@ describe(Header.name, () => {
 
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' })));
     expect(navigateAwayMock).toHaveBeenCalledWith(LOGOUT_URL, 'Logout failed');
+  });
+
+  it('shows the generation count in the header on phones too, short but read in full', () => {
+    renderHeader(accountUser({ generationsCount: 1 }));
+    const shown = counter('2 of 3 videos left');
+    // jsdom applies no Tailwind: what a phone shows is read from the classes without a breakpoint prefix.
+    expect(phoneClasses(shown)).not.toContain('hidden');
+    for (let parent = shown.parentElement; parent && parent.tagName !== 'HEADER'; parent = parent.parentElement) {
+      expect(phoneClasses(parent)).not.toContain('hidden');
+    }
+    // "videos" is only visually hidden on phones ("2 of 3 left"), so a screen reader hears the whole count.
+    const word = within(shown).getByText('videos');
+    expect(phoneClasses(word)).toEqual(['sr-only']);
+    expect(word.classList).toContain('sm:not-sr-only');
+  });
+
+  it('on phones names a Premium plan in the avatar menu, where the badge gives way to the counter', async () => {
+    renderHeader(accountUser({ generationsCount: 10, premium: true, subscriptionStatus: 'active' }));
+    expect(counter('50 of 60 videos left')).toBeTruthy();
+    expect(phoneClasses(screen.getByText('Premium').parentElement!)).toContain('hidden');
+    const menu = await openMenu('Account menu for ada');
+    expect(within(menu).getByText('Premium').classList).toContain('sm:hidden');
   });
 
   it('links the operator console for operators only', async () => {

@@ -40,8 +40,25 @@ export const ADMIN_LINK = { to: '/admin', label: 'Operator console' } as const;
 
 /** "2 of 3 videos left": the plan's allowance plus any pack generations, and what remains of it. */
 export function videosLeftLabel(user: AccountUser): string {
-  const total = generationAllowance(user) + user.extraGenerations;
-  return `${generationsLeft(user)} of ${total} videos left`;
+  return `${generationsLeft(user)} of ${videosTotal(user)} videos left`;
+}
+
+function videosTotal(user: AccountUser): number {
+  return generationAllowance(user) + user.extraGenerations;
+}
+
+/**
+ * The header's counter (spec, "Shell on every page": the generation count is in the header). On phones
+ * it reads "2 of 3 left" to fit beside the avatar; "videos" is then only visually hidden, so a screen
+ * reader still hears "2 of 3 videos left". Hidden at 1024-1279 px only, where the inline links take its room
+ * (the avatar menu shows it there).
+ */
+function VideosLeftCounter({ user }: { user: AccountUser }) {
+  return (
+    <span className="inline shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs whitespace-nowrap text-slate-600 lg:hidden xl:inline">
+      {generationsLeft(user)} of {videosTotal(user)} <span className="sr-only sm:not-sr-only">videos </span>left
+    </span>
+  );
 }
 
 /** The avatar's menu: who is signed in, the counter, and the account actions. */
@@ -67,6 +84,7 @@ function AccountMenu({ user }: { user: AccountUser }) {
         <DropdownMenuLabel>
           <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
           <span className="block">{videosLeftLabel(user)}</span>
+          {isPremium(user) && <span className="block sm:hidden">Premium</span>}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {[...ACCOUNT_LINKS, PRICING_LINK, ...(isAdmin(user) ? [ADMIN_LINK] : [])].map((link) => (
@@ -90,7 +108,11 @@ function AccountArea({ user }: { user: AccountUser }) {
   return (
     <div className="flex min-w-0 items-center gap-2">
       {isPremium(user) ? (
-        <Badge>Premium</Badge>
+        // On phones the counter takes the badge's room (the wrapper hides it: the Badge's own inline-flex
+        // would win over `hidden`); the avatar menu says "Premium" there.
+        <span className="hidden sm:inline-flex">
+          <Badge>Premium</Badge>
+        </span>
       ) : (
         // The wrapper hides it on phones (the Button's own inline-flex would win over `hidden`); the menu offers it there.
         <span className="hidden sm:inline-flex">
@@ -99,10 +121,7 @@ function AccountArea({ user }: { user: AccountUser }) {
           </Button>
         </span>
       )}
-      {/* The header has room for the counter except where the inline links take it (1024-1279 px). */}
-      <span className="hidden rounded-full bg-slate-100 px-2 py-0.5 text-xs whitespace-nowrap text-slate-600 sm:inline lg:hidden xl:inline">
-        {videosLeftLabel(user)}
-      </span>
+      <VideosLeftCounter user={user} />
       <AccountMenu user={user} />
     </div>
   );
