@@ -22,6 +22,7 @@ export { Spinner, type SpinnerProps } from './spinner';
 export { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from './accordion';
 export { Toaster, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from './toaster';
 export * from './page';
+export { MAIN_ID, SkipLink } from './skip-link';
 export * from './dev-host';
 export * from './brand';
 export { VideoPlayer, isMobileDevice, LOAD_RETRY_MS, OFFLINE_TIP, type VideoPlayerProps } from './video-player';

@@ -107,7 +107,8 @@ export default function Gallery() {
               />
             ))}
           </div>
-          <div className="flex justify-end">
+          {/* The gallery is long on a phone: Continue stays in reach at the bottom of the screen (issue 37, item 5). */}
+          <div data-testid="gallery-continue-bar" className="sticky bottom-0 z-10 -mx-4 flex justify-end border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
             <Button onClick={continueToAudio} disabled={!selected}>
               Continue to Audio Generation
             </Button>

@@ -41,6 +41,13 @@ describe('Landing page', () => {
     expect(document.body.textContent).not.toMatch(ENGINEERING_WORDS);
   });
 
+  it('offers a skip link past its header to its main content, as every page does (issue 37, item 6)', () => {
+    renderInApp(<Landing />);
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.querySelector('a[href], button')).toBe(skip);
+    expect(skip.getAttribute('href')).toBe(`#${screen.getByRole('main').id}`);
+  });
+
   it('links the pricing page from its header and its last section', () => {
     renderInApp(<Landing />);
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');

@@ -18,7 +18,9 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
   Logo,
+  MAIN_ID,
   SiteFooter,
+  SkipLink,
 } from '@lipcast/ui';
 import { callApi, loginUrl, navigateAway, useAccount } from '@lipcast/web-kit';
 import { LEAD_SLOT, largestPoster, POSTER_SIZES, posterSrcSet, SAMPLE_BOX_CLASS, SAMPLE_POSTER_CLASS, SAMPLE_VIDEO_CLASS, sampleSlots, type SampleGroup, type SampleSlot } from '../landing/sample-slots';
@@ -136,6 +138,7 @@ export default function Landing() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
           <Logo />
@@ -189,7 +192,7 @@ export default function Landing() {
           </div>
         </div>
       </header>
-      <main className="flex-1 pt-16">
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         <section id="create" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-20 text-center">
           <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">Lip-synced AI videos from a script</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">

@@ -22,14 +22,20 @@ describe('Wizard', () => {
         <Wizard />
       </MemoryRouter>,
     );
+    const scrollIntoView = jest.fn();
+    HTMLElement.prototype.scrollIntoView = scrollIntoView;
     const next = await screen.findByRole('button', { name: 'Continue to Audio Generation' });
+    expect(scrollIntoView).not.toHaveBeenCalled(); // the first step starts where the page does
     act(() => void toast({ title: 'Something from step 1' }));
     expect(getToasts().filter((t) => t.open)).toHaveLength(1);
 
     fireEvent.click(next);
 
-    expect(await screen.findByRole('heading', { name: 'Create Audio' })).toBeTruthy();
+    const title = await screen.findByRole('heading', { level: 1, name: 'Create Audio' });
     expect(getToasts().filter((t) => t.open)).toHaveLength(0);
+    // The new step starts at its title, in view and focused (issue 37, item 4), not at the old scroll position.
+    expect(document.activeElement).toBe(title);
+    expect(scrollIntoView.mock.contexts).toEqual([title]);
     // The chosen actor stays in sight beside the script.
     expect(within(screen.getByRole('figure', { name: 'Chosen actor' })).getByText('Host Maya')).toBeTruthy();
   });

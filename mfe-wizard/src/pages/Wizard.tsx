@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Page, Spinner } from '@lipcast/ui';
@@ -46,9 +46,19 @@ export default function Wizard() {
   const nothingLeft = user !== null && generationsLeft(user) === 0;
   // A step's toasts belong to that step: they must not cover the next one (issue 16).
   useEffect(() => dismissToast(), [step]);
+  // A new step starts at its title, in view and focused (issue 37, item 4): the page's scroll
+  // position and the focus would otherwise stay where the last step's button was.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (step === shownStep.current) return;
+    shownStep.current = step;
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [step]);
 
   return (
-    <Page title={STEP_TEXTS[step].title} description={STEP_TEXTS[step].description(video)}>
+    <Page title={STEP_TEXTS[step].title} description={STEP_TEXTS[step].description(video)} headingRef={heading}>
       <WizardHeader step={step} />
       {nothingLeft && (
         <div className="mb-8" data-remote="mfe_billing">

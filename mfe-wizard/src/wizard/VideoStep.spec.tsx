@@ -30,6 +30,8 @@ describe(VideoStep.name, () => {
     const again = screen.getByRole('button', { name: 'Generate Again' });
     expect(again.getAttribute('data-variant')).toBe('outline');
     expect(download.compareDocumentPosition(again) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The focus moves to the result (issue 37, item 4), not left on the Generate button that went away.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your video' }));
     // A finished video needs no progress bar (issue 37, item 13): it came back while a fix renders.
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start' });

@@ -68,8 +68,15 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
   // and again once the video knows its size, as the page only then has its final height. The scroll
   // margin keeps the "Your video" label clear of the sticky header.
   const showResult = () => resultView.current?.scrollIntoView?.({ block: 'start' });
+  // A new generation's result also takes the focus (issue 37, item 4), which would else be left on
+  // the Generate button it replaced (a fix's result gives it back to "Edit script" instead).
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const focusResult = useRef(false);
   useEffect(() => {
-    if (result) showResult();
+    if (!result) return;
+    showResult();
+    if (focusResult.current) resultHeading.current?.focus({ preventScroll: true });
+    focusResult.current = false;
   }, [result]);
 
   /** A job's reported state on the progress bar and in the wait note (the lip-sync's, then each fix's). */
@@ -110,6 +117,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
       );
       if (isPaymentRequired(answer)) return;
       setProgress(100);
+      focusResult.current = true;
       setResult({ url: answer.url, poster: answer.posterUrl, format, captions: answer.captions ?? null, burnedIn: captions !== 'none', ...(answer.lipSync ? { lipSync: answer.lipSync } : {}) });
       setJobId(answer.predictionId || null);
       toast({ title: 'Video Generated', description: 'Your lip-synced video is ready.', variant: 'success' });
@@ -180,7 +188,9 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
     return (
       <section className="space-y-4" aria-label="Your video">
         <div ref={resultView} className="scroll-mt-20 space-y-3" onLoadedMetadataCapture={showResult}>
-          <p className="text-sm font-medium text-slate-700">Your video</p>
+          <h2 ref={resultHeading} tabIndex={-1} className="text-sm font-medium text-slate-700">
+            Your video
+          </h2>
           <VideoPlayer
             src={result.url}
             poster={result.poster}

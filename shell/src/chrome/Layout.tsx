@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SiteFooter } from '@lipcast/ui';
+import { MAIN_ID, SiteFooter, SkipLink } from '@lipcast/ui';
 import { Header } from './Header';
 
 /**
@@ -9,8 +9,11 @@ import { Header } from './Header';
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <Header />
-      <main className="min-h-screen flex-1">{children}</main>
+      <main id={MAIN_ID} tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
+        {children}
+      </main>
       <SiteFooter />
     </div>
   );
