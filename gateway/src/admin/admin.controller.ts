@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { ApiTags } from '@nestjs/swagger';
 import { isUUID } from 'class-validator';
 import {
-  mediaKeyOf, Subjects, userFolder, type AdminActor, type AdminAuditEntry, type AdminCreditAdjustmentRequest, type AdminGalleryReport, type AdminJobDetail,
+  ADMIN_USER_IDS_MAX, adminUserName, mediaKeyOf, Subjects, userFolder, type AdminActor, type AdminAuditEntry, type AdminCreditAdjustmentRequest, type AdminGalleryReport, type AdminJobDetail,
   type AdminJobList, type AdminJobListRequest, type AdminNewsletterIssueList, type AdminNewsletterResumeRequest, type AdminNewsletterSending,
   type AdminNewsletterSendRequest, type AdminPost, type AdminPostList, type AdminQueueState, type AdminUserAccount, type AdminUserSearchRequest,
   type AdminUserSummary, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type JobState,
@@ -19,6 +19,9 @@ import { StoredIdPipe } from '../http/stored-id.pipe';
 
 /** Users a job filter's `user` fragment may stand for at most. */
 const USER_FILTER_MATCHES = 100;
+
+/** The audit actions whose target is a user id (the others name a job, post, influencer or issue). */
+const USER_TARGET_ACTIONS: ReadonlySet<string> = new Set(['credits.adjust']);
 
 /**
  * The operator console's API (`/api/admin`, `AdminGuard`: 401 signed out, 403 without the admin
@@ -50,7 +53,9 @@ export class AdminController {
       request.userIds = isUUID(user.trim()) ? [user.trim().toLowerCase()] : (await this.searchUsers(user, USER_FILTER_MATCHES)).map((found) => found.id);
       if (request.userIds.length === 0) return { jobs: [], nextCursor: null };
     }
-    return this.services.send(Subjects.generation.adminJobsList, request);
+    const list = await this.services.send(Subjects.generation.adminJobsList, request);
+    const names = await this.userNames(list.jobs.map((job) => job.userId));
+    return { ...list, jobs: list.jobs.map((job) => withUserName(job, names)) };
   }
 
   @Get('jobs/:id')
@@ -59,7 +64,7 @@ export class AdminController {
       this.services.send(Subjects.generation.adminJobGet, { jobId }),
       this.services.send(Subjects.billing.adminReservationGet, { jobId }),
     ]);
-    return { ...job, reservation };
+    return withUserName({ ...job, reservation }, await this.userNames([job.userId]));
   }
 
   /** The user's cancel (credit released; 409 once it succeeded), for any user's job. */
@@ -202,8 +207,29 @@ export class AdminController {
   }
 
   @Get('audit')
-  auditLog(@Query() query: AdminAuditQuery): Promise<AdminAuditEntry[]> {
-    return this.audit.list(query.limit ?? 100, query.before);
+  async auditLog(@Query() query: AdminAuditQuery): Promise<AdminAuditEntry[]> {
+    const entries = await this.audit.list(query.limit ?? 100, query.before);
+    const names = await this.userNames(entries.filter((entry) => USER_TARGET_ACTIONS.has(entry.action)).map((entry) => entry.target));
+    return entries.map((entry) => {
+      const targetName = USER_TARGET_ACTIONS.has(entry.action) ? names.get(entry.target.toLowerCase()) : undefined;
+      return targetName ? { ...entry, targetName } : entry;
+    });
+  }
+
+  /**
+   * The names (username, else e-mail) of these users, by lower-case id, in one request to auth. A user
+   * whose account is gone has none; if auth cannot answer, none has, and the console shows the ids.
+   */
+  private async userNames(userIds: string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(userIds.filter((id) => isUUID(id)).map((id) => id.toLowerCase()))].slice(0, ADMIN_USER_IDS_MAX);
+    if (ids.length === 0) return new Map();
+    try {
+      const users = await this.services.send(Subjects.auth.adminUsersSearch, { query: '', ids } satisfies AdminUserSearchRequest);
+      const wanted = new Set(ids);
+      return new Map(users.filter((user) => wanted.has(user.id)).map((user) => [user.id, adminUserName(user)] as const).filter(([, name]) => name !== ''));
+    } catch {
+      return new Map();
+    }
   }
 
   private searchUsers(query: string, limit: number): Promise<AdminUserSummary[]> {
@@ -215,4 +241,10 @@ export class AdminController {
     if (!user) throw new NotFoundException('No such user');
     return user;
   }
+}
+
+/** The job with its user's name, when auth knows it. */
+function withUserName<Job extends { userId: string }>(job: Job, names: Map<string, string>): Job & { userName?: string } {
+  const userName = names.get(job.userId.toLowerCase());
+  return userName ? { ...job, userName } : job;
 }

@@ -43,6 +43,11 @@ export interface AdminJobSummary {
   kind: JobKind;
   status: JobStatus;
   userId: string;
+  /**
+   * The user as operators know them: the username, else the e-mail (auth's account, which the gateway
+   * joins in over HTTP); absent when the account is gone, and in the generation service's own reply.
+   */
+  userName?: string;
   provider: string | null;
   progress: number;
   error: string | null;
@@ -200,6 +205,8 @@ export interface AdminAuditEntry {
   /** e.g. `job.cancel`, `job.retry`, `credits.adjust`, `post.create`, `post.update`, `gallery.withdraw`, `newsletter.send`, `newsletter.resume` */
   action: string;
   target: string;
+  /** The target's username (else e-mail) when it is a user (`credits.adjust`) whose account still exists. */
+  targetName?: string;
   detail: Record<string, unknown>;
 }
 
@@ -209,6 +216,20 @@ export interface AdminAuditEntry {
 export interface AdminUserSearchRequest {
   query: string;
   limit?: number;
+  /**
+   * Only these users (the gateway naming the users of a page of jobs or audit entries), at most
+   * `ADMIN_USER_IDS_MAX`, still matching `query` when it is not empty. A service older than this field
+   * ignores it, so a caller keeps only the users whose id it asked for.
+   */
+  ids?: string[];
+}
+
+/** The most user ids one `auth.admin.users.search.v1` request may name. */
+export const ADMIN_USER_IDS_MAX = 200;
+
+/** A user's name as the operator console shows it: the username, else the e-mail address. */
+export function adminUserName(user: Pick<AdminUserSummary, 'username' | 'email'>): string {
+  return user.username || user.email || '';
 }
 
 /** `billing.admin.account.get.v1` answers the account without the user (auth holds users; the gateway joins them). */

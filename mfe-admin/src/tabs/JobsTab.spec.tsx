@@ -105,3 +105,42 @@ describe("JobsTab: a finished video's lip-sync (issue 36)", () => {
     expect(detailOf(section, 'Lip-sync')).toBeNull();
   });
 });
+
+describe('JobsTab: a job opened from the list (issue 37)', () => {
+  it("shows the job's details in a panel in view, with focus moved into it and back to the job's button on close", async () => {
+    const section = await openJob(JOB);
+    // jsdom lays nothing out: in view means the panel is fixed to the viewport, not placed after the list.
+    expect(section.classList).toContain('fixed');
+    const heading = within(section).getByRole('heading', { name: `Job ${JOB_ID}` });
+    expect(document.activeElement).toBe(heading);
+
+    fireEvent.keyDown(heading, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: `Job ${JOB_ID}` })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Show job ${JOB_ID}` }));
+
+    fireEvent.click(screen.getByRole('button', { name: `Show job ${JOB_ID}` }));
+    const again = await screen.findByRole('region', { name: `Job ${JOB_ID}` });
+    fireEvent.click(within(again).getByRole('button', { name: 'Close job details' }));
+    expect(screen.queryByRole('region', { name: `Job ${JOB_ID}` })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Show job ${JOB_ID}` }));
+  });
+
+  it("names the job's user in the list and the details, with the id on hover", async () => {
+    const section = await openJob({ ...JOB, userName: 'alice', consents: [{ id: 'c1', subject: 'likeness', text: LIKENESS_CONSENT_TEXT, givenAt: '2026-11-29T09:30:00.000Z', userId: USER }] });
+    const row = screen.getByRole('button', { name: `Show job ${JOB_ID}` }).closest('tr')!;
+    const listed = within(row).getByText('alice');
+    expect(listed.getAttribute('title')).toBe(USER);
+    expect(within(row).queryByText(USER)).toBeNull();
+
+    await within(section).findByText('User', { selector: 'dt' });
+    expect(detailOf(section, 'User')).toBe('alice');
+    expect(within(section).getAllByText('alice').every((name) => name.getAttribute('title') === USER)).toBe(true);
+    expect(within(section).getByRole('listitem').textContent).toBe(`${LIKENESS_CONSENT_TEXT} — given Nov 29, 2026, 9:30 AM UTC by alice`);
+  });
+
+  it('shows the id when the account is gone', async () => {
+    await openJob(JOB);
+    const row = screen.getByRole('button', { name: `Show job ${JOB_ID}` }).closest('tr')!;
+    expect(within(row).getByText(USER)).toBeTruthy();
+  });
+});

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTES, JOB_KINDS, JOB_STATUSES, type AdminConsent, type AdminJobFilter, type JobKind, type JobStatus } from '@lipcast/contracts';
 import { Badge, Button, LipSyncNote, type BadgeVariant } from '@lipcast/ui';
@@ -10,6 +10,7 @@ import { SelectField, TextField } from '../common/fields';
 import { formatDateTime, formatWait } from '../common/format';
 import { LoadState } from '../common/LoadState';
 import { cellClass, Table } from '../common/Table';
+import { UserName } from '../common/UserName';
 
 export const JOB_PAGE_SIZE = 25;
 
@@ -56,14 +57,14 @@ function JobFilters({ initial, onApply }: { initial: Filters; onApply: (filters:
 }
 
 /** The consents of the face and voice the job was made from (issue 35): the exact words, when and by whom. */
-function JobConsents({ consents }: { consents: AdminConsent[] }) {
+function JobConsents({ consents, userId, userName }: { consents: AdminConsent[]; userId: string; userName?: string }) {
   if (consents.length === 0) return <span className="text-amber-800">No consent recorded</span>;
   return (
     <ul className="space-y-1">
       {consents.map((consent) => (
         <li key={consent.id}>
           {consent.text} — given{' '}
-          <time dateTime={consent.givenAt}>{formatDateTime(consent.givenAt)}</time> by <span className="font-mono">{consent.userId}</span>
+          <time dateTime={consent.givenAt}>{formatDateTime(consent.givenAt)}</time> by <UserName id={consent.userId} name={consent.userId === userId ? userName : undefined} />
         </li>
       ))}
     </ul>
@@ -80,10 +81,22 @@ function JobDetail({ id, onRefund, onClose }: { id: string; onRefund: (userId: s
       return action === 'cancel' ? 'Job cancelled' : 'Job queued again';
     });
 
+  // Opened from a row far above the end of the tab: the panel is in view, and focus goes to it (back to the row on close).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    // Only keys pressed in the panel itself: a confirmation dialog it opened is in a portal, and handles its own Escape.
+    if (event.key === 'Escape' && event.currentTarget.contains(event.target as Node)) onClose();
+  };
+
   return (
-    <section aria-labelledby="job-detail-heading" className="space-y-4 rounded-xl border border-slate-200 p-4">
+    <section
+      aria-labelledby="job-detail-heading"
+      onKeyDown={closeOnEscape}
+      className="fixed inset-y-0 right-0 z-50 w-full max-w-2xl space-y-4 overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-2xl sm:p-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="job-detail-heading" className="text-lg font-semibold text-slate-900">
+        <h3 id="job-detail-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold break-all text-slate-900 focus:outline-none">
           Job {id}
         </h3>
         <Button variant="ghost" size="sm" onClick={onClose}>
@@ -98,7 +111,9 @@ function JobDetail({ id, onRefund, onClose }: { id: string; onRefund: (userId: s
               <JobStatusBadge status={job.status} />
             </Detail>
             <Detail term="Kind">{job.kind}</Detail>
-            <Detail term="User">{job.userId}</Detail>
+            <Detail term="User">
+              <UserName id={job.userId} name={job.userName} />
+            </Detail>
             <Detail term="Provider">{job.provider ?? '—'}</Detail>
             <Detail term="Progress">{Math.round(job.progress)}%</Detail>
             <Detail term="Wait">{formatWait(job)}</Detail>
@@ -113,7 +128,7 @@ function JobDetail({ id, onRefund, onClose }: { id: string; onRefund: (userId: s
             <Detail term="Created">{formatDateTime(job.createdAt)}</Detail>
             {job.consents && (
               <Detail term="Consent">
-                <JobConsents consents={job.consents} />
+                <JobConsents consents={job.consents} userId={job.userId} userName={job.userName} />
               </Detail>
             )}
             {job.lipSync && (
@@ -171,7 +186,13 @@ export function JobsTab({ onRefund, initialUser }: { onRefund: (userId: string, 
   const [filters, setFilters] = useState<Filters>({ user: initialUser });
   // The cursors of the pages seen so far: the last one is the page shown (null: the first page).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The job whose details are open, and the button that opened them (focus goes back to it on close).
+  const [selected, setSelected] = useState<{ id: string; opener: HTMLElement | null } | null>(null);
+  const selectedId = selected?.id ?? null;
+  const closeDetail = () => {
+    setSelected(null);
+    if (selected?.opener?.isConnected) selected.opener.focus();
+  };
   const cursor = cursors[cursors.length - 1];
   const { data, isLoading, error } = useQuery({
     ...routeQuery(API_ROUTES.admin.jobs({ ...filters, cursor: cursor ?? undefined, limit: JOB_PAGE_SIZE })),
@@ -197,7 +218,7 @@ export function JobsTab({ onRefund, initialUser }: { onRefund: (userId: string, 
             {data.jobs.map((job) => (
               <tr key={job.id} className={job.id === selectedId ? 'bg-brand-50' : undefined}>
                 <td className={cellClass}>
-                  <Button variant="link" size="sm" className="h-auto px-0 font-mono" aria-label={`Show job ${job.id}`} onClick={() => setSelectedId(job.id)}>
+                  <Button variant="link" size="sm" className="h-auto px-0 font-mono" aria-label={`Show job ${job.id}`} onClick={(event) => setSelected({ id: job.id, opener: event.currentTarget })}>
                     {job.id.slice(0, 8)}
                   </Button>
                 </td>
@@ -206,7 +227,9 @@ export function JobsTab({ onRefund, initialUser }: { onRefund: (userId: string, 
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatWait(job)}</td>
                 <td className={cellClass}>{job.kind}</td>
-                <td className={`${cellClass} font-mono text-xs`}>{job.userId}</td>
+                <td className={cellClass}>
+                  <UserName id={job.userId} name={job.userName} />
+                </td>
                 <td className={cellClass}>{job.provider ?? '—'}</td>
                 <td className={`${cellClass} max-w-64 truncate`} title={job.error ?? undefined}>
                   {job.error ?? '—'}
@@ -225,7 +248,7 @@ export function JobsTab({ onRefund, initialUser }: { onRefund: (userId: string, 
           </nav>
         </>
       )}
-      {selectedId && <JobDetail key={selectedId} id={selectedId} onRefund={onRefund} onClose={() => setSelectedId(null)} />}
+      {selectedId && <JobDetail key={selectedId} id={selectedId} onRefund={onRefund} onClose={closeDetail} />}
     </section>
   );
 }

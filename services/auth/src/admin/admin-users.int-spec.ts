@@ -1,4 +1,4 @@
-import { Subjects, type AdminUserSearchRequest, type AdminUserSummary, type AuthUser, type UpsertUserRequest } from '@lipcast/contracts';
+import { ErrorCode, Subjects, type AdminUserSearchRequest, type AdminUserSummary, type AuthUser, type UpsertUserRequest } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { authService } from '../service';
 
@@ -39,6 +39,20 @@ describe('auth.admin.users.search (the operator console lookup)', () => {
     expect(usernames(await search({ query: `_100%_${marker}` }))).toEqual([percent.username]);
     // As wildcards, `_` would match the `a` of "plain" and `%` anything.
     expect(await search({ query: `pl_in%${marker}` })).toEqual([]);
+  });
+
+  it('names the users of a list of ids (the gateway naming a page of jobs), leaving out unknown ones', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const named = await search({ query: '', ids: [ada.id.toUpperCase(), percent.id, unknown] });
+    expect(named.map((user) => user.id).sort()).toEqual([ada.id, percent.id].sort());
+    expect(named.find((user) => user.id === ada.id)).toEqual({ id: ada.id, username: `Ada_${marker}`, email: `ada.${marker}@Example.com`, createdAt: expect.any(String) });
+    // The query still narrows them; no ids, no users.
+    expect(usernames(await search({ query: 'ADA_', ids: [ada.id, percent.id] }))).toEqual([`Ada_${marker}`]);
+    expect(await search({ query: '', ids: [] })).toEqual([]);
+  });
+
+  it('refuses ids that are not user ids', async () => {
+    await expect(search({ query: '', ids: ['not-a-uuid'] })).rejects.toMatchObject({ code: ErrorCode.Validation });
   });
 
   it('lists the newest first, as many as asked', async () => {
