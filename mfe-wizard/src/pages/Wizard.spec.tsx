@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { getToasts, toast } from '@lipcast/web-kit';
-import { fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
+import { getToasts, handInfluencerToWizard, toast } from '@lipcast/web-kit';
+import { accountUser, fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
 import Wizard from './Wizard';
 
 const ACTOR = { id: 'a1', title: 'Host Maya', setting: 'Digital Performance', duration: 10, thumbnail: '/media/actors/maya.jpg', url: '/media/actors/maya.mp4' };
@@ -52,5 +52,37 @@ describe('Wizard', () => {
     expect(document.getElementById(next.getAttribute('aria-describedby')!)?.textContent).toBe('Please select an actor first');
     expect(getToasts().filter((t) => t.open)).toHaveLength(0);
     expect(screen.getByRole('heading', { name: 'Select Your Actor' })).toBeTruthy();
+  });
+
+  it('puts the upgrade offer of a creator with no generation left before the steps, and after the video on the last one (issue 37, item 2)', async () => {
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    handInfluencerToWizard({ ...ACTOR, title: 'Chef Ruby' }); // starts at step 2
+    fakeApi({
+      'GET /api/replicate/voices': { body: ['Friendly_Person'] },
+      'POST /api/replicate/audio': { body: { url: '/api/media/users/u1/audio/a.mp3' } },
+    });
+    renderWithQueries(
+      <MemoryRouter>
+        <Wizard />
+      </MemoryRouter>,
+      { account: accountUser({ id: 'u1', generationsCount: 3 }) },
+    );
+    const offer = await screen.findByText(/You have used all your generations/);
+    const dialogue = await screen.findByLabelText('Dialogue');
+    expect(offer.compareDocumentPosition(dialogue) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await screen.findByRole('radio', { name: /Friendly Person/ });
+    fireEvent.change(dialogue, { target: { value: 'Hello there.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Audio' }));
+    await screen.findByLabelText('Audio preview');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    const generate = await screen.findByRole('button', { name: 'Generate Video' });
+    const offerAfter = await screen.findByText(/You have used all your generations/);
+    expect(generate.compareDocumentPosition(offerAfter) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

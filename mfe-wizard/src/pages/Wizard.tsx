@@ -57,16 +57,20 @@ export default function Wizard() {
     heading.current?.focus({ preventScroll: true });
   }, [step]);
 
+  // Out of generations: the offer comes before the steps that lead to a video, and after the video
+  // itself on the last step, whose result stays first in view (issue 37, item 2).
+  const upgrade = nothingLeft && (
+    <div className={step === 3 ? 'mt-8' : 'mb-8'} data-remote="mfe_billing">
+      <Suspense fallback={<Spinner label="Loading plans..." />}>
+        <UpgradePanel limit={generationAllowance(user)} requiresAdditionalOnly={isPremium(user)} />
+      </Suspense>
+    </div>
+  );
+
   return (
     <Page title={STEP_TEXTS[step].title} description={STEP_TEXTS[step].description(video)} headingRef={heading}>
       <WizardHeader step={step} />
-      {nothingLeft && (
-        <div className="mb-8" data-remote="mfe_billing">
-          <Suspense fallback={<Spinner label="Loading plans..." />}>
-            <UpgradePanel limit={generationAllowance(user)} requiresAdditionalOnly={isPremium(user)} />
-          </Suspense>
-        </div>
-      )}
+      {step !== 3 && upgrade}
       {step === 1 && (
         <ActorStep
           onContinue={(actor) => {
@@ -88,6 +92,7 @@ export default function Wizard() {
         />
       )}
       {step === 3 && video && audio && <VideoStep video={video} audio={audio} onBack={() => setStep(2)} />}
+      {step === 3 && upgrade}
     </Page>
   );
 }
