@@ -46,7 +46,9 @@ test.describe('the three-step wizard', () => {
     await page.getByRole('button', { name: 'Generate Video' }).click();
     const result = page.getByLabel('Generated video', { exact: true });
     await expect(result).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByRole('progressbar', { name: 'Video generation progress' })).toHaveAttribute('aria-valuenow', '100');
+    // Finished: the result takes the focus, and no progress bar is left above Download (issue 37, items 4 and 13).
+    await expect(page.getByRole('heading', { name: 'Your video' })).toBeFocused();
+    await expect(page.getByRole('progressbar', { name: 'Video generation progress' })).toHaveCount(0);
     await expectPlays(result);
     // Its lip-sync, measured (issue 36): the drawn actor's mouth in time with the words.
     await expect(page.getByText('Lip-sync checked: in sync')).toBeVisible();
