@@ -28,3 +28,4 @@ export * from './spend';
 export * from './admin';
 export * from './selected-influencer';
 export * from './busy';
+export * from './draft';

@@ -1,5 +1,6 @@
 import { isSameSitePath } from '@lipcast/contracts';
 import { browser } from './browser';
+import { clearAllDrafts } from './draft-store';
 import { toast } from './toast';
 
 /** The session probe: 200 with the user when signed in, 401 when signed out. */
@@ -19,9 +20,11 @@ export function loginUrl(returnTo?: string): string {
 /**
  * Full-page navigation to a server route (sign-in, sign-out). If the browser refuses to leave the
  * page, the user sees `failureTitle` as a toast (spec: "Login failed", "Logout failed") and the
- * answer is false.
+ * answer is false. Signing out (`LOGOUT_URL`) first forgets the drafts kept in this browser.
  */
 export function navigateAway(url: string, failureTitle: string): boolean {
+  // Signing out leaves no one's drafts behind in this browser.
+  if (url === LOGOUT_URL) clearAllDrafts();
   try {
     browser.assign(url);
     return true;

@@ -16,6 +16,7 @@ const choose = (file: File) => fireEvent.change(screen.getByLabelText('Image fil
 const clip = '/api/media/users/u1/jobs/j1/clip.mp4';
 
 describe('The Creator asks for the likeness consent at every upload (issue 35)', () => {
+  beforeEach(() => localStorage.clear()); // the portrait an earlier test drew is kept as a draft
   it('does not send an uploaded picture until the required box is ticked, says why beside it, then sends consent: true', async () => {
     const fetchMock = fakeApi({
       'GET /api/ai-influencer/projects': { body: [] },

@@ -15,6 +15,7 @@ const photoConsent = () =>
 const choose = (file: File) => fireEvent.change(screen.getByLabelText('Image file to upload'), { target: { files: [file] } });
 
 describe('The Creator and the check before charging (issue 23)', () => {
+  beforeEach(() => localStorage.clear()); // the portrait an earlier test drew is kept as a draft
   it('checks a chosen picture at once and shows its refusal beside it, with Generate Video disabled', async () => {
     const message = FaceCheckMessages['no-face']('photo');
     let answer: (reply: FakeReply) => void = () => undefined;

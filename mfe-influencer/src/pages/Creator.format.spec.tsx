@@ -17,6 +17,7 @@ async function makeClip(clip: string, projects: unknown[] = []) {
 }
 
 describe('the video format in the Creator', () => {
+  beforeEach(() => localStorage.clear()); // the portrait an earlier test drew is kept as a draft
   afterEach(() => sessionStorage.clear());
 
   it('is chosen with the clip and handed to the wizard with it', async () => {

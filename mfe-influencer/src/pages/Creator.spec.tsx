@@ -3,6 +3,7 @@ import { fakeApi } from '@lipcast/web-kit/testing';
 import { renderCreator } from '../testing/render-pages';
 
 describe('The Creator says what it made (issue 16)', () => {
+  beforeEach(() => localStorage.clear()); // the portrait an earlier test drew is kept as a draft
   it('shows under the drawn portrait which words it drew and which the offline engine could not', async () => {
     fakeApi({
       'GET /api/ai-influencer/projects': { body: [] },

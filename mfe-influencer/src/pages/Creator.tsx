@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, CaptionsChoice, ConsentField, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
-import { ApiError, handInfluencerToWizard, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, type JobWaitState } from '@lipcast/web-kit';
+import { ApiError, handInfluencerToWizard, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, useDraft, type JobWaitState } from '@lipcast/web-kit';
 import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_FORMAT, DEFAULT_VIDEO_PROMPT, faceCheckReasonOf, LIKENESS_CONSENT_TEXT, PHOTO_CONSENT_MESSAGE, withCreditNotUsed, type InfluencerProject, type PortraitCoverage as Coverage, type VideoFormatId, DEFAULT_CAPTIONS, type CaptionsChoice as CaptionsChoiceValue } from '@lipcast/contracts';
 import { checkPicture, errorText, generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
 import { OwnActors } from '../creator/OwnActors';
@@ -23,6 +23,17 @@ interface Portrait {
   checking?: boolean;
   /** That check's refusal (no face, several, too small, turned): nothing can be generated from it. */
   refusal?: string;
+}
+
+/** The Creator's drafts (`useDraft`): the portrait and its video prompt, kept through a reload until its clip is made. */
+export const PORTRAIT_DRAFT = 'creator.portrait';
+export const VIDEO_PROMPT_DRAFT = 'creator.videoPrompt';
+
+/** A kept portrait as it can be shown again: its check, if it was running, is done again by Generate Video. */
+function revivePortrait(kept: unknown): Portrait | null {
+  if (typeof kept !== 'object' || kept === null || typeof (kept as Portrait).url !== 'string') return null;
+  const portrait = kept as Portrait;
+  return { ...portrait, projectId: typeof portrait.projectId === 'number' ? portrait.projectId : null, checking: false };
 }
 
 /** An uploaded picture (no project yet): its clip needs the creator's likeness consent. */
@@ -78,8 +89,8 @@ export default function Creator() {
   const queryClient = useQueryClient();
   const [description, setDescription] = useState('');
   const [promptError, setPromptError] = useState<string | null>(null);
-  const [portrait, setPortrait] = useState<Portrait | null>(null);
-  const [videoPrompt, setVideoPrompt] = useState('');
+  const [portrait, setPortrait, forgetPortrait] = useDraft<Portrait | null>(PORTRAIT_DRAFT, null, { revive: revivePortrait });
+  const [videoPrompt, setVideoPrompt, forgetVideoPrompt] = useDraft(VIDEO_PROMPT_DRAFT, '', { revive: (kept) => (typeof kept === 'string' ? kept : null) });
   const [videoPromptError, setVideoPromptError] = useState<string | null>(null);
   const [video, setVideo] = useState<{ url: string; projectId: number | null; thumbnail: string; project: InfluencerProject | null } | null>(null);
   const [busy, setBusy] = useState<'image' | 'video' | null>(null);
@@ -181,6 +192,9 @@ export default function Creator() {
       // Private to its creator: it reaches the community gallery only if they publish it, with consent.
       const project = await projectOf(url, portrait.projectId).catch(() => null);
       setVideo({ url, projectId: project?.id ?? portrait.projectId, thumbnail: project?.thumbnailUrl ?? '', project });
+      // Its clip is made (and listed under "Your influencers"): the portrait is no longer a draft.
+      forgetPortrait();
+      forgetVideoPrompt();
       void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
       toast({ title: 'Video Generated', description: 'Your silent motion clip is ready: add a voice next.', variant: 'success' });
       void refreshAccount(queryClient);

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { JobState } from '@lipcast/contracts';
-import { callsTo, fakeApi } from '@lipcast/web-kit/testing';
+import { accountUser, callsTo, fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
+import OneShot, { SCRIPT_DRAFT } from './OneShot';
 import { readLastResult, saveLastResult } from '../one-shot/last-result';
 import { renderOneShot } from '../testing/render-pages';
 
@@ -110,6 +111,28 @@ describe('One Shot shows the script before the run (issue 16)', () => {
     // The script step is done at once, with the script as edited.
     expect(await screen.findByText(EDITED)).toBeTruthy();
     expect(screen.getByText('Script being spoken')).toBeTruthy();
+  });
+
+  it('keeps the script being edited through a reload, for its writer only, until the run starts', async () => {
+    const { script } = await describeAndWrite();
+    fireEvent.change(script, { target: { value: EDITED } });
+    cleanup();
+    fakeApi({ 'GET /api/ai-influencer/pipeline/current': { body: { run: null } } });
+    renderOneShot();
+    expect(((await screen.findByLabelText('Script')) as HTMLTextAreaElement).value).toBe(EDITED);
+    cleanup();
+    renderWithQueries(<OneShot />, { account: accountUser({ id: 'u2' }), staleTime: Infinity });
+    await screen.findByRole('button', { name: 'Write Script' });
+    expect(screen.queryByLabelText('Script')).toBeNull();
+    cleanup();
+
+    fakeApi({ 'GET /api/ai-influencer/pipeline/current': { body: { run: null } }, 'POST /api/ai-influencer/pipeline': { body: { id: 'run-2', kind: 'one_shot', status: 'queued', progress: 0, url: null, error: null, steps: { ...FINISHED.steps, script: { status: 'done', script: EDITED }, image: { status: 'waiting' }, audio: { status: 'waiting' }, video: { status: 'waiting' } } } } });
+    renderOneShot();
+    fireEvent.change(await screen.findByLabelText('Influencer Description'), { target: { value: 'A calm gardener with a grey beard' } });
+    fireEvent.change(screen.getByLabelText('Script Topic'), { target: { value: 'Three easy herbs to grow on a windowsill' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create One-Shot Video' }));
+    expect(await screen.findByText('Script being spoken')).toBeTruthy();
+    expect(localStorage.getItem(`lipcast.draft.u1.${SCRIPT_DRAFT}`)).toBeNull();
   });
 
   it('says beside the script when it is over the 15 s budget or empty, and starts nothing', async () => {

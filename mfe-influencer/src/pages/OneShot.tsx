@@ -20,7 +20,7 @@ import {
   type VideoFormatId,
 } from '@lipcast/contracts';
 import { Button, CaptionsChoice, Card, CardContent, Label, LipSyncNote, Page, Progress, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Spinner, Textarea, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
-import { ApiError, callApi, followJob, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, useBusy } from '@lipcast/web-kit';
+import { ApiError, callApi, followJob, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, useBusy, useDraft } from '@lipcast/web-kit';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { readLastResult, resultOf, saveLastResult, type OneShotResult } from '../one-shot/last-result';
 import { oneShotSchema, type OneShotInput, type OneShotValues } from '../forms/schemas';
@@ -85,6 +85,9 @@ function RunProgress({ run }: { run: JobState }) {
  * One Shot Influencer Video (spec section 2): description, gender and topic, then the script (written
  * for free, read and edited here), then one server-side run that speaks that script.
  */
+/** The draft of the script being edited (`useDraft`). */
+export const SCRIPT_DRAFT = 'oneShot.script';
+
 export default function OneShot() {
   const queryClient = useQueryClient();
   const { user } = useAccount();
@@ -94,8 +97,8 @@ export default function OneShot() {
   };
   const spends = user ? spendNotice(user) !== null : false;
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
-  /** The script shown for editing once written (null before); the run speaks it as edited. */
-  const [script, setScript] = useState<string | null>(null);
+  /** The script shown for editing once written (null before); the run speaks it as edited. Kept through a reload until the run starts. */
+  const [script, setScript, forgetScript] = useDraft<string | null>(SCRIPT_DRAFT, null, { revive: (kept) => (typeof kept === 'string' ? kept : null) });
   const [scriptError, setScriptError] = useState<string | null>(null);
   const [format, setFormat] = useState<VideoFormatId>(DEFAULT_VIDEO_FORMAT);
   const [captions, setCaptions] = useState<CaptionsChoiceValue>(DEFAULT_CAPTIONS);
@@ -198,6 +201,7 @@ export default function OneShot() {
       };
       const run = await callApi(API_ROUTES.startPipeline, { body: request });
       if (isPaymentRequired(run) || !run) return;
+      forgetScript();
       void follow(run);
     } catch (error) {
       // A refused field is said beside it (the page checks the same rules first); anything else is an event.

@@ -20,6 +20,7 @@ beforeEach(() => {
   play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   pause = jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   act(() => dismissToast());
+  localStorage.clear();
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -160,5 +161,33 @@ describe(AudioStep.name, () => {
     expect(document.activeElement).toBe(generate);
     expect(openToasts()).toHaveLength(0);
     expect(onNext).not.toHaveBeenCalled();
+  });
+
+  it("keeps the dialogue through a reload, for its writer only, until its audio is taken to step 3", async () => {
+    fakeApi({ 'GET /api/replicate/voices': { body: ['Friendly_Person'] }, 'GET /api/voices/own': { body: { voices: [], cloning: false, sampleSeconds: { min: 10, max: 60 } } }, 'POST /api/replicate/audio': { body: { url: '/api/media/users/u1/audio/a.mp3' } } });
+    const step = (id: string, onNext = jest.fn()) => renderWithQueries(<AudioStep video={video} initial={null} onBack={() => undefined} onNext={onNext} />, { account: accountUser({ id }) });
+    const dialogue = () => (screen.getByLabelText('Dialogue') as HTMLTextAreaElement).value;
+
+    const first = step('u1');
+    fireEvent.change(screen.getByLabelText('Dialogue'), { target: { value: 'Welcome back to my kitchen.' } });
+    first.unmount();
+    const reloaded = step('u1');
+    expect(dialogue()).toBe('Welcome back to my kitchen.');
+    reloaded.unmount();
+    const someoneElse = step('u2');
+    expect(dialogue()).toBe('');
+    someoneElse.unmount();
+
+    const onNext = jest.fn();
+    const last = step('u1', onNext);
+    await screen.findByRole('radio', { name: /Friendly Person/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Audio' }));
+    await waitFor(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(onNext).toHaveBeenCalled();
+    });
+    last.unmount();
+    step('u1');
+    expect(dialogue()).toBe('');
   });
 });

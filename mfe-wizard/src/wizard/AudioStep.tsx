@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES, SPEECH_PITCH, SPEECH_SPEED, VOICE_EMOTIONS, type AudioCaptionsSource } from '@lipcast/contracts';
 import { Button, cn, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Slider, Textarea } from '@lipcast/ui';
-import { routeQuery, toast, useAccount, type SelectedVideo } from '@lipcast/web-kit';
+import { routeQuery, toast, useAccount, useDraft, type SelectedVideo } from '@lipcast/web-kit';
 import { createAudio, DEFAULT_VOICE, defaultVoice, fetchVoices } from './generation-api';
 import { failureToast } from './errors';
 import { dialogueProblem, estimateSpeechSeconds, recordingProblem } from './rules';
@@ -26,6 +26,9 @@ export interface CreatedAudio {
   recorded?: { durationSeconds: number; captions: AudioCaptionsSource };
 }
 
+/** The draft of step 2's dialogue (`useDraft`). */
+export const DIALOGUE_DRAFT = 'wizard.dialogue';
+
 export const NO_AUDIO_MESSAGE = 'Please generate audio first';
 export const NO_RECORDING_MESSAGE = 'Please record or upload your voice first';
 /** What a lip-sync's audio params name as the voice of the creator's own recording. */
@@ -37,7 +40,8 @@ type VoiceSource = 'ai' | 'own';
 export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedVideo; initial: CreatedAudio | null; onBack: () => void; onNext: (audio: CreatedAudio) => void }) {
   const ids = { text: useId(), voice: useId(), emotion: useId(), pitch: useId(), speed: useId(), warning: useId(), noAudio: useId(), source: useId() };
   const voices = useQuery({ queryKey: ['/api/replicate/voices'], queryFn: fetchVoices });
-  const [text, setText] = useState(initial?.text ?? '');
+  // The dialogue survives a reload (kept per user in this browser) until its audio is taken to step 3.
+  const [text, setText, forgetText] = useDraft(DIALOGUE_DRAFT, initial?.text ?? '', { revive: (kept) => (initial ? initial.text : typeof kept === 'string' ? kept : null) });
   const [voice, setVoice] = useState<string | null>(initial?.voice ?? null);
   const [emotion, setEmotion] = useState(initial?.emotion ?? 'neutral');
   const [pitch, setPitch] = useState(initial?.pitch ?? 0);
@@ -106,6 +110,7 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
       generateButton.current?.focus();
       return;
     }
+    forgetText();
     onNext(audio);
   }
 
