@@ -1,4 +1,4 @@
-import { clearSelectedInfluencer, handInfluencerToWizard, ownActorVideo, readSelectedInfluencer, SELECTED_INFLUENCER_KEY } from './selected-influencer';
+import { clearSelectedInfluencer, handInfluencerToWizard, influencerName, influencerVideo, ownActorVideo, readSelectedInfluencer, SELECTED_INFLUENCER_KEY } from './selected-influencer';
 
 describe('the influencer handed to the wizard', () => {
   afterEach(() => sessionStorage.clear());
@@ -17,6 +17,13 @@ describe('the influencer handed to the wizard', () => {
     expect(readSelectedInfluencer()).toEqual(expected);
     clearSelectedInfluencer();
     expect(readSelectedInfluencer()).toBeNull();
+  });
+
+  it('names an AI influencer by the name its owner gave it, else its number (issue 37)', () => {
+    const project = { id: 19, name: 'Chef Ruby', duration: 20, thumbnailUrl: '/t.jpg', imageUrl: '/i.jpg', outputUrl: '/api/media/users/u1/influencers/19/video.mp4' };
+    expect(influencerVideo(project)).toEqual({ id: '19', title: 'Chef Ruby', setting: 'AI Influencer', duration: 20, thumbnail: '/t.jpg', url: project.outputUrl });
+    expect(influencerVideo(project, 'User Generated').title).toBe('Chef Ruby');
+    expect(influencerName({ id: 19, name: null })).toBe('Influencer 19');
   });
 
   it('ignores a record that is not usable', () => {

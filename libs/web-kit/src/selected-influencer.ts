@@ -4,7 +4,7 @@
  * after a sign-in round trip, which is why it is not passed in memory) and then clears it.
  */
 
-import { isCaptionsChoice, isVideoFormatId, ownActorRef, type CaptionsChoice, type OwnActor, type VideoFormatId } from '@lipcast/contracts';
+import { isCaptionsChoice, isVideoFormatId, ownActorRef, type CaptionsChoice, type InfluencerProject, type OwnActor, type VideoFormatId } from '@lipcast/contracts';
 
 /** What the wizard animates: a built-in actor, or an influencer chosen in the Creator or the gallery. */
 export interface SelectedVideo {
@@ -27,6 +27,32 @@ export interface SelectedVideo {
  */
 export function ownActorVideo(actor: OwnActor): SelectedVideo {
   return { id: ownActorRef(actor.id), title: actor.name, duration: Math.round(actor.durationSeconds), thumbnail: actor.thumbnail, url: actor.url };
+}
+
+/**
+ * An AI influencer's one name (issue 37): the name its owner gave it in the Creator, else its
+ * number. The Creator's cards, /projects, the gallery and the wizard all say this one.
+ */
+export function influencerName(project: Pick<InfluencerProject, 'id' | 'name'>): string {
+  return project.name?.trim() || `Influencer ${project.id}`;
+}
+
+/**
+ * What the wizard animates for an AI influencer with a clip, named as `influencerName` names it:
+ * `setting` is 'AI Influencer' for its owner's own (the Creator, /projects), 'User Generated' from the gallery.
+ */
+export function influencerVideo(
+  project: Pick<InfluencerProject, 'id' | 'name' | 'duration' | 'thumbnailUrl' | 'imageUrl' | 'outputUrl'>,
+  setting: 'AI Influencer' | 'User Generated' = 'AI Influencer',
+): SelectedVideo {
+  return {
+    id: String(project.id),
+    title: influencerName(project),
+    setting,
+    duration: project.duration ?? 20,
+    thumbnail: project.thumbnailUrl ?? project.imageUrl,
+    url: project.outputUrl ?? '',
+  };
 }
 
 export const SELECTED_INFLUENCER_KEY = 'selectedInfluencer';

@@ -2,9 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, CaptionsChoice, ConsentField, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
-import { ApiError, handInfluencerToWizard, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, useDraft, type JobWaitState } from '@lipcast/web-kit';
+import { ApiError, handInfluencerToWizard, influencerName, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, useDraft, type JobWaitState } from '@lipcast/web-kit';
 import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_FORMAT, DEFAULT_VIDEO_PROMPT, faceCheckReasonOf, LIKENESS_CONSENT_TEXT, PHOTO_CONSENT_MESSAGE, withCreditNotUsed, type InfluencerProject, type PortraitCoverage as Coverage, type VideoFormatId, DEFAULT_CAPTIONS, type CaptionsChoice as CaptionsChoiceValue } from '@lipcast/contracts';
 import { checkPicture, errorText, generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
+import { OpenInWizard } from '../creator/OpenInWizard';
 import { OwnActors } from '../creator/OwnActors';
 import { PortraitCoverage } from '../creator/PortraitCoverage';
 import { PublishPanel } from '../creator/PublishPanel';
@@ -212,7 +213,9 @@ export default function Creator() {
   function sendToWizard() {
     if (!video) return;
     const id = String(video.projectId ?? Date.now());
-    handInfluencerToWizard({ id, title: `Influencer ${id}`, setting: 'AI Influencer', duration: CREATOR_CLIP_SECONDS, thumbnail: video.thumbnail, url: video.url, ...(format === DEFAULT_VIDEO_FORMAT ? {} : { format }), ...(captions === DEFAULT_CAPTIONS ? {} : { captions }) });
+    // Its one name: the one given when publishing it, else its number.
+    const title = video.project ? influencerName(video.project) : `Influencer ${id}`;
+    handInfluencerToWizard({ id, title, setting: 'AI Influencer', duration: CREATOR_CLIP_SECONDS, thumbnail: video.thumbnail, url: video.url, ...(format === DEFAULT_VIDEO_FORMAT ? {} : { format }), ...(captions === DEFAULT_CAPTIONS ? {} : { captions }) });
     navigate('/');
   }
 
@@ -365,6 +368,8 @@ function YourInfluencers({ onChange }: { onChange: (project: InfluencerProject) 
         {made.map((project) => (
           <li key={project.id} aria-label={`Your influencer ${project.id}`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-3">
             <img src={project.thumbnailUrl ?? project.imageUrl} alt="" className="aspect-[3/4] w-full rounded-lg object-cover" />
+            <h3 className="font-semibold text-slate-900">{influencerName(project)}</h3>
+            <OpenInWizard project={project} />
             <PublishPanel key={`${project.id}-${project.isApproved}`} project={project} onChange={onChange} />
           </li>
         ))}

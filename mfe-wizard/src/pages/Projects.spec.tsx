@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { readSelectedInfluencer } from '@lipcast/web-kit';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
 import Projects from './Projects';
@@ -12,7 +13,8 @@ const clip = (id: number, outputUrl: string | null) => ({
   outputUrl,
   duration: outputUrl ? 20 : null,
   isApproved: false,
-  name: null,
+  moderation: { state: 'visible', reason: null, appealed: false },
+  name: null as string | null,
   isOwner: true,
 });
 
@@ -32,6 +34,25 @@ describe('Projects', () => {
     expect(video.getAttribute('poster')).toBe('/api/media/users/u1/influencers/7-thumb.jpg');
     expect(video.getAttribute('src')).toBe('/api/media/users/u1/influencers/7.mp4');
     expect(within(section).queryByLabelText('Influencer clip 8')).toBeNull();
+  });
+
+  it('names each clip by its one name and opens a private one in the wizard without publishing it (issue 37)', async () => {
+    fakeApi({
+      'GET /api/projects': { body: [] },
+      'GET /api/ai-influencer/projects': { body: [{ ...clip(19, '/api/media/users/u1/influencers/19.mp4'), isApproved: true, name: 'Chef Ruby' }, clip(20, '/api/media/users/u1/influencers/20.mp4')] },
+    });
+    renderWithQueries(
+      <MemoryRouter>
+        <Projects />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Chef Ruby' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Influencer 20' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Open in the wizard: Chef Ruby' }));
+    expect(readSelectedInfluencer()).toMatchObject({ id: '19', title: 'Chef Ruby', url: '/api/media/users/u1/influencers/19.mp4' });
+    fireEvent.click(screen.getByRole('link', { name: 'Open in the wizard: Influencer 20' }));
+    expect(readSelectedInfluencer()).toMatchObject({ id: '20', title: 'Influencer 20', setting: 'AI Influencer' });
+    sessionStorage.clear();
   });
 
   it("shows a video with its own poster and format, and its captions' downloads when its job made them", async () => {

@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { API_ROUTES, videoFormat, type Project } from '@lipcast/contracts';
 import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Badge, Button, Card, CardContent, Page, Spinner, VideoPlayer,
+  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Badge, Button, buttonVariants, Card, CardContent, Page, Spinner, VideoPlayer,
 } from '@lipcast/ui';
-import { callApi, routeQuery, toast } from '@lipcast/web-kit';
+import { callApi, handInfluencerToWizard, influencerName, influencerVideo, routeQuery, toast } from '@lipcast/web-kit';
 import { failureToast } from '../wizard/errors';
 import { downloadFileName } from '../wizard/rules';
 import '../styles.css';
@@ -66,7 +66,7 @@ function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () =
   );
 }
 
-/** The AI Influencer Creator's clips (issue 16): each with its portrait as the poster. */
+/** The AI Influencer Creator's clips (issue 16): each with its portrait as the poster, under its one name, ready for the wizard. */
 function InfluencerClips() {
   const { data } = useQuery(routeQuery(API_ROUTES.influencerProjects));
   const clips = (data ?? []).filter((project) => project.outputUrl);
@@ -81,6 +81,13 @@ function InfluencerClips() {
           <Card key={clip.id}>
             <CardContent className="space-y-3 p-4">
               <VideoPlayer src={clip.outputUrl} poster={clip.thumbnailUrl ?? clip.imageUrl} title={`Influencer clip ${clip.id}`} downloadName={`influencer-clip-${clip.id}.mp4`} />
+              <h3 className="font-semibold text-slate-900">{influencerName(clip)}</h3>
+              {/* Its owner gives it a voice whether or not it is published; one removed by an operator cannot be used in new videos. */}
+              {clip.moderation.state !== 'removed' && (
+                <Link to="/" className={buttonVariants({ size: 'sm' })} aria-label={`Open in the wizard: ${influencerName(clip)}`} onClick={() => handInfluencerToWizard(influencerVideo(clip))}>
+                  Open in the wizard
+                </Link>
+              )}
               <time dateTime={clip.createdAt} className="text-xs text-slate-500">
                 {DATE.format(new Date(clip.createdAt))}
               </time>
