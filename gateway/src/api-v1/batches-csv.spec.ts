@@ -1,4 +1,4 @@
-import { ErrorCode } from '@lipcast/contracts';
+import { BATCH_CSV_EXAMPLE_ROW, batchCsvTemplate, ErrorCode } from '@lipcast/contracts';
 import { batchRowsFromCsv, parseCsv } from './batches-csv';
 
 const refusedWith = (message: string | RegExp) => expect.objectContaining({ payload: expect.objectContaining({ code: ErrorCode.Validation, message: expect.stringMatching(message) }) });
@@ -44,5 +44,12 @@ describe('batchRowsFromCsv', () => {
     expect(() => batchRowsFromCsv('script,voice\nHi')).toThrow(refusedWith('CSV row 1 has 1 fields; the header has 2'));
     expect(() => batchRowsFromCsv('')).toThrow(refusedWith('empty'));
     expect(() => batchRowsFromCsv('script,voice\n')).toThrow(refusedWith('no rows'));
+  });
+});
+
+describe("the batch page's CSV template (issue 37)", () => {
+  it('is read by the parser as its one example row, every column as the template gives it', () => {
+    const { influencer: _none, ...given } = BATCH_CSV_EXAMPLE_ROW;
+    expect(batchRowsFromCsv(batchCsvTemplate())).toEqual([given]);
   });
 });

@@ -12,6 +12,28 @@ export const BATCH_CSV_COLUMNS = ['actor', 'influencer', 'script', 'voice', 'emo
 /** A row's field: a CSV column, and the key of a JSON row. */
 export type BatchRowField = (typeof BATCH_CSV_COLUMNS)[number];
 
+/**
+ * The batch CSV template's example row, one value per column of `BATCH_CSV_COLUMNS` (the columns
+ * the batch parser reads): a built-in actor, a script with a comma (quoted), a voice and every optional column.
+ */
+export const BATCH_CSV_EXAMPLE_ROW: Record<BatchRowField, string> = {
+  actor: 'ipfs-puppet-video-2',
+  influencer: '',
+  script: 'Hello, and welcome to our channel!',
+  voice: 'Friendly_Person',
+  emotion: 'happy',
+  speed: '1.1',
+  pitch: '0',
+};
+
+/** One CSV cell as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. */
+export const csvCell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The downloadable batch CSV template: the header row of `BATCH_CSV_COLUMNS`, then `BATCH_CSV_EXAMPLE_ROW`. */
+export function batchCsvTemplate(): string {
+  return `${BATCH_CSV_COLUMNS.join(',')}\n${BATCH_CSV_COLUMNS.map((column) => csvCell(BATCH_CSV_EXAMPLE_ROW[column])).join(',')}\n`;
+}
+
 /** `invalid`: refused up front, never run nor charged. */
 export type BatchRowStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'invalid';
 export type BatchStatus = 'running' | 'completed';

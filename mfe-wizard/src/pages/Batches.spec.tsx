@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Batch, BatchRow } from '@lipcast/contracts';
 import { registerPaymentHandler } from '@lipcast/web-kit';
 import { accountUser, callsTo, fakeApi, type FakeRoutes } from '@lipcast/web-kit/testing';
-import Batches, { BATCH_POLL_MS, batchSummary, CSV_TEMPLATE } from './Batches';
+import Batches, { BATCH_POLL_MS, batchSummary, COPIED_MS, CSV_TEMPLATE } from './Batches';
 
 const ID = '8d0c2f61-5b7e-4a8e-b1f3-0c9d2e4a6b17';
 const VIDEO = '3f1c9a52-7a3e-4c8e-9d59-2b1f0e6c4a10';
@@ -26,7 +26,7 @@ const finished = batchOf([
 ]);
 
 function renderPage(routes: FakeRoutes) {
-  const fetchMock = fakeApi({ 'GET /api/auth/user': { body: accountUser({ generationsCount: 1 }) }, 'GET /api/batches': { body: { batches: [], nextCursor: null } }, ...routes });
+  const fetchMock = fakeApi({ 'GET /api/auth/user': { body: accountUser({ generationsCount: 1 }) }, 'GET /api/batches': { body: { batches: [], nextCursor: null } }, 'GET /api/actors': { body: [] }, 'GET /api/ai-influencer/projects': { body: [] }, ...routes });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -66,6 +66,43 @@ describe('Batches', () => {
     expect(template.getAttribute('download')).toBe('lipcast-batch-template.csv');
     expect(decodeURIComponent(template.getAttribute('href')!.replace('data:text/csv;charset=utf-8,', ''))).toBe(CSV_TEMPLATE);
     expect(await screen.findByText(/you have 2 left/)).toBeTruthy();
+  });
+
+  it("lists the actors and the creator's influencers the CSV can name, each id with a copy button (issue 37)", async () => {
+    jest.useFakeTimers();
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const influencer = (id: number, name: string | null, state = 'visible') => ({
+      id, createdAt: '2026-11-26T10:00:00.000Z', imageUrl: `/i/${id}.jpg`, imageKind: 'illustration', thumbnailUrl: null, outputUrl: `/v/${id}.mp4`, duration: 20,
+      isApproved: name !== null, moderation: { state, reason: null, appealed: false }, name, isOwner: true,
+    });
+    renderPage({
+      'GET /api/actors': { body: [{ id: 'ipfs-puppet-video-2', title: 'Puppet Pete', setting: 'Puppet Performance', duration: 20, thumbnail: '/t.jpg', url: '/a.mp4' }] },
+      'GET /api/ai-influencer/projects': { body: [influencer(19, 'Chef Ruby'), influencer(20, null), influencer(21, 'Gone', 'removed')] },
+    });
+    const actors = await screen.findByRole('table', { name: 'Built-in actors and their ids' });
+    const pete = within(actors).getByRole('row', { name: /Puppet Pete/ });
+    expect(within(pete).getByText('ipfs-puppet-video-2')).toBeTruthy();
+    const influencers = await screen.findByRole('table', { name: 'Your influencers and their numbers' });
+    expect(within(influencers).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Chef Ruby', 'Influencer 20']);
+
+    await act(async () => void fireEvent.click(within(pete).getByRole('button', { name: 'Copy actor id of Puppet Pete' })));
+    expect(writeText).toHaveBeenCalledWith('ipfs-puppet-video-2');
+    expect(within(pete).getByRole('button', { name: 'Copied actor id of Puppet Pete' }).textContent).toBe('Copied');
+    expect(screen.getByText('Copied ipfs-puppet-video-2')).toBeTruthy();
+    await act(async () => void fireEvent.click(within(influencers).getByRole('button', { name: 'Copy influencer number of Chef Ruby' })));
+    expect(writeText).toHaveBeenLastCalledWith('19');
+    act(() => void jest.advanceTimersByTime(COPIED_MS));
+    expect(within(pete).getByRole('button', { name: 'Copy actor id of Puppet Pete' }).textContent).toBe('Copy');
+    jest.useRealTimers();
+  });
+
+  it('offers a template of the header and one example row, from the columns the parser reads', () => {
+    renderPage({});
+    const [header, example, ...rest] = CSV_TEMPLATE.split('\n');
+    expect(header).toBe('actor,influencer,script,voice,emotion,speed,pitch');
+    expect(example).toBe('ipfs-puppet-video-2,,"Hello, and welcome to our channel!",Friendly_Person,happy,1.1,0');
+    expect(rest).toEqual(['']);
   });
 
   it('uploads the CSV, lists the rows not run by field, follows the others to the end, and offers the ZIP and a retry of the failed row', async () => {

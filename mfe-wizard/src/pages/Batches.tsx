@@ -1,11 +1,11 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
-  API_ROUTES, BATCH_CSV_COLUMNS, BATCH_MAX_CSV_BYTES, BATCH_MAX_ROWS, SPEECH_PITCH, SPEECH_SPEED, VOICE_EMOTIONS, type Batch, type BatchRow, type BatchRowStatus,
+  API_ROUTES, BATCH_CSV_COLUMNS, batchCsvTemplate, BATCH_MAX_CSV_BYTES, BATCH_MAX_ROWS, SPEECH_PITCH, SPEECH_SPEED, VOICE_EMOTIONS, type Batch, type BatchRow, type BatchRowStatus,
 } from '@lipcast/contracts';
 import { Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Page, Progress, Spinner } from '@lipcast/ui';
-import { ApiError, callApi, generationsLeft, isPaymentRequired, refreshAccount, toast, useAccount, useBusy } from '@lipcast/web-kit';
+import { ApiError, callApi, generationsLeft, influencerName, isPaymentRequired, refreshAccount, routeQuery, toast, useAccount, useBusy } from '@lipcast/web-kit';
 import { failureToast } from '../wizard/errors';
 import '../styles.css';
 
@@ -14,8 +14,8 @@ export const BATCH_POLL_MS = 2000;
 
 /** What each column of the CSV means, in `BATCH_CSV_COLUMNS` order. */
 export const CSV_COLUMN_HELP: Record<(typeof BATCH_CSV_COLUMNS)[number], string> = {
-  actor: 'A built-in actor\'s id (as the wizard\'s actors, e.g. ipfs-puppet-video-2). Give an actor or an influencer, not both.',
-  influencer: 'The number of one of your AI influencers, or of a published community one, instead of an actor.',
+  actor: 'A built-in actor\'s id, listed below (e.g. ipfs-puppet-video-2). Give an actor or an influencer, not both.',
+  influencer: 'The number of one of your AI influencers (listed below), or of a published community one, instead of an actor.',
   script: 'What the actor says (required; quote it when it holds commas or line breaks).',
   voice: 'A voice id, e.g. Friendly_Person or Wise_Woman (required).',
   emotion: `Optional: ${VOICE_EMOTIONS.join(', ')} (${VOICE_EMOTIONS[0]} when empty).`,
@@ -23,11 +23,8 @@ export const CSV_COLUMN_HELP: Record<(typeof BATCH_CSV_COLUMNS)[number], string>
   pitch: `Optional: how high the voice is, a whole number from ${SPEECH_PITCH.min} to ${SPEECH_PITCH.max} (${SPEECH_PITCH.default} when empty).`,
 };
 
-/** The downloadable template: two actor rows, the second with every optional column. */
-export const CSV_TEMPLATE =
-  `${BATCH_CSV_COLUMNS.join(',')}\n` +
-  'ipfs-puppet-video-2,,"Hello, and welcome to our channel!",Friendly_Person,,,\n' +
-  'ipfs-puppet-video-2,,Our summer sale starts today.,Wise_Woman,happy,1.1,0\n';
+/** The downloadable template: the header row and one example row, from the columns the batch parser reads (`batchCsvTemplate`). */
+export const CSV_TEMPLATE = batchCsvTemplate();
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_TEMPLATE)}`;
 
@@ -89,6 +86,88 @@ function ColumnsHelp() {
         </tr>
       ))}
     </PageTable>
+  );
+}
+
+/** How long a copy button says "Copied". */
+export const COPIED_MS = 2000;
+
+/** Copies `value` (an id for the CSV) to the clipboard; says "Copied" on the button for a moment, and to screen readers. */
+function CopyButton({ value, what }: { value: string; what: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+    } catch {
+      toast({ title: 'Could not copy', description: `Select ${value} and copy it yourself.`, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => void copy()} aria-label={`${copied ? 'Copied' : 'Copy'} ${what}`}>
+        {copied ? 'Copied' : 'Copy'}
+      </Button>
+      <span role="status" className="sr-only">
+        {copied ? `Copied ${value}` : ''}
+      </span>
+    </>
+  );
+}
+
+/** One table of ids to put in the CSV: each one's name, its id and a copy button. */
+function IdTable({ caption, idColumn, items }: { caption: string; idColumn: string; items: { name: string; id: string }[] }) {
+  return (
+    <PageTable caption={caption} columns={['Name', idColumn, 'Copy']}>
+      {items.map((item) => (
+        <tr key={item.id} className="border-b border-slate-100 align-middle">
+          <th scope="row" className="py-2 pr-4 font-medium text-slate-900">{item.name}</th>
+          <td className="py-2 pr-4 font-mono text-slate-700">{item.id}</td>
+          <td className="py-2">
+            <CopyButton value={item.id} what={`${idColumn.toLowerCase()} of ${item.name}`} />
+          </td>
+        </tr>
+      ))}
+    </PageTable>
+  );
+}
+
+/**
+ * The values the CSV's `actor` and `influencer` columns take (issue 37): the built-in actors by id,
+ * and the creator's own influencers with a clip by number (one removed by an operator cannot be used).
+ */
+function ValidIds() {
+  const { isSignedIn } = useAccount();
+  const actors = useQuery(routeQuery(API_ROUTES.actors));
+  const influencers = useQuery({ ...routeQuery(API_ROUTES.influencerProjects), enabled: isSignedIn });
+  const usable = (influencers.data ?? []).filter((project) => project.outputUrl && project.moderation.state !== 'removed');
+  return (
+    <section aria-labelledby="csv-ids" className="space-y-4">
+      <h2 id="csv-ids" className="text-lg font-semibold text-slate-900">Actors and influencers for the CSV</h2>
+      <div className="space-y-2">
+        <h3 className="font-medium text-slate-900">Built-in actors (the actor column)</h3>
+        {actors.isError && <p className="text-sm text-red-700">The actors could not be loaded.</p>}
+        {actors.data && <IdTable caption="Built-in actors and their ids" idColumn="Actor id" items={actors.data.map((actor) => ({ name: actor.title, id: actor.id }))} />}
+      </div>
+      <div className="space-y-2">
+        <h3 className="font-medium text-slate-900">Your influencers (the influencer column)</h3>
+        {influencers.data && usable.length === 0 && (
+          <p className="text-sm text-slate-600">
+            You have no influencer with a clip yet.{' '}
+            <Link to="/ai-influencer" className="underline">
+              Make one in the AI Influencer Creator
+            </Link>
+          </p>
+        )}
+        {usable.length > 0 && <IdTable caption="Your influencers and their numbers" idColumn="Influencer number" items={usable.map((project) => ({ name: influencerName(project), id: String(project.id) }))} />}
+      </div>
+    </section>
   );
 }
 
@@ -306,6 +385,7 @@ export default function Batches() {
           </CardHeader>
           <CardContent className="space-y-6">
             <ColumnsHelp />
+            <ValidIds />
             <form onSubmit={upload} className="space-y-3" noValidate>
               <div className="space-y-2">
                 <Label htmlFor={inputId}>CSV file</Label>
