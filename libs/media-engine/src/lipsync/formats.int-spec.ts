@@ -125,9 +125,10 @@ describe('video formats: exact sizes, the face in the middle, drawn actors drawn
     const [plain, captioned] = [join(folder, `${name}-plain.mp4`), join(folder, `${name}-captioned.mp4`)];
     await render(plain);
     await render(captioned, captions);
-    // The lower third of a frame while the first cue is on screen, as grey.
+    // The band above the platforms' controls where a vertical frame's captions go (from the middle down to the layout's bottom margin), while the first cue is on screen, as grey.
+    const band = { top: height / 2, height: height / 2 - captionLayout(width, height).marginBottom };
     const at = (video: string) =>
-      runFfmpeg(['-ss', ((captions.cues[0]!.startMs + 200) / 1000).toFixed(2), '-i', video, '-frames:v', '1', '-vf', `crop=${width}:${height / 3}:0:${(2 * height) / 3},format=gray`, '-f', 'rawvideo', 'pipe:1'], { captureOutput: true });
+      runFfmpeg(['-ss', ((captions.cues[0]!.startMs + 200) / 1000).toFixed(2), '-i', video, '-frames:v', '1', '-vf', `crop=${width}:${band.height}:0:${band.top},format=gray`, '-f', 'rawvideo', 'pipe:1'], { captureOutput: true });
     const [before, after] = [await at(plain), await at(captioned)];
     let changed = 0;
     for (let index = 0; index < before.length; index++) if (Math.abs(before[index]! - after[index]!) > 60) changed++;

@@ -15,10 +15,12 @@ async function lumaAt(path: string, seconds: number): Promise<Buffer> {
   return runFfmpeg(['-i', path, '-ss', seconds.toFixed(3), '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], { captureOutput: true });
 }
 
-/** Pixels of rows [top, bottom) whose luma differs by more than 40 between two frames. */
-function changedPixels(a: Buffer, b: Buffer, top: number, bottom: number): number {
+/** Pixels of rows [top, bottom) (and columns [left, right)) whose luma differs by more than 40 between two frames. */
+function changedPixels(a: Buffer, b: Buffer, top: number, bottom: number, left = 0, right = WIDTH): number {
   let changed = 0;
-  for (let i = top * WIDTH; i < bottom * WIDTH; i++) if (Math.abs(a[i]! - b[i]!) > 40) changed++;
+  for (let row = top; row < bottom; row++) {
+    for (let i = row * WIDTH + left; i < row * WIDTH + right; i++) if (Math.abs(a[i]! - b[i]!) > 40) changed++;
+  }
   return changed;
 }
 
@@ -33,7 +35,11 @@ describe('burned-in captions', () => {
     { text: 'Goodbye.', startMs: 2000, endMs: 2600 },
   ];
   const cues = buildCues(words, { maxCharsPerLine: captionLayout(WIDTH, HEIGHT).maxCharsPerLine });
-  const captionTop = Math.round(HEIGHT * 0.7); // the lower part of the frame, where captions go
+  // On this vertical frame, where captions go: above the platforms' controls over its bottom quarter
+  // and its right-side buttons (issue 37, item 12), in the part of the frame just above them.
+  const captionTop = Math.round(HEIGHT * 0.6);
+  const safeBottom = Math.round(HEIGHT * 0.75);
+  const safeRight = Math.round(WIDTH * 0.85);
   const speaking = [0.5, 2.3];
   const silent = [0.1, 1.5, 2.8];
 
@@ -56,7 +62,7 @@ describe('burned-in captions', () => {
     ]);
   });
 
-  it.each(CAPTION_STYLES)('%s: changes the caption area only while words are spoken, nothing above it, and keeps the frame size and sound', async (style) => {
+  it.each(CAPTION_STYLES)('%s: changes the caption area only while words are spoken, nothing around it (above, below in the controls, right by the buttons), and keeps the frame size and sound', async (style) => {
     const out = join(dir, `${style}.mp4`);
     await burnCaptions({ videoPath: plain, cues, style, out });
 
@@ -65,8 +71,10 @@ describe('burned-in captions', () => {
     expect(info.audio).not.toBeNull();
     for (const seconds of speaking) {
       const [before, after] = await Promise.all([lumaAt(plain, seconds), lumaAt(out, seconds)]);
-      expect(changedPixels(before, after, captionTop, HEIGHT)).toBeGreaterThan(500);
+      expect(changedPixels(before, after, captionTop, safeBottom)).toBeGreaterThan(500);
       expect(changedPixels(before, after, 0, captionTop)).toBe(0);
+      expect(changedPixels(before, after, safeBottom, HEIGHT)).toBe(0);
+      expect(changedPixels(before, after, 0, HEIGHT, safeRight, WIDTH)).toBe(0);
     }
     for (const seconds of silent) {
       const [before, after] = await Promise.all([lumaAt(plain, seconds), lumaAt(out, seconds)]);

@@ -111,8 +111,16 @@ describe('captionLayout', () => {
     [1920, 1080],
   ])('keeps a full line of %ix%i inside the side margins', (width, height) => {
     const layout = captionLayout(width, height);
-    expect(layout.marginX * 2 + layout.maxCharsPerLine * layout.fontSize * 0.64).toBeLessThanOrEqual(width);
+    expect(layout.marginLeft + layout.marginRight + layout.maxCharsPerLine * layout.fontSize * 0.64).toBeLessThanOrEqual(width);
     expect(layout.fontSize).toBeGreaterThanOrEqual(16);
+  });
+
+  it("keeps a vertical frame's captions above the platforms' controls: bottom edge at most 75 % of the height, clear of the right-side buttons (issue 37, item 12)", () => {
+    const layout = captionLayout(1080, 1920);
+    expect(1920 - layout.marginBottom).toBeLessThanOrEqual(0.75 * 1920);
+    expect(1080 - layout.marginRight).toBeLessThanOrEqual(0.85 * 1080);
+    // A square or wide frame keeps its lower third.
+    expect(captionLayout(1080, 1080).marginBottom).toBe(Math.round(1080 * 0.08));
   });
 
   it('fits more characters on a wide frame than on a vertical one', () => {

@@ -131,7 +131,8 @@ export interface CaptionLayout {
   width: number;
   height: number;
   fontSize: number;
-  marginX: number;
+  marginLeft: number;
+  marginRight: number;
   marginBottom: number;
   maxCharsPerLine: number;
 }
@@ -140,16 +141,25 @@ export interface CaptionLayout {
 const AVERAGE_CHAR_WIDTH = 0.64;
 
 /**
+ * On a vertical frame, where TikTok, Reels and Shorts lay their controls over the video (issue 37,
+ * item 12): the captions' bottom edge stays above this share of the height (the caption, account
+ * name and music line take the quarter below it), and clear of the column of buttons on the right.
+ */
+export const VERTICAL_SAFE_AREA = { bottom: 0.74, right: 0.82 } as const;
+
+/**
  * The caption layout for any frame size: the title-safe area leaves 7.5 % of the width at each side
- * and sets the text 8 % of the height above the bottom (lower third); the font is 5.5 % of the
- * shorter side (at least 16 px), so a vertical, square or wide frame all get readable lines that
- * never run past the safe area.
+ * and sets the text 8 % of the height above the bottom (lower third); on a vertical frame, inside the
+ * platforms' safe area instead (`VERTICAL_SAFE_AREA`). The font is 5.5 % of the shorter side (at
+ * least 16 px), so a vertical, square or wide frame all get readable lines that never run past it.
  */
 export function captionLayout(width: number, height: number): CaptionLayout {
   if (!(width > 0 && height > 0)) throw new Error(`A frame of ${width}x${height} cannot show captions`);
+  const vertical = height > width;
   const fontSize = Math.max(16, Math.round(Math.min(width, height) * 0.055));
-  const marginX = Math.round(width * 0.075);
-  const marginBottom = Math.round(height * 0.08);
-  const maxCharsPerLine = Math.max(8, Math.min(42, Math.floor((width - 2 * marginX) / (fontSize * AVERAGE_CHAR_WIDTH))));
-  return { width, height, fontSize, marginX, marginBottom, maxCharsPerLine };
+  const marginLeft = Math.round(width * 0.075);
+  const marginRight = vertical ? Math.round(width * (1 - VERTICAL_SAFE_AREA.right)) : marginLeft;
+  const marginBottom = Math.round(height * (vertical ? 1 - VERTICAL_SAFE_AREA.bottom : 0.08));
+  const maxCharsPerLine = Math.max(8, Math.min(42, Math.floor((width - marginLeft - marginRight) / (fontSize * AVERAGE_CHAR_WIDTH))));
+  return { width, height, fontSize, marginLeft, marginRight, marginBottom, maxCharsPerLine };
 }

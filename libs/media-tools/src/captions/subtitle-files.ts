@@ -57,7 +57,7 @@ export function toAss(cues: readonly CaptionCue[], style: CaptionStyle, width: n
   const outlineColour = style === 'boxed' ? BOX : BLACK;
   const styleLine = [
     'Default', 'DejaVu Sans', size, WHITE, WHITE, outlineColour, SHADOW, -1, 0, 0, 0, 100, 100, 0, 0, borderStyle, outline, shadow, 2,
-    layout.marginX, layout.marginX, layout.marginBottom, 1,
+    layout.marginLeft, layout.marginRight, layout.marginBottom, 1,
   ].join(',');
   const dialogue = (startMs: number, endMs: number, text: string) => `Dialogue: 0,${assClock(startMs)},${assClock(endMs)},Default,,0,0,0,,${text}`;
   const events: string[] = [];
