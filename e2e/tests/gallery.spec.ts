@@ -21,7 +21,7 @@ test.describe('community gallery', () => {
     // The toast shows for 5 s from the click, while the wizard may still be loading: looked for first.
     await expect(page.getByText('Influencer Selected').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Create Audio' })).toBeVisible();
-    await expect(page.getByText(`Write what User Influencer ${image.id} should say`)).toBeVisible();
+    await expect(page.getByText(`Write what ${name} should say`)).toBeVisible(); // one name everywhere (issue 37, item 7)
 
     await page.goto('/user-influencers');
     await page.getByRole('button', { name: `Delete ${name}` }).click();

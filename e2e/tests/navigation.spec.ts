@@ -40,7 +40,7 @@ test.describe('a gated action signs in and comes back with the selection', () =>
       await submitProviderLogin(page, uniqueName('visitor'));
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { name: 'Create Audio' })).toBeVisible();
-      await expect(page.getByText(`Write what User Influencer ${influencer.id} should say`)).toBeVisible();
+      await expect(page.getByText(`Write what ${influencer.name} should say`)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Log in or Sign Up' })).toHaveCount(0);
       // The choice is used once: a later visit starts at step 1.
       await page.reload();

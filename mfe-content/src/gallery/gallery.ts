@@ -17,11 +17,11 @@ export function formatDuration(seconds: number | null | undefined): string {
 /** The name its owner published it under (older items without one show their number). */
 export const galleryTitle = (item: InfluencerProject) => item.name ?? `Influencer ${item.id}`;
 
-/** What the wizard is handed for a gallery influencer (spec section 3). */
+/** What the wizard is handed for a gallery influencer (spec section 3): named as its card is (issue 37, item 7), "User Influencer {id}" without a name. */
 export function selectedInfluencerRecord(item: InfluencerProject): SelectedVideo {
   return {
     id: String(item.id),
-    title: `User Influencer ${item.id}`,
+    title: item.name?.trim() || `User Influencer ${item.id}`,
     setting: 'User Generated',
     duration: item.duration ?? 20,
     thumbnail: item.thumbnailUrl ?? item.imageUrl,

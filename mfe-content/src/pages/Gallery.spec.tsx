@@ -50,6 +50,14 @@ describe('Community gallery', () => {
     expect(navigateAwayMock).not.toHaveBeenCalled(); // signed in: straight to the wizard
   });
 
+  it('hands a named influencer to the wizard under the name its card shows (issue 37, item 7)', async () => {
+    fakeApi({ [GALLERY]: { body: [{ ...item(12, false, 20), name: 'Chef Ruby' }] }, [ACCOUNT]: { body: accountUser() } });
+    renderInApp(<Gallery />, { path: '/user-influencers' });
+    fireEvent.click(await screen.findByRole('button', { name: /^Chef Ruby/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Audio Generation' }));
+    expect(JSON.parse(sessionStorage.getItem('selectedInfluencer')!)).toMatchObject({ id: '12', title: 'Chef Ruby' });
+  });
+
   it("labels an influencer made from a real person's photo as AI-generated, and only that one", async () => {
     fakeApi({ [GALLERY]: { body: [{ ...item(12, false, 20), imageKind: 'upload' }, item(9, false, 20)] }, [ACCOUNT]: { body: accountUser() } });
     renderInApp(<Gallery />, { path: '/user-influencers' });
