@@ -6,8 +6,11 @@
  * time, the worker's CPU seconds per job (its own and its ffmpeg children's, from the jobs' start) and
  * its peak memory; the target is all 200 done within D + 30 s when parked. `PROVIDER_BENCH_MODES=park`
  * runs only the parked mode (held takes about D × 200 / PROVIDER_JOB_CONCURRENCY and more).
+ * `PROVIDER_BENCH_CPU_PROFILE=<folder>` also writes the worker's CPU profile over the jobs' run
+ * (`<mode>.cpuprofile`, for Chrome DevTools or `node --cpu-prof`'s readers): the worker restarts with
+ * its inspector open, and the profile is taken through it, so start-up and the 200 speeches are left out.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +20,8 @@ import { actorClipKey, mediaUrl, Messages, Subjects } from '@lipcast/contracts';
 import { runFfmpeg } from '../replicate/media.ts';
 import { startReplicateStandIn } from '../replicate/stand-in.ts';
 import { natsRequest } from '../lib/nats-request.ts';
-import { startIsolatedStack } from '../lib/stack.ts';
+import { freePort, waitFor } from '../lib/infra.ts';
+import { startIsolatedStack, type Stack } from '../lib/stack.ts';
 
 const JOBS = 200;
 const DELAY_SECONDS = 20;
@@ -52,6 +56,48 @@ function cpuSeconds(pid: number): number {
   return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
 }
 
+/** A CPU profiler on a process's inspector (Chrome DevTools Protocol over its WebSocket). */
+interface Profiler {
+  /** Stops it and answers the profile (`.cpuprofile` JSON). */
+  stop(): Promise<string>;
+}
+
+/** Restarts the stack's generation worker with its inspector open on a free port, waits until it is ready, and starts profiling it. */
+async function profileWorker(stack: Stack): Promise<Profiler> {
+  const port = await freePort();
+  await stack.stopService('generation');
+  await stack.startService('generation', { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${port}`.trim() });
+  await waitFor('the generation worker ready again', () => fetch(`${stack.opsUrls.generation}/readyz`).then((response) => response.ok, () => false), 60_000);
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const socket = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let nextId = 0;
+  const pending = new Map<number, (result: unknown) => void>();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result);
+  });
+  const send = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<unknown>((resolve) => {
+      const id = ++nextId;
+      pending.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 1000 });
+  await send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = (await send('Profiler.stop')) as { profile: unknown };
+      socket.close();
+      return JSON.stringify(profile);
+    },
+  };
+}
+
 async function run(mode: Mode, cannedVideo: string): Promise<RunFigures> {
   const standIn = await startReplicateStandIn({
     port: 0,
@@ -82,6 +128,8 @@ async function run(mode: Mode, cannedVideo: string): Promise<RunFigures> {
     for (let index = 0; index < JOBS; index++) {
       audios.push((await natsRequest(nats, Subjects.generation.audioCreate, { userId: user, text: `Benchmark line ${index + 1}.`, voice_id: 'Calm_Woman' })).url);
     }
+    const profileFolder = process.env.PROVIDER_BENCH_CPU_PROFILE;
+    const profiler = profileFolder ? await profileWorker(stack) : null;
     const worker = stack.pid('generation')!;
     const startedCpu = cpuSeconds(worker);
     const started = Date.now();
@@ -112,6 +160,7 @@ async function run(mode: Mode, cannedVideo: string): Promise<RunFigures> {
       }
     }
     const completedSeconds = (Date.now() - started) / 1000;
+    if (profiler) writeFileSync(join(profileFolder!, `${mode}.cpuprofile`), await profiler.stop());
     return { mode, completedSeconds, succeeded, peakRssMb: peakRssMb(worker), workerCpuSeconds: cpuSeconds(worker) - startedCpu, startRetries };
   } finally {
     await database.end();
