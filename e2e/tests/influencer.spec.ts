@@ -19,7 +19,7 @@ test.describe('AI Influencer Creator', () => {
     await expect(page.getByText('Illustration', { exact: true })).toBeVisible();
     // The offline engine says what it drew and what it could not, instead of dropping words silently.
     await expect(page.getByTestId('portrait-coverage')).toContainText('Drawn from: cheerful, curly, red hair');
-    await expect(page.getByTestId('portrait-coverage')).toContainText('Not drawn (the offline engine cannot draw these): baker, kitchen');
+    await expect(page.getByTestId('portrait-coverage')).toContainText("Not drawn (the illustrated style can't show these yet): baker, kitchen");
     await expect(page.getByLabel('Video prompt')).toHaveValue(/speaking to the camera/);
     await expect(page.getByRole('button', { name: 'Generate Video' })).toHaveAccessibleDescription('This uses 1 of your 3 free videos (2 left after this).');
 
@@ -113,7 +113,7 @@ test.describe('One Shot Influencer Video', () => {
     await expectPlays(video);
     await expect(page.getByText('Script', { exact: true })).toBeVisible();
     await expect(page.getByText(edited)).toBeVisible();
-    await expect(page.getByTestId('portrait-coverage')).toContainText('Not drawn (the offline engine cannot draw these): sunny kitchen, coffee mug');
+    await expect(page.getByTestId('portrait-coverage')).toContainText("Not drawn (the illustrated style can't show these yet): sunny kitchen, coffee mug");
 
     // The run itself used the edited script, for its script step and its speech.
     const history = await (await page.request.get('/api/projects')).json();

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { samplePosters } from '@lipcast/contracts';
-import { fakeApi } from '@lipcast/web-kit/testing';
-import { ENGINEERING_WORDS } from '../testing/customer-copy';
+import { ENGINEERING_WORDS, fakeApi } from '@lipcast/web-kit/testing';
 import { renderInApp } from '../testing/render';
 import Landing from './Landing';
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { ENGINEERING_WORDS } from '../testing/customer-copy';
+import { ENGINEERING_WORDS } from '@lipcast/web-kit/testing';
 import { renderInApp } from '../testing/render';
 import PitchDeck, { SLIDES } from './PitchDeck';
 

@@ -4,6 +4,9 @@ import type { PortraitCoverage as Coverage } from '@lipcast/contracts';
  * Under a portrait the offline engine drew: which words of the description it drew and which it
  * could not (issue 16), so nothing is dropped silently. A real provider's portrait has no coverage.
  */
+/** Said as a creator would understand it (issue 37, item 14): what the illustrated style leaves out, not how it is made. */
+export const NOT_DRAWN_LABEL = "Not drawn (the illustrated style can't show these yet):";
+
 export function PortraitCoverage({ coverage }: { coverage?: Coverage }) {
   if (!coverage) return null;
   return (
@@ -13,7 +16,7 @@ export function PortraitCoverage({ coverage }: { coverage?: Coverage }) {
       </p>
       {coverage.notDrawn.length > 0 && (
         <p className="text-amber-800">
-          <span className="font-medium">Not drawn (the offline engine cannot draw these):</span> {coverage.notDrawn.join(', ')}
+          <span className="font-medium">{NOT_DRAWN_LABEL}</span> {coverage.notDrawn.join(', ')}
         </p>
       )}
     </div>

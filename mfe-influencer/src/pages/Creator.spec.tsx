@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { fakeApi } from '@lipcast/web-kit/testing';
+import { ENGINEERING_WORDS, fakeApi } from '@lipcast/web-kit/testing';
 import { renderCreator } from '../testing/render-pages';
 
 describe('The Creator says what it made (issue 16)', () => {
@@ -18,7 +18,8 @@ describe('The Creator says what it made (issue 16)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Image' }));
 
     const coverage = await screen.findByTestId('portrait-coverage');
-    expect(coverage.textContent).toBe('Drawn from: woman, red hairNot drawn (the offline engine cannot draw these): young, sunny kitchen, coffee mug');
+    expect(coverage.textContent).toBe("Drawn from: woman, red hairNot drawn (the illustrated style can't show these yet): young, sunny kitchen, coffee mug");
+    expect(coverage.textContent).not.toMatch(ENGINEERING_WORDS);
     // Making the clip spends a generation: said beside its button. The portrait is free: no notice beside it.
     const makeClip = screen.getByRole('button', { name: 'Generate Video' });
     expect(document.getElementById(makeClip.getAttribute('aria-describedby')!)?.textContent).toBe('This uses 1 of your 3 free videos (2 left after this).');

@@ -148,6 +148,25 @@ describe(AudioStep.name, () => {
     expect(dialogue.getAttribute('aria-invalid')).toBe('false');
   });
 
+  it('brings a new audio preview to the middle of the screen, clear of the toasts at the bottom, and not a preview it was given back (issue 37, item 13)', async () => {
+    const scrollIntoView = jest.fn();
+    HTMLElement.prototype.scrollIntoView = scrollIntoView;
+    fakeApi({ 'GET /api/replicate/voices': { body: ['Friendly_Person'] }, 'POST /api/replicate/audio': { body: { url: '/api/media/users/u1/audio/a.mp3' } } });
+    const { unmount } = renderWithQueries(<AudioStep video={video} initial={null} onBack={() => undefined} onNext={() => undefined} />);
+    await screen.findByRole('radio', { name: /Friendly Person/ });
+    fireEvent.change(screen.getByLabelText('Dialogue'), { target: { value: 'Hello there.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Audio' }));
+    const preview = await screen.findByLabelText('Audio preview');
+    expect(scrollIntoView.mock.contexts).toEqual([preview]);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: 'center' });
+    unmount();
+
+    scrollIntoView.mockClear();
+    renderStep(undefined, undefined, { url: '/api/media/users/u1/audio/a.mp3', text: 'Hello there.', voice: 'Friendly_Person', emotion: 'neutral', pitch: 0, speed: 1 });
+    await screen.findByLabelText('Audio preview');
+    expect(scrollIntoView).not.toHaveBeenCalled();
+  });
+
   it('asks for the audio beside the Generate button when Next is pressed without it', async () => {
     const onNext = renderStep();
     await screen.findByRole('radio', { name: /Serene Woman/ });

@@ -57,7 +57,17 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
   const [checked, setChecked] = useState(false);
   const [audioMissing, setAudioMissing] = useState(false);
   const textField = useRef<HTMLTextAreaElement>(null);
+  // A new preview (made or recorded here) is brought to the middle of the screen (issue 37, item 13):
+  // it appears at the bottom of the form, where the spec's toasts (bottom right) would lie over it.
+  const preview = useRef<HTMLAudioElement>(null);
+  const previewUrl = useRef(initial?.url);
   const generateButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!audio || audio.url === previewUrl.current) return;
+    previewUrl.current = audio.url;
+    preview.current?.scrollIntoView?.({ block: 'center' });
+  }, [audio]);
 
   useEffect(() => {
     if (voices.isError) toast({ title: 'Error', description: VOICES_FAILED_MESSAGE, variant: 'destructive' });
@@ -245,7 +255,7 @@ export function AudioStep({ video, initial, onBack, onNext }: { video: SelectedV
         {audio && (
           <div className="space-y-1">
             <p className="text-sm font-medium text-slate-700">Audio preview</p>
-            <audio controls src={audio.url} className="w-full" aria-label="Audio preview" />
+            <audio ref={preview} controls src={audio.url} className="w-full" aria-label="Audio preview" />
           </div>
         )}
       </div>

@@ -3,3 +3,4 @@ export * from './fake-fetch';
 export * from './fake-upload';
 export * from './account-user';
 export * from './render-with-queries';
+export * from './customer-copy';
