@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, IsString, Matches, Min, MinLength } from 'class-validator';
 import { EnvPurpose, MediaServiceSettings, RequiredInProduction, WholeNumber } from '@lipcast/nest-kit';
-import { ACTOR_CLIP_DEFAULTS, DEFAULT_FREE_FIXES } from '@lipcast/contracts';
+import { ACTOR_CLIP_DEFAULTS, CREATOR_CLIP_SECONDS, DEFAULT_FREE_FIXES, ONE_SHOT_CLIP_SECONDS } from '@lipcast/contracts';
 import { MODEL_REFERENCE } from './providers/replicate/replicate-client';
 import { parseRetrySchedule, RETRY_SCHEDULE_PATTERN } from './webhooks/retry-schedule';
 import { SCRIPT_REASONING_EFFORTS, type ScriptReasoningEffort } from './providers/openai/openai-script';
@@ -99,6 +99,14 @@ export class GenerationSettings extends MediaServiceSettings {
   @IsNumber({}, { message: 'must be a number' })
   @Min(0, { message: 'must be at least 0' })
   LIPSYNC_MIN_CONFIDENCE = 0.3;
+
+  @EnvPurpose('seconds of the clip the Creator makes of a portrait (the product\'s is 20); a test stack may set fewer to render less')
+  @WholeNumber(1, { max: 60, unit: 'seconds' })
+  CREATOR_CLIP_SECONDS = CREATOR_CLIP_SECONDS;
+
+  @EnvPurpose('seconds of the clip a One Shot run animates its portrait into before the lip-sync (the product\'s is 15); a test stack may set fewer to render less')
+  @WholeNumber(1, { max: 60, unit: 'seconds' })
+  ONE_SHOT_CLIP_SECONDS = ONE_SHOT_CLIP_SECONDS;
 
   @EnvPurpose('"true": a provider\'s video that fails the lip-sync check twice is made a third time by the embedded engine; "false" (default): the better of the two is delivered with its score')
   @IsIn(['true', 'false'], { message: 'must be "true" or "false"' })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_PROMPT, ErrorCode, IN_REVIEW_REASON, PHOTO_CONSENT_MESSAGE, PORTRAIT_SIZE, PublishMessages, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, allLandmarksKeysOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_PROMPT, ErrorCode, IN_REVIEW_REASON, PHOTO_CONSENT_MESSAGE, PORTRAIT_SIZE, PublishMessages, type AdminModerationDecisionRequest, type AdminModerationDecisionResult, type InfluencerImageResponse, type InfluencerPublishRequest, type InfluencerReportRequest, type InfluencerProject, type InfluencerVideoRequest, type JobState, mediaUrl, COMMUNITY_ROOT, communityFolder, communityProjectIdOf, communityImageKey, communityKey, IMAGE_FILES, allLandmarksKeysOf, influencerFolder, influencerKey, lookKeyOfImage } from '@lipcast/contracts';
 import { OpsRegistry, ServiceError, StorageService } from '@lipcast/nest-kit';
 import type { ImageToVideoJobInput } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
@@ -68,7 +68,7 @@ export class InfluencersService implements OnApplicationBootstrap {
   async startVideo(userId: string, request: InfluencerVideoRequest): Promise<JobState> {
     const image = await this.refs.resolve(userId, request.image, 'image');
     const { project, created } = await this.projectFor(userId, image.key, request);
-    const input: ImageToVideoJobInput = { projectId: project.id, imageKey: project.imageKey, prompt: request.prompt?.trim() || DEFAULT_VIDEO_PROMPT, durationSeconds: CREATOR_CLIP_SECONDS };
+    const input: ImageToVideoJobInput = { projectId: project.id, imageKey: project.imageKey, prompt: request.prompt?.trim() || DEFAULT_VIDEO_PROMPT, durationSeconds: this.settings.CREATOR_CLIP_SECONDS };
     try {
       return await this.submitter.submit({
         userId,

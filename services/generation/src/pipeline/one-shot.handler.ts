@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_VIDEO_PROMPT, IMAGE_FILES, lookKeyOfImage, mediaKeyOf, mediaUrl, ONE_SHOT_CLIP_SECONDS, type AudioParams, type PipelineSteps } from '@lipcast/contracts';
+import { DEFAULT_VIDEO_PROMPT, IMAGE_FILES, lookKeyOfImage, mediaKeyOf, mediaUrl, type AudioParams, type PipelineSteps } from '@lipcast/contracts';
 import { ServiceError, StorageService } from '@lipcast/nest-kit';
 import { AudioService, hasTimings, timingsFile } from '../audio/audio.service';
 import { seededRandom, type CharacterLook } from '@lipcast/media-engine';
@@ -21,10 +21,11 @@ import { JobParked, ProviderError } from '../ports/media';
 import { ScriptPort } from '../ports/script.port';
 import { readStoredJson } from '../stored-json';
 import { ProjectsRepository } from '../projects/projects.repository';
+import { GenerationSettings } from '../settings';
 import { CONVERSION_ATTEMPTS, conversionRetryWaitMs, initialSteps, ONE_SHOT_EMOTIONS, withRetries, ONE_SHOT_VOICES, scriptFor, selfiePrompt } from './one-shot';
 
 /**
- * Runs a One Shot run in the spec's order (script, portrait, audio, the 15 s clip, lip-sync), saving
+ * Runs a One Shot run in the spec's order (script, portrait, audio, the 15 s clip (`ONE_SHOT_CLIP_SECONDS`), lip-sync), saving
  * each step's result on the job; a run handed to another worker continues after the last finished
  * step. Everything it makes stays in the job's folder (shown to its owner step by step) and becomes
  * an influencer and a history item only when the run commits. It never publishes to the gallery.
@@ -48,6 +49,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     private readonly captions: VideoCaptions,
     private readonly posters: VideoPosters,
     private readonly lipSyncChecks: LipSyncChecks,
+    private readonly settings: GenerationSettings,
     handlers: JobHandlers,
   ) {
     handlers.register(this);
@@ -94,7 +96,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     const imageKey = mediaKeyOf(image.url!)!;
     let clip: StoredClip | undefined;
     const video = await step('video', async () => {
-      clip = await withRetries(() => this.clips.makeClip(imageKey, DEFAULT_VIDEO_PROMPT, ONE_SHOT_CLIP_SECONDS, progressWithin(context, 0.25, 0.55)), {
+      clip = await withRetries(() => this.clips.makeClip(imageKey, DEFAULT_VIDEO_PROMPT, this.settings.ONE_SHOT_CLIP_SECONDS, progressWithin(context, 0.25, 0.55)), {
         attempts: CONVERSION_ATTEMPTS,
         waitMs: conversionRetryWaitMs,
         isRetryable: (error) => error instanceof ProviderError && error.retryable,
@@ -125,7 +127,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
           videoKey: clip?.videoKey ?? context.outputs.key('clip.mp4'),
           thumbnailKey: clip?.thumbnailKey ?? context.outputs.key('thumbnail.jpg'),
           // A run continued after its clip was made takes the clip's nominal length (it is made to that length).
-          durationSeconds: clip?.durationSeconds ?? ONE_SHOT_CLIP_SECONDS,
+          durationSeconds: clip?.durationSeconds ?? this.settings.ONE_SHOT_CLIP_SECONDS,
           jobId: job.id,
         });
         await this.projects.insert({ userId: job.userId, audioUrl: audio.url!, outputUrl: video.url!, audioParams: { ...params }, jobId: job.id, format: input.format ?? null }, em);
