@@ -9,6 +9,12 @@ import type { JobContext } from '../jobs/job-handlers';
 import type { LipSyncVideo } from '../ports/lipsync.port';
 import type { TimedUnit } from '../ports/speech.port';
 
+/** Captions laid out for a video's frame: their cues, and what its render burns in when a style is chosen. */
+export interface LaidOutCaptions {
+  cues: ReturnType<typeof buildCues>;
+  burnIn?: CaptionBurnIn;
+}
+
 /**
  * Captions for a lip-synced video, made before the lip-sync from the speech's word timings: the
  * words → cues laid out for the format's frame → WebVTT and SRT stored in the job's folder, and, when
@@ -25,12 +31,26 @@ export class VideoCaptions {
    * `style` burns them in. No words (audio without timings): no captions.
    */
   async prepare(words: readonly TimedUnit[] | undefined, format: VideoFormatId | undefined, style: CaptionsChoice | undefined, context: JobContext): Promise<CaptionBurnIn | undefined> {
+    const laidOut = this.layOut(words, format, style);
+    if (laidOut) await this.store(laidOut, context);
+    return laidOut?.burnIn;
+  }
+
+  /**
+   * `prepare` without storing: the cues laid out for `format`, and the burn-in when `style` burns
+   * them in; `store` them once the video is made (a run that parks on its provider stores nothing).
+   */
+  layOut(words: readonly TimedUnit[] | undefined, format: VideoFormatId | undefined, style: CaptionsChoice | undefined): LaidOutCaptions | undefined {
     if (!words?.length) return undefined;
     const { width, height } = videoFormat(format);
     const cues = buildCues(words, { maxCharsPerLine: captionLayout(width, height).maxCharsPerLine });
+    return { cues, ...(style && style !== 'none' ? { burnIn: { cues, style, width, height } } : {}) };
+  }
+
+  /** Stores laid-out captions as WebVTT and SRT in the job's folder. */
+  async store({ cues }: LaidOutCaptions, context: JobContext): Promise<void> {
     await context.outputs.put('captions.vtt', Buffer.from(toWebVtt(cues)), 'text/vtt; charset=utf-8');
     await context.outputs.put('captions.srt', Buffer.from(toSrt(cues)), 'application/x-subrip; charset=utf-8');
-    return style && style !== 'none' ? { cues, style, width, height } : undefined;
   }
 
   /**
@@ -51,6 +71,7 @@ export class VideoCaptions {
   /** The captions a job stored, if it did (a run continued after its video was made finds them here). */
   async storedKeys(outputs: JobOutputs): Promise<CaptionKeys | undefined> {
     const keys = { vtt: outputs.key('captions.vtt'), srt: outputs.key('captions.srt') };
-    return (await this.storage.stat(keys.vtt)) && (await this.storage.stat(keys.srt)) ? keys : undefined;
+    const stored = async (file: 'captions.vtt' | 'captions.srt') => outputs.storedHere(file) || Boolean(await this.storage.stat(outputs.key(file)));
+    return (await stored('captions.vtt')) && (await stored('captions.srt')) ? keys : undefined;
   }
 }

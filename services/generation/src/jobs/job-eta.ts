@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JOB_KINDS, type JobKind, type JobState } from '@lipcast/contracts';
 import { GenerationSettings } from '../settings';
+import { CoalescedReads } from './coalesced-runs';
 import { expectedOutputSeconds, JobEstimator, jobFormat, queueFinishTimes, type RealTimeFactor, type RealTimeFactorKey } from './job-estimates';
 import { JobLanes } from './job-lanes';
 import { jobProvider } from './job-metrics';
@@ -18,6 +19,12 @@ const ANNOUNCED_WINDOW = 100;
 /** What a job's state says of its wait: its place in its lane while queued, and the seconds until it should be done. */
 export type JobWait = Pick<JobState, 'queuePosition' | 'estimatedSeconds'>;
 
+/** A lane's first queued jobs (in queue order) and their waits, as read at one moment. */
+interface LaneQueue {
+  queued: Job[];
+  waits: Required<JobWait>[];
+}
+
 /**
  * Honest waits for jobs (issue 23, item 4): a queued job's position in its lane (the queued jobs of
  * the lane's kinds ahead of it, in the order the queue gives them out) and the seconds until it is
@@ -30,6 +37,11 @@ export type JobWait = Pick<JobState, 'queuePosition' | 'estimatedSeconds'>;
 export class JobEta {
   private readonly logger = new Logger(JobEta.name);
   private figures: { readAt: number; figures: RealTimeFactor[] } | null = null;
+  /**
+   * Each lane's queue read once for the waits asked meanwhile: a client polling many queued jobs
+   * (200 at once in the provider-jobs benchmark) asked the database for the queue once per job.
+   */
+  private readonly laneQueues = new CoalescedReads<JobLane, LaneQueue>();
   /** The clock estimates read (a fake one in tests). */
   clock: () => number = () => Date.now();
 
@@ -67,6 +79,10 @@ export class JobEta {
     }
     if (job.status !== 'queued') return {};
     const lane = this.lanes.of(job.kind);
+    const { queued: first, waits } = await this.laneQueue(lane);
+    const index = first.findIndex((other) => other.id === job.id);
+    if (index >= 0) return waits[index]!;
+    // Past the window, or no longer queued when the queue was read: the queue read as far as this job.
     const ahead = await this.jobs.queuedInOrder(this.kindsOf(lane), QUEUE_WINDOW, job);
     const queued = ahead.some((other) => other.id === job.id) ? ahead : [...ahead, job];
     const [wait] = (await this.waits(lane, queued)).slice(queued.findIndex((other) => other.id === job.id));
@@ -75,9 +91,16 @@ export class JobEta {
 
   /** The states of a lane's first queued jobs with their waits, in queue order (announced when the queue moves). */
   async queuedStates(lane: JobLane): Promise<JobState[]> {
-    const queued = await this.jobs.queuedInOrder(this.kindsOf(lane), ANNOUNCED_WINDOW);
-    const waits = await this.waits(lane, queued);
-    return queued.map((job, index) => ({ ...toJobState(job), ...waits[index] }));
+    const { queued, waits } = await this.laneQueue(lane);
+    return queued.slice(0, ANNOUNCED_WINDOW).map((job, index) => ({ ...toJobState(job), ...waits[index] }));
+  }
+
+  /** A lane's first queued jobs with their waits, read after this call (shared with the calls made while it is read). */
+  private laneQueue(lane: JobLane): Promise<LaneQueue> {
+    return this.laneQueues.read(lane, async () => {
+      const queued = await this.jobs.queuedInOrder(this.kindsOf(lane), QUEUE_WINDOW);
+      return { queued, waits: await this.waits(lane, queued) };
+    });
   }
 
   /**

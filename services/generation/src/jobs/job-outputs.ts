@@ -9,6 +9,8 @@ import { StorageService } from '@lipcast/nest-kit';
 export class JobOutputs {
   /** Seconds of the video the job made, when its handler knows them (for the real-time factor metric). */
   mediaSeconds: number | null = null;
+  /** The files this run stored: a lookup of what the job stored need not ask the store about them. */
+  private readonly stored = new Set<JobFile>();
 
   constructor(
     private readonly storage: StorageService,
@@ -34,11 +36,17 @@ export class JobOutputs {
     return this.store(file, (key) => this.storage.copy(from, key));
   }
 
+  /** Whether this run stored `file` (an earlier run of the job may have: ask the store then). */
+  storedHere(file: JobFile): boolean {
+    return this.stored.has(file);
+  }
+
   /** Writes `file` with `write` unless the job was stopped; answers its key. */
   private async store(file: JobFile, write: (key: string) => Promise<unknown>): Promise<string> {
     this.signal.throwIfAborted();
     const key = this.key(file);
     await write(key);
+    this.stored.add(file);
     return key;
   }
 

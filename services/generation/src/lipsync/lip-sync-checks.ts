@@ -25,6 +25,8 @@ export class LipSyncChecks {
    */
   private scoringSlots = availableParallelism();
   private readonly waitingForSlot: (() => void)[] = [];
+  /** The check each run kept (what `stored` would read back), by the run's outputs. */
+  private readonly keptHere = new WeakMap<JobOutputs, string>();
 
   constructor(
     private readonly storage: StorageService,
@@ -71,7 +73,9 @@ export class LipSyncChecks {
 
   /** Keeps the check of the video delivered (made by `provider`) and counts it. */
   async keep(check: LipSyncCheck, provider: string, context: JobContext): Promise<void> {
-    await context.outputs.put('lipsync.json', Buffer.from(JSON.stringify(check)), 'application/json');
+    const json = JSON.stringify(check);
+    await context.outputs.put('lipsync.json', Buffer.from(json), 'application/json');
+    this.keptHere.set(context.outputs, json);
     lipSyncOffset.observe({ provider }, check.offsetMs);
     lipSyncConfidence.observe({ provider }, check.confidence);
     if (check.belowThreshold) lipSyncBelowThreshold.inc({ provider });
@@ -79,6 +83,7 @@ export class LipSyncChecks {
 
   /** The check a job kept, if it did. */
   async stored(outputs: JobOutputs): Promise<LipSyncCheck | undefined> {
-    return toLipSyncCheck(await readStoredJson(this.storage, outputs.key('lipsync.json')));
+    const kept = this.keptHere.get(outputs);
+    return toLipSyncCheck(kept === undefined ? await readStoredJson(this.storage, outputs.key('lipsync.json')) : JSON.parse(kept));
   }
 }

@@ -2,7 +2,7 @@ import { AI_GENERATED_LABEL, mediaUrl, timingsKeyOf, type AudioParams } from '@l
 import { join } from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { StorageService } from '@lipcast/nest-kit';
-import { labelContainer, probeMedia } from '@lipcast/media-tools';
+import { labelContainer } from '@lipcast/media-tools';
 import { ProjectsRepository } from '../projects/projects.repository';
 import { isDependencyOutage } from '../jobs/outages';
 import { JobHandlers, progressWithin, type JobCompletion, type JobContext, type JobHandler } from '../jobs/job-handlers';
@@ -96,17 +96,20 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
   async render(input: LipSyncJobInput, context: JobContext): Promise<string> {
     const audio = await this.sources.download(input.audioKey, context, 'audio.mp3', 'audio/mpeg');
     const { video, character } = await this.sources.pictureOf(input, context);
-    const { durationSeconds } = await probeMedia(audio.localPath!);
+    const durationSeconds = await this.sources.durationOf(audio);
     context.outputs.mediaSeconds = durationSeconds; // the video lasts as long as its speech
     const timings = await this.timings(input.audioKey);
     // The captions are laid out before the render, which burns them in its own encode (a provider that cannot: a pass after).
-    const captions = await this.captions.prepare(timings?.words, input.format, input.captions, context);
+    const captions = this.captions.layOut(timings?.words, input.format, input.captions);
+    const burnIn = captions?.burnIn;
     // Made, checked, and made again when the check fails (`LipSyncGate`).
     const { video: result, check, provider } = await this.gate.make(
-      { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: timings?.phonemes, format: input.format, ...(captions ? { captions } : {}) },
+      { video, audio, audioDurationSeconds: durationSeconds, character, phonemes: timings?.phonemes, format: input.format, ...(burnIn ? { captions: burnIn } : {}) },
       context,
     );
-    const captioned = await this.captions.finish(result, captions, timings?.words, context);
+    // Stored once the video is made: a run that parks on its provider runs again, and would store them twice.
+    if (captions) await this.captions.store(captions, context);
+    const captioned = await this.captions.finish(result, burnIn, timings?.words, context);
     // Every video says in its file that a machine made it (issue 35: above all one of a real person's face),
     // and has broadcast-ready sound, whichever provider made it (issue 36: -14 LUFS, 48 kHz stereo AAC), in the same remux.
     const finished = join(context.workDir, 'labelled.mp4');

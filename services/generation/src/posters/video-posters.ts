@@ -35,6 +35,6 @@ export class VideoPosters {
   /** The poster a job stored, if it did (a run continued after its video was made finds it here). */
   async storedKey(outputs: JobOutputs): Promise<string | undefined> {
     const key = outputs.key('poster.webp');
-    return (await this.storage.stat(key)) ? key : undefined;
+    return outputs.storedHere('poster.webp') || (await this.storage.stat(key)) ? key : undefined;
   }
 }
