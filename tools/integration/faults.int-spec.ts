@@ -362,9 +362,9 @@ describe('faults survived under a trickle of lip-syncs and page reads', () => {
 
     // Every accepted job ends, with its credit settled.
     const ids = [...jobIds.values()];
-    let jobs: { id: string; user_id: string; status: string; credit: string; updated_at: Date }[] = [];
+    let jobs: { id: string; user_id: string; status: string; credit: string; started_at: Date | null; updated_at: Date }[] = [];
     for (const deadline = Date.now() + 180_000; Date.now() < deadline; await wait(1000)) {
-      ({ rows: jobs } = await database.query('select id, user_id, status, credit, updated_at from generation.job where id = any($1::uuid[])', [ids]));
+      ({ rows: jobs } = await database.query('select id, user_id, status, credit, started_at, updated_at from generation.job where id = any($1::uuid[])', [ids]));
       if (jobs.every((job) => !['queued', 'running', 'waiting'].includes(job.status) && job.credit !== 'reserved')) break;
     }
     const userIds = users.map((user) => user.userId);
@@ -372,10 +372,11 @@ describe('faults survived under a trickle of lip-syncs and page reads', () => {
     const { rows: allJobs } = await database.query<{ count: number }>('select count(*)::int as count from generation.job where user_id = any($1::uuid[])', [userIds]);
     const { rows: linked } = await database.query<{ job_id: string; count: number }>('select job_id, count(*)::int as count from generation.project where job_id = any($1::uuid[]) group by job_id', [ids]);
     const lastDone = Math.max(...jobs.map((job) => new Date(job.updated_at).getTime()));
+    const idle = longestIdleStretch(jobs, recovered);
     const creditsPerUser = userIds.map((userId) => reservations.filter((reservation) => reservation.user_id === userId && reservation.status === 'committed').length);
     process.stdout.write(
       `\n${fault}: ${ids.length} lip-syncs accepted of ${users.reduce((sum, user) => sum + user.audios.length, 0)} submitted in ${Date.now() - started} ms; ` +
-        `answers ${JSON.stringify(answers)}; the last job ended ${lastDone - recovered} ms after the fault ended; committed credits per user ${JSON.stringify(creditsPerUser)}\n`,
+        `answers ${JSON.stringify(answers)}; the last job ended ${lastDone - recovered} ms after the fault ended, with no job running for at most ${idle} ms on end; committed credits per user ${JSON.stringify(creditsPerUser)}\n`,
     );
 
     // A Lipcast process that died explains every refusal after it: say which, with its last words.
@@ -389,7 +390,27 @@ describe('faults survived under a trickle of lip-syncs and page reads', () => {
     expect([fault, reservations.length]).toEqual([fault, submitted]);
     // Each video is in its user's history once: what ties to a job is written with it, or not at all.
     expect([fault, linked.length, linked.every((link) => link.count === 1)]).toEqual([fault, submitted, true]);
-    expect([fault, lastDone - recovered < RECOVERY_BOUND_MS]).toEqual([fault, true]);
+    // Recovered: the jobs did not wait on a stalled queue (a lost message, a redelivery timer). Judged
+    // by the time no job ran, not by how long these renders take on a loaded machine (over 60 s at
+    // load 10 for twelve of them, all running back to back).
+    expect([fault, idle < RECOVERY_BOUND_MS]).toEqual([fault, true]);
+  }
+
+  /**
+   * The longest stretch, from `from` (the fault's end) to the last job's end, in which none of `jobs`
+   * was running (each runs from its last start to its last update), in ms.
+   */
+  function longestIdleStretch(jobs: { started_at: Date | null; updated_at: Date }[], from: number): number {
+    const runs = jobs
+      .map((job) => ({ start: Math.max(from, new Date(job.started_at ?? job.updated_at).getTime()), end: new Date(job.updated_at).getTime() }))
+      .filter((run) => run.end > from)
+      .sort((a, b) => a.start - b.start);
+    let [longest, covered] = [0, from];
+    for (const run of runs) {
+      longest = Math.max(longest, run.start - covered);
+      covered = Math.max(covered, run.end);
+    }
+    return longest;
   }
 
   /** A PostgreSQL trigger that fails one statement as a dropped connection would (57P01) for these users, until `drop` runs. */

@@ -2,10 +2,8 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ADMIN_USER_IDS_MAX, Subjects, type AdminUserSearchRequest, type AdminUserSummary } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
-import { authDatabase } from '../database';
 import { UsersRepository, type UserSummaryRow } from '../users/users.repository';
 
 const SEARCH_DEFAULT_LIMIT = 50;
@@ -19,10 +17,7 @@ class AdminUserSearchDto implements AdminUserSearchRequest {
 /** The operator console's user lookup (the gateway lets only operators send it). */
 @Controller()
 export class AdminUsersController {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly em: EntityManager,
-  ) {}
+  constructor(private readonly users: UsersRepository) {}
 
   @Handles(Subjects.auth.adminUsersSearch)
   async search(@Payload() request: AdminUserSearchDto): Promise<AdminUserSummary[]> {
@@ -33,15 +28,7 @@ export class AdminUsersController {
 
   /** The users among `ids` (any letter case) that `query` matches too, as `search` would (any of them for an empty query); no limit but the ids'. */
   private async named(ids: string[], query: string): Promise<UserSummaryRow[]> {
-    if (ids.length === 0) return [];
-    const wanted = new Set(ids.map((id) => id.toLowerCase()));
-    const found = await authDatabase(this.em)
-      .selectFrom('user')
-      .select(['id', 'username', 'email', 'createdAt'])
-      .where('id', 'in', [...wanted])
-      .orderBy('createdAt', 'desc')
-      .orderBy('id')
-      .execute();
+    const found = await this.users.summariesOf([...new Set(ids.map((id) => id.toLowerCase()))]);
     if (!query) return found;
     const needle = query.toLowerCase();
     return found.filter((user) => user.id === needle || user.username.toLowerCase().includes(needle) || (user.email ?? '').toLowerCase().includes(needle));

@@ -62,6 +62,12 @@ export class UsersRepository extends AuthRepository {
   }
 
   /** The free generations a deleted account of this identity (by its fingerprint) had used; 0 when none was deleted. */
+  /** The users among `ids` (lowercase), newest first: the operator console names the users of a page of jobs or audit entries with one read. */
+  summariesOf(ids: readonly string[]): Promise<UserSummaryRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('user').select(['id', 'username', 'email', 'createdAt']).where('id', 'in', [...ids]).orderBy('createdAt', 'desc').orderBy('id').execute();
+  }
+
   async freeUsedByDeletedIdentity(identityHash: string): Promise<number> {
     const deleted = await this.db.selectFrom('deleted_identity').select('freeUsed').where('identityHash', '=', identityHash).executeTakeFirst();
     return deleted?.freeUsed ?? 0;

@@ -66,11 +66,18 @@ describe('OwnActorPreparation', () => {
   });
 
   it('stops on shutdown: what is queued is not started', async () => {
+    // The first clip's work holds until released; the test goes on once it has begun (not after a guessed delay).
     let release = () => undefined as void;
-    const { preparation, prepared } = preparationWith(new Set(['a', 'b']), (clipKey) => (clipKey === actor('a').clipKey ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve()));
+    let begun = () => undefined as void;
+    const working = new Promise<void>((resolve) => (begun = resolve));
+    const { preparation, prepared } = preparationWith(new Set(['a', 'b']), (clipKey) => {
+      if (clipKey !== actor('a').clipKey) return Promise.resolve();
+      begun();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
     preparation.start(actor('a'));
     const second = preparation.start(actor('b'));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await working;
     const stopping = preparation.onModuleDestroy();
     release();
     await stopping;
