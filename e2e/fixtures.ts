@@ -16,6 +16,9 @@ interface TestFixtures {
   consoleErrors: string[];
 }
 
+/** How long the stacks' Creator and One Shot clips are (CREATOR_CLIP_SECONDS, ONE_SHOT_CLIP_SECONDS), for the tests that show it. */
+export const E2E_CLIP_SECONDS = 3;
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   stackEnv: [{}, { scope: 'worker', option: true }],
   stack: [
@@ -31,15 +34,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         // A short lip-sync hold, so the tests go through the spec's 202-and-ask-again protocol.
         // Public reads uncached: the tests write posts straight into the database and read them at once.
         // Webhooks may reach this machine, with retries in seconds: the webhooks spec's receiver listens on loopback.
-        // Creator and One Shot clips of 3 s instead of 20 and 15: no test reads their length, and each renders a fraction of the frames.
+        // Creator and One Shot clips of E2E_CLIP_SECONDS instead of 20 and 15: each renders a fraction of the frames.
         env: {
           RATE_LIMIT_PER_MINUTE: '100000',
           API_RATE_LIMIT_PER_MINUTE: '100000',
           SIGN_IN_RATE_LIMIT_PER_MINUTE: '100000',
           LOG_LEVEL: 'info',
           LIPSYNC_HOLD_MS: '300',
-          CREATOR_CLIP_SECONDS: '3',
-          ONE_SHOT_CLIP_SECONDS: '3',
+          CREATOR_CLIP_SECONDS: String(E2E_CLIP_SECONDS),
+          ONE_SHOT_CLIP_SECONDS: String(E2E_CLIP_SECONDS),
           PUBLIC_READ_CACHE_SECONDS: '0',
           WEBHOOK_ALLOW_LOOPBACK: 'true',
           WEBHOOK_RETRY_SCHEDULE: `${WEBHOOK_FIRST_RETRY_SECONDS}s,4s,8s`,

@@ -69,10 +69,11 @@ test.describe('video formats and captions', () => {
     await expect(srt).toHaveAttribute('download', /^lipsync-video-\d+-9x16-720p\.srt$/);
     const answer = await page.request.get((await srt.getAttribute('href'))!);
     expect(answer.ok()).toBe(true);
-    const [number, times, ...lines] = (await answer.text()).trimEnd().split('\n');
-    expect(number).toBe('1');
-    expect(times).toMatch(/^00:00:00,\d{3} --> 00:00:0\d,\d{3}$/);
-    expect(lines.join(' ')).toBe('Captions help everyone follow along.');
+    // Its cues in order, each numbered and timed (how many depends on the lines a 9:16 frame's safe area holds), saying the words.
+    const cues = (await answer.text()).trim().split(/\n\n+/).map((block) => block.split('\n'));
+    expect(cues.map(([number]) => number)).toEqual(cues.map((_, index) => String(index + 1)));
+    for (const [, times] of cues) expect(times).toMatch(/^00:00:0\d,\d{3} --> 00:00:0\d,\d{3}$/);
+    expect(cues.map(([, , ...lines]) => lines.join(' ')).join(' ')).toBe('Captions help everyone follow along.');
 
     await page.goto('/projects');
     await expect(page.getByText('Format: 9:16 vertical, 720p (720 × 1280)')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures.ts';
+import { E2E_CLIP_SECONDS, expect, test } from '../fixtures.ts';
 import { signIn } from '../support/sign-in.ts';
 
 test.describe('community gallery', () => {
@@ -13,7 +13,7 @@ test.describe('community gallery', () => {
     await page.goto('/user-influencers');
     const card = page.getByRole('button', { name: new RegExp(`^${name}\\b`) });
     await expect(card).toBeVisible();
-    await expect(page.getByLabel('Duration 0:20').first()).toBeVisible();
+    await expect(page.getByLabel(`Duration 0:${String(E2E_CLIP_SECONDS).padStart(2, '0')}`).first()).toBeVisible();
     const proceed = page.getByRole('button', { name: 'Continue to Audio Generation' });
     await expect(proceed).toBeDisabled();
     await card.click();

@@ -65,7 +65,7 @@ test.describe('landing page', () => {
     await expect(page.locator('#prerendered')).toHaveCount(0);
     await expect(page.locator('#root')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lip-synced AI videos from a script');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Lipcast' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused(); // the first Tab stop (issue 37, item 6)
     expect(scripts.map((script) => script.url)).toContain('/main.js');
     expect(consoleErrors).toEqual([]);
   });
