@@ -4,8 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { runFfmpeg } from '@lipcast/media-tools';
 import { startTestBed, type TestBed } from '../testing';
 
-// A hang guard: the run makes a clip and five lip-syncs, about 95 s beside another test lane, and went past 120 s on a busier machine.
-jest.setTimeout(180_000);
+jest.setTimeout(120_000);
 
 /**
  * What a project leaves in the store: the gallery shows only its public copies (never the owner's
