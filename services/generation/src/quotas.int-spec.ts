@@ -1,5 +1,7 @@
 import { ErrorCode, Subjects } from '@lipcast/contracts';
 import { startTestBed, type TestBed } from './testing';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- test-only helper
+import { sameUtcDayFor } from '../../../tools/lib/poll';
 
 jest.setTimeout(60_000);
 
@@ -20,6 +22,9 @@ describe('daily quotas of the free previews, taken by the request handlers', () 
     for (const name of Object.keys(LOW_LIMITS)) delete process.env[name];
     await bed?.close();
   });
+
+  // Each test's counts fall in one UTC day (they take a few seconds; a test's hang guard is 60 s).
+  beforeEach(() => sameUtcDayFor(60));
 
   it('refuses a speech preview once the day\'s are spent, before the provider runs; invalid requests take none', async () => {
     const user = newUser();

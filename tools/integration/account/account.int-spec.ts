@@ -19,6 +19,7 @@ import { contentService } from '../../../services/content/src/service';
 import { createGateway } from '../../../gateway/src/create-app';
 import { ormConfig } from '../../../gateway/src/mikro-orm.config';
 import { GatewaySettings } from '../../../gateway/src/settings';
+import { sameUtcDayFor } from '../../lib/poll';
 import { readZip } from '../../zip/read-zip';
 import type { ExportedRecords } from '../../../gateway/src/account/account.controller';
 
@@ -143,6 +144,7 @@ describe('your account: export and delete', () => {
   });
 
   it('a user may export 3 times a day: the 4th gets 429 with the reason, counted in PostgreSQL; another user is unaffected', async () => {
+    await sameUtcDayFor(60);
     const { user, cookie } = await newUser('daily-exporter');
     const other = await newUser('daily-bystander');
     for (let export_ = 1; export_ <= 3; export_++) {
