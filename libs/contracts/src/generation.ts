@@ -222,6 +222,11 @@ export interface LipSyncRequest {
   format?: VideoFormatId;
   /** Captions burned into the picture, and their style (`CAPTION_CHOICES`; `none` unless said). The captions track is made either way. */
   captions?: CaptionsChoice;
+  /**
+   * The take (`TAKE_SEED_MAX`): absent or 0, the first. The same request with the same seed is the same
+   * job (the wizard's re-send after a 202); "Generate Again" sends a new seed, so a new take is made.
+   */
+  seed?: number;
 }
 
 export interface UserLipSyncRequest extends LipSyncRequest {

@@ -22,6 +22,14 @@ export const VIDEO_LIST_DEFAULT_LIMIT = 20;
 /** The longest `webhook_url` a video create takes. */
 export const VIDEO_WEBHOOK_URL_MAX_LENGTH = 2048;
 
+/**
+ * A take's `seed` (issue 37, item 3): absent or 0 is the first take; another whole number up to this
+ * makes another take of the same inputs (the embedded engine blinks and moves the head at other
+ * times; a provider with a seed gets it), a new video charged as any other.
+ */
+export const TAKE_SEED_MAX = 2_147_483_647;
+export const TAKE_SEED_MESSAGE = `seed must be a whole number from 0 to ${TAKE_SEED_MAX}`;
+
 /** Why an `actor` is refused: neither a built-in actor nor one of the caller's own (`own:<id>`). */
 export const UNKNOWN_ACTOR_MESSAGE = "actor must be a built-in actor's id (GET /api/actors) or one of your own actors (own:<id>)";
 
@@ -47,6 +55,8 @@ export interface VideoSpec {
   format?: VideoFormatId;
   /** Captions burned into the picture, and their style (`CAPTION_CHOICES`; `none` unless said). The WebVTT track is made either way. */
   captions?: CaptionsChoice;
+  /** The take (`TAKE_SEED_MAX`): absent or 0, the first; the same inputs with another seed are another video. */
+  seed?: number;
 }
 
 /** `generation.videos.create.v1`: the same `idempotencyKey` and body answer the same video, charged once. */

@@ -6,7 +6,7 @@ import { PORTRAIT_SIZE, videoFormat, type VideoFormatId } from '@lipcast/contrac
 import { checkDuration, encodeJpeg, encodeVideo, loopVideo, type CaptionBurnIn } from '@lipcast/media-tools';
 import type { MouthFrame } from '../lipsync/mouth-track';
 import { mouthPatch } from '../lipsync/sync-score';
-import type { CharacterLook } from './look';
+import { seededRandom, type CharacterLook } from './look';
 import { blackFrame, blendYuv, yuvLayer, type YuvLayer } from '../yuv420';
 import { backdropSvg, characterLayout, characterSvg, EYES_BOX, eyelidsSvg, FACE, MOUTH_BOX, mouthSvg, type CharacterLayout, type FrameSize } from './portrait-svg';
 
@@ -47,23 +47,54 @@ class PlacedLayer {
   }
 }
 
-/** Head sway and nod at time `t` (whole pixels), and how closed the eyes are (a blink once a period). */
-export function idleMotion(t: number): { dx: number; dy: number; eyesClosed: number } {
+/**
+ * How a take moves: its head's sway and nod (amplitudes in pixels; the sway's phase in periods, the
+ * nod's in radians) and when in each period it blinks. Seed 0 is the first take: the motion every
+ * render had before takes existed (its videos stay byte for byte the same). Another take's seed picks
+ * its own (a new take of the same inputs looks alive in another way), the same for the same seed.
+ */
+export interface IdleStyle {
+  sway: number;
+  swayPhase: number;
+  nod: number;
+  nodPhase: number;
+  /** Seconds into the period at which each blink starts (each lasts 0.2 s). */
+  blinks: readonly number[];
+}
+
+const FIRST_TAKE: IdleStyle = { sway: 4, swayPhase: 0, nod: 2.5, nodPhase: 0.6, blinks: [1.6] };
+const BLINK_SECONDS = 0.2;
+
+/** The motion of take `seed` (0, or absent: the first take). */
+export function idleStyle(seed = 0): IdleStyle {
+  if (!seed) return FIRST_TAKE;
+  const random = seededRandom(`take-${seed}`);
+  const first = 0.2 + random() * 1.6;
+  // One blink or two a period; a second one at least a second after the first, both inside the period (so a loop stays seamless).
+  const blinks = random() < 0.5 ? [first] : [first, first + 1 + random() * (MOTION_PERIOD_SECONDS - BLINK_SECONDS - first - 1)];
+  return { sway: 2.5 + random() * 3, swayPhase: random(), nod: 1.5 + random() * 2, nodPhase: random() * 2 * Math.PI, blinks };
+}
+
+/** Head sway and nod at time `t` (whole pixels), and how closed the eyes are (blinks at the style's times). */
+export function idleMotion(t: number, style: IdleStyle = FIRST_TAKE): { dx: number; dy: number; eyesClosed: number } {
   const phase = (t % MOTION_PERIOD_SECONDS) / MOTION_PERIOD_SECONDS;
-  const dx = Math.round(4 * Math.sin(2 * Math.PI * phase));
-  const dy = Math.round(2.5 * Math.sin(4 * Math.PI * phase + 0.6));
-  const sinceBlink = t % MOTION_PERIOD_SECONDS - 1.6;
-  const eyesClosed = sinceBlink >= 0 && sinceBlink < 0.2 ? (sinceBlink < 0.04 || sinceBlink >= 0.16 ? 0.5 : 1) : 0;
+  const dx = Math.round(style.sway * Math.sin(2 * Math.PI * (phase + style.swayPhase)));
+  const dy = Math.round(style.nod * Math.sin(4 * Math.PI * phase + style.nodPhase));
+  let eyesClosed = 0;
+  for (const blink of style.blinks) {
+    const sinceBlink = (t % MOTION_PERIOD_SECONDS) - blink;
+    if (sinceBlink >= 0 && sinceBlink < BLINK_SECONDS) eyesClosed = sinceBlink < 0.04 || sinceBlink >= 0.16 ? 0.5 : 1;
+  }
   return { dx, dy, eyesClosed };
 }
 
 /**
- * Where the drawn mouth is in frame `index` of a talking clip in `format` (its sprite's box, moving
- * with the head): the lip-sync score reads the mouth there.
+ * Where the drawn mouth is in frame `index` of a talking clip in `format` of take `seed` (its sprite's
+ * box, moving with the head): the lip-sync score reads the mouth there.
  */
-export function drawnMouthBox(index: number, format?: VideoFormatId): { left: number; top: number; right: number; bottom: number } {
+export function drawnMouthBox(index: number, format?: VideoFormatId, seed?: number): { left: number; top: number; right: number; bottom: number } {
   const { scale, left, top } = characterLayout(videoFormat(format));
-  const { dx, dy } = idleMotion(index / FPS);
+  const { dx, dy } = idleMotion(index / FPS, idleStyle(seed));
   const [x, y] = [left + (dx + FACE.mouth.x - MOUTH_BOX.width / 2) * scale, top + (dy + FACE.mouth.y - MOUTH_BOX.height / 2) * scale];
   return { left: Math.round(x), top: Math.round(y), right: Math.round(x + MOUTH_BOX.width * scale), bottom: Math.round(y + MOUTH_BOX.height * scale) };
 }
@@ -83,11 +114,14 @@ export class CharacterRenderer {
   private readonly bases = new Map<string, Buffer>();
   private readonly mouths = new Map<string, PlacedLayer>();
   private readonly eyelids = new Map<number, PlacedLayer>();
+  private readonly style: IdleStyle;
 
   constructor(
     private readonly look: CharacterLook,
     format?: VideoFormatId,
+    seed?: number,
   ) {
+    this.style = idleStyle(seed);
     const { width, height } = videoFormat(format);
     this.size = { width, height };
     this.layout = characterLayout(this.size);
@@ -98,7 +132,7 @@ export class CharacterRenderer {
 
   /** The yuv420p frame at time `t` seconds with the given mouth. */
   frame(t: number, mouth: MouthFrame): Buffer {
-    const { dx, dy, eyesClosed } = idleMotion(t);
+    const { dx, dy, eyesClosed } = idleMotion(t, this.style);
     const { scale, left, top } = this.layout;
     const frame = Buffer.from(this.base(dx, dy));
     const [x, y] = [left + dx * scale, top + dy * scale];
@@ -139,6 +173,8 @@ export class CharacterRenderer {
 export interface ClipOptions {
   /** The frame's format (the portrait card unless said). */
   format?: VideoFormatId;
+  /** The take (`idleStyle`): another seed blinks, sways and nods at other times; 0 or absent, the first take. */
+  seed?: number;
   /** Captions burned in by the clip's own encode, laid out for the format's frame. */
   captions?: CaptionBurnIn;
   signal?: AbortSignal;
@@ -153,7 +189,7 @@ async function* frames(renderer: CharacterRenderer, mouths: readonly MouthFrame[
   for (let index = 0; index < count; index++) {
     options.signal?.throwIfAborted();
     const frame = renderer.frame(index / FPS, typeof mouths === 'number' ? CLOSED_MOUTH : mouths[index]);
-    options.mouthPatches?.push(mouthPatch(frame, renderer.size.width, drawnMouthBox(index, options.format)));
+    options.mouthPatches?.push(mouthPatch(frame, renderer.size.width, drawnMouthBox(index, options.format, options.seed)));
     yield frame;
     if (index % FPS === 0) options.onProgress?.(index / count);
   }
@@ -171,7 +207,7 @@ const PORTRAIT_PIXELS = PORTRAIT_SIZE.width * PORTRAIT_SIZE.height;
 /** The character speaking `audioPath` with one mouth shape per frame (the clip lasts as long as the mouth track). */
 export async function renderTalkingClip(look: CharacterLook, mouths: readonly MouthFrame[], audioPath: string, out: string, options: ClipOptions = {}): Promise<void> {
   checkDuration(mouths.length / FPS);
-  const renderer = new CharacterRenderer(look, options.format);
+  const renderer = new CharacterRenderer(look, options.format, options.seed);
   const preset = renderer.size.width * renderer.size.height > PORTRAIT_PIXELS ? LARGE_DRAWING_PRESET : undefined;
   await encodeVideo({ frames: frames(renderer, mouths, options), pixelFormat: 'yuv420p', ...renderer.size, fps: FPS, durationSeconds: mouths.length / FPS, audioPath, out, signal: options.signal, captions: options.captions, preset });
 }

@@ -1,5 +1,5 @@
 import { HAIR_COLORS, lookFromPrompt, readDescription, SKIN_TONES } from './look';
-import { idleMotion } from './animation';
+import { drawnMouthBox, idleMotion, idleStyle } from './animation';
 
 describe('a character drawn from a prompt', () => {
   it('follows the words it knows', () => {
@@ -65,5 +65,49 @@ describe('idle motion', () => {
     expect(closed.length).toBeGreaterThanOrEqual(3);
     expect(closed.length).toBeLessThanOrEqual(6);
     expect(closed).toContain(1);
+  });
+
+  it('is, for the first take (no seed, or 0), the motion every render had before takes existed', () => {
+    // The formula before takes, kept here: the first take's videos (and the seeded actors' clips) stay byte for byte the same.
+    const before = (t: number) => {
+      const phase = (t % 4) / 4;
+      const sinceBlink = (t % 4) - 1.6;
+      return {
+        dx: Math.round(4 * Math.sin(2 * Math.PI * phase)),
+        dy: Math.round(2.5 * Math.sin(4 * Math.PI * phase + 0.6)),
+        eyesClosed: sinceBlink >= 0 && sinceBlink < 0.2 ? (sinceBlink < 0.04 || sinceBlink >= 0.16 ? 0.5 : 1) : 0,
+      };
+    };
+    for (let frame = 0; frame < 500; frame++) {
+      expect(idleMotion(frame / 25)).toEqual(before(frame / 25));
+      expect(idleMotion(frame / 25, idleStyle(0))).toEqual(before(frame / 25));
+    }
+  });
+
+  it("varies with a take's seed: other blinks and head motion for another seed, the same for the same seed", () => {
+    const framesOf = (seed: number) => Array.from({ length: 100 }, (_, frame) => idleMotion(frame / 25, idleStyle(seed)));
+    const blinkFramesOf = (seed: number) => framesOf(seed).flatMap((motion, frame) => (motion.eyesClosed === 1 ? [frame] : []));
+    const headOf = (seed: number) => framesOf(seed).map(({ dx, dy }) => `${dx},${dy}`);
+    expect(framesOf(7)).toEqual(framesOf(7));
+    expect(idleStyle(7)).toEqual(idleStyle(7));
+    for (const seed of [7, 1234, 2_147_483_647]) {
+      expect(blinkFramesOf(seed)).not.toEqual(blinkFramesOf(0));
+      expect(headOf(seed)).not.toEqual(headOf(0));
+    }
+    expect(blinkFramesOf(7)).not.toEqual(blinkFramesOf(1234));
+    expect(headOf(7)).not.toEqual(headOf(1234));
+  });
+
+  it("keeps every take's loop seamless and its blinks whole, and the drawn mouth's box moving with the take's head", () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      const style = idleStyle(seed);
+      for (const t of [0, 0.4, 1.64, 1.7, 3.96]) expect(idleMotion(t + 4, style)).toEqual(idleMotion(t, style));
+      for (const blink of style.blinks) expect(blink + 0.2).toBeLessThanOrEqual(4);
+      const closed = Array.from({ length: 100 }, (_, frame) => idleMotion(frame / 25, style).eyesClosed).filter((value) => value > 0);
+      expect(closed).toContain(1);
+    }
+    const boxes = (seed?: number) => Array.from({ length: 100 }, (_, frame) => drawnMouthBox(frame, undefined, seed).left);
+    expect(boxes(0)).toEqual(boxes());
+    expect(boxes(7)).not.toEqual(boxes());
   });
 });

@@ -7,7 +7,7 @@ import {
   scriptProblem, SPEECH_VOLUME, SpeechSettingMessages, VOICE_ID_MAX_LENGTH, type AudioBody, type CaptionsChoice, type InfluencerImageRequest, type LipSyncRequest, type PipelineRequest,
   type ScriptRequestBody, type UserAudioRequest, type UserLipSyncRequest, type UserScriptRequest, type VideoFormatId,
 } from '@lipcast/contracts';
-import { CaptionsField, LengthField, OptionalNumberIn, RequestDto, SpeechEmotionField, SpeechPitchField, SpeechSpeedField, VideoFormatField } from './request-dto';
+import { CaptionsField, LengthField, OptionalNumberIn, RequestDto, SpeechEmotionField, SpeechPitchField, SpeechSpeedField, TakeSeedField, VideoFormatField } from './request-dto';
 
 /*
  * The wizard's, the Creator's and One Shot's requests: each body as the gateway takes it from the
@@ -99,6 +99,9 @@ export class LipSyncRequestDto extends RequestDto implements LipSyncRequest {
 
   @CaptionsField()
   captions?: CaptionsChoice;
+
+  @TakeSeedField({ description: 'the take: absent or 0, the first; another seed makes a new take of the same video and audio (a new video, charged), the same seed answers the same one' })
+  seed?: number;
 }
 
 export class UserLipSyncRequestDto extends LipSyncRequestDto implements UserLipSyncRequest {

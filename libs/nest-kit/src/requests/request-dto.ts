@@ -3,8 +3,8 @@ import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nest
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import {
-  ACCEPTED_EMOTIONS, CAPTION_CHOICES, CAPTIONS_MESSAGE, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, SPEECH_PITCH, SPEECH_SPEED, SpeechSettingMessages, VIDEO_FORMAT_IDS,
-  VIDEO_FORMAT_MESSAGE, VOICE_EMOTIONS, type TextLimit,
+  ACCEPTED_EMOTIONS, CAPTION_CHOICES, CAPTIONS_MESSAGE, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, SPEECH_PITCH, SPEECH_SPEED, SpeechSettingMessages, TAKE_SEED_MAX, TAKE_SEED_MESSAGE,
+  VIDEO_FORMAT_IDS, VIDEO_FORMAT_MESSAGE, VOICE_EMOTIONS, type TextLimit,
 } from '@lipcast/contracts';
 import { ServiceError } from '../errors';
 
@@ -70,6 +70,17 @@ export const CaptionsField = (doc: FieldDoc = {}) =>
     ApiPropertyOptional({ enum: CAPTION_CHOICES, default: DEFAULT_CAPTIONS, description: 'captions burned in, and their style (the captions track is made either way)', ...doc }),
     IsOptional(),
     IsIn(CAPTION_CHOICES, { message: CAPTIONS_MESSAGE }),
+  );
+
+/** `seed?: number`: a take (contracts' `TAKE_SEED_MAX`); absent or 0, the first; a batch's CSV gives it as text. */
+export const TakeSeedField = (doc: FieldDoc = {}) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: TAKE_SEED_MAX, default: 0, ...doc }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message: TAKE_SEED_MESSAGE }),
+    Min(0, { message: TAKE_SEED_MESSAGE }),
+    Max(TAKE_SEED_MAX, { message: TAKE_SEED_MESSAGE }),
   );
 
 // The speech settings as every request that speaks takes them (the wizard's audio, the public API's

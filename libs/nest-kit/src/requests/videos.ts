@@ -7,7 +7,7 @@ import {
   UNKNOWN_ACTOR_MESSAGE, VOICE_ID_MAX_LENGTH, type CaptionsChoice, type CreateVideoRequest, type ListVideosRequest, type VideoFormatId, type VideoSpec,
 } from '@lipcast/contracts';
 import { IsStoredId } from '../stored-id';
-import { CaptionsField, EmptyAsAbsent, LimitField, RequestDto, SpeechEmotionField, SpeechPitchField, SpeechSpeedField, VideoFormatField } from './request-dto';
+import { CaptionsField, EmptyAsAbsent, LimitField, RequestDto, SpeechEmotionField, SpeechPitchField, SpeechSpeedField, TakeSeedField, VideoFormatField } from './request-dto';
 
 /*
  * The public API's videos: the create's fields as the API takes them (snake_case) and as the
@@ -95,6 +95,13 @@ export class VideoSpecDto extends RequestDto implements Omit<VideoSpec, 'webhook
     description: 'captions burned into the picture: `clean` (lower third), `bold` (each word highlighted as it is said), `boxed` (on an opaque box), or `none`; the word-timed captions (`captions_url`) are made either way',
   })
   captions?: CaptionsChoice;
+
+  @TakeSeedField({
+    example: 2,
+    description:
+      'the take: absent or 0, the first; another seed makes another take of the same inputs (other blinks, head motion and idle timing; a provider with a seed gets it), a new video charged as any other',
+  })
+  seed?: number;
 }
 
 /** `POST /api/v1/videos`. */

@@ -17,6 +17,8 @@ export interface LipSyncJobInput {
   voiceConsentId?: string;
   /** A fix of one sentence of a finished video (revisions/): the job makes the new version into `audioKey`'s speech. */
   revision?: RevisionOf;
+  /** The take (contracts' `TAKE_SEED_MAX`): absent, the first; another seed blinks and moves otherwise ("Generate Again"). */
+  seed?: number;
 }
 
 /** What a fix of one sentence edits and what it changes to. */

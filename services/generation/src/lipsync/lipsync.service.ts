@@ -8,7 +8,20 @@ import { ConsentsRepository } from '../own-actors/consents.repository';
 import { ProjectsRepository } from '../projects/projects.repository';
 
 /**
- * Starts lip-sync jobs. The same request (same user, video and audio) is the
+ * What makes two lip-sync requests of a user the same job: the video and the audio, the format and
+ * the burned-in captions (each another video), and the take's seed. The wizard's re-send (after a
+ * 202, or a time-out) repeats its seed and finds its job; "Generate Again" sends a new seed, a new
+ * take. The first take (no seed, or 0) has the key every job had before takes existed.
+ */
+export function lipSyncDedupeKey(videoKey: string, audioKey: string, options: { format?: string; captions?: string; seed?: number }): string {
+  const { format, captions, seed } = options;
+  return createHash('sha256')
+    .update(`lipsync\n${videoKey}\n${audioKey}${format ? `\n${format}` : ''}${captions ? `\ncaptions:${captions}` : ''}${seed ? `\nseed:${seed}` : ''}`)
+    .digest('hex');
+}
+
+/**
+ * Starts lip-sync jobs. The same request (same user, video, audio and take) is the
  * same job while it runs or once it succeeded: never a second job, never a second charge.
  */
 @Injectable()
@@ -25,6 +38,7 @@ export class LipSyncService {
     const audio = await this.refs.resolve(request.userId, request.audio ?? request.audioUrl, 'audio');
     const format = request.format && request.format !== DEFAULT_VIDEO_FORMAT ? request.format : undefined;
     const captions = request.captions && request.captions !== 'none' ? request.captions : undefined;
+    const seed = request.seed || undefined; // 0 is the first take, as no seed
     // The creator's own recording: the consent they gave for their voice when they uploaded it.
     const voiceConsent = await this.consents.findByMedia(request.userId, audio.key);
     const input: LipSyncJobInput = {
@@ -35,13 +49,13 @@ export class LipSyncService {
       ...(voiceConsent ? { voiceConsentId: voiceConsent.id } : {}),
       ...(format ? { format } : {}),
       ...(captions ? { captions } : {}),
+      ...(seed ? { seed } : {}),
     };
     return this.submitter.submit({
       userId: request.userId,
       kind: 'lipsync',
-      // Another format is another video (the portrait card's key is the one every earlier job has).
-      // Burned-in captions are another video too.
-      dedupeKey: createHash('sha256').update(`lipsync\n${video.key}\n${audio.key}${format ? `\n${format}` : ''}${captions ? `\ncaptions:${captions}` : ''}`).digest('hex'),
+      // Another format, burned-in captions or another take is another video (the portrait card's first take has the key every earlier job has).
+      dedupeKey: lipSyncDedupeKey(video.key, audio.key, { format, captions, seed }),
       input: { ...input },
       afterInsert: (job) => this.projects.linkToJob(request.userId, mediaUrl(audio.key), job.id, format),
     });

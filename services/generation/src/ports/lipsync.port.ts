@@ -17,6 +17,8 @@ export interface LipSyncRequest {
   format?: VideoFormatId;
   /** Captions to burn in, laid out for the format's frame: a provider that encodes the video burns them in that encode. */
   captions?: CaptionBurnIn;
+  /** The take (absent: the first): the embedded engine draws a character's blinks and head motion by it, a provider with a seed gets it. */
+  seed?: number;
 }
 
 /**

@@ -97,6 +97,7 @@ export class RevisionRender {
         phonemes: cut.timings.phonemes && unitsWithin(cut.timings.phonemes, span.start, span.end),
         format: input.format,
         ...(burnIn ? { captions: withinSpan(burnIn, span.start, span.end) } : {}),
+        ...(input.seed ? { seed: input.seed } : {}),
       },
       progressWithin(context, 0.1, 0.8),
     );
@@ -158,7 +159,7 @@ export class RevisionRender {
       const [spanFrom, spanTo] = [Math.round(span.start * old.fps), Math.round(span.end * old.fps)];
       const shiftAfter = cut.cutEnd === null ? 0 : Math.round((cut.cutStart + (cut.to - cut.from) - cut.cutEnd) * old.fps);
       const frameOf = (index: number) => (index < spanFrom ? index : index < spanTo ? index - spanFrom : index - shiftAfter);
-      return toLipSyncCheck(await scoreLipSync({ path, width: old.width, height: old.height, fps: old.fps, mouthAt: (index) => drawnMouthBox(frameOf(index), input.format), reading: 'darkness' }));
+      return toLipSyncCheck(await scoreLipSync({ path, width: old.width, height: old.height, fps: old.fps, mouthAt: (index) => drawnMouthBox(frameOf(index), input.format, input.seed), reading: 'darkness' }));
     } catch {
       return undefined; // the check never fails a video (as `LipSyncChecks.score`)
     }

@@ -67,6 +67,8 @@ export class RevisionsService {
         ...(job.input.format ? { format: job.input.format } : {}),
         ...(job.input.captions ? { captions: job.input.captions } : {}),
         ...(job.input.consentId ? { consentId: job.input.consentId } : {}),
+        // A fix of a take moves as that take did, so its new sentence matches the frames around it.
+        ...(job.input.seed ? { seed: job.input.seed } : {}),
         revision: {
           rootJobId,
           fromJobId: job.id,

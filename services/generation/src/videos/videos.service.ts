@@ -61,6 +61,8 @@ export function videoSpecOf(request: CreateVideoDto): VideoSpec {
     format: request.format && request.format !== DEFAULT_VIDEO_FORMAT ? request.format : undefined,
     // Captions not burned in are the default: named or not, the same request.
     captions: request.captions && request.captions !== 'none' ? request.captions : undefined,
+    // The first take (0) named or not is the same request; another seed is another request (a key re-sent with it answers its video).
+    seed: request.seed || undefined,
   };
 }
 
@@ -209,6 +211,7 @@ export class VideosService {
       ...(spec.webhookUrl ? { webhookUrl: spec.webhookUrl } : {}),
       ...(spec.captions && spec.captions !== 'none' ? { captions: spec.captions } : {}),
       ...(spec.format ? { format: spec.format } : {}),
+      ...(spec.seed ? { seed: spec.seed } : {}),
     };
     const state = await this.submitter.submit({
       userId,

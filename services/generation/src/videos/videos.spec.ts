@@ -1,5 +1,7 @@
 import { ErrorCode } from '@lipcast/contracts';
+import type { CreateVideoDto } from '@lipcast/nest-kit/requests';
 import { canonicalJson, requestHash } from './request-hash';
+import { videoSpecOf } from './videos.service';
 import { decodeListCursor, encodeListCursor } from '../pagination/list-cursor';
 
 describe('requestHash', () => {
@@ -22,6 +24,22 @@ describe('requestHash', () => {
     expect(requestHash({ ...body, script: 'Hi  there' })).not.toBe(requestHash(body));
     expect(requestHash({ ...body, metadata: { tags: ['b', 'a'] } })).not.toBe(requestHash(body));
     expect(requestHash({ ...body, pitch: 0 })).not.toBe(requestHash(body));
+  });
+});
+
+describe("a video's idempotency hash and its take (issue 37, item 3)", () => {
+  const create = (fields: Partial<CreateVideoDto>) => ({ userId: 'u1', actor: 'ipfs-puppet-video-2', script: 'Hi there', voice: 'Calm_Woman', ...fields }) as CreateVideoDto;
+  const hashOf = (fields: Partial<CreateVideoDto>) => requestHash(videoSpecOf(create(fields)));
+
+  it('is the same for a re-send of a take, and as before takes existed for the first one (no seed, or 0)', () => {
+    expect(hashOf({ seed: 7 })).toBe(hashOf({ seed: 7 }));
+    expect(hashOf({ seed: 0 })).toBe(hashOf({}));
+    expect(hashOf({})).toBe(requestHash({ actor: 'ipfs-puppet-video-2', script: 'Hi there', voice: 'Calm_Woman' }));
+  });
+
+  it('differs for a new take of the same inputs, so a key re-used for it is refused rather than answering the old video', () => {
+    expect(hashOf({ seed: 7 })).not.toBe(hashOf({}));
+    expect(hashOf({ seed: 7 })).not.toBe(hashOf({ seed: 8 }));
   });
 });
 

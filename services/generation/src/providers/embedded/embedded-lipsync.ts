@@ -36,7 +36,7 @@ export class EmbeddedLipSync extends LipSyncPort {
     const onProgress = (fraction: number) => context.progress(0.05 + 0.9 * fraction);
     const mouthPatches: Uint8Array[] = [];
     if (request.character) {
-      await renderTalkingClip(request.character, track, audioPath, out, { format: request.format, captions: request.captions, signal: context.signal, onProgress, mouthPatches });
+      await renderTalkingClip(request.character, track, audioPath, out, { format: request.format, seed: request.seed, captions: request.captions, signal: context.signal, onProgress, mouthPatches });
       const lipSync = await scoreRender(mouthPatches, FPS, audioPath, 'darkness', context.signal);
       return { path: out, contentType: 'video/mp4', lipSync, ...(request.captions ? { captionsBurned: true } : {}) };
     }

@@ -26,8 +26,9 @@ export class ReplicateLipSync extends LipSyncPort implements ReplicateAdapter<Li
     this.replicate = new ReplicateModel(options, { model: 'bytedance/latentsync', polling: LIPSYNC_POLLING });
   }
 
+  /** A new take's seed goes to LatentSync's own `seed` (whose 0 is a random one: the first take sends none, as before). */
   inputFor(request: LipSyncRequest): Record<string, unknown> {
-    return { video: request.video.url, audio: request.audio.url };
+    return { video: request.video.url, audio: request.audio.url, ...(request.seed ? { seed: request.seed } : {}) };
   }
 
   async resultFrom(files: MediaFile[], request: LipSyncRequest, context: WorkContext): Promise<LipSyncVideo> {
