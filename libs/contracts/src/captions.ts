@@ -30,4 +30,10 @@ export interface CaptionFiles {
   vttUrl: string;
   /** SubRip, for editors. */
   srtUrl: string;
+  /**
+   * Whether the same captions are burned into the picture: the player's track is then off unless
+   * turned on, so they are not shown twice. The service always says; absent (a result a browser kept
+   * from before) means not burned in.
+   */
+  burnedIn?: boolean;
 }

@@ -44,4 +44,13 @@ describe('captions in One Shot', () => {
     expect(screen.getByRole('button', { name: 'Hide captions' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Captions (SRT)' }).getAttribute('href')).toMatch(/^\/api\/media\/users\/u1\/jobs\/run-1\/captions\.srt\?download=one-shot-video-\d+\.srt$/);
   });
+
+  it('starts with the track off when the captions are burned into the picture (issue 37, item 11)', async () => {
+    saveLastResult('u1', { ...FINISHED, captions: { ...CAPTIONS, burnedIn: true } });
+    fakeApi({ 'GET /api/ai-influencer/pipeline/current': { body: { run: null } } });
+    renderOneShot();
+    await screen.findByLabelText('One Shot video');
+    expect(screen.getByRole('button', { name: 'Show captions' }).getAttribute('aria-pressed')).toBe('false');
+    expect(document.querySelector('video > track')!.hasAttribute('default')).toBe(false);
+  });
 });

@@ -306,6 +306,8 @@ export default function OneShot() {
                 fit="natural"
                 downloadName={`one-shot-video-${Date.now()}${phase.result.format ? `-${videoFormatTag(phase.result.format)}` : ''}.mp4`}
                 captions={phase.result.captions}
+                // Captions burned into the picture are not shown a second time by the track (issue 37, item 11).
+                captionsOn={!phase.result.captions?.burnedIn}
               />
               {phase.result.lipSync && <LipSyncNote check={phase.result.lipSync} />}
               {phase.result.script && (

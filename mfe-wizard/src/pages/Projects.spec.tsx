@@ -86,5 +86,26 @@ describe('Projects', () => {
     expect(srt.getAttribute('href')).toMatch(/^\/api\/media\/users\/u1\/jobs\/j5\/captions\.srt\?download=.+\.srt$/);
     expect(screen.getByRole('link', { name: /VTT/ }).getAttribute('href')).toMatch(/captions\.vtt\?download=/);
   });
-});
 
+  it('starts the captions track off on a video whose captions are burned in, on for the others (issue 37, item 11)', async () => {
+    const video = (id: number, burnedIn: boolean | undefined) => ({
+      id,
+      createdAt: '2026-02-03T10:00:00.000Z',
+      audioUrl: `/api/media/users/u1/audio/${id}.mp3`,
+      outputUrl: `/api/media/users/u1/jobs/j${id}/video.mp4`,
+      audioParams: null,
+      captions: { vttUrl: `/api/media/users/u1/jobs/j${id}/captions.vtt`, srtUrl: `/api/media/users/u1/jobs/j${id}/captions.srt`, ...(burnedIn === undefined ? {} : { burnedIn }) },
+    });
+    fakeApi({ 'GET /api/projects': { body: [video(1, true), video(2, false), video(3, undefined)] }, 'GET /api/ai-influencer/projects': { body: [] } });
+    renderWithQueries(
+      <MemoryRouter>
+        <Projects />
+      </MemoryRouter>,
+    );
+    const trackOf = async (id: number) => (await screen.findByLabelText(`Video ${id}`)).querySelector('track[kind="captions"]')!;
+    expect((await trackOf(1)).hasAttribute('default')).toBe(false);
+    expect((await trackOf(2)).hasAttribute('default')).toBe(true);
+    // Stored before it was recorded: not burned in.
+    expect((await trackOf(3)).hasAttribute('default')).toBe(true);
+  });
+});

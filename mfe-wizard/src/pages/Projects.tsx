@@ -34,6 +34,8 @@ function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () =
             downloadName={downloadFileName(new Date(project.createdAt), project.format)}
             aspect={videoFormat(project.format)}
             captions={project.captions}
+            // Captions burned into the picture are not shown a second time by the track (issue 37, item 11).
+            captionsOn={!project.captions?.burnedIn}
           />
         ) : (
           <div className="space-y-2 rounded-lg bg-slate-50 p-4">

@@ -15,6 +15,11 @@ export interface LaidOutCaptions {
   burnIn?: CaptionBurnIn;
 }
 
+/** Whether a caption choice burns the captions into the picture (`none` and no choice: the track and files only). */
+export function burnsIn(style: CaptionsChoice | undefined): style is Exclude<CaptionsChoice, 'none'> {
+  return style !== undefined && style !== 'none';
+}
+
 /**
  * Captions for a lip-synced video, made before the lip-sync from the speech's word timings: the
  * words → cues laid out for the format's frame → WebVTT and SRT stored in the job's folder, and, when
@@ -44,7 +49,7 @@ export class VideoCaptions {
     if (!words?.length) return undefined;
     const { width, height } = videoFormat(format);
     const cues = buildCues(words, { maxCharsPerLine: captionLayout(width, height).maxCharsPerLine });
-    return { cues, ...(style && style !== 'none' ? { burnIn: { cues, style, width, height } } : {}) };
+    return { cues, ...(burnsIn(style) ? { burnIn: { cues, style, width, height } } : {}) };
   }
 
   /** Stores laid-out captions as WebVTT and SRT in the job's folder. */
@@ -68,9 +73,12 @@ export class VideoCaptions {
     return out;
   }
 
-  /** The captions a job stored, if it did (a run continued after its video was made finds them here). */
-  async storedKeys(outputs: JobOutputs): Promise<CaptionKeys | undefined> {
-    const keys = { vtt: outputs.key('captions.vtt'), srt: outputs.key('captions.srt') };
+  /**
+   * The captions a job stored, if it did (a run continued after its video was made finds them here),
+   * and whether its video has them burned in: stored captions are burned in whenever `style` chooses a style.
+   */
+  async storedKeys(outputs: JobOutputs, style: CaptionsChoice | undefined): Promise<CaptionKeys | undefined> {
+    const keys = { vtt: outputs.key('captions.vtt'), srt: outputs.key('captions.srt'), burnedIn: burnsIn(style) };
     const stored = async (file: 'captions.vtt' | 'captions.srt') => outputs.storedHere(file) || Boolean(await this.storage.stat(outputs.key(file)));
     return (await stored('captions.vtt')) && (await stored('captions.srt')) ? keys : undefined;
   }

@@ -11,12 +11,16 @@ import type { JobResult } from './job.entity';
 export interface CaptionKeys {
   vtt: string;
   srt: string;
+  /** Whether they are also burned into the video; results stored before this was kept have none (not burned in). */
+  burnedIn?: boolean;
 }
 
 /** The captions of a job's result on the media route, if it made any. */
 export function captionFilesOf(result: JobResult | null | undefined): CaptionFiles | undefined {
   const keys = result?.captions as Partial<CaptionKeys> | undefined;
-  return typeof keys?.vtt === 'string' && typeof keys.srt === 'string' ? { vttUrl: mediaUrl(keys.vtt), srtUrl: mediaUrl(keys.srt) } : undefined;
+  return typeof keys?.vtt === 'string' && typeof keys.srt === 'string'
+    ? { vttUrl: mediaUrl(keys.vtt), srtUrl: mediaUrl(keys.srt), burnedIn: keys.burnedIn === true }
+    : undefined;
 }
 
 /** The poster of a job's result on the media route, if it has one (videos made before posters have none). */

@@ -57,11 +57,11 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
       // A fix of one sentence: the new version replaces the old where it was shown once it is done.
       const { key, durationSeconds, splice } = await this.revisionRender.render(job.input, revision, context);
       const publish = { videoKey: key, audioKey: job.input.audioKey, audioParams: { ...revision.speech } };
-      return { result: { ...(await this.resultOf(key, context)), durationSeconds, splice }, publish: (em) => this.revisions.publish(revision.fromJobId, job.id, publish, em).then(() => true) };
+      return { result: { ...(await this.resultOf(key, job.input, context)), durationSeconds, splice }, publish: (em) => this.revisions.publish(revision.fromJobId, job.id, publish, em).then(() => true) };
     }
     const key = job.input.speech ? await this.renderSpoken(job.input, job.input.speech, context) : await this.render(job.input, context);
     return {
-      result: await this.resultOf(key, context),
+      result: await this.resultOf(key, job.input, context),
       publish: async (em) => {
         await this.projects.setOutputOfJob(job.id, mediaUrl(key), em);
         return true;
@@ -70,8 +70,8 @@ export class LipSyncHandler implements JobHandler<'lipsync'> {
   }
 
   /** The job's result: its video and what was stored beside it. */
-  private async resultOf(key: string, context: JobContext): Promise<JobResult> {
-    const captions = await this.captions.storedKeys(context.outputs);
+  private async resultOf(key: string, input: LipSyncJobInput, context: JobContext): Promise<JobResult> {
+    const captions = await this.captions.storedKeys(context.outputs, input.captions);
     const poster = await this.posters.storedKey(context.outputs);
     const lipSync = await this.lipSyncChecks.stored(context.outputs);
     return { key, durationSeconds: context.outputs.mediaSeconds, ...(captions ? { captions } : {}), ...(poster ? { poster } : {}), ...(lipSync ? { lipSync } : {}) };

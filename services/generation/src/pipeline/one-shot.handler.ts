@@ -111,7 +111,7 @@ export class OneShotHandler implements JobHandler<'one_shot'> {
     });
 
     const look = (await readStoredJson<CharacterLook>(this.storage, lookKeyOfImage(imageKey))) ?? null;
-    const captions = await this.captions.storedKeys(context.outputs);
+    const captions = await this.captions.storedKeys(context.outputs, input.captions);
     const poster = await this.posters.storedKey(context.outputs);
     const lipSync = await this.lipSyncChecks.stored(context.outputs);
     return {
