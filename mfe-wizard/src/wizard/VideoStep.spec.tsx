@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { JobState } from '@lipcast/contracts';
 import { getToasts } from '@lipcast/web-kit';
-import { accountUser, fakeApi } from '@lipcast/web-kit/testing';
+import { accountUser, callsTo, fakeApi } from '@lipcast/web-kit/testing';
 import { installFakeEventSource } from '../testing/fake-event-source';
-import { renderVideoStep } from '../testing/video-step';
-import { VideoStep } from './VideoStep';
+import { bodyOf, renderVideoStep } from '../testing/video-step';
+import { NEW_TAKE_NOTE, VideoStep } from './VideoStep';
 
 const RESULT = '/api/media/users/u1/videos/result.mp4';
 
@@ -50,6 +50,34 @@ describe(VideoStep.name, () => {
     expect(description?.textContent).toBe(notice.textContent);
     expect(generate.parentElement?.contains(notice)).toBe(true); // beside it, not elsewhere on the page
     expect(screen.getByText('Host Maya').parentElement?.textContent).toBe('Host Maya · 10s video');
+  });
+
+  it('makes a new take with Generate Again (a new seed; the first video had none), and says beside it what that makes and spends (issue 37, item 3)', async () => {
+    const TAKE = '/api/media/users/u1/jobs/j2/video.mp4';
+    // The server answers a request with no seed (the first take) with the video it made before, a new seed with a new job.
+    const api = fakeApi({
+      'GET /api/auth/user': { body: accountUser({ generationsCount: 1 }) },
+      'POST /api/replicate/lipsync': (init) => ({ body: bodyOf(init).seed ? { url: TAKE, predictionId: 'j2' } : { url: RESULT, predictionId: 'j1' } }),
+    });
+    renderVideoStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));
+    await screen.findByLabelText('Generated video');
+    expect(bodyOf(callsTo(api, 'POST /api/replicate/lipsync')[0]).seed).toBeUndefined();
+
+    const again = screen.getByRole('button', { name: 'Generate Again' });
+    await waitFor(() => expect(again.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual([NEW_TAKE_NOTE, 'This uses 1 of your 3 free videos (1 left after this).']));
+    fireEvent.click(again);
+
+    await waitFor(() => expect(screen.getByLabelText('Generated video').getAttribute('src')).toBe(`${TAKE}#t=0.1`));
+    const [, take] = callsTo(api, 'POST /api/replicate/lipsync').map(bodyOf);
+    expect(take.seed).toEqual(expect.any(Number));
+    expect(take.seed).toBeGreaterThan(0);
+    expect({ ...take, seed: undefined }).toEqual({ ...bodyOf(callsTo(api, 'POST /api/replicate/lipsync')[0]), seed: undefined }); // the same inputs
+
+    // Each click is a new take of its own.
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Again' }));
+    await waitFor(() => expect(callsTo(api, 'POST /api/replicate/lipsync')).toHaveLength(3));
+    expect(bodyOf(callsTo(api, 'POST /api/replicate/lipsync')[2]).seed).not.toBe(take.seed);
   });
 
   it("shows the job's place in the queue, then its time left, in a live region under the progress bar", async () => {

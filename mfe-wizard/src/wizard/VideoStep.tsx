@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  API_ROUTES, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, mediaDownloadUrl, withCreditNotUsed, type CaptionFiles, type CaptionsChoice as CaptionsChoiceValue, type JobState, type LipSyncCheck,
+  API_ROUTES, DEFAULT_CAPTIONS, DEFAULT_VIDEO_FORMAT, mediaDownloadUrl, TAKE_SEED_MAX, withCreditNotUsed, type CaptionFiles, type CaptionsChoice as CaptionsChoiceValue, type JobState, type LipSyncCheck,
   type VideoFormatId,
 } from '@lipcast/contracts';
 import { Button, CaptionsChoice, LipSyncNote, Progress, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
@@ -24,6 +24,15 @@ const preview = (text: string, length = 50) => (text.length > length ? `${text.s
 const isFinished = (state: JobState) => state.status !== 'queued' && state.status !== 'running';
 
 export const REVISION_FAILED_MESSAGE = 'The new version could not be made. Please try again.';
+
+/** What "Generate Again" makes, said beside it with what it spends (issue 37, item 3). */
+export const NEW_TAKE_NOTE = 'Makes a new take: the same words and voice, with other blinks and head movement.';
+
+/**
+ * A new take's seed (1..`TAKE_SEED_MAX`; none is the first take). Random, not counted: after a reload
+ * a count would start again and answer a take made before; the re-sends of one click carry its seed.
+ */
+export const newTakeSeed = () => 1 + (crypto.getRandomValues(new Uint32Array(1))[0] % TAKE_SEED_MAX);
 
 /** Step 3, "Generate Video": the inputs, the generation with real progress, then the result and its download. */
 export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audio: CreatedAudio; onBack: () => void }) {
@@ -57,6 +66,8 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
   const stopWatching = useRef<() => void>(() => undefined);
   const resultView = useRef<HTMLDivElement>(null);
   const spendId = useId();
+  const againSpendId = useId();
+  const againNoteId = useId();
   const [startedAt] = useState(() => new Date());
   // An influencer from the Creator comes with the format chosen there.
   const [format, setFormat] = useState<VideoFormatId>(video.format ?? DEFAULT_VIDEO_FORMAT);
@@ -85,7 +96,8 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
     setWait(state); // its place in the queue, then its time left
   };
 
-  async function generate() {
+  /** Makes the video; with a `seed`, a new take of it (without one, the same inputs answer the video made before). */
+  async function generate(seed?: number) {
     if (runningRef.current) return; // a duplicate click while processing is ignored
     runningRef.current = true;
     setRunning(true);
@@ -106,6 +118,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
           audioParams: { text: audio.text, voice_id: audio.voice, emotion: audio.emotion, pitch: audio.pitch, speed: audio.speed, videoId: video.id },
           ...(format === DEFAULT_VIDEO_FORMAT ? {} : { format }),
           ...(captions === DEFAULT_CAPTIONS ? {} : { captions }),
+          ...(seed ? { seed } : {}),
         },
         {
           onPredictionId: (id) => {
@@ -209,7 +222,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
                 Download Video
               </a>
             </Button>
-            <Button variant="outline" onClick={() => void generate()} disabled={revising}>
+            <Button variant="outline" onClick={() => void generate(newTakeSeed())} disabled={revising} aria-describedby={`${againNoteId} ${againSpendId}`}>
               Generate Again
             </Button>
             {edit && (
@@ -229,6 +242,11 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
                 Edit script
               </Button>
             )}
+          </div>
+          {/* A new take is a new video: what it makes and what it spends, beside its button. */}
+          <div className="text-sm text-slate-600">
+            <p id={againNoteId}>{NEW_TAKE_NOTE}</p>
+            <SpendNotice id={againSpendId} />
           </div>
           {edit?.notEditable && (
             <p id={notEditableId} className="text-sm text-slate-600">

@@ -7,6 +7,12 @@ const events = () => ({ onPredictionId: jest.fn(), onRetrying: jest.fn() });
 const headersOf = (init: RequestInit | undefined) => (init?.headers ?? {}) as Record<string, string>;
 
 describe('the lip-sync protocol', () => {
+  it("re-sends a new take's seed with every ask, so its re-sends find the one job it started (issue 37, item 3)", async () => {
+    const fetchMock = installFetch({ status: 202, body: { predictionId: 'job-2', status: 'processing' } }, { body: { url: '/api/media/users/u/videos/job-2.mp4', predictionId: 'job-2' } });
+    await expect(runLipSync({ ...INPUT, seed: 7 }, events(), { retryWaitMs: 0 })).resolves.toMatchObject({ url: '/api/media/users/u/videos/job-2.mp4' });
+    expect(fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as { seed?: number }).seed)).toEqual([7, 7]);
+  });
+
   it('asks asynchronously first, follows the job, then asks again until the video is there', async () => {
     const fetchMock = installFetch(
       { status: 202, body: { predictionId: 'job-1', status: 'processing' } },

@@ -60,6 +60,8 @@ export interface LipSyncInput {
   format?: VideoFormatId;
   /** Captions burned in, and their style; absent: not burned in (the captions track is made either way). */
   captions?: CaptionsChoice;
+  /** A new take's seed ("Generate Again"); absent: the first take, which the same inputs answer again. */
+  seed?: number;
 }
 
 export interface LipSyncEvents {
