@@ -74,7 +74,7 @@ export class InfluencersController {
 
   @Post('video')
   @HttpCode(200)
-  @ApiOperation({ summary: `The portrait's ${CREATOR_CLIP_SECONDS} s clip (one generation): 200 {url, predictionId} when done, 202 {predictionId} while running` })
+  @ApiOperation({ summary: `The portrait's ${CREATOR_CLIP_SECONDS} s silent clip (a free preview: one of the day's image previews, 429 when they are spent; no generation): 200 {url, predictionId} when done, 202 {predictionId} while running` })
   async video(
     @CurrentUserId() userId: string,
     @Body() body: InfluencerVideoDto,
@@ -93,7 +93,7 @@ export class InfluencersController {
   /**
    * A clip of an uploaded picture. Nothing is stored until everything that can be checked first has
    * been: the picture here (bytes, type, pixel size from its header), then the request and the user's
-   * standing by the generation service (a generation left, room in their storage). The picture then
+   * standing by the generation service (room in their storage). The picture then
    * goes straight to the object store (not over NATS) as the user's own media, and is removed again
    * if the clip does not start, whatever the reason (the hourly sweep catches what this misses).
    */

@@ -39,7 +39,7 @@ export class BillingSettings extends ServiceSettings {
   @WholeNumber(1)
   QUOTA_FREE_SPEECH_PER_DAY = 30;
 
-  @EnvPurpose('portraits (POST /api/ai-influencer/image) a free user may make per UTC day')
+  @EnvPurpose('image previews a free user may make per UTC day: portraits (POST /api/ai-influencer/image) and the silent clips made from them (POST /api/ai-influencer/video)')
   @WholeNumber(1)
   QUOTA_FREE_IMAGES_PER_DAY = 10;
 

@@ -1,4 +1,6 @@
-import { ErrorCode, Subjects } from '@lipcast/contracts';
+import { ErrorCode, quotaExceededMessage, Subjects } from '@lipcast/contracts';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { InfluencersService } from './influencers/influencers.service';
 import { startTestBed, type TestBed } from './testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- test-only helper
 import { sameUtcDayFor } from '../../../tools/lib/poll';
@@ -7,6 +9,8 @@ jest.setTimeout(60_000);
 
 // Low daily limits for this file only (billing reads them when the test bed starts it).
 const LOW_LIMITS = { QUOTA_FREE_SPEECH_PER_DAY: '2', QUOTA_FREE_IMAGES_PER_DAY: '1', QUOTA_FREE_SCRIPTS_PER_DAY: '1' };
+// The Creator's clips here are 4 s: what is counted does not depend on their length.
+const SHORT_CLIPS = { CREATOR_CLIP_SECONDS: '4' };
 
 describe('daily quotas of the free previews, taken by the request handlers', () => {
   let bed: TestBed;
@@ -15,11 +19,11 @@ describe('daily quotas of the free previews, taken by the request handlers', () 
   const speech = (userId: string, text: string) => bed.send(Subjects.generation.audioCreate, { userId, text, voice_id: 'Friendly_Person' });
 
   beforeAll(async () => {
-    Object.assign(process.env, LOW_LIMITS);
+    Object.assign(process.env, LOW_LIMITS, SHORT_CLIPS);
     bed = await startTestBed();
   }, 60_000);
   afterAll(async () => {
-    for (const name of Object.keys(LOW_LIMITS)) delete process.env[name];
+    for (const name of Object.keys({ ...LOW_LIMITS, ...SHORT_CLIPS })) delete process.env[name];
     await bed?.close();
   });
 
@@ -57,5 +61,37 @@ describe('daily quotas of the free previews, taken by the request handlers', () 
       expect.objectContaining({ kind: 'image', used: 1, limit: 1 }),
       expect.objectContaining({ kind: 'script', used: 1, limit: 1 }),
     ]);
+  });
+
+  it("takes an image preview and no generation for the Creator's silent clip, one generation for its talking video, and refuses a clip once the day's previews are spent, before anything renders", async () => {
+    const user = newUser();
+    const jobsOf = (userId: string) => bed.generation.app.get(MikroORM).em.fork().execute<{ kind: string; credit: string }[]>('select kind, credit from generation.job where user_id = ? order by created_at', [userId]);
+    // Portraits drawn as One Shot draws them (no preview taken), so that the clip is the day's one image preview.
+    const portrait = () => bed.generation.app.get(InfluencersService).createImage(user, 'a cheerful baker with curly red hair');
+    const first = await portrait();
+    const clip = await bed.finished(user, (await bed.send(Subjects.generation.influencerVideoStart, { userId: user, image: first.url, projectId: first.id })).id);
+    expect(clip.status).toBe('succeeded');
+    expect(await quotas(user)).toContainEqual(expect.objectContaining({ kind: 'image', used: 1, limit: 1 }));
+    expect(await bed.generationsCount(user)).toBe(0);
+    expect(await jobsOf(user)).toEqual([{ kind: 'image_to_video', credit: 'free' }]);
+
+    // Making it talk is the one generation.
+    const audio = await speech(user, 'Hello, I am your new influencer.');
+    const talking = await bed.finished(user, (await bed.send(Subjects.generation.lipsyncStart, { userId: user, video: clip.url!, audio: audio.url })).id);
+    expect(talking.status).toBe('succeeded');
+    expect(await bed.generationsCount(user)).toBe(1);
+    expect(await quotas(user)).toContainEqual(expect.objectContaining({ kind: 'image', used: 1 }));
+
+    // The day's previews are spent: another clip is refused with the message to show, and no job starts; the clip already made is rejoined, free.
+    const second = await portrait();
+    await expect(bed.send(Subjects.generation.influencerVideoStart, { userId: user, image: second.url, projectId: second.id })).rejects.toMatchObject({
+      code: ErrorCode.QuotaExceeded,
+      message: quotaExceededMessage('image'),
+      details: { kind: 'image', limit: 1 },
+    });
+    expect(await bed.send(Subjects.generation.influencerGet, { userId: user, projectId: second.id })).toMatchObject({ outputUrl: null });
+    expect(await jobsOf(user)).toEqual([{ kind: 'image_to_video', credit: 'free' }, { kind: 'lipsync', credit: 'committed' }]);
+    expect(await bed.send(Subjects.generation.influencerVideoStart, { userId: user, image: first.url, projectId: first.id })).toMatchObject({ id: clip.id, status: 'succeeded' });
+    expect(await bed.generationsCount(user)).toBe(1);
   });
 });

@@ -286,7 +286,7 @@ describe('operator console (/api/admin)', () => {
     expect(decisions[0]).toMatchObject({ operatorId: operator.id, operatorName: operator.username });
   });
 
-  it("shows the queue, lists and details any user's jobs, cancels one and retries it as a new job with a credit reserved again", async () => {
+  it("shows the queue, lists and details any user's jobs, cancels one and retries it as a new job (a free clip stays free)", async () => {
     const queue = await call<AdminQueueState>('GET', '/api/admin/queue', adminCookie);
     expect(queue.body.consumers.map((consumer) => consumer.name).sort()).toEqual(['generation-cpu-workers', 'generation-provider-workers']);
     expect(queue.body.workers).toBeGreaterThanOrEqual(1);
@@ -306,7 +306,8 @@ describe('operator console (/api/admin)', () => {
     expect(canceled.body).toMatchObject({ id: jobId, status: 'canceled' });
     expect((await call<JobState>('GET', `/api/jobs/${jobId}`, cookie)).body.status).toBe('canceled');
     const detail = (await call<AdminJobDetail>('GET', `/api/admin/jobs/${jobId}`, adminCookie)).body;
-    expect(detail).toMatchObject({ id: jobId, userId: user.id, kind: 'image_to_video', status: 'canceled', reservation: { status: 'released', source: 'free' }, traceId: null });
+    // The Creator's clip is a free preview: no credit is reserved for it.
+    expect(detail).toMatchObject({ id: jobId, userId: user.id, kind: 'image_to_video', status: 'canceled', reservation: null, traceId: null });
     expect(detail.timeline[0].type).toBe('queued');
     expect(detail.timeline.map((event) => event.type)).toContain('canceled');
 
@@ -315,7 +316,7 @@ describe('operator console (/api/admin)', () => {
     expect(retried.body.id).not.toBe(jobId);
     expect(['queued', 'running', 'succeeded']).toContain(retried.body.status);
     const retryDetail = (await call<AdminJobDetail>('GET', `/api/admin/jobs/${retried.body.id}`, adminCookie)).body;
-    expect(retryDetail).toMatchObject({ userId: user.id, kind: 'image_to_video', reservation: { source: 'free' } });
+    expect(retryDetail).toMatchObject({ userId: user.id, kind: 'image_to_video', reservation: null });
     expect((await database.query('select job_id from generation.influencer_project where id = $1', [image.id])).rows[0].job_id).toBe(retried.body.id);
     expect(retryDetail.timeline).toContainEqual({ at: expect.any(String), type: 'retry of', detail: jobId });
     expect((await call<AdminJobDetail>('GET', `/api/admin/jobs/${jobId}`, adminCookie)).body.timeline).toContainEqual({ at: expect.any(String), type: 'retried by an operator', detail: retried.body.id });

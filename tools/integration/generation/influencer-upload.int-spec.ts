@@ -1,6 +1,6 @@
 /* eslint-disable @nx/enforce-module-boundaries -- the test expects the gateway's own upload messages */
 import { randomUUID } from 'node:crypto';
-import { FaceCheckMessages, LIKENESS_CONSENT_TEXT, PHOTO_CONSENT_MESSAGE, Subjects } from '@lipcast/contracts';
+import { FaceCheckMessages, LIKENESS_CONSENT_TEXT, PHOTO_CONSENT_MESSAGE, quotaExceededMessage, Subjects } from '@lipcast/contracts';
 import { UploadMessages } from '../../../gateway/src/media/image-upload';
 import { dataUrl, readFaceFixtures, SAMPLE_SHEET as PHOTO, startInfluencerTestBed, type InfluencerTestBed } from './testing';
 
@@ -41,13 +41,18 @@ describe('uploaded pictures are checked before they are stored', () => {
   const uploadsOf = async (userId: string) => (await bed.storage.list(`users/${userId}/uploads/`)).map((object) => object.key);
   const everythingOf = async (userId: string) => (await bed.storage.list(`users/${userId}/`)).map((object) => object.key);
 
-  /** Takes the user's three free generations: all committed (`commit`), or only reserved by jobs still running. */
-  async function spendFreeGenerations(userId: string, commit: boolean): Promise<void> {
+  /** Takes the user's three free generations (committed). */
+  async function spendFreeGenerations(userId: string): Promise<void> {
     for (let index = 0; index < 3; index++) {
       const jobId = randomUUID();
       await bed.billing.send(Subjects.billing.creditsReserve, { userId, jobId });
-      if (commit) await bed.billing.send(Subjects.billing.creditsCommit, { jobId });
+      await bed.billing.send(Subjects.billing.creditsCommit, { jobId });
     }
+  }
+
+  /** Takes all of today's image previews of a free user (the default limit, 10). */
+  async function spendImagePreviews(userId: string): Promise<void> {
+    for (let index = 0; index < 10; index++) await bed.billing.send(Subjects.billing.quotaConsume, { userId, kind: 'image' });
   }
 
   beforeAll(async () => {
@@ -60,12 +65,18 @@ describe('uploaded pictures are checked before they are stored', () => {
     await bed?.close();
   });
 
-  it('a user with no generation left gets 402, and nothing is stored', async () => {
+  it('a user with no generation left still starts the clip: it is a free preview, no credit is reserved', async () => {
     const userId = randomUUID();
-    await spendFreeGenerations(userId, true);
-    const answer = await upload(userId, { image: dataUrl(PHOTO), prompt: 'waving', consent: true });
-    expect(answer).toMatchObject({ status: 402, body: { requiresPayment: true, limit: 3 } });
-    expect(await everythingOf(userId)).toEqual([]);
+    await spendFreeGenerations(userId);
+    const answer = await upload(userId, { image: dataUrl(facePhoto), prompt: 'waving', consent: true });
+    expect(answer.status).toBe(202);
+    const jobId = answer.body.predictionId as string;
+    try {
+      expect(await bed.generation.send(Subjects.generation.adminJobGet, { jobId })).toMatchObject({ kind: 'image_to_video' });
+      expect((await bed.database.query('select credit from generation.job where id = $1', [jobId])).rows).toEqual([{ credit: 'free' }]);
+    } finally {
+      await bed.generation.send(Subjects.generation.jobCancel, { userId, jobId });
+    }
   });
 
   it('a picture declaring too many pixels, or a bad request, gets 400, and nothing is stored', async () => {
@@ -88,12 +99,12 @@ describe('uploaded pictures are checked before they are stored', () => {
     }
   });
 
-  it('removes the stored picture when the clip then does not start', async () => {
-    // The account still shows three generations (none committed), but running jobs hold them all.
+  it('removes the stored picture when the clip then does not start (today\'s image previews are spent: 429)', async () => {
     const userId = randomUUID();
-    await spendFreeGenerations(userId, false);
-    expect(await upload(userId, { image: dataUrl(facePhoto), consent: true })).toMatchObject({ status: 402 });
+    await spendImagePreviews(userId);
+    expect(await upload(userId, { image: dataUrl(facePhoto), consent: true })).toMatchObject({ status: 429, body: { message: quotaExceededMessage('image') } });
     expect(await uploadsOf(userId)).toEqual([]);
+    expect(await bed.generation.send(Subjects.generation.influencersList, { userId })).toEqual([]);
   });
 
   it('a picture lip-sync could not use gets 400 with the reason, nothing is stored and nothing charged', async () => {

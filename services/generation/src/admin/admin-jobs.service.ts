@@ -126,9 +126,9 @@ export class AdminJobsService {
 
   /**
    * A failed or cancelled job runs again as a new job through the one submission path: the same
-   * input and dedupe key, its credit reserved again (402 when the user has none left), what it
-   * makes tied to the same history item, project or One Shot steps as a first start would, and a
-   * public API video following the new job (its status, progress and file are the retry's).
+   * input and dedupe key, its credit reserved again (402 when the user has none left; a free job
+   * stays free), what it makes tied to the same history item, project or One Shot steps as a first
+   * start would, and a public API video following the new job (its status, progress and file are the retry's).
    */
   async retry(jobId: string): Promise<JobState> {
     const job = await this.jobs.find(jobId);
@@ -139,6 +139,8 @@ export class AdminJobsService {
       kind: job.kind,
       dedupeKey: job.dedupeKey,
       input: job.input,
+      // A free job (a Creator's clip, a video's first fixes) stays free when it runs again.
+      free: job.credit === 'free',
       afterInsert: async (retried) => {
         await this.jobs.setRetryOf(retried.id, jobId);
         await this.videos.followRetry(jobId, retried.id);

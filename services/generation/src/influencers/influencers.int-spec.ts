@@ -7,6 +7,8 @@ import { Migration20261125000000 } from '../migrations/Migration20261125000000';
 import { probeMedia, runFfmpeg } from '@lipcast/media-tools';
 import { OpsRegistry } from '@lipcast/nest-kit';
 import { startTestBed, type TestBed } from '../testing';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- test-only helper
+import { sameUtcDayFor } from '../../../../tools/lib/poll';
 import { InfluencersService } from './influencers.service';
 
 jest.setTimeout(60_000);
@@ -55,7 +57,8 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     expect(await bed.generationsCount(user)).toBe(0);
   });
 
-  it('makes the 20 s clip with its measured length and a thumbnail, as one generation, never twice', async () => {
+  it('makes the 20 s clip with its measured length and a thumbnail, as a free image preview (no generation), never twice', async () => {
+    await sameUtcDayFor(60); // its image previews are counted within one UTC day
     const user = newUser();
     const made = await influencerWithClip(user, 'a calm yoga teacher outdoors');
     expect(made.duration).toBeGreaterThan(19.5);
@@ -66,7 +69,10 @@ describe('influencer projects: portraits, clips, approval, gallery', () => {
     expect((await probeMedia(clip)).video).toMatchObject({ codec: 'h264', width: 640, height: 720 });
     const again = await send(Subjects.generation.influencerVideoStart, { userId: user, image: made.imageUrl, projectId: made.id });
     expect(again.status).toBe('succeeded');
-    expect(await bed.generationsCount(user)).toBe(1);
+    // The portrait and its clip took one image preview each (asking again rejoins the clip: none), and no generation.
+    expect(await bed.generationsCount(user)).toBe(0);
+    const { dailyQuotas } = await bed.billing.client.send(Subjects.billing.accountGet, { userId: user });
+    expect(dailyQuotas).toContainEqual(expect.objectContaining({ kind: 'image', used: 2 }));
     // A drawn portrait is no face the creator brought: its clip shows no consent to operators.
     expect(await send(Subjects.generation.adminJobGet, { jobId: again.id })).not.toHaveProperty('consents');
   });

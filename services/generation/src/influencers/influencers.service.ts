@@ -6,6 +6,7 @@ import { DEFAULT_VIDEO_PROMPT, ErrorCode, IN_REVIEW_REASON, PHOTO_CONSENT_MESSAG
 import { OpsRegistry, ServiceError, StorageService } from '@lipcast/nest-kit';
 import type { ImageToVideoJobInput } from '../jobs/job-inputs';
 import { JobSubmitter } from '../jobs/job-submitter';
+import { Quotas } from '../jobs/quotas';
 import { ignoreFinishedJob, JobsService } from '../jobs/jobs.service';
 import { MediaRefs } from '../media/media-refs';
 import { ConsentsRepository } from '../own-actors/consents.repository';
@@ -17,8 +18,9 @@ import type { InfluencerProjectRecord } from './influencer-project.entity';
 import { InfluencersRepository, toInfluencerProject } from './influencers.repository';
 
 /**
- * Influencer projects: a portrait from a prompt (free, rate-limited at the gateway), its clip as a
- * job that counts as one generation, publishing into the community gallery (only by the owner's
+ * Influencer projects: a portrait from a prompt (free, rate-limited at the gateway), its silent clip
+ * as a free job that takes one of the day's image previews (the talking video made from it in the
+ * wizard is what costs a generation), publishing into the community gallery (only by the owner's
  * explicit choice, with consent and a name; never automatically), and deletion; only the owner may
  * change a project.
  */
@@ -35,6 +37,7 @@ export class InfluencersService implements OnApplicationBootstrap {
     private readonly jobs: JobsService,
     private readonly settings: GenerationSettings,
     private readonly consents: ConsentsRepository,
+    private readonly quotas: Quotas,
     ops: OpsRegistry,
   ) {
     // Operators see reported gallery items (in review or not) on the ops listener's /status.
@@ -63,7 +66,9 @@ export class InfluencersService implements OnApplicationBootstrap {
 
   /**
    * Starts (or rejoins) the clip of a project's portrait; an uploaded image becomes a project of its
-   * own, with the likeness consent its creator gave for it (required).
+   * own, with the likeness consent its creator gave for it (required). The clip is a preview: it
+   * reserves no credit and takes one of today's image previews once its checks pass (a rejoin takes
+   * none; when they are spent, QUOTA_EXCEEDED and nothing runs).
    */
   async startVideo(userId: string, request: InfluencerVideoRequest): Promise<JobState> {
     const image = await this.refs.resolve(userId, request.image, 'image');
@@ -75,14 +80,16 @@ export class InfluencersService implements OnApplicationBootstrap {
         kind: 'image_to_video',
         dedupeKey: createHash('sha256').update(`image_to_video\n${project.id}\n${project.imageKey}`).digest('hex'),
         input: { ...input },
+        free: true,
+        beforeInsert: () => this.quotas.consume(userId, 'image'),
         afterInsert: async (job) => {
-          // Recorded with the job that first uses the upload, so a refused start (face check, 402) records none.
+          // Recorded with the job that first uses the upload, so a refused start (face check, 429) records none.
           const consent = created ? await this.consents.record(userId, 'likeness', project.imageKey) : null;
           await this.influencers.update(project.id, { jobId: job.id, ...(consent ? { consentId: consent.id } : {}) });
         },
       });
     } catch (error) {
-      // A project made for this upload does not outlive a start that failed (e.g. 402): nothing is left behind.
+      // A project made for this upload does not outlive a start that failed (e.g. 429): nothing is left behind.
       if (created) await this.removeProject(project);
       throw error;
     }

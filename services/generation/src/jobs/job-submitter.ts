@@ -15,6 +15,11 @@ export interface JobSubmission<Kind extends JobKind = JobKind> extends Omit<NewJ
   id?: string;
   /** Runs in the transaction that inserts the job, before it is queued (e.g. ties a history item to it). */
   afterInsert?(job: Job): Promise<void>;
+  /**
+   * What a free job takes instead of a credit (the Creator's clip: a daily image preview), after the
+   * checks and before the job is written: a refusal (e.g. 429) starts nothing; rejoining the same job takes nothing.
+   */
+  beforeInsert?(): Promise<unknown>;
 }
 
 /**
@@ -47,6 +52,7 @@ export class JobSubmitter {
     // The checks before anything is written: the kind's own (a photo or clip lip-sync could not use), and no credit left.
     await this.handlers.of(submission.kind).check?.(submission.input);
     if (!submission.free) await this.credits.check(submission.userId);
+    await submission.beforeInsert?.();
     const job = await this.jobs.insert(
       { id: submission.id ?? randomUUID(), userId: submission.userId, kind: submission.kind, dedupeKey: submission.dedupeKey, input: submission.input, free: submission.free },
       submission.afterInsert,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, isUploadOf, userFolder } from '@lipcast/contracts';
 import { ServiceError, StorageService, type StoredObject } from '@lipcast/nest-kit';
-import { Credits } from '../jobs/credits';
 import { GenerationSettings } from '../settings';
 
 /** "2 GB", "500 MB": a quota as users read it. */
@@ -15,19 +14,17 @@ export const storageFullMessage = (quotaBytes: number) => `Your storage is full 
 
 /**
  * What the gateway asks before it stores an uploaded picture: may this user start a clip from it?
- * A generation must be left (the reserve itself comes when the clip starts) and the picture must
- * fit in the user's storage. Nothing is stored when the answer is no.
+ * The picture must fit in the user's storage. The clip costs no generation (it is a free preview:
+ * its start takes one of the day's image previews). Nothing is stored when the answer is no.
  */
 @Injectable()
 export class UploadChecks {
   constructor(
-    private readonly credits: Credits,
     private readonly storage: StorageService,
     private readonly settings: GenerationSettings,
   ) {}
 
   async check(userId: string, bytes: number): Promise<{ allowed: true }> {
-    await this.credits.check(userId); // billing's rule, as the reserve will apply it (402 with the limit)
     await this.checkRoom(userId, bytes);
     return { allowed: true };
   }

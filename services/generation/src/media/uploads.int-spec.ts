@@ -38,11 +38,8 @@ describe('uploads: checked before they are stored, swept when left behind', () =
     expect(await check({ userId: randomUUID(), bytes: 200_000, prompt: 'waving' })).toEqual({ allowed: true });
   });
 
-  it('answers 402 with the limit when no generation is left', async () => {
-    await expect(check({ userId: await userWithNoGenerations(), bytes: 200_000 })).rejects.toMatchObject({
-      code: ErrorCode.PaymentRequired,
-      details: { limit: 3, requiresAdditionalOnly: false },
-    });
+  it('allows a user with no generation left: the clip is a free preview (its start takes an image preview)', async () => {
+    expect(await check({ userId: await userWithNoGenerations(), bytes: 200_000 })).toEqual({ allowed: true });
   });
 
   it('answers 413 with a clear message when the picture would not fit in the user\'s storage', async () => {
