@@ -5,6 +5,9 @@ import { makeWideVideo } from '../support/wide-video.ts';
 
 const uniqueName = (label: string) => `${label}${Date.now().toString(36)}`;
 
+/** The job a wizard result's file belongs to (`/api/media/users/<user>/jobs/<job>/video.mp4`). */
+const jobOf = (src: string | null) => src?.match(/\/jobs\/([0-9a-f-]{36})\//)?.[1] ?? null;
+
 /** Runs the wizard from the actor grid to a finished video at the page's current viewport. */
 async function makeWizardVideo(page: Page): Promise<void> {
   await page.goto('/create');
@@ -72,5 +75,31 @@ test.describe('the wizard result view (issue 16 item 3), and the video in /proje
     );
     expect(layout.naturalWidth / layout.naturalHeight).toBeCloseTo(16 / 9, 2);
     expect(Math.abs(layout.height / layout.width / (9 / 8) - 1)).toBeLessThan(0.01); // within 1%
+  });
+});
+
+test.describe('Generate Again (issue 37, item 3)', () => {
+  test('says beside it that it makes a new take and what that spends, then makes a new video (a new job, another file), charged', async ({ page }) => {
+    await signIn(page, uniqueName('take'));
+    await makeWizardVideo(page);
+    const player = page.getByLabel('Generated video', { exact: true });
+    const fileOf = (src: string | null) => src?.split('#')[0] ?? null; // without the poster's #t=
+    const firstFile = fileOf(await player.getAttribute('src'));
+    const firstJob = jobOf(firstFile);
+    expect(firstJob).not.toBeNull();
+    const again = page.getByRole('button', { name: 'Generate Again' });
+    const takeNote = 'Makes a new take: the same words and voice, with other blinks and head movement.';
+    await expect(again).toHaveAccessibleDescription(`${takeNote} This uses 1 of your 3 free videos (1 left after this).`);
+    await expect(page.getByText(takeNote)).toBeVisible();
+
+    await again.click();
+    // Before, the same video came back at once: now a new job renders, and its file is the one shown.
+    const shownFile = () => player.getAttribute('src', { timeout: 1_000 }).then(fileOf, () => null);
+    await expect.poll(async () => jobOf(await shownFile()), { timeout: 60_000 }).toMatch(new RegExp(`^(?!${firstJob})[0-9a-f-]{36}$`));
+    const [first, take] = await Promise.all([firstFile!, (await shownFile())!].map(async (file) => (await page.request.get(file)).body()));
+    expect(take.length).toBeGreaterThan(0);
+    expect(take.equals(first)).toBe(false);
+    // It was charged as a video: the notice now counts two spent.
+    await expect(page.getByRole('button', { name: 'Generate Again' })).toHaveAccessibleDescription(`${takeNote} This uses 1 of your 3 free videos (0 left after this).`);
   });
 });
