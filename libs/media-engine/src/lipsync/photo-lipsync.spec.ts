@@ -1,5 +1,5 @@
 import type { MouthGeometry } from '../faces/face-landmarks';
-import { findMouthsWhereNeeded, footageFps, footageSize, HEIGHT, mouthAt, mouthBox, openMouth, trackAt, WIDTH, type SampledMouths } from './photo-lipsync';
+import { findMouthsWhereNeeded, footageFps, footageSize, HEIGHT, mouthAt, mouthBox, openMouth, takeStart, trackAt, WIDTH, type SampledMouths } from './photo-lipsync';
 
 const GEOMETRY = { x: 320, y: 400, width: 80, chinDrop: 70 };
 
@@ -204,5 +204,25 @@ describe(findMouthsWhereNeeded.name, () => {
 
   it('handles one frame (a still picture)', async () => {
     expect(await run(1, () => GEOMETRY)).toEqual({ found: [GEOMETRY], looked: [0] });
+  });
+});
+
+describe("a take's start in a clip (issue 37, item 3)", () => {
+  it('is the first frame for the first take (no seed, or 0), and for a still whatever the seed', () => {
+    expect(takeStart(undefined, 250)).toBe(0);
+    expect(takeStart(0, 250)).toBe(0);
+    expect(takeStart(7, 1)).toBe(0);
+  });
+
+  it("is a frame of the clip's first pass that the seed picks: the same for the same seed, another for most others", () => {
+    expect(takeStart(7, 250)).toBe(takeStart(7, 250));
+    const starts = Array.from({ length: 20 }, (_, index) => takeStart(index + 1, 250));
+    for (const start of starts) {
+      expect(Number.isInteger(start)).toBe(true);
+      expect(start).toBeGreaterThanOrEqual(0);
+      expect(start).toBeLessThan(250);
+    }
+    expect(new Set(starts).size).toBeGreaterThan(15);
+    expect(starts.filter((start) => start > 0).length).toBeGreaterThan(15);
   });
 });

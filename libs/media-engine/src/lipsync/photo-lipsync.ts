@@ -15,6 +15,7 @@ import {
   runFfmpeg,
   type InputSize,
 } from '@lipcast/media-tools';
+import { seededRandom } from '../characters/look';
 import { readPpmFrames } from '../faces/face-check';
 import { decodedFrames, type FrameReading } from './decoded-frames';
 import { findMouth, type MouthGeometry } from '../faces/face-landmarks';
@@ -331,6 +332,17 @@ async function* framesToComposite(source: Source, loop: ClipLoop, needed: number
   for await (const frame of sourceFrames(source, 'yuv420p', options)) yield [frame, index++];
 }
 
+/**
+ * Where a take of a clip starts, in frames of one pass of it (issue 37, item 3): the first take (no
+ * seed, or 0) at its first frame, as every render did before takes; another at a frame its seed picks,
+ * so a new take of the same inputs has its own idle timing (the head and the blinks where the clip has
+ * them then). A still (one frame) has no other start.
+ */
+export function takeStart(seed: number | undefined, period: number): number {
+  if (!seed || period <= 1) return 0;
+  return Math.floor(seededRandom(`take-start-${seed}`)() * period);
+}
+
 /** Finds the mouth on every SAMPLE_EVERY-th frame of one pass of the clip (a still: its one frame), as the portrait card's render does. */
 export async function sampleMouths(path: string, isImage: boolean, signal?: AbortSignal): Promise<SampledMouths> {
   return sampleSource(await openSource(path, isImage, signal), signal);
@@ -614,6 +626,8 @@ export interface PhotoClipOptions {
   footage?: boolean;
   /** How a clip shorter than the speech repeats: 'forward' unless footage ('ping-pong'). */
   loop?: ClipLoop;
+  /** The take (`takeStart`): another seed starts the clip at another frame; 0 or absent, at its first. */
+  seed?: number;
   /** The frame rate `track` was made at (FPS unless said); a video at another (footage's own) takes each frame's mouth at its time. */
   trackFps?: number;
   /** Filled with each frame's mouth as the lip-sync score reads it (`mouthPatch` of `innerMouthBox`, in the work frame): scored without decoding the video again. */
@@ -752,6 +766,7 @@ export async function renderPhotoTalkingClip(sourcePath: string, track: readonly
   const kept = options.mouths && keptMouthsFit(options.mouths, plan) ? options.mouths : undefined;
   const loop = options.loop ?? (options.footage ? 'ping-pong' : 'forward');
   const frameCount = Math.ceil(durationSeconds * input.fps - 1e-6);
+  const skip = takeStart(options.seed, periodOf(input));
   // Each pass stops the other when it fails: no face stops the encoder, a failed encoder the landmark pass.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -767,10 +782,14 @@ export async function renderPhotoTalkingClip(sourcePath: string, track: readonly
   // One output buffer: the encoder has written each frame to its pipe before it asks for the next.
   const frame = Buffer.allocUnsafe(input.frame.bytes.yuv420p);
   async function* frames(): AsyncGenerator<Buffer> {
-    let index = 0;
-    for await (const [source, sourceIndex] of framesToComposite(input, loop, frameCount, { reuseBuffer: true, signal })) {
+    let [index, skipped] = [0, 0];
+    for await (const [source, sourceIndex] of framesToComposite(input, loop, frameCount + skip, { reuseBuffer: true, signal })) {
       // After an abort the encoder is already killed, and its error (the abort's reason) is the one reported.
       if (index >= frameCount || signal.aborted) return;
+      if (skipped < skip) {
+        skipped++; // before the take's start
+        continue;
+      }
       const geometry = await mouths.at(sourceIndex);
       if (!geometry) return;
       if (index === 0) options.onProgress?.(0.3);

@@ -1,6 +1,6 @@
-import { actorClipKey, ErrorCode, mediaUrl, Subjects, TAKE_SEED_MESSAGE, type VideoSpec } from '@lipcast/contracts';
+import { actorClipKey, ErrorCode, mediaUrl, ownActorRef, Subjects, TAKE_SEED_MESSAGE, type VideoSpec } from '@lipcast/contracts';
 import { runFfmpeg } from '@lipcast/media-tools';
-import { seedActorClip, startTestBed, type TestBed } from '../testing';
+import { seedActorClip, startTestBed, uploadSwayingClip, type TestBed } from '../testing';
 
 const ACTOR_ID = 'ipfs-puppet-video-2';
 const ACTOR_URL = mediaUrl(actorClipKey(ACTOR_ID));
@@ -65,6 +65,19 @@ describe('takes: the same inputs with a new seed are a new video, charged; the s
     const [firstDone, takeDone] = [await bed.videoFinished(user, first.id), await bed.videoFinished(user, take.id)];
     expect([firstDone.status, takeDone.status]).toEqual(['succeeded', 'succeeded']);
     const [firstFrames, takeFrames] = [await frameHashes(await bed.download(firstDone.url!, 'api-first.mp4')), await frameHashes(await bed.download(takeDone.url!, 'api-take.mp4'))];
+    expect(framesThatDiffer(takeFrames, firstFrames)).toBeGreaterThan(firstFrames.length / 2);
+    expect(await bed.generationsCount(user)).toBe(2);
+  });
+
+  it("a creator's own clip (a real face): a new take starts elsewhere in the clip, so its frames differ too", async () => {
+    const user = crypto.randomUUID();
+    const actor = await bed.send(Subjects.generation.ownActorCreate, { userId: user, key: await uploadSwayingClip(bed, user), name: 'Me', consent: true });
+    const body: VideoSpec = { actor: ownActorRef(actor.id), script: SCRIPT, voice: 'Friendly_Person' };
+    const [first, take] = [await create(user, body, 'own-first'), await create(user, { ...body, seed: 7 }, 'own-take')];
+    const [firstDone, takeDone] = [await bed.videoFinished(user, first.id), await bed.videoFinished(user, take.id)];
+    expect([firstDone.status, takeDone.status]).toEqual(['succeeded', 'succeeded']);
+    const [firstFrames, takeFrames] = [await frameHashes(await bed.download(firstDone.url!, 'own-first.mp4')), await frameHashes(await bed.download(takeDone.url!, 'own-take.mp4'))];
+    expect(takeFrames.length).toBe(firstFrames.length);
     expect(framesThatDiffer(takeFrames, firstFrames)).toBeGreaterThan(firstFrames.length / 2);
     expect(await bed.generationsCount(user)).toBe(2);
   });

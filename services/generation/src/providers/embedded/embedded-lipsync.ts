@@ -52,6 +52,7 @@ export class EmbeddedLipSync extends LipSyncPort {
         isImage: source.contentType.startsWith('image/'),
         footage,
         format: request.format,
+        seed: request.seed,
         mouths: known ?? undefined,
         captions,
         signal: context.signal,
