@@ -21,7 +21,10 @@ test.describe('AI Influencer Creator', () => {
     await expect(page.getByTestId('portrait-coverage')).toContainText('Drawn from: cheerful, curly, red hair');
     await expect(page.getByTestId('portrait-coverage')).toContainText("Not drawn (the illustrated style can't show these yet): baker, kitchen");
     await expect(page.getByLabel('Video prompt')).toHaveValue(/speaking to the camera/);
-    await expect(page.getByRole('button', { name: 'Generate Video' })).toHaveAccessibleDescription('This uses 1 of your 3 free videos (2 left after this).');
+    // The silent clip is a free preview (the portrait took one of the day's ten); making it talk is the video it costs (issue 37).
+    await expect(page.getByRole('button', { name: 'Generate Video' })).toHaveAccessibleDescription(
+      'Free preview: this uses 1 of your 10 image previews today (8 left after this). Making it talk then uses 1 of your 3 free videos (2 left after this).',
+    );
 
     await page.getByRole('button', { name: 'Generate Video' }).click();
     const video = page.getByLabel('Influencer video', { exact: true });
@@ -31,7 +34,12 @@ test.describe('AI Influencer Creator', () => {
     await expect(page.getByText('Your video plays for 20 seconds, looping forward and backward.')).toBeVisible();
     await expect(page.getByText(/It is a silent motion clip: add a voice next/)).toBeVisible();
     await expect(page.getByText(/speaking to the camera/)).toHaveCount(0);
-    await expect(page.getByRole('banner').getByText('2 of 3 videos left')).toBeVisible();
+    // The clip cost no video; the button that goes on to make it talk says what that costs.
+    await expect(page.getByRole('banner').getByText('3 of 3 videos left')).toBeVisible();
+    const account = await (await page.request.get('/api/auth/user')).json();
+    expect(account).toMatchObject({ generationsCount: 0 });
+    expect(account.dailyQuotas).toContainEqual(expect.objectContaining({ kind: 'image', used: 2 })); // the portrait and its clip
+    await expect(page.getByRole('button', { name: 'Generate Audio for this Video' })).toHaveAccessibleDescription('Making it talk uses 1 of your 3 free videos (2 left after this).');
 
     // Private to its creator: not in the community gallery unless they publish it.
     const gallery = await (await page.request.get('/api/ai-influencer/gallery')).json();

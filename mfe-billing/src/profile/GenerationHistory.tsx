@@ -10,7 +10,7 @@ export const HISTORY_ERROR_MESSAGE = 'Failed to load your generations. Please tr
 export const CLIPS_ERROR_MESSAGE = 'Your Creator clips could not be loaded, so they are missing from this list.';
 /** What the list holds and how it relates to the count on the profile card (they differ for good reasons). */
 export const HISTORY_SCOPE_TEXT =
-  'Wizard and One Shot videos and Creator clips. A finished video uses one generation; failed runs and audio previews use none. Deleted videos and replaced Creator clips are no longer listed but still count.';
+  'Wizard and One Shot videos and Creator clips. A finished video uses one generation; failed runs, audio previews and Creator clips (free previews) use none. Deleted videos are no longer listed but still count.';
 
 /** The user's generations: wizard and One Shot videos (`GET /api/projects`) and Creator clips, all or only the completed ones. */
 export function GenerationHistory() {

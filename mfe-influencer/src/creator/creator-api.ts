@@ -32,7 +32,7 @@ export function checkPicture(dataUrl: string): Promise<FaceCheckAnswer> {
 }
 
 /**
- * The portrait's 20 s clip (one generation). The request answers at once (`Prefer: respond-async`)
+ * The portrait's 20 s clip (a free preview: one of the day's image previews). The request answers at once (`Prefer: respond-async`)
  * with the job, whose progress then comes on its event stream; resolves with the clip's URL.
  */
 export async function generateVideo(

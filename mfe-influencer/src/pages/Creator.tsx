@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Badge, Button, CaptionsChoice, ConsentField, Card, CardContent, CardDescription, CardHeader, CardTitle, Page, Progress, TextareaField, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
-import { ApiError, handInfluencerToWizard, influencerName, isPaymentRequired, JobWaitNote, refreshAccount, SpendNotice, spendNotice, toast, useAccount, useDraft, type JobWaitState } from '@lipcast/web-kit';
+import { ApiError, handInfluencerToWizard, influencerName, isPaymentRequired, JobWaitNote, refreshAccount, toast, useAccount, useDraft, type JobWaitState } from '@lipcast/web-kit';
 import { CREATOR_CLIP_SECONDS, DEFAULT_VIDEO_FORMAT, DEFAULT_VIDEO_PROMPT, faceCheckReasonOf, LIKENESS_CONSENT_TEXT, PHOTO_CONSENT_MESSAGE, withCreditNotUsed, type InfluencerProject, type PortraitCoverage as Coverage, type VideoFormatId, DEFAULT_CAPTIONS, type CaptionsChoice as CaptionsChoiceValue } from '@lipcast/contracts';
+import { clipNotice, clipPreviewsSpent, talkingVideoNotice } from '../creator/clip-notices';
 import { checkPicture, errorText, generateImage, generateVideo, listProjects, projectOf, PROJECTS_QUERY_KEY, readPicture } from '../creator/creator-api';
 import { OpenInWizard } from '../creator/OpenInWizard';
 import { OwnActors } from '../creator/OwnActors';
@@ -80,12 +81,15 @@ function useProgress(kind: 'image' | 'video') {
 
 /**
  * AI Influencer Creator (spec section 2): a portrait from a description or an upload, then its 20 s
- * clip. The clip is a silent motion loop: its words and voice are added in the wizard.
+ * clip. The clip is a silent motion loop and a free preview (one of the day's image previews): its
+ * words and voice are added in the wizard, whose talking video is the one generation it costs.
  */
 export default function Creator() {
-  const ids = { upload: useId(), spend: useId() };
+  const ids = { upload: useId(), spend: useId(), talkingSpend: useId() };
   const { user } = useAccount();
-  const spends = user ? spendNotice(user) !== null : false;
+  /** Today's image previews are spent: the clip would be refused, and the notice says when they come back. */
+  const previewsSpent = clipPreviewsSpent(user);
+  const talkingNotice = user ? talkingVideoNotice(user) : null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [description, setDescription] = useState('');
@@ -100,6 +104,8 @@ export default function Creator() {
   const [videoWait, setVideoWait] = useState<JobWaitState | null>(null);
   /** The check before charging refused the picture (no face, several, too small, turned): said beside it. */
   const [pictureError, setPictureError] = useState<string | null>(null);
+  /** The server refused the clip because today's image previews are spent: said beside its button, nothing ran. */
+  const [clipRefusal, setClipRefusal] = useState<string | null>(null);
   /** The format of the talking video the wizard makes from the clip (its step 3 starts on it). */
   const [format, setFormat] = useState<VideoFormatId>(DEFAULT_VIDEO_FORMAT);
   /** The burned-in captions of that talking video (its captions track is made either way). */
@@ -124,11 +130,13 @@ export default function Creator() {
       setPictureError(null);
       setVideo(null);
       setVideoPrompt(DEFAULT_VIDEO_PROMPT); // the fixed video prompt of section 9, prefilled once there is an image
+      setClipRefusal(null);
       done = true;
+      void refreshAccount(queryClient); // the portrait took one of today's image previews: the clip's notice counts it
       toast({ title: 'Image Generated', description: 'Are you happy with it? Generate its video next.', variant: 'success' });
     } catch (error) {
-      // The server's refusal of the description (e.g. too long) belongs beside it; anything else is an event.
-      if (error instanceof ApiError && error.status === 400) setPromptError(error.message);
+      // The server's refusal of the description (e.g. too long, or today's previews spent) belongs beside it; anything else is an event.
+      if (error instanceof ApiError && (error.status === 400 || error.status === 429)) setPromptError(error.message);
       else toast({ title: 'Error', description: errorText(error, 'Failed to generate image'), variant: 'destructive' });
     } finally {
       imageProgress.finish(done);
@@ -168,7 +176,7 @@ export default function Creator() {
   }
 
   async function makeVideo() {
-    if (busy || !portrait || portrait.checking || portrait.refusal) return;
+    if (busy || !portrait || portrait.checking || portrait.refusal || previewsSpent) return;
     const parsedPrompt = videoPromptSchema.safeParse(videoPrompt);
     if (!parsedPrompt.success) return void setVideoPromptError(parsedPrompt.error.issues[0].message);
     setVideoPromptError(null);
@@ -178,6 +186,7 @@ export default function Creator() {
       return void consentInput.current?.focus();
     }
     setConsentError(null);
+    setClipRefusal(null);
     setBusy('video');
     videoProgress.start();
     setVideoWait(null);
@@ -200,8 +209,13 @@ export default function Creator() {
       toast({ title: 'Video Generated', description: 'Your silent motion clip is ready: add a voice next.', variant: 'success' });
       void refreshAccount(queryClient);
     } catch (error) {
+      // Today's image previews are spent (429): nothing ran; the server's message says when they come back.
+      if (error instanceof ApiError && error.status === 429) {
+        setClipRefusal(error.message);
+        void refreshAccount(queryClient);
+      }
       // A picture lip-sync could not use is refused before anything is charged: the reason goes beside it.
-      if (error instanceof ApiError && faceCheckReasonOf(error.body)) setPictureError(withCreditNotUsed(error.message));
+      else if (error instanceof ApiError && faceCheckReasonOf(error.body)) setPictureError(withCreditNotUsed(error.message));
       else if (refusedConsent(error)) setConsentError(errorText(error, PHOTO_CONSENT_MESSAGE));
       else toast({ title: 'Error', description: errorText(error, 'Failed to generate video'), variant: 'destructive' });
     } finally {
@@ -298,11 +312,20 @@ export default function Creator() {
                   <Button variant="outline" onClick={() => void makeImage()} disabled={busy !== null}>
                     Regenerate
                   </Button>
-                  <Button onClick={() => void makeVideo()} disabled={busy !== null || Boolean(portrait.refusal)} aria-busy={busy === 'video'} aria-describedby={spends ? ids.spend : undefined}>
+                  <Button onClick={() => void makeVideo()} disabled={busy !== null || Boolean(portrait.refusal) || previewsSpent} aria-busy={busy === 'video'} aria-describedby={user ? ids.spend : undefined}>
                     {busy === 'video' ? 'Generating Video...' : 'Generate Video'}
                   </Button>
                 </div>
-                <SpendNotice id={ids.spend} />
+                {user && (
+                  <p id={ids.spend} data-testid="spend-notice" className="text-sm text-slate-500">
+                    {clipNotice(user)}
+                  </p>
+                )}
+                {clipRefusal && (
+                  <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+                    {clipRefusal}
+                  </p>
+                )}
                 {busy === 'video' && <Progress value={videoProgress.value} aria-label="Video generation progress" />}
                 {busy === 'video' && <JobWaitNote state={videoWait} />}
               </CardContent>
@@ -323,7 +346,14 @@ export default function Creator() {
                 <p className="text-sm text-slate-700">It is a silent motion clip: add a voice next. Write what your influencer says in the video wizard, which voices it and lip-syncs the clip.</p>
                 <VideoFormatChoice value={format} onChange={setFormat} label="Format of the talking video" />
                 <CaptionsChoice value={captions} onChange={setCaptions} label="Burned-in captions of the talking video" />
-                <Button onClick={sendToWizard}>Generate Audio for this Video</Button>
+                <Button onClick={sendToWizard} aria-describedby={talkingNotice ? ids.talkingSpend : undefined}>
+                  Generate Audio for this Video
+                </Button>
+                {talkingNotice && (
+                  <p id={ids.talkingSpend} data-testid="spend-notice" className="text-sm text-slate-500">
+                    {talkingNotice}
+                  </p>
+                )}
                 {video.project && (
                   <PublishPanel
                     key={`${video.project.id}-${video.project.isApproved}`}
