@@ -21,6 +21,9 @@ describe('face check before charging', () => {
     const [row] = await bed.generation.app.get(MikroORM).em.fork().execute<{ count: number }[]>('select count(*)::int as count from billing.reservation where user_id = ?', [userId]);
     return row!.count;
   };
+  /** Today's image previews the user has used (a Creator clip takes one once its checks pass). */
+  const imagePreviewsUsed = async (userId: string) =>
+    (await bed.billing.client.send(Subjects.billing.accountGet, { userId })).dailyQuotas.find((quota) => quota.kind === 'image')?.used;
   /** A picture of `fixture` stored as the user's upload. */
   const upload = async (userId: string, fixture: Parameters<typeof makeFaceFixture>[1]) => {
     const key = `users/${userId}/uploads/${crypto.randomUUID()}.jpg`;
@@ -34,7 +37,7 @@ describe('face check before charging', () => {
   beforeAll(async () => (bed = await startTestBed()), 60_000);
   afterAll(() => bed?.close());
 
-  it('refuses an upload with no face for a clip before any credit moves, and starts one with a good photo', async () => {
+  it('refuses an upload with no face for a clip before any preview is taken, and starts one with a good photo (a free preview: no reservation)', async () => {
     const user = newUser();
     const noFace = await upload(user, 'noFace');
     await expect(send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${noFace}`, prompt: 'smiling', consent: true })).rejects.toMatchObject({
@@ -44,13 +47,15 @@ describe('face check before charging', () => {
     });
     expect(await reservations(user)).toBe(0);
     expect(await bed.generationsCount(user)).toBe(0);
+    expect(await imagePreviewsUsed(user)).toBe(0);
     // The project made for the upload went with the refusal.
     expect(await send(Subjects.generation.influencersList, { userId: user })).toEqual([]);
 
     const good = await upload(user, 'man');
     const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: `/api/media/${good}`, prompt: 'smiling', consent: true });
     expect(started.status).toMatch(/queued|running/);
-    expect(await reservations(user)).toBe(1);
+    expect(await reservations(user)).toBe(0);
+    expect(await imagePreviewsUsed(user)).toBe(1);
     await send(Subjects.generation.jobCancel, { userId: user, jobId: started.id });
   });
 
@@ -64,6 +69,7 @@ describe('face check before charging', () => {
     expect(await refusal('twoFaces')).toMatchObject({ message: "More than one face found: use a photo that shows only one person's face.", details: { faceCheck: 'several-faces' } });
     expect(await refusal('tinyFace')).toMatchObject({ message: 'The face is too small: use a photo where the face fills more of the frame.', details: { faceCheck: 'face-too-small' } });
     expect(await reservations(user)).toBe(0);
+    expect(await imagePreviewsUsed(user)).toBe(0);
   });
 
   it("refuses the user's own clip with no face for lip-sync before any credit moves", async () => {
