@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DECLARED_EVENTS, declaredSubjects, jobProgressSubject, jobStopSubject, SERVICE_NAMES, Subjects } from '@lipcast/contracts';
+import { DECLARED_EVENTS, declaredSubjects, Events, jobProgressSubject, jobStopSubject, SERVICE_NAMES, Subjects } from '@lipcast/contracts';
 
 const ROOT = resolve(__dirname, '../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -74,7 +74,8 @@ const A_JOB = 'a1b2c3d4-0000-4000-8000-000000000000';
 /** Every subject a process of ours publishes or subscribes to, as the code names it. */
 const KNOWN_SUBJECTS = [
   ...declaredSubjects(), // request/reply, with the readiness pings
-  ...DECLARED_EVENTS.map((event) => `${event}.${A_JOB}`), // event families: `<event>.<jobId>` (contractSubjectOf)
+  ...DECLARED_EVENTS, // events on their own subject (auth's API keys invalidated)...
+  ...DECLARED_EVENTS.map((event) => `${event}.${A_JOB}`), // ...and event families: `<event>.<jobId>` (contractSubjectOf)
   ...sourceConstants('services/generation/src/jobs/job-queue.ts', /subject: '([^']+)'/g), // the job queue's lanes
   ...sourceConstants('services/generation/src/webhooks/webhook-queue.ts', /WEBHOOK_SUBJECT = '([^']+)'/g),
 ];
@@ -112,21 +113,23 @@ describe('deploy/nats/permissions.conf', () => {
     expect(stale).toEqual([]);
   });
 
-  it('lets only generation publish the events and the job queues: the gateway cannot stop or fake anyone\'s job', () => {
-    const generationOnly = [...DECLARED_EVENTS.map((event) => `${event}.${A_JOB}`), ...KNOWN_SUBJECTS.filter((subject) => subject.startsWith('generation.jobs.'))];
+  it("lets only an event's own service publish it, and only generation the job queues: the gateway cannot stop or fake anyone's job, nor revoke a key", () => {
+    const generationOnly = [...Object.values(Events.generation).map((event) => `${event}.${A_JOB}`), ...KNOWN_SUBJECTS.filter((subject) => subject.startsWith('generation.jobs.'))];
     expect(generationOnly).toEqual(expect.arrayContaining([jobStopSubject(A_JOB), jobProgressSubject(A_JOB)]));
     for (const [user, rules] of permissions) {
       for (const subject of generationOnly) expect({ user, subject, publish: permitted(rules.publish, subject) }).toEqual({ user, subject, publish: user === 'generation' });
+      expect({ user, publish: permitted(rules.publish, Events.auth.apiKeysInvalidated) }).toEqual({ user, publish: user === 'auth' });
     }
     // Nobody but generation listens to the stop events either (a stolen one would tell whose jobs stop).
     for (const [user, rules] of permissions) expect({ user, subscribe: permitted(rules.subscribe, jobStopSubject(A_JOB)) }).toEqual({ user, subscribe: user === 'generation' });
   });
 
-  it('lets the gateway ask every request of every service but the mails, and read job progress and its own replies only', () => {
+  it("lets the gateway ask every request of every service but the mails, and read job progress, auth's key invalidations and its own replies only", () => {
     const gateway = permissions.get('gateway')!;
     const mails: string[] = [Subjects.content.mailVideoReady, Subjects.content.mailWebhookDisabled, Subjects.content.mailPaymentConfirmed];
     for (const subject of declaredSubjects()) expect({ subject, publish: permitted(gateway.publish, subject) }).toEqual({ subject, publish: !mails.includes(subject) });
     expect(permitted(gateway.subscribe, jobProgressSubject(A_JOB))).toBe(true);
+    expect(permitted(gateway.subscribe, Events.auth.apiKeysInvalidated)).toBe(true);
     expect(permitted(gateway.subscribe, '_INBOX.gateway.abc.1')).toBe(true);
     for (const subject of ['_INBOX.billing.abc.1', Subjects.generation.jobCancel, 'billing.>']) expect({ subject, subscribe: permitted(gateway.subscribe, subject) }).toEqual({ subject, subscribe: false });
   });

@@ -2,7 +2,7 @@ import { ForbiddenException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { ApiKeyIdentity, ApiKeyScope } from '@lipcast/contracts';
 import { missingScopes, RequireScopes, ScopesGuard } from './api-key-owner';
-import { bearerToken } from './api-key.strategy';
+import { bearerToken } from './api-key-bearer';
 
 describe(missingScopes.name, () => {
   it('names the required scopes the key lacks, and none when it has them all', () => {

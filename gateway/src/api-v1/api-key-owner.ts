@@ -1,9 +1,9 @@
-import { createParamDecorator, ForbiddenException, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, ForbiddenException, Injectable, SetMetadata, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import type { ApiKeyIdentity, ApiKeyScope } from '@lipcast/contracts';
-import { API_KEY_STRATEGY } from './api-key.strategy';
+import { isApiKeyFormat, type ApiKeyIdentity, type ApiKeyScope } from '@lipcast/contracts';
+import { bearerToken, MISSING_KEY_MESSAGE } from './api-key-bearer';
+import { ApiKeyVerifier } from './api-key-verifier';
 
 /** Where the guard leaves the caller on the request: apart from `user` and the session, so nothing mistakes one for the other. */
 const OWNER_PROPERTY = 'apiKeyOwner';
@@ -20,11 +20,22 @@ export function apiKeyOwnerOf(context: ExecutionContext): ApiKeyIdentity {
 /** `{userId, keyId, scopes}` of the key that called; services trust only user ids sent this way (as `@CurrentUserId()` in the app). */
 export const ApiKeyOwner = createParamDecorator((_data: unknown, context: ExecutionContext): ApiKeyIdentity => apiKeyOwnerOf(context));
 
-/** Authenticates with `Authorization: Bearer <key>` through the 'api-key' passport strategy; without a valid key, 401. */
+/**
+ * Authenticates with `Authorization: Bearer <key>` (`ApiKeyVerifier`: this gateway's cache, else
+ * auth) and never with the session; without a valid key, 401 (auth's UNAUTHENTICATED passes through).
+ */
 @Injectable()
-export class ApiKeyGuard extends AuthGuard(API_KEY_STRATEGY) {
-  override getAuthenticateOptions() {
-    return { session: false, property: OWNER_PROPERTY };
+export class ApiKeyGuard implements CanActivate {
+  constructor(private readonly keys: ApiKeyVerifier) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RequestWithOwner>();
+    const key = bearerToken(request.headers.authorization);
+    if (!key) throw new UnauthorizedException(MISSING_KEY_MESSAGE);
+    // What cannot be a key costs no request to the auth service.
+    if (!isApiKeyFormat(key)) throw new UnauthorizedException('Invalid API key');
+    request[OWNER_PROPERTY] = await this.keys.verify(key);
+    return true;
   }
 }
 

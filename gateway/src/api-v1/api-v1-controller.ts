@@ -4,7 +4,7 @@ import { ErrorCode, Messages } from '@lipcast/contracts';
 import { Public } from '../auth/signed-in.guard';
 import { ApiKeyGuard, ScopesGuard } from './api-key-owner';
 import { ApiKeyRateLimitGuard } from './api-key-rate-limit.guard';
-import { MISSING_KEY_MESSAGE } from './api-key.strategy';
+import { MISSING_KEY_MESSAGE } from './api-key-bearer';
 import { ApiV1ErrorDto } from './api-v1.dto';
 import { ApiV1ErrorFilter } from './api-v1-error.filter';
 

@@ -6,7 +6,7 @@
  */
 import { ApiKeyGuard, ScopesGuard } from './api-key-owner';
 import { ApiKeyRateLimitGuard } from './api-key-rate-limit.guard';
-import { ApiKeyStrategy } from './api-key.strategy';
+import { ApiKeyVerifier } from './api-key-verifier';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiV1NotFoundController } from './api-v1-not-found.controller';
 import { BatchOperations } from './batch-operations';
@@ -29,5 +29,5 @@ export const apiV1Controllers = [
 /** The session routes of the API's features: the profile's keys and webhook endpoints, the app's batch page. */
 export const apiKeyControllers = [ApiKeysController, WebhooksSessionController, BatchesSessionController];
 
-/** The strategy (registered with passport when it is made), the guards the v1 controllers use, and the batches' operations (both doors). */
-export const apiV1Providers = [ApiKeyStrategy, ApiKeyGuard, ApiKeyRateLimitGuard, ScopesGuard, BatchOperations];
+/** The keys' verifier (with its cache of verified keys), the guards the v1 controllers use, and the batches' operations (both doors). */
+export const apiV1Providers = [ApiKeyVerifier, ApiKeyGuard, ApiKeyRateLimitGuard, ScopesGuard, BatchOperations];

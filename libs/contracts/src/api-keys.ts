@@ -73,6 +73,27 @@ export interface ApiKeyIdentity {
   scopes: ApiKeyScope[];
 }
 
+/**
+ * The answer to a verify: who the key speaks for and when it stops working (ISO date-time, null:
+ * never), so the gateway's cache of verified keys refuses it from then on without asking.
+ */
+export interface VerifiedApiKey extends ApiKeyIdentity {
+  expiresAt: string | null;
+}
+
+/** Why keys stopped working before their expiry. */
+export type ApiKeysInvalidatedReason = 'revoked' | 'owner-deleting' | 'owner-deleted';
+
+/**
+ * `auth.apiKeys.invalidated.v1`, published by auth once keys stop working: one key (`keyId`) or
+ * every key of the user (`keyId` null). Each gateway drops them from its cache of verified keys.
+ */
+export interface ApiKeysInvalidated {
+  userId: string;
+  keyId: string | null;
+  reason: ApiKeysInvalidatedReason;
+}
+
 /** Every `/api/v1` error: the contracts' code, a message for people, and details when there are any. */
 export interface ApiV1ErrorBody {
   error: {

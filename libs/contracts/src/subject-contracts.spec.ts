@@ -26,7 +26,8 @@ describe('the table of subjects (subjects.ts)', () => {
 describe('the events', () => {
   it('declares every event (checked by the type-check), and checks a job\'s event subject against its family', () => {
     expect(everyEventHasAPayload).toBe(true);
-    expect(DECLARED_EVENTS).toEqual(['generation.job.progressed.v1', 'generation.job.stop.v1']);
+    expect(DECLARED_EVENTS).toEqual(['auth.apiKeys.invalidated.v1', 'generation.job.progressed.v1', 'generation.job.stop.v1']);
+    expect(contractSubjectOf('auth.apiKeys.invalidated.v1')).toBe('auth.apiKeys.invalidated.v1');
     expect(contractSubjectOf('generation.job.progressed.v1.3f2a')).toBe('generation.job.progressed.v1');
     expect(contractSubjectOf('generation.job.stop.v1.3f2a')).toBe('generation.job.stop.v1');
     expect(contractSubjectOf('generation.job.cancel.v1')).toBe('generation.job.cancel.v1');

@@ -10,7 +10,7 @@ import type {
   AdminPostBody, AdminPostList, AdminQueueState, AdminUserSearchRequest, AdminUserSummary, AdminModerationDecisionRequest, AdminModerationDecisionResult,
   AdminNewsletterIssueList, AdminNewsletterResumeRequest, AdminNewsletterSending, AdminNewsletterSendRequest,
 } from './admin';
-import type { ApiKeyIdentity, ApiKeyRevoked, ApiKeySummary, CreateApiKeyRequest, CreatedApiKey, RevokeApiKeyRequest, VerifyApiKeyRequest } from './api-keys';
+import type { ApiKeyRevoked, ApiKeysInvalidated, ApiKeySummary, CreateApiKeyRequest, CreatedApiKey, RevokeApiKeyRequest, VerifiedApiKey, VerifyApiKeyRequest } from './api-keys';
 import type { DeletedAnswer } from './api-routes';
 import type { AuthUser, DeleteUserDataRequest, DeletionStarted, FingerprintKept, GetUserRequest, UpsertUserRequest } from './auth';
 import type {
@@ -109,8 +109,8 @@ export const Subjects = {
     apiKeysList: subject<UserRequest, ApiKeySummary[]>()('auth.apiKeys.list.v1'),
     /** `RevokeApiKeyRequest` → `{revoked: true}`; `NOT_FOUND` for a key that is not the user's. */
     apiKeysRevoke: subject<RevokeApiKeyRequest, ApiKeyRevoked>()('auth.apiKeys.revoke.v1'),
-    /** `VerifyApiKeyRequest` → `ApiKeyIdentity`, or `UNAUTHENTICATED` (unknown, revoked, expired); records the last use. */
-    apiKeysVerify: subject<VerifyApiKeyRequest, ApiKeyIdentity>()('auth.apiKeys.verify.v1'),
+    /** `VerifyApiKeyRequest` → `VerifiedApiKey`, or `UNAUTHENTICATED` (unknown, revoked, expired); records the last use. */
+    apiKeysVerify: subject<VerifyApiKeyRequest, VerifiedApiKey>()('auth.apiKeys.verify.v1'),
   },
   billing: {
     /** `{}` → `PingResponse`; the gateway's readiness check. */
@@ -296,6 +296,13 @@ export const Subjects = {
  * payload as the reply (the request is `null`): its publisher writes it, its subscribers read it.
  */
 export const Events = {
+  auth: {
+    /**
+     * Keys that stopped working before their expiry (revoked, their owner's account being deleted or
+     * gone): every gateway drops them from its cache of verified keys (gateway/src/api-v1/verified-keys.ts).
+     */
+    apiKeysInvalidated: event<ApiKeysInvalidated>()('auth.apiKeys.invalidated.v1'),
+  },
   generation: {
     /** One job's progress, on `<event>.<jobId>` (`jobProgressSubject`). */
     jobProgressed: event<JobState>()('generation.job.progressed.v1'),

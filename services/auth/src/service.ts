@@ -1,5 +1,6 @@
 import { defineService, ServiceClientModule } from '@lipcast/nest-kit';
 import { AdminUsersController } from './admin/admin-users.controller';
+import { ApiKeyInvalidations } from './api-keys/api-key-invalidations';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { ApiKeysRepository } from './api-keys/api-keys.repository';
 import { ApiKeysService } from './api-keys/api-keys.service';
@@ -14,8 +15,9 @@ export const authService = defineService({
   name: 'auth',
   ormConfig,
   settings: AuthSettings,
-  // Asks billing for the free generations a deleted account used, and tells it when that identity returns.
+  // Asks billing for the free generations a deleted account used, and tells it when that identity returns;
+  // tells the gateways when API keys stop working (`ApiKeyInvalidations`).
   imports: (settings) => [ServiceClientModule.forRoot({ url: settings.NATS_URL, credentials: settings, role: 'auth', name: 'lipcast-auth-client' })],
   controllers: [UsersController, AdminUsersController, ApiKeysController],
-  providers: [UsersRepository, UsersService, ApiKeysRepository, ApiKeysService],
+  providers: [UsersRepository, UsersService, ApiKeysRepository, ApiKeysService, ApiKeyInvalidations],
 });

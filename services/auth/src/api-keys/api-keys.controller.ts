@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { Subjects, type ApiKeyIdentity, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey } from '@lipcast/contracts';
+import { Subjects, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey, type VerifiedApiKey } from '@lipcast/contracts';
 import { Handles } from '@lipcast/nest-kit';
 import { CreateApiKeyDto } from '@lipcast/nest-kit/requests';
 import { UserIdDto } from '../users/user.dto';
@@ -27,7 +27,7 @@ export class ApiKeysController {
   }
 
   @Handles(Subjects.auth.apiKeysVerify)
-  verify(@Payload() request: VerifyApiKeyDto): Promise<ApiKeyIdentity> {
+  verify(@Payload() request: VerifyApiKeyDto): Promise<VerifiedApiKey> {
     return this.apiKeys.verify(request.key);
   }
 }

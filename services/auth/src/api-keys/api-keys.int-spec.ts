@@ -1,6 +1,6 @@
 import pg from 'pg';
 import {
-  ErrorCode, MAX_API_KEYS_PER_USER, Subjects, type CreateApiKeyRequest,
+  ErrorCode, Events, MAX_API_KEYS_PER_USER, Subjects, type ApiKeysInvalidated, type CreateApiKeyRequest,
 } from '@lipcast/contracts';
 import { startServiceForTest, type RunningService } from '@lipcast/nest-kit';
 import { authService } from '../service';
@@ -52,7 +52,7 @@ describe('auth API keys over NATS', () => {
   it('verifies a key as its owner, its id and scopes, and records the last use at most once a minute', async () => {
     const user = await newUser();
     const created = await create({ userId: user.id, name: 'reader', scopes: ['videos:read'] });
-    expect(await verify(created.key)).toEqual({ userId: user.id, keyId: created.id, scopes: ['videos:read'] });
+    expect(await verify(created.key)).toEqual({ userId: user.id, keyId: created.id, scopes: ['videos:read'], expiresAt: null });
     const firstUse = await storedLastUse(created.id);
     expect(firstUse).toBeInstanceOf(Date);
 
@@ -80,6 +80,38 @@ describe('auth API keys over NATS', () => {
     expect(await list(user.id)).toEqual([]);
     // Again is fine: the key is revoked either way.
     expect(await running.client.send(Subjects.auth.apiKeysRevoke, { userId: user.id, keyId: created.id })).toEqual({ revoked: true });
+  });
+
+  it('answers when a key expires, so the gateways can refuse it from then on without asking', async () => {
+    const user = await newUser();
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await create({ userId: user.id, name: 'until tomorrow', scopes: ['videos:read'], expiresAt });
+    expect(await verify(created.key)).toEqual({ userId: user.id, keyId: created.id, scopes: ['videos:read'], expiresAt });
+  });
+
+  it("tells the gateways when keys stop working, before the revoke or the deletion's first step is answered", async () => {
+    const told: ApiKeysInvalidated[] = [];
+    const stopListening = running.client.subscribe(Events.auth.apiKeysInvalidated, (event) => told.push(event));
+    // Other tests on the same NATS may tell about their own users.
+    const toldAbout = (userId: string) => told.filter((event) => event.userId === userId);
+    try {
+      await running.client.nats.flush(); // listening before the first revoke
+      const user = await newUser();
+      const created = await create({ userId: user.id, name: 'revoked', scopes: ['videos:read'] });
+      await running.client.send(Subjects.auth.apiKeysRevoke, { userId: user.id, keyId: created.id });
+      expect(toldAbout(user.id)).toEqual([{ userId: user.id, keyId: created.id, reason: 'revoked' }]);
+
+      const leaving = await newUser();
+      await running.client.send(Subjects.auth.userDeletionStart, { userId: leaving.id });
+      expect(toldAbout(leaving.id)).toEqual([{ userId: leaving.id, keyId: null, reason: 'owner-deleting' }]);
+      await running.client.send(Subjects.auth.userDelete, { userId: leaving.id });
+      expect(toldAbout(leaving.id)).toEqual([
+        { userId: leaving.id, keyId: null, reason: 'owner-deleting' },
+        { userId: leaving.id, keyId: null, reason: 'owner-deleted' },
+      ]);
+    } finally {
+      stopListening();
+    }
   });
 
   it("revokes only the owner's key: another user's is NOT_FOUND and keeps working", async () => {

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ErrorCode, isApiKeyFormat, MAX_API_KEYS_PER_USER, type ApiKeyIdentity, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey,
+  ErrorCode, isApiKeyFormat, MAX_API_KEYS_PER_USER, type ApiKeyRevoked, type ApiKeySummary, type CreatedApiKey, type VerifiedApiKey,
 } from '@lipcast/contracts';
 import { ServiceError } from '@lipcast/nest-kit';
 import type { CreateApiKeyDto } from '@lipcast/nest-kit/requests';
 import { UsersRepository } from '../users/users.repository';
 import type { ApiKey } from './api-key.entity';
 import type { RevokeApiKeyDto } from './api-key.dto';
+import { ApiKeyInvalidations } from './api-key-invalidations';
 import { generateApiKey, hashApiKey, visiblePrefix } from './api-key-secret';
 import { ApiKeysRepository } from './api-keys.repository';
 
@@ -32,6 +33,7 @@ export class ApiKeysService {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersRepository,
+    private readonly invalidations: ApiKeyInvalidations,
   ) {}
 
   /** A new key for the user, answered with the key itself this once (within the limit: `insertWithinLimit`). */
@@ -60,14 +62,19 @@ export class ApiKeysService {
     return keys.map(toApiKeySummary);
   }
 
-  /** Revokes one of the user's keys at once; revoking it again is fine, another user's key is NOT_FOUND. */
+  /**
+   * Revokes one of the user's keys at once (the gateways drop it from their caches before this
+   * answers); revoking it again is fine, another user's key is NOT_FOUND.
+   */
   async revoke({ userId, keyId }: RevokeApiKeyDto): Promise<ApiKeyRevoked> {
     if (!(await this.keys.revoke(userId, keyId, new Date()))) throw ServiceError.notFound('API key not found');
+    // Again for a key revoked already: an earlier revoke may have stored it and failed before telling.
+    await this.invalidations.publish({ userId, keyId, reason: 'revoked' });
     return { revoked: true };
   }
 
-  /** Who a presented key speaks for; UNAUTHENTICATED for a key that is unknown, revoked or expired. */
-  async verify(presented: string): Promise<ApiKeyIdentity> {
+  /** Who a presented key speaks for, and until when; UNAUTHENTICATED for a key that is unknown, revoked or expired. */
+  async verify(presented: string): Promise<VerifiedApiKey> {
     if (!isApiKeyFormat(presented)) throw unauthenticated('Invalid API key');
     const key = await this.keys.findByHash(hashApiKey(presented));
     if (!key) throw unauthenticated('Invalid API key');
@@ -77,7 +84,7 @@ export class ApiKeysService {
     // From the first step of account deletion (the user marked `deleting`), none of the user's keys work.
     if (await this.users.isDeleting(key.userId)) throw unauthenticated('This account is being deleted');
     await this.recordUse(key, now);
-    return { userId: key.userId, keyId: key.id, scopes: key.scopes };
+    return { userId: key.userId, keyId: key.id, scopes: key.scopes, expiresAt: key.expiresAt?.toISOString() ?? null };
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   ErrorCode, Subjects, type AuthUser, type DeletionStarted, type FingerprintKept,
 } from '@lipcast/contracts';
 import { ServiceClient, ServiceError } from '@lipcast/nest-kit';
+import { ApiKeyInvalidations } from '../api-keys/api-key-invalidations';
 import { AuthSettings } from '../settings';
 import { identityFingerprint } from './identity-fingerprint';
 import type { User } from './user.entity';
@@ -28,6 +29,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly settings: AuthSettings,
     private readonly services: ServiceClient,
+    private readonly keyInvalidations: ApiKeyInvalidations,
   ) {}
 
   /**
@@ -60,10 +62,12 @@ export class UsersService {
   /**
    * The first step of account deletion: the user is marked `deleting`, so from now on their API keys
    * (`ApiKeysService.verify`) and sign-ins (`upsert`) are refused while the other services delete.
-   * A user already gone is fine, so the step can be retried.
+   * A user already gone is fine, so the step can be retried. The gateways drop the user's keys from
+   * their caches before this answers.
    */
   async startDeletion(id: string): Promise<DeletionStarted> {
     await this.users.markDeleting(id);
+    await this.keyInvalidations.publish({ userId: id, keyId: null, reason: 'owner-deleting' });
     return { deleting: true };
   }
 
@@ -90,6 +94,8 @@ export class UsersService {
   /** Deletes the user (account deletion); a user already gone is fine, so the step can be retried. */
   async delete(id: string): Promise<{ deleted: true }> {
     await this.users.delete(id);
+    // Deletion starts with `startDeletion`, which told the gateways already; this covers a delete without it.
+    await this.keyInvalidations.publish({ userId: id, keyId: null, reason: 'owner-deleted' });
     return { deleted: true };
   }
 
