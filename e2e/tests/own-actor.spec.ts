@@ -27,8 +27,8 @@ test('a creator uploads a clip of themselves with consent, finds it under "Your 
   const yours = page.getByRole('group', { name: 'Your actors' });
   await expect(yours).toBeVisible();
   // The built-in actors stay first, the first of them still selected by default.
-  await expect(page.getByRole('button', { pressed: true })).not.toContainText('Me at my desk');
-  await yours.getByRole('button', { name: /Me at my desk/ }).click();
+  await expect(page.getByRole('radiogroup', { name: 'Actors' }).getByRole('radio', { checked: true })).not.toContainText('Me at my desk');
+  await yours.getByRole('radio', { name: /Me at my desk/ }).click();
   await page.getByRole('button', { name: 'Continue to Audio Generation' }).click();
   await expect(page.getByText(/Write what Me at my desk should say \(4s video\)/)).toBeVisible();
   // Their own voice: recorded in the browser (Chromium's fake microphone), the typed words its captions.

@@ -26,7 +26,7 @@ const SIGNED_IN_ROUTES: Record<string, string> = {
 };
 
 /** The actor's name from a tile's accessible name ("Host Maya, 10 seconds"). */
-const actorNameOf = (snapshot: string) => /button "(.+?) ?, \d+ seconds"/.exec(snapshot)![1];
+const actorNameOf = (snapshot: string) => /radio "(.+?) ?, \d+ seconds"/.exec(snapshot)![1];
 
 /** The viewport the tests use at `width`: a phone's height below 768 px, a laptop's from there. */
 const viewportAt = (width: number) => ({ width, height: width < 768 ? 844 : 800 });
@@ -125,7 +125,7 @@ test.describe(`at ${WIDTHS.join(', ')} px wide`, () => {
 
 test('at 390 and 1280 px, on the actor step the duration badge clears the actor\'s name and Continue is in reach', async ({ page }) => {
   await signIn(page, 'actor-picker', '/app');
-  const tiles = page.getByRole('button', { name: /, \d+ seconds$/ });
+  const tiles = page.getByRole('radiogroup', { name: 'Actors' }).getByRole('radio');
   await expect(tiles.first()).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize(viewportAt(width));

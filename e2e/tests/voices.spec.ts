@@ -21,8 +21,8 @@ test.describe('choosing a voice with confidence (wizard step 2)', () => {
   test('a voice is heard before it is chosen, by its name and tags, beside the chosen actor; validation is said next to the field', async ({ page, consoleErrors }) => {
     await signIn(page, uniqueName('voices'));
     await page.goto('/create');
-    const firstActor = page.getByRole('button', { pressed: true });
-    const actorName = /button "(.+?) ?, \d+ seconds"/.exec(await firstActor.ariaSnapshot())![1];
+    const firstActor = page.getByRole('radiogroup', { name: 'Actors' }).getByRole('radio', { checked: true });
+    const actorName = /radio "(.+?) ?, \d+ seconds"/.exec(await firstActor.ariaSnapshot())![1];
     await page.getByRole('button', { name: 'Continue to Audio Generation' }).click();
     await expect(page.getByRole('heading', { name: 'Create Audio' })).toBeVisible();
 

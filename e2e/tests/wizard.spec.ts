@@ -25,8 +25,8 @@ test.describe('the three-step wizard', () => {
     await signIn(page, uniqueName('wizard'));
     await page.goto('/create');
     await expect(page.getByRole('heading', { name: 'Select Your Actor' })).toBeVisible();
-    const tiles = page.getByRole('button', { pressed: true });
-    await expect(tiles).toHaveCount(1); // the first actor is selected by default
+    const chosen = page.getByRole('radiogroup', { name: 'Actors' }).getByRole('radio', { checked: true });
+    await expect(chosen).toHaveCount(1); // the first actor is selected by default
     await expect(page.getByRole('link', { name: /New AI Influencer Creator/ })).toHaveAttribute('href', '/ai-influencer');
     await page.getByRole('button', { name: 'Continue to Audio Generation' }).click();
 

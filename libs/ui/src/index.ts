@@ -38,3 +38,4 @@ export { VideoFormatChoice } from './video-format-choice';
 export { CaptionsChoice } from './captions-choice';
 export { LipSyncNote } from './lip-sync-note';
 export { ScrollRegion, type ScrollRegionProps } from './scroll-region';
+export { rovingTarget, useRovingTabIndex, type RovingItemProps } from './roving-tab-index';

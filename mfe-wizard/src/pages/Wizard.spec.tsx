@@ -40,6 +40,24 @@ describe('Wizard', () => {
     expect(within(screen.getByRole('figure', { name: 'Chosen actor' })).getByText('Host Maya')).toBeTruthy();
   });
 
+  it("puts the wizard's links and progress before each step's title, so a focused title's next Tab stop is the step's own (issue 37, item 6)", async () => {
+    jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    fakeApi({ 'GET /api/actors': { body: [ACTOR] } });
+    renderWithQueries(
+      <MemoryRouter>
+        <Wizard />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('radiogroup', { name: 'Actors' });
+    const title = screen.getByRole('heading', { level: 1, name: 'Select Your Actor' });
+    const follows = (element: Element) => (title.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+
+    expect(follows(screen.getByRole('navigation', { name: 'Other ways to create' }))).toBe(false);
+    expect(follows(screen.getByRole('list', { name: 'Progress' }))).toBe(false);
+    expect(follows(screen.getByRole('radiogroup', { name: 'Actors' }))).toBe(true);
+  });
+
   it('asks for an actor beside the Continue button, not in a toast, when there is none to select', async () => {
     fakeApi({ 'GET /api/actors': { body: [] } });
     renderWithQueries(

@@ -68,8 +68,9 @@ export default function Wizard() {
   );
 
   return (
-    <Page title={STEP_TEXTS[step].title} description={STEP_TEXTS[step].description(video)} headingRef={heading}>
-      <WizardHeader step={step} />
+    // The links and progress come before the step's title, so a new step's focused title starts the
+    // Tab order at the step's own fields (issue 37, item 6: the three links were passed on each step).
+    <Page title={STEP_TEXTS[step].title} description={STEP_TEXTS[step].description(video)} headingRef={heading} header={<WizardHeader step={step} />}>
       {step !== 3 && upgrade}
       {step === 1 && (
         <ActorStep

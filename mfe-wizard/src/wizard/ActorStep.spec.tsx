@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { LIKENESS_CONSENT_TEXT, type Actor, type OwnActor } from '@lipcast/contracts';
 import { accountUser, callsTo, fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
 import { ActorStep } from './ActorStep';
@@ -23,7 +23,7 @@ const LIMITS = { minSeconds: 3, maxSeconds: 60, maxMegabytes: 200 };
 const signedIn = { account: accountUser({ id: 'u1' }) };
 /** A tile's name: the actor's name, then its length spelled out for screen readers. */
 const tileName = (title: string, seconds: number) => new RegExp(`^${title} ?, ${seconds} seconds$`);
-const tile = (title: string, seconds: number) => screen.getByRole('button', { name: tileName(title, seconds) });
+const tile = (title: string, seconds: number) => screen.getByRole('radio', { name: tileName(title, seconds) });
 const continueButton = () => screen.getByRole('button', { name: 'Continue to Audio Generation' });
 
 beforeEach(() => {
@@ -40,11 +40,11 @@ describe('ActorStep and your own actors (issue 35)', () => {
     renderWithQueries(<ActorStep onContinue={onContinue} />, signedIn);
 
     const group = await screen.findByRole('group', { name: 'Your actors' });
-    const own = within(group).getByRole('button', { name: tileName('Me at my desk', 13) });
-    expect(own.getAttribute('aria-pressed')).toBe('false');
-    expect(within(group).queryByRole('button', { name: /Host Maya/ })).toBeNull();
+    const own = within(group).getByRole('radio', { name: tileName('Me at my desk', 13) });
+    expect(own.getAttribute('aria-checked')).toBe('false');
+    expect(within(group).queryByRole('radio', { name: /Host Maya/ })).toBeNull();
     expect(tile('Host Maya', 10).compareDocumentPosition(own) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(tile('Host Maya', 10).getAttribute('aria-pressed')).toBe('true');
+    expect(tile('Host Maya', 10).getAttribute('aria-checked')).toBe('true');
 
     fireEvent.click(continueButton());
     expect(onContinue).toHaveBeenCalledWith(BUILT_IN[0]);
@@ -55,9 +55,9 @@ describe('ActorStep and your own actors (issue 35)', () => {
     const onContinue = jest.fn();
     renderWithQueries(<ActorStep onContinue={onContinue} />, signedIn);
 
-    fireEvent.click(await screen.findByRole('button', { name: tileName('Me at my desk', 13) }));
-    expect(tile('Me at my desk', 13).getAttribute('aria-pressed')).toBe('true');
-    expect(tile('Host Maya', 10).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(await screen.findByRole('radio', { name: tileName('Me at my desk', 13) }));
+    expect(tile('Me at my desk', 13).getAttribute('aria-checked')).toBe('true');
+    expect(tile('Host Maya', 10).getAttribute('aria-checked')).toBe('false');
     fireEvent.click(continueButton());
 
     expect(onContinue).toHaveBeenCalledWith({ id: `own:${OWN.id}`, title: 'Me at my desk', duration: 13, thumbnail: OWN.thumbnail, url: OWN.url });
@@ -68,7 +68,7 @@ describe('ActorStep and your own actors (issue 35)', () => {
     const onContinue = jest.fn();
     renderWithQueries(<ActorStep onContinue={onContinue} />, signedIn);
 
-    await screen.findByRole('button', { name: tileName('Host Maya', 10) });
+    await screen.findByRole('radio', { name: tileName('Host Maya', 10) });
     expect(callsTo(fetchMock, 'GET /api/actors/own')).toHaveLength(1);
     expect(screen.queryByRole('group', { name: 'Your actors' })).toBeNull();
     expect(screen.queryByText('Failed to load actors. Please try again later.')).toBeNull();
@@ -80,8 +80,44 @@ describe('ActorStep and your own actors (issue 35)', () => {
     const fetchMock = fakeApi({ 'GET /api/actors': { body: BUILT_IN } });
     renderWithQueries(<ActorStep onContinue={jest.fn()} />, { account: undefined });
 
-    await screen.findByRole('button', { name: tileName('Host Maya', 10) });
+    await screen.findByRole('radio', { name: tileName('Host Maya', 10) });
     expect(callsTo(fetchMock, 'GET /api/actors/own')).toHaveLength(0);
     expect(screen.queryByRole('group', { name: 'Your actors' })).toBeNull();
+  });
+
+  it('is one radio group of every actor, built-in and own, one Tab stop whose arrow keys, Home and End choose the actor (issue 37, item 6)', async () => {
+    fakeApi({ 'GET /api/actors': { body: BUILT_IN }, 'GET /api/actors/own': { body: { actors: [OWN], limits: LIMITS } } });
+    const onContinue = jest.fn();
+    renderWithQueries(<ActorStep onContinue={onContinue} />, signedIn);
+    await screen.findByRole('group', { name: 'Your actors' });
+    const group = screen.getByRole('radiogroup', { name: 'Actors' });
+    const [maya, rex, own] = [tile('Host Maya', 10), tile('Puppet Rex', 8), tile('Me at my desk', 13)];
+    expect(within(group).getAllByRole('radio')).toEqual([maya, rex, own]);
+    /** The tiles the Tab key stops at: only the chosen one. */
+    const tabStops = () => within(group).getAllByRole('radio').filter((radio) => radio.tabIndex === 0);
+    expect(tabStops()).toEqual([maya]);
+
+    act(() => maya.focus());
+    fireEvent.keyDown(maya, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(rex);
+    expect(rex.getAttribute('aria-checked')).toBe('true');
+    expect(maya.getAttribute('aria-checked')).toBe('false');
+    expect(tabStops()).toEqual([rex]);
+
+    // Across into "Your actors", and round from the last tile to the first.
+    fireEvent.keyDown(rex, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(own);
+    fireEvent.keyDown(own, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(maya);
+    fireEvent.keyDown(maya, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(own);
+    fireEvent.keyDown(own, { key: 'Home' });
+    expect(document.activeElement).toBe(maya);
+    fireEvent.keyDown(maya, { key: 'End' });
+    expect(document.activeElement).toBe(own);
+    expect(tabStops()).toEqual([own]);
+
+    fireEvent.click(continueButton());
+    expect(onContinue).toHaveBeenCalledWith(expect.objectContaining({ id: `own:${OWN.id}` }));
   });
 });

@@ -1,18 +1,23 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES } from '@lipcast/contracts';
-import { Button, cn, Spinner } from '@lipcast/ui';
+import { Button, cn, Spinner, useRovingTabIndex, type RovingItemProps } from '@lipcast/ui';
 import { ownActorVideo, useAccount, type SelectedVideo } from '@lipcast/web-kit';
 import { fetchActors, fetchOwnActors } from './generation-api';
 
-/** A tile plays its clip (muted, looped) while selected or hovered. */
-function ActorTile({ actor, selected, onSelect }: { actor: SelectedVideo; selected: boolean; onSelect: () => void }) {
+/**
+ * A tile plays its clip (muted, looped) while selected or hovered. It is one radio of the actors'
+ * group: the group is one Tab stop (the selected tile), the arrow keys choose among its tiles.
+ */
+function ActorTile({ actor, selected, onSelect, roving }: { actor: SelectedVideo; selected: boolean; onSelect: () => void; roving: RovingItemProps }) {
   const [hovered, setHovered] = useState(false);
   const playing = selected || hovered;
   return (
     <button
       type="button"
-      aria-pressed={selected}
+      role="radio"
+      aria-checked={selected}
+      {...roving}
       onClick={onSelect}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -78,29 +83,31 @@ export function ActorStep({ onContinue }: { onContinue: (actor: SelectedVideo) =
   const ownActors = useOwnActors();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const selectedId = chosenId ?? actors?.[0]?.id ?? null;
-  const selected = [...(actors ?? []), ...ownActors].find((actor) => actor.id === selectedId) ?? null;
+  // The built-in actors, then the creator's own: one choice, one group, in this order for the arrow keys.
+  const everyActor = [...(actors ?? []), ...ownActors];
+  const selectedIndex = everyActor.findIndex((actor) => actor.id === selectedId);
+  const selected = everyActor[selectedIndex] ?? null;
+  const rovingItem = useRovingTabIndex(everyActor.length, selectedIndex, (index) => setChosenId(everyActor[index].id));
+  const tile = (actor: SelectedVideo, index: number) => (
+    <ActorTile key={actor.id} actor={actor} selected={actor.id === selectedId} onSelect={() => setChosenId(actor.id)} roving={rovingItem(index)} />
+  );
 
   if (isLoading) return <Spinner label="Loading actors..." />;
   if (isError || !actors) return <p className="text-red-600">Failed to load actors. Please try again later.</p>;
   return (
     <section className="space-y-6">
-      <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
-        {actors.map((actor) => (
-          <ActorTile key={actor.id} actor={actor} selected={actor.id === selectedId} onSelect={() => setChosenId(actor.id)} />
-        ))}
-      </div>
-      {ownActors.length > 0 && (
-        <div role="group" aria-labelledby={ownGroupId} className="space-y-3">
-          <h2 id={ownGroupId} className="text-lg font-semibold text-slate-900">
-            Your actors
-          </h2>
-          <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
-            {ownActors.map((actor) => (
-              <ActorTile key={actor.id} actor={actor} selected={actor.id === selectedId} onSelect={() => setChosenId(actor.id)} />
-            ))}
+      {/* One Tab stop for every tile (issue 37, item 6: each tile was a stop of its own). */}
+      <div role="radiogroup" aria-label="Actors" className="space-y-6">
+        <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">{actors.map((actor, index) => tile(actor, index))}</div>
+        {ownActors.length > 0 && (
+          <div role="group" aria-labelledby={ownGroupId} className="space-y-3">
+            <h2 id={ownGroupId} className="text-lg font-semibold text-slate-900">
+              Your actors
+            </h2>
+            <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">{ownActors.map((actor, index) => tile(actor, actors.length + index))}</div>
           </div>
-        </div>
-      )}
+        )}
+      </div>
       {/* The grid is taller than the screen, on a phone and on a laptop alike: Continue stays in reach at the bottom of the screen (issue 37, item 5). */}
       <div data-testid="actor-continue-bar" className="sticky bottom-0 z-10 -mx-4 flex justify-end border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
         {missing && !selected && (

@@ -71,6 +71,21 @@ describe(AudioStep.name, () => {
     expect(JSON.parse(callsTo(fetchMock, 'POST /api/replicate/audio')[0].body as string)).toMatchObject({ voice_id: clone.id, text: 'In my own voice.' });
   });
 
+  it("keeps only the chosen voice's sample button in the Tab order, which follows the choice (issue 37, item 6)", async () => {
+    renderStep();
+    const serene = await screen.findByRole('radio', { name: /Serene Woman/ });
+    const sampleButtons = () => screen.getAllByRole('button', { name: /sample of/ });
+    const inTabOrder = () => sampleButtons().filter((button) => button.tabIndex === 0).map((button) => button.getAttribute('aria-label'));
+    expect(sampleButtons()).toHaveLength(3);
+    expect(inTabOrder()).toEqual(['Play sample of Friendly Person']);
+
+    fireEvent.click(serene);
+    expect(inTabOrder()).toEqual(['Play sample of Serene Woman']);
+    // Out of the Tab order, each sample still plays with the pointer.
+    fireEvent.click(screen.getByRole('button', { name: 'Play sample of Brand New Voice' }));
+    expect(player().getAttribute('src')).toBe('/api/voices/Brand_new_voice/sample?emotion=neutral');
+  });
+
   it('plays one sample at a time, in the chosen emotion, and stops it on a second press', async () => {
     renderStep();
     const playSerene = await screen.findByRole('button', { name: 'Play sample of Serene Woman' });

@@ -16,7 +16,8 @@ const StopGlyph = () => (
 
 /**
  * The voices as a list to choose from (issue 16: choosing with confidence): each shows the catalog's
- * name and tags and can be heard first, in the chosen emotion. One sample plays at a time.
+ * name and tags and can be heard first, in the chosen emotion. One sample plays at a time. The list
+ * is one Tab stop (native radios), then the chosen voice's sample button; the pointer plays any.
  */
 export function VoicePicker({
   voices,
@@ -84,7 +85,16 @@ export function VoicePicker({
                 </span>
               </label>
               {!cloned && (
-                <Button type="button" variant="outline" size="icon" className="size-11" aria-label={`${playing === voice ? 'Stop' : 'Play'} sample of ${info.name}`} onClick={() => toggle(voice)}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="icon"
+                  className="size-11"
+                  // Only the chosen voice's sample is a Tab stop (issue 37, item 6: all 17 were): the arrow keys choose a voice, Tab reaches its sample.
+                  tabIndex={selected ? undefined : -1}
+                  aria-label={`${playing === voice ? 'Stop' : 'Play'} sample of ${info.name}`}
+                  onClick={() => toggle(voice)}
+                >
                   {playing === voice ? <StopGlyph /> : <PlayGlyph />}
                 </Button>
               )}
