@@ -105,9 +105,9 @@ describe('generation service on Replicate (the local stand-in)', () => {
     const user = crypto.randomUUID();
     // The stand-in fails any prediction whose input mentions [fail].
     await expect(send(Subjects.generation.audioCreate, { userId: user, text: 'Say [fail] please.', voice_id: 'Calm_Woman' })).rejects.toMatchObject({ code: ErrorCode.Upstream });
-    const image = await send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a chess coach in a park', size: '640x720' });
-    const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'waving [fail]' });
-    const done = await finished(user, started.id);
+    // A One Shot run holds a generation from its start (a Creator clip is a free preview); its portrait fails at the model.
+    const run = await send(Subjects.generation.pipelineStart, { userId: user, influencerDescription: 'A chess coach in a park [fail]', gender: 'male', scriptTopic: 'opening traps' });
+    const done = await finished(user, run.id);
     expect(done).toMatchObject({ status: 'failed', url: null, error: expect.any(String) });
     expect(await bed.generationsCount(user)).toBe(0);
   });
@@ -135,7 +135,7 @@ describe('generation service on Replicate (the local stand-in)', () => {
     expect(await bed.generationsCount(user)).toBe(0);
   });
 
-  it('deleting a Creator project while its clip is made cancels the clip: nothing stored under it, credit back', async () => {
+  it('deleting a Creator project while its clip is made cancels the clip: nothing stored under it, nothing charged', async () => {
     const user = crypto.randomUUID();
     const image = await send(Subjects.generation.influencerImageCreate, { userId: user, prompt: 'a baker at dawn', size: '640x720' });
     const started = await send(Subjects.generation.influencerVideoStart, { userId: user, image: image.url, projectId: image.id, prompt: 'kneading dough [slow]' });
