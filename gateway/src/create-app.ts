@@ -22,6 +22,7 @@ import { parseTrustProxy, untrustedForwardingAlarm } from './http/trust-proxy';
 import { connectInfrastructure } from './infrastructure';
 import type { GatewaySettings } from './settings';
 import { createSessionMiddleware, withoutSessionOnPublicApi } from './session/session.middleware';
+import { PublicContent } from './web/data-pages';
 import { mountFrontEnd } from './web/front-end';
 import { LiveRemoteVersions } from './web/remote-releases';
 import { buildApiV1Document, buildOpenApiDocument } from './openapi';
@@ -74,6 +75,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
       mfe_admin: settings.REMOTE_MFE_ADMIN_URL,
     },
     contentMeta: blogPostMeta(app.get(ServiceClient)),
+    publicContent: new PublicContent(app.get(ServiceClient)),
     releases: { live: LiveRemoteVersions.fromRegistry(app.get(ServiceClient)), storage: app.get(StorageService) },
   });
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));

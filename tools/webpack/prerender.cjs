@@ -1,12 +1,16 @@
 // Build-time prerendering: an app's `renderPages()` module (libs/web-kit/src/prerender) is bundled
 // for Node, run once, and the pages it returns are written as HTML fragments with a `pages.json`
 // index. The gateway serves them to visitors inside the shell's page (gateway/src/web/prerendered-pages.ts).
+// A module that also exports `renderDataPage()` (pages that show data) is kept as `render.cjs`:
+// the gateway runs it on request with the data (gateway/src/web/data-pages.ts).
 const fs = require('node:fs');
 const path = require('node:path');
 
 /** Beside the app's files, in its dist folder; the gateway reads `<app>/dist/prerendered/pages.json`. */
 const PRERENDERED_FOLDER = 'prerendered';
 const BUNDLE_FOLDER = '.render';
+/** The kept render module, beside the fragments. */
+const DATA_RENDER_FILE = 'render.cjs';
 
 /**
  * A remote's stylesheets, from its federation manifest (the app build has written it by now): each
@@ -30,12 +34,20 @@ class WritePrerenderedPages {
       if (compilation.errors.length > 0) return;
       const bundle = path.join(this.outputDir, BUNDLE_FOLDER, 'render.cjs');
       delete require.cache[bundle];
-      const pages = await require(bundle).renderPages();
+      const renderModule = require(bundle);
+      const pages = renderModule.renderPages ? await renderModule.renderPages() : [];
       const stylesheets = appStylesheets(path.dirname(this.outputDir));
+      const withStylesheets = stylesheets.length ? { stylesheets } : {};
       const index = pages.map(({ path: pagePath, kind, name, html, script }) => {
         fs.writeFileSync(path.join(this.outputDir, `${name}.html`), html);
-        return { path: pagePath, kind, file: `${name}.html`, ...(script ? { script } : {}), ...(stylesheets.length ? { stylesheets } : {}) };
+        return { path: pagePath, kind, file: `${name}.html`, ...(script ? { script } : {}), ...withStylesheets };
       });
+      fs.rmSync(path.join(this.outputDir, DATA_RENDER_FILE), { force: true });
+      if (typeof renderModule.renderDataPage === 'function') {
+        // One file (the bundle has no chunks of its own), so it can be moved out on its own.
+        fs.renameSync(bundle, path.join(this.outputDir, DATA_RENDER_FILE));
+        for (const route of renderModule.dataPageRoutes ?? []) index.push({ path: route, kind: 'data', file: DATA_RENDER_FILE, ...withStylesheets });
+      }
       fs.writeFileSync(path.join(this.outputDir, 'pages.json'), `${JSON.stringify(index, null, 2)}\n`);
       fs.rmSync(path.join(this.outputDir, BUNDLE_FOLDER), { recursive: true, force: true });
     });
@@ -56,9 +68,10 @@ function prerenderConfig({ appDir, entry, rules, alias }) {
     entry: { render: entry },
     devtool: false,
     output: { path: path.join(outputDir, BUNDLE_FOLDER), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    // Everything in the one file: the gateway loads it alone (DATA_RENDER_FILE).
+    optimization: { minimize: false, splitChunks: false },
     resolve: { extensions: ['.tsx', '.ts', '.js'], alias },
     module: { rules: [...rules, { test: /\.css$/, type: 'asset/source' }] },
-    optimization: { minimize: false },
     plugins: [new WritePrerenderedPages(outputDir)],
     performance: { hints: false },
     stats: 'errors-warnings',

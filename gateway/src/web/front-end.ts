@@ -6,7 +6,9 @@ import type { StorageService } from '@lipcast/nest-kit';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { injectHead } from './page-head';
 import { acceptedEncodings, servePrecompressed } from './precompressed';
-import { cachedFile, composeVisitorPage, PrerenderedPages } from './prerendered-pages';
+import type { PublicContent } from './data-pages';
+import { robotsTxt, sitemapXml } from './data-pages';
+import { cachedFile, composeVisitorPage, PrerenderedPages, type StaticPage } from './prerendered-pages';
 import { releasedRemoteFiles, type LiveRemoteVersions } from './remote-releases';
 
 export interface FrontEndOptions {
@@ -18,6 +20,8 @@ export interface FrontEndOptions {
    * thing does not exist (404), undefined to use the route's.
    */
   contentMeta?: (path: string) => Promise<PageMeta | null | undefined>;
+  /** The data of the pages prerendered with their data (blog, posts, gallery) and the sitemap's posts; without it they are the app's. */
+  publicContent?: Pick<PublicContent, 'dataPage' | 'sitemap'>;
   /**
    * Released remotes (issue 21): the registry's live versions, and the object store their published
    * files are served from. Without it every remote is its own build (or its override).
@@ -53,6 +57,18 @@ const hasSessionCookie = (request: Request) => SESSION_COOKIE_PATTERN.test(reque
 /** `/` is the landing page for visitors, the wizard for signed-in users (shell/src/routes.tsx). */
 const metaForVisitor = (path: string): PageMeta => (path === '/' ? LANDING.meta : metaForPath(path));
 
+/** The page's one address: no query, no trailing slash. */
+const canonicalPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+const originOf = (request: Request) => `${request.protocol}://${request.get('host')}`;
+
+/** What a visitor is served in place of the app: the static page and its head. */
+interface VisitorPage {
+  page: StaticPage;
+  meta: PageMeta;
+  structuredData?: Record<string, unknown>;
+}
+
 /** Pages are composed per request (their metadata names the URL), so they are compressed here, quickly. */
 function sendPage(request: Request, response: Response, status: number, html: string): void {
   response.status(status).setHeader('Cache-Control', 'no-cache').vary('Accept-Encoding').vary('Cookie').type('html');
@@ -71,13 +87,35 @@ function sendPage(request: Request, response: Response, status: number, html: st
  * `/remotes/<folder>/` (a published version at `/remotes/<folder>/v/<version>/`, from the object
  * store), the runtime remote manifest, and for every page path the shell's
  * index.html with that page's metadata written in (404 status for unknown paths). Visitors get
- * the prerendered copy of a page where a remote made one (prerendered-pages.ts).
+ * the prerendered copy of a page where a remote made one (prerendered-pages.ts), for the blog,
+ * its posts and the gallery rendered now with their data (data-pages.ts); crawlers get
+ * `robots.txt` and `sitemap.xml`.
  */
 export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
   const shellDist = join(options.webRoot, 'shell/dist');
   const prerendered = new PrerenderedPages(options.webRoot, new Set(Object.keys(options.remoteOverrides).filter((name) => options.remoteOverrides[name as RemoteName]) as RemoteName[]));
   // Re-read when the file changes, so rebuilding the shell needs no gateway restart.
   const readIndex = cachedFile(join(shellDist, 'index.html'));
+
+  /** A page prerendered at build time, with its route's metadata. */
+  const staticVisitorPage = (path: string): VisitorPage | undefined => {
+    const page = prerendered.find(path);
+    return page && { page, meta: metaForVisitor(path) };
+  };
+  /**
+   * A page prerendered now with the data read for it (blog, post, gallery); undefined when the path
+   * is none, no remote renders it, or a read or the rendering fails (the app is then served: a post
+   * that does not exist gets the app's 404).
+   */
+  const visitorDataPage = async (request: Request, canonicalUrl: string): Promise<VisitorPage | undefined> => {
+    const route = findRoute(request.path)?.path;
+    if (!options.publicContent || !route || !prerendered.rendersData(route)) return undefined;
+    const query = new URL(request.originalUrl, 'http://gateway').searchParams;
+    const data = await options.publicContent.dataPage(request.path, query, canonicalUrl).catch(() => undefined);
+    if (!data) return undefined;
+    const page = prerendered.renderData(data.page);
+    return page && { page, meta: data.meta ?? metaForPath(request.path), structuredData: data.structuredData };
+  };
 
   // Asked on every page load (shell/src/remotes.ts), so a release or rollback shows on the next one.
   app.get(REMOTE_MANIFEST_PATH, async (_request, response) => {
@@ -96,6 +134,16 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
       servePrecompressed(join(options.webRoot, folder, 'dist'), cacheHeaders),
     );
   }
+  app.get('/robots.txt', (request: Request, response: Response) => {
+    response.setHeader('Cache-Control', 'no-cache');
+    response.type('text/plain').send(robotsTxt(originOf(request)));
+  });
+  app.get('/sitemap.xml', async (request: Request, response: Response) => {
+    const entries = (await options.publicContent?.sitemap().catch(() => null)) ?? null;
+    if (!entries) return void response.status(503).type('text/plain').send('The sitemap is not available right now.');
+    response.setHeader('Cache-Control', 'no-cache');
+    response.type('application/xml').send(sitemapXml(originOf(request), entries));
+  });
   // A missing remote file is a plain 404, never the shell's page (the shell would load HTML as code).
   app.use('/remotes', (_request: Request, response: Response) => void response.status(404).type('text/plain').send('Not found'));
   // API requests skip the file look-up entirely.
@@ -110,17 +158,21 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
       response.status(503).type('text/plain').send('The front end is not built yet: run "npm start" (or "npx nx run-many -t build").');
       return;
     }
-    const url = `${request.protocol}://${request.get('host')}${request.originalUrl}`;
+    const url = `${originOf(request)}${request.originalUrl}`;
+    const canonicalUrl = `${originOf(request)}${canonicalPath(request.path)}`;
     const withoutSession = !hasSessionCookie(request);
-    const staticPage = withoutSession ? prerendered.find(request.path) : undefined;
-    const visitorHtml = staticPage && composeVisitorPage(html, staticPage);
-    if (visitorHtml) {
-      sendPage(request, response, 200, injectHead(visitorHtml, metaForVisitor(request.path), url, withoutSession));
-      return;
+    if (withoutSession) {
+      const served = (await visitorDataPage(request, canonicalUrl)) ?? staticVisitorPage(request.path);
+      const visitorHtml = served && composeVisitorPage(html, served.page);
+      if (visitorHtml) {
+        sendPage(request, response, 200, injectHead(visitorHtml, served.meta, url, withoutSession, { canonicalUrl, structuredData: served.structuredData }));
+        return;
+      }
     }
     // The content's own metadata where it has some; a failed look-up keeps the route's.
     const own = findRoute(request.path) ? await options.contentMeta?.(request.path).catch(() => undefined) : undefined;
     const found = findRoute(request.path) !== undefined && own !== null;
-    sendPage(request, response, found ? 200 : 404, injectHead(html, own === null ? NOT_FOUND_META : (own ?? metaForPath(request.path)), url, withoutSession));
+    const meta = own === null ? NOT_FOUND_META : (own ?? metaForPath(request.path));
+    sendPage(request, response, found ? 200 : 404, injectHead(html, meta, url, withoutSession, found ? { canonicalUrl } : {}));
   });
 }

@@ -42,3 +42,23 @@ describe(injectHead.name, () => {
     expect(escapeHtml('a<b')).toBe('a&lt;b');
   });
 });
+
+describe('head extras', () => {
+  it('writes the canonical URL, and a post as an article with its structured data, whose text cannot close the script', () => {
+    const head = renderHead({ title: 'A post', description: 'About it', keywords: '' }, 'https://x/blog/a-post?utm=1', true, {
+      canonicalUrl: 'https://x/blog/a-post',
+      structuredData: { '@type': 'Article', headline: 'Ends </script><script>alert(1)</script>' },
+    });
+    expect(head).toContain('<link rel="canonical" href="https://x/blog/a-post">');
+    expect(head).toContain('<meta property="og:type" content="article">');
+    expect(head).toContain('<script type="application/ld+json">{"@type":"Article","headline":"Ends \\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script>');
+    expect(head.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('writes neither without them', () => {
+    const head = renderHead({ title: 'Pricing', description: '', keywords: '' }, 'https://x/pricing');
+    expect(head).not.toContain('canonical');
+    expect(head).not.toContain('ld+json');
+    expect(head).toContain('<meta property="og:type" content="website">');
+  });
+});

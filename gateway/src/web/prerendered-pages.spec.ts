@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PRERENDERED_SLOT } from '@lipcast/contracts';
+import { DATA_PAGE_ROUTES, PRERENDERED_SLOT, type DataPage } from '@lipcast/contracts';
 import { composeVisitorPage, PrerenderedPages } from './prerendered-pages';
 
 const SHELL_HTML = `<!doctype html>
@@ -88,5 +89,66 @@ describe(PrerenderedPages.name, () => {
     const escapingStyles = { index: [{ path: '/', kind: 'page', file: 'landing.html', stylesheets: ['../../secret.css'] }], files: content.files };
     expect(new PrerenderedPages(webRoot({ 'mfe-content': escapingStyles }), new Set()).find('/')).toBeUndefined();
     expect(new PrerenderedPages(webRoot({ 'mfe-content': { index: '{not json' } }), new Set()).find('/')).toBeUndefined();
+  });
+});
+
+describe('PrerenderedPages with data pages', () => {
+  // A render module as the content remote's build keeps it: renders the page from its data, and counts its renders.
+  const RENDER_MODULE = `let renders = 0;
+exports.renders = () => renders;
+exports.renderDataPage = (page) => {
+  renders++;
+  if (page.route === '/user-influencers' && page.items.length === 0) throw new Error('broken');
+  return page.route === '/blog/:slug' ? '<h1>' + page.post.title + '</h1>' : '<h1>Gallery</h1>' + page.items.map((item) => '<img alt="' + item.name + '">').join('');
+};`;
+
+  function webRoot(renderModule = RENDER_MODULE): string {
+    const root = mkdtempSync(join(tmpdir(), 'prerendered-data-'));
+    const content = join(root, 'mfe-content/dist/prerendered');
+    const shell = join(root, 'shell/dist/prerendered');
+    mkdirSync(content, { recursive: true });
+    mkdirSync(shell, { recursive: true });
+    const dataEntries = Object.values(DATA_PAGE_ROUTES).map((path) => ({ path, kind: 'data', file: 'render.cjs', stylesheets: ['97.abc.css'] }));
+    writeFileSync(join(content, 'pages.json'), JSON.stringify(dataEntries));
+    writeFileSync(join(content, 'render.cjs'), renderModule);
+    writeFileSync(join(shell, 'pages.json'), JSON.stringify(Object.values(DATA_PAGE_ROUTES).map((path) => ({ path, kind: 'layout', file: `layout${path.replaceAll('/', '-').replaceAll(':', '')}.html` }))));
+    for (const path of Object.values(DATA_PAGE_ROUTES)) writeFileSync(join(shell, `layout${path.replaceAll('/', '-').replaceAll(':', '')}.html`), `<main data-layout="${path}">${PRERENDERED_SLOT}</main>`);
+    return root;
+  }
+
+  const post = (title: string): DataPage => ({
+    route: DATA_PAGE_ROUTES.post,
+    location: '/blog/hello',
+    post: { id: 1, title, slug: 'hello', excerpt: '', body: '', featuredImage: null, publishedAt: null, createdAt: '2026-01-01T00:00:00Z', author: null },
+  });
+
+  it("renders a data page with its data where its remote mounts, in the shell's layout for its route, with the remote's stylesheets", () => {
+    const pages = new PrerenderedPages(webRoot(), new Set());
+    expect(pages.rendersData(DATA_PAGE_ROUTES.post)).toBe(true);
+    expect(pages.rendersData('/pricing')).toBe(false);
+    expect(pages.renderData(post('Hello'))).toEqual({
+      html: '<main data-layout="/blog/:slug"><div data-remote="mfe_content" class="contents"><h1>Hello</h1></div></main>',
+      stylesheets: ['/remotes/mfe-content/97.abc.css'],
+    });
+  });
+
+  it('renders the same data once, and changed data again', () => {
+    const root = webRoot();
+    const pages = new PrerenderedPages(root, new Set());
+    // The module instance the gateway loaded (Node's own module cache, not Jest's).
+    const renders = () => (createRequire(__filename)(join(root, 'mfe-content/dist/prerendered/render.cjs')) as { renders(): number }).renders();
+    pages.renderData(post('Hello'));
+    pages.renderData(post('Hello'));
+    expect(renders()).toBe(1);
+    expect(pages.renderData(post('Hello again'))?.html).toContain('<h1>Hello again</h1>');
+    expect(renders()).toBe(2);
+  });
+
+  it('renders nothing (the app is served) when rendering fails, the module is not one, or the remote is served from elsewhere', () => {
+    const pages = new PrerenderedPages(webRoot(), new Set());
+    expect(pages.renderData({ route: DATA_PAGE_ROUTES.gallery, location: '/user-influencers', items: [] })).toBeUndefined();
+    expect(new PrerenderedPages(webRoot('exports.somethingElse = 1;'), new Set()).renderData(post('Hello'))).toBeUndefined();
+    expect(new PrerenderedPages(webRoot(), new Set(['mfe_content'])).renderData(post('Hello'))).toBeUndefined();
+    expect(new PrerenderedPages(webRoot(), new Set(['mfe_content'])).rendersData(DATA_PAGE_ROUTES.post)).toBe(false);
   });
 });

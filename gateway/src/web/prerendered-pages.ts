@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { PRERENDERED_KINDS, PRERENDERED_SLOT, REMOTE_FOLDERS, type PrerenderedIndexEntry, type PrerenderedKind, type RemoteName } from '@lipcast/contracts';
+import { PRERENDERED_KINDS, PRERENDERED_SLOT, REMOTE_FOLDERS, type DataPage, type DataPageModule, type PrerenderedIndexEntry, type PrerenderedKind, type RemoteName } from '@lipcast/contracts';
 
 /**
- * Pages the apps render at build time for visitors (see `PrerenderedKind` in the contracts). A
- * visitor's request for one gets the shell's page with the static markup in place of the empty
+ * Pages the apps prerender for visitors (see `PrerenderedKind` in the contracts): at build time,
+ * or, for pages that show data, on request by the remote's render module with the data read then.
+ * A visitor's request for one gets the shell's page with the static markup in place of the empty
  * app root and no app code: the shell's small `visitor-boot.js` starts the app when the visitor
  * first interacts (shell/src/visitor/boot-on-interaction.ts).
  */
@@ -54,10 +57,27 @@ export function cachedFile(path: string): () => string | null {
   };
 }
 
+/** A render module (`data` entries), loaded again when its file changes; null when missing or not one. */
+function cachedRenderModule(path: string): () => { version: number; module: DataPageModule } | null {
+  const load = createRequire(path);
+  let cached: { version: number; module: DataPageModule | null } | null = null;
+  return () => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (!stats) return null;
+    if (cached?.version !== stats.mtimeMs) {
+      delete load.cache[path];
+      const loaded = load(path) as Partial<DataPageModule> | null;
+      cached = { version: stats.mtimeMs, module: typeof loaded?.renderDataPage === 'function' ? (loaded as DataPageModule) : null };
+    }
+    return cached.module && { version: cached.version, module: cached.module };
+  };
+}
+
 /** One app's prerendered fragments (`<app>/dist/prerendered/`). */
 class AppFragments {
   private readonly index = cachedFile(join(this.directory, 'pages.json'));
   private readonly files = new Map<string, () => string | null>();
+  private readonly renderModules = new Map<string, ReturnType<typeof cachedRenderModule>>();
 
   constructor(
     readonly folder: string,
@@ -76,11 +96,25 @@ class AppFragments {
     }
     return read();
   }
+
+  renderModule(entry: PrerenderedIndexEntry): ReturnType<ReturnType<typeof cachedRenderModule>> {
+    let load = this.renderModules.get(entry.file);
+    if (!load) {
+      load = cachedRenderModule(join(this.directory, entry.file));
+      this.renderModules.set(entry.file, load);
+    }
+    return load();
+  }
 }
+
+/** Data pages rendered and kept at once, by their data; the oldest leaves first. */
+const MAX_RENDERED_DATA_PAGES = 200;
 
 export class PrerenderedPages {
   private readonly shell: AppFragments;
   private readonly remotes: { remote: RemoteName; fragments: AppFragments }[];
+  /** A data page's markup by its render module's version and its data: the same data is rendered once. */
+  private readonly renderedData = new Map<string, string>();
 
   /** Remotes served from elsewhere (`REMOTE_*_URL`) are skipped: their pages may differ from the local build's. */
   constructor(webRoot: string, servedElsewhere: ReadonlySet<RemoteName>) {
@@ -106,6 +140,45 @@ export class PrerenderedPages {
       return { html, script: entry.script && served(entry.script), stylesheets: entry.stylesheets?.map(served) };
     }
     return undefined;
+  }
+
+  /** Whether a remote renders the data pages of a route (its data is then worth reading). */
+  rendersData(route: string): boolean {
+    return this.remotes.some(({ fragments }) => fragments.find(route, ['data']) !== undefined);
+  }
+
+  /**
+   * A data page with its data, rendered by the remote that prerenders its route, in the shell's
+   * layout for the route; undefined when no remote does, its module is missing or rendering fails
+   * (the app is then served as usual).
+   */
+  renderData(page: DataPage): StaticPage | undefined {
+    for (const { remote, fragments } of this.remotes) {
+      const entry = fragments.find(page.route, ['data']);
+      if (!entry) continue;
+      const fragment = this.renderDataFragment(fragments, entry, page);
+      const html = fragment && this.inLayout(page.route, `<div data-remote="${remote}" class="contents">${fragment}</div>`);
+      if (!html) return undefined;
+      return { html, stylesheets: entry.stylesheets?.map((file) => `/remotes/${fragments.folder}/${file}`) };
+    }
+    return undefined;
+  }
+
+  private renderDataFragment(fragments: AppFragments, entry: PrerenderedIndexEntry, page: DataPage): string | undefined {
+    try {
+      const loaded = fragments.renderModule(entry);
+      if (!loaded) return undefined;
+      const key = `${fragments.folder} ${loaded.version} ${createHash('sha256').update(JSON.stringify(page)).digest('base64url')}`;
+      let html = this.renderedData.get(key);
+      if (html === undefined) {
+        html = loaded.module.renderDataPage(page);
+        if (this.renderedData.size >= MAX_RENDERED_DATA_PAGES) this.renderedData.delete(this.renderedData.keys().next().value!);
+        this.renderedData.set(key, html);
+      }
+      return html;
+    } catch {
+      return undefined;
+    }
   }
 
   private inLayout(path: string, content: string): string | null {

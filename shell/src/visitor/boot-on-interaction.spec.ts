@@ -72,6 +72,29 @@ describe('a prerendered page', () => {
   });
 });
 
+describe('a prerendered form', () => {
+  it("carries what the visitor typed before the app took over into the app's same field, as an input event", async () => {
+    const form = '<h1>Blog</h1><form><input type="email" value=""><input type="checkbox"><button type="submit">Subscribe</button></form>';
+    document.body.innerHTML = `<div id="prerendered">${form}</div><div id="root" hidden></div>`;
+    const staticPage = document.getElementById('prerendered')!;
+    const root = document.getElementById('root')!;
+    bootOnInteraction(staticPage, root, ['/main.js']);
+    const [email, checkbox] = staticPage.querySelectorAll('input');
+    email.value = 'reader@example.com';
+    checkbox.checked = true;
+    document.dispatchEvent(new FocusEvent('focusin'));
+
+    const inputEvents: string[] = [];
+    root.innerHTML = form;
+    root.addEventListener('input', (event) => inputEvents.push((event.target as HTMLInputElement).value));
+    await nextMutations();
+    const [appEmail, appCheckbox] = root.querySelectorAll('input');
+    expect(appEmail.value).toBe('reader@example.com');
+    expect(inputEvents).toContain('reader@example.com');
+    expect(appCheckbox.checked).toBe(true);
+  });
+});
+
 describe(showsSamePage.name, () => {
   it('needs the same heading and at least as many videos as the static copy', () => {
     const staticPage = document.createElement('div');
@@ -83,5 +106,15 @@ describe(showsSamePage.name, () => {
     expect(showsSamePage(staticPage, app)).toBe(true);
     app.innerHTML = '<h1>Other</h1><video></video>';
     expect(showsSamePage(staticPage, app)).toBe(false);
+  });
+
+  it("waits for a post list's cards, which have no images: the list's loading state has the heading only", () => {
+    const staticPage = document.createElement('div');
+    staticPage.innerHTML = '<h1>Lipcast Blog</h1><ul><li><article>One</article></li><li><article>Two</article></li></ul>';
+    const app = document.createElement('div');
+    app.innerHTML = '<h1>Lipcast Blog</h1><div role="status" aria-busy="true"></div>';
+    expect(showsSamePage(staticPage, app)).toBe(false);
+    app.innerHTML = '<h1>Lipcast Blog</h1><ul><li><article>One</article></li><li><article>Two</article></li></ul>';
+    expect(showsSamePage(staticPage, app)).toBe(true);
   });
 });

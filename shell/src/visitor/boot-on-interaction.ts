@@ -1,8 +1,8 @@
 // Runs on a prerendered page (gateway/src/web/prerendered-pages.ts): the page is static HTML and no
 // app code is loaded until the visitor interacts. The first pointer, key, focus or scroll starts the app
 // in the hidden `#root`; once it shows the same page, it takes the static copy's place. A button
-// pressed before then is pressed again in the app, and focus and scroll carry over. Links need
-// no app: they navigate as links do.
+// pressed before then is pressed again in the app, and what was typed into fields, focus and
+// scroll carry over. Links need no app: they navigate as links do.
 
 /** What counts as the "same" control in both copies: the n-th of these, in document order. */
 const CONTROLS = 'a[href], button, input, select, textarea, summary, [tabindex]';
@@ -20,11 +20,40 @@ function press(control: HTMLElement): void {
   control.click();
 }
 
-/** The app shows the page when its heading and at least as many videos and images as the static copy are there. */
+/** What a page's data shows as: videos, images and articles (a blog's post cards carry no image). */
+const ITEMS = 'video, img, article';
+
+/**
+ * The app shows the page when its heading and at least as many items as the static copy are there
+ * (a page whose data is still loading has the heading but not the items yet).
+ */
 export function showsSamePage(staticPage: Element, app: Element): boolean {
   const heading = staticPage.querySelector('h1')?.textContent;
-  const media = staticPage.querySelectorAll('video, img').length;
-  return app.querySelector('h1')?.textContent === heading && app.querySelectorAll('video, img').length >= media;
+  const items = staticPage.querySelectorAll(ITEMS).length;
+  return app.querySelector('h1')?.textContent === heading && app.querySelectorAll(ITEMS).length >= items;
+}
+
+/**
+ * What the visitor typed or chose in the static copy's fields goes into the app's same fields,
+ * through the value setter and an `input` event, as typing would (React reads both).
+ */
+function carryFieldValues(staticPage: Element, root: Element): void {
+  const appControls = root.querySelectorAll(CONTROLS);
+  staticPage.querySelectorAll(CONTROLS).forEach((control, index) => {
+    const target = appControls[index];
+    if (!target || control.tagName !== target.tagName) return;
+    if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+      if (control.checked !== control.defaultChecked && target instanceof HTMLInputElement && target.checked !== control.checked) target.click();
+      return;
+    }
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) return;
+    const typed = control instanceof HTMLSelectElement ? ![...control.options].some((option) => option.selected && option.defaultSelected) : control.value !== control.defaultValue;
+    if (!typed) return;
+    const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(target), 'value')?.set;
+    setValue?.call(target, control.value);
+    target.dispatchEvent(new Event('input', { bubbles: true }));
+    target.dispatchEvent(new Event('change', { bubbles: true }));
+  });
 }
 
 export function bootOnInteraction(staticPage: HTMLElement, root: HTMLElement, scripts: string[]): void {
@@ -34,6 +63,7 @@ export function bootOnInteraction(staticPage: HTMLElement, root: HTMLElement, sc
   const takeOver = () => {
     const focused = controlIndex(staticPage, document.activeElement);
     const { scrollX, scrollY } = window;
+    carryFieldValues(staticPage, root);
     staticPage.remove();
     root.hidden = false;
     window.scrollTo(scrollX, scrollY);

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import type { PrerenderedKind } from '@lipcast/contracts';
 import { ACCOUNT_QUERY_KEY } from '../account';
 
@@ -20,10 +20,14 @@ export interface PrerenderedPage {
 /** Renders as the contracts' PRERENDERED_SLOT: a layout's place for the content. */
 export const PrerenderedSlot = () => <template data-prerendered-slot="" />;
 
-/** A page as a signed-out visitor first sees it: no account, nothing fetched yet. */
-export function renderForVisitor(path: string, page: ReactNode): string {
+/**
+ * A page as a signed-out visitor first sees it: no account, nothing fetched yet, except the
+ * answers given in `queries` (a data page rendered with the data the app would fetch).
+ */
+export function renderForVisitor(path: string, page: ReactNode, queries: readonly (readonly [QueryKey, unknown])[] = []): string {
   const queryClient = new QueryClient();
   queryClient.setQueryData(ACCOUNT_QUERY_KEY, null);
+  for (const [key, data] of queries) queryClient.setQueryData(key, data);
   return renderToString(
     <QueryClientProvider client={queryClient}>
       <StaticRouter location={path}>{page}</StaticRouter>
