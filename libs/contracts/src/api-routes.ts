@@ -24,6 +24,7 @@ import type {
   AdminModerationDecisionResult,
 } from './admin';
 import { ADMIN_API_PREFIX } from './admin';
+import type { RenameProjectBody } from './projects';
 import type { ApiKeyRevoked, ApiKeySummary, CreateApiKeyBody, CreatedApiKey } from './api-keys';
 import type { Batch, BatchPage, CreateBatchBody } from './batches';
 import type { AdditionalGenerationsRequest, CheckoutStart, CreateSubscriptionRequest, SubscriptionSyncResponse } from './billing';
@@ -165,6 +166,8 @@ export const API_ROUTES = {
   reviseVideo: (jobId: string) => spending<CreatedRevision, ReviseVideoBody>('POST', `/api/jobs/${encodeURIComponent(jobId)}/revisions`),
   projects: route<Project[]>('GET', '/api/projects'),
   deleteProject: (projectId: number) => route<DeletedAnswer>('DELETE', `/api/projects/${projectId}`),
+  /** Names one of the caller's videos (blank: its number again); answers the item as listed. */
+  renameProject: (projectId: number) => route<Project, RenameProjectBody>('PATCH', `/api/projects/${projectId}`),
 
   // Batches: many videos from one CSV, on the wizard's batch page (the session's door to the API's batches)
   batches: (cursor?: string) => route<BatchPage>('GET', `/api/batches${queryString({ cursor })}`),

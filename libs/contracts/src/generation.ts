@@ -32,6 +32,8 @@ export interface Project {
   posterUrl?: string;
   /** The video's captions (WebVTT and SRT), if its job made them. */
   captions?: CaptionFiles;
+  /** The name its owner gave it on /projects (`projectName`); null: none yet. */
+  title?: string | null;
 }
 
 export interface ListProjectsRequest {

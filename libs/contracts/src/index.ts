@@ -28,3 +28,4 @@ export * from './own-actors';
 export * from './captions';
 export * from './lip-sync-check';
 export * from './revisions';
+export * from './projects';

@@ -37,6 +37,7 @@ import type { RemoteHistory, RemoteHistoryRequest, RemoteLiveVersion, RemoteLive
 import type { ServiceName } from './services';
 import type { CanceledVideo, CreateVideoRequest, ListVideosRequest, UserVideoRequest, Video, VideoList } from './videos';
 import type { CreatedRevision, CreateRevisionRequest, ListRevisionsRequest, VideoRevisions } from './revisions';
+import type { RenameProjectRequest } from './projects';
 import type { Batch, BatchList, CreateBatchRequest, ListBatchesRequest, RetryBatchRowRequest, UserBatchRequest } from './batches';
 import type { ClonedVoice, ClonedVoiceRequest, CloneVoiceRequest, OwnVoiceList, VoiceSampleRequest, VoiceSampleResponse } from './voices';
 import type {
@@ -213,6 +214,7 @@ export const Subjects = {
     jobCancel: subject<UserJobRequest, JobState>()('generation.job.cancel.v1'),
     projectsList: subject<ListProjectsRequest, Project[]>()('generation.projects.list.v1'),
     projectDelete: subject<UserProjectRequest, DeletedAnswer>()('generation.project.delete.v1'),
+    projectRename: subject<RenameProjectRequest, Project>()('generation.project.rename.v1'),
     influencerImageCreate: subject<UserInfluencerImageRequest, InfluencerImageResponse>()('generation.influencer.image.create.v1'),
     influencerVideoStart: subject<UserInfluencerVideoRequest, JobState>()('generation.influencer.video.start.v1'),
     /** Before the gateway stores an upload: may this user start a clip from it (credits, storage)? */

@@ -29,3 +29,4 @@ export * from './admin';
 export * from './selected-influencer';
 export * from './busy';
 export * from './draft';
+export * from './wizard-handoff';

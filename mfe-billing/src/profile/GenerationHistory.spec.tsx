@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InfluencerProject, Project } from '@lipcast/contracts';
+import { readHandedAudio, readSelectedInfluencer } from '@lipcast/web-kit';
 import { fakeApi } from '@lipcast/web-kit/testing';
 import { renderInApp } from '../testing/render';
 import { CLIPS_ERROR_MESSAGE, GenerationHistory, HISTORY_SCOPE_TEXT } from './GenerationHistory';
@@ -119,5 +120,21 @@ describe(GenerationHistory.name, () => {
     renderInApp(<GenerationHistory />);
 
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load your generations. Please try again later.');
+  });
+
+  it('offers "Make the video" on an audio-only card: the wizard opens at step 3 with that audio on its actor (issue 37, item 9)', async () => {
+    const actor = { id: 'a1', title: 'Host Maya', setting: 'Digital Performance', duration: 10, thumbnail: '/media/maya.jpg', url: '/media/maya.mp4' };
+    const audioOnly: Project = { id: 2, createdAt: '2026-02-02T12:00:00.000Z', audioUrl: '/media/2.mp3', outputUrl: null, audioParams: { text: 'Hello there', voice_id: 'Calm_Woman', emotion: 'happy', pitch: 1, speed: 1.2, videoId: 'a1' }, format: '9x16-720p' };
+    fakeApi({ 'GET /api/projects': { body: [PROJECTS[0], audioOnly] }, [CLIPS]: { body: [] }, 'GET /api/actors': { body: [actor] } });
+
+    renderInApp(<GenerationHistory />, { path: '/profile' });
+
+    const buttons = await screen.findAllByRole('button', { name: 'Make the video' });
+    expect(buttons).toHaveLength(1); // the finished video has none
+    fireEvent.click(buttons[0]);
+    await waitFor(() => expect(screen.getByLabelText('Current path').textContent).toBe('/'));
+    expect(readSelectedInfluencer()).toMatchObject({ id: 'a1', title: 'Host Maya', url: '/media/maya.mp4', format: '9x16-720p' });
+    expect(readHandedAudio()).toEqual({ url: '/media/2.mp3', text: 'Hello there', voice: 'Calm_Woman', emotion: 'happy', pitch: 1, speed: 1.2 });
+    sessionStorage.clear();
   });
 });

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { DEFAULT_VIDEO_FORMAT, videoFormat, videoFormatTag, type InfluencerProject, type Project } from '@lipcast/contracts';
 import { Badge, Button, Card, CardContent, Tabs, TabsContent, TabsList, TabsTrigger, VideoPlayer, type BadgeVariant } from '@lipcast/ui';
+import { ACTOR_GONE_MESSAGE, handProjectToWizard, toast } from '@lipcast/web-kit';
 import { Waiting } from '../common/Waiting';
+import { toastFailure } from './failure-toast';
 import { completedProjects, CREATOR_CLIPS_QUERY_KEY, historyItems, historyStatus, PROJECTS_QUERY_KEY, textPreview, type HistoryItem, type HistoryStatus } from './history';
 import { formatUsDate } from './subscription-summary';
 
@@ -115,11 +117,30 @@ export function HistoryCard({ item }: { item: HistoryItem }) {
           <>
             <audio controls preload="none" src={item.audioUrl ?? undefined} className="w-full" />
             <p className="text-sm text-slate-600">Audio ready, video pending.</p>
+            {item.project && <MakeTheVideo project={item.project} />}
           </>
         )}
         {status === 'processing' && <p className="text-sm text-slate-600">Processing generation...</p>}
         {preview && <p className="text-sm text-slate-700">{preview}</p>}
       </CardContent>
     </Card>
+  );
+}
+
+/** An audio without its video (issue 37, item 9): the wizard opens at step 3 with it, on the actor it was made for. */
+function MakeTheVideo({ project }: { project: Project }) {
+  const navigate = useNavigate();
+  async function open() {
+    try {
+      if (await handProjectToWizard(project)) void navigate('/');
+      else toast({ title: ACTOR_GONE_MESSAGE, variant: 'destructive' });
+    } catch (error) {
+      toastFailure('Could not open the wizard', error);
+    }
+  }
+  return (
+    <Button size="sm" className="justify-self-start" onClick={() => void open()}>
+      Make the video
+    </Button>
   );
 }

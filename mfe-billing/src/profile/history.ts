@@ -43,6 +43,8 @@ export interface HistoryItem {
   poster?: string;
   /** A video's format (contracts' `VIDEO_FORMATS`); absent: the portrait card. */
   format?: VideoFormatId;
+  /** A wizard or One Shot item's own project: its audio can be made into its video in the wizard ("Make the video"). */
+  project?: Project;
 }
 
 /** The job folder of a media URL (`.../jobs/<jobId>/...`): a One Shot run stores its clip and its video there. */
@@ -66,6 +68,7 @@ export function historyItems(projects: readonly Project[], clips: readonly Influ
     text: project.audioParams?.text,
     ...(project.format ? { format: project.format } : {}),
     ...(project.posterUrl ? { poster: project.posterUrl } : {}),
+    project,
   }));
   const creatorClips: HistoryItem[] = clips
     .filter((clip) => clip.outputUrl !== null && !oneShotJobs.has(jobOf(clip.outputUrl) ?? ''))

@@ -1,7 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { readSelectedInfluencer } from '@lipcast/web-kit';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { readHandedAudio, readSelectedInfluencer } from '@lipcast/web-kit';
 import { MemoryRouter } from 'react-router-dom';
-import { fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
+import { callsTo, fakeApi, renderWithQueries } from '@lipcast/web-kit/testing';
 import Projects from './Projects';
 
 const clip = (id: number, outputUrl: string | null) => ({
@@ -107,5 +107,67 @@ describe('Projects', () => {
     expect((await trackOf(2)).hasAttribute('default')).toBe(true);
     // Stored before it was recorded: not burned in.
     expect((await trackOf(3)).hasAttribute('default')).toBe(true);
+  });
+
+  describe('managing videos (issue 37, item 9)', () => {
+    const ACTOR = { id: 'a1', title: 'Host Maya', setting: 'Digital Performance', duration: 10, thumbnail: '/media/maya.jpg', url: '/media/maya.mp4' };
+    const video = {
+      id: 9,
+      createdAt: '2026-02-03T10:00:00.000Z',
+      audioUrl: '/api/media/users/u1/audio/9.mp3',
+      outputUrl: '/api/media/users/u1/jobs/j9/video.mp4',
+      audioParams: { text: 'Nine lives', voice_id: 'Calm_Woman', emotion: 'happy', pitch: 2, speed: 1.1, videoId: 'a1' },
+      format: '1x1-720p',
+      title: null as string | null,
+    };
+    const audioOnly = { ...video, id: 8, outputUrl: null, title: null };
+
+    it('lists only the videos, each under its name, its number until it has one', async () => {
+      fakeApi({ 'GET /api/projects': { body: [{ ...video, title: 'Spring teaser' }, { ...video, id: 10 }, audioOnly] }, 'GET /api/ai-influencer/projects': { body: [] } });
+      renderWithQueries(
+        <MemoryRouter>
+          <Projects />
+        </MemoryRouter>,
+      );
+      expect(await screen.findByRole('heading', { name: 'Spring teaser' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Video 10' })).toBeTruthy();
+      // The audio without its video is the history's (/profile), not a video to manage.
+      expect(screen.queryByRole('heading', { name: 'Video 8' })).toBeNull();
+      expect(screen.queryByText('Video not made yet')).toBeNull();
+      expect(screen.getByRole('link', { name: 'generation history' }).getAttribute('href')).toBe('/profile');
+    });
+
+    it('renames a video in a labelled dialog', async () => {
+      const fetchMock = fakeApi({
+        'GET /api/projects': { body: [video] },
+        'GET /api/ai-influencer/projects': { body: [] },
+        'PATCH /api/projects/9': { body: { ...video, title: 'Launch day' } },
+      });
+      renderWithQueries(
+        <MemoryRouter>
+          <Projects />
+        </MemoryRouter>,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Rename Video 9' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Rename video' });
+      fireEvent.change(within(dialog).getByLabelText('Video name'), { target: { value: 'Launch day' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(callsTo(fetchMock, 'PATCH /api/projects/9')).toHaveLength(1));
+      expect(JSON.parse(String(callsTo(fetchMock, 'PATCH /api/projects/9')[0].body))).toEqual({ title: 'Launch day' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it("opens a video in the wizard with its actor, audio and format", async () => {
+      fakeApi({ 'GET /api/projects': { body: [video] }, 'GET /api/ai-influencer/projects': { body: [] }, 'GET /api/actors': { body: [ACTOR] } });
+      renderWithQueries(
+        <MemoryRouter>
+          <Projects />
+        </MemoryRouter>,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Open in the wizard: Video 9' }));
+      await waitFor(() => expect(readHandedAudio()).toEqual({ url: video.audioUrl, text: 'Nine lives', voice: 'Calm_Woman', emotion: 'happy', pitch: 2, speed: 1.1 }));
+      expect(readSelectedInfluencer()).toMatchObject({ id: 'a1', title: 'Host Maya', url: '/media/maya.mp4', format: '1x1-720p' });
+      sessionStorage.clear();
+    });
   });
 });

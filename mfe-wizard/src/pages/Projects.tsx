@@ -1,10 +1,12 @@
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { API_ROUTES, videoFormat, type Project } from '@lipcast/contracts';
+import { Link, useNavigate } from 'react-router-dom';
+import { API_ROUTES, PROJECT_TITLE, projectName, videoFormat, type Project } from '@lipcast/contracts';
 import {
-  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Badge, Button, buttonVariants, Card, CardContent, Page, Spinner, VideoPlayer,
+  AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogFooter, AlertDialogTrigger, Badge, Button, buttonVariants, Card, CardContent, Dialog, DialogContent,
+  DialogFooter, Input, Label, Page, Spinner, VideoPlayer,
 } from '@lipcast/ui';
-import { callApi, handInfluencerToWizard, influencerName, influencerVideo, routeQuery, toast } from '@lipcast/web-kit';
+import { ACTOR_GONE_MESSAGE, callApi, handInfluencerToWizard, handProjectToWizard, influencerName, influencerVideo, routeQuery, toast } from '@lipcast/web-kit';
 import { failureToast } from '../wizard/errors';
 import { downloadFileName } from '../wizard/rules';
 import '../styles.css';
@@ -12,12 +14,75 @@ import '../styles.css';
 const preview = (text: string, length = 100) => (text.length > length ? `${text.slice(0, length)}...` : text);
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () => void }) {
+/** "Rename": the video's name in a dialog; a blank name gives it back its number. */
+function RenameVideo({ project, onRenamed }: { project: Project; onRenamed: () => void }) {
+  const inputId = useId();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState(project.title ?? '');
+  const [saving, setSaving] = useState(false);
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await callApi(API_ROUTES.renameProject(project.id), { body: { title } });
+      toast({ title: 'Video renamed', variant: 'success' });
+      setOpen(false);
+      onRenamed();
+    } catch (error) {
+      toast({ ...failureToast(error), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setTitle(project.title ?? '');
+      }}
+    >
+      <Button variant="outline" size="sm" aria-label={`Rename ${projectName(project)}`} onClick={() => setOpen(true)}>
+        Rename
+      </Button>
+      <DialogContent title="Rename video" description="Leave the name empty to call it by its number again.">
+        <form onSubmit={(event) => void save(event)} className="space-y-4">
+          <div className="space-y-2">
+            <Label htmlFor={inputId}>Video name</Label>
+            <Input id={inputId} value={title} maxLength={PROJECT_TITLE.max} placeholder={`Video ${project.id}`} onChange={(event) => setTitle(event.target.value)} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** One video to manage: play, download (the player's own button), rename, open in the wizard, delete. */
+function ProjectCard({ project, onChanged }: { project: Project; onChanged: () => void }) {
+  const navigate = useNavigate();
+  const name = projectName(project);
   async function remove() {
     try {
       await callApi(API_ROUTES.deleteProject(project.id));
       toast({ title: 'Project deleted', variant: 'success' });
-      onDeleted();
+      onChanged();
+    } catch (error) {
+      toast({ ...failureToast(error), variant: 'destructive' });
+    }
+  }
+  // Its actor and audio open at the wizard's last step: the same words again, in another format or with other captions.
+  async function openInWizard() {
+    try {
+      if (await handProjectToWizard(project)) void navigate('/');
+      else toast({ title: ACTOR_GONE_MESSAGE, variant: 'destructive' });
     } catch (error) {
       toast({ ...failureToast(error), variant: 'destructive' });
     }
@@ -25,30 +90,30 @@ function ProjectCard({ project, onDeleted }: { project: Project; onDeleted: () =
   return (
     <Card>
       <CardContent className="space-y-3 p-4">
-        {project.outputUrl ? (
-          // Its own poster (first frame at its format's aspect), and its captions' track and downloads when its job made them.
-          <VideoPlayer
-            src={project.outputUrl}
-            poster={project.posterUrl}
-            title={`Video ${project.id}`}
-            downloadName={downloadFileName(new Date(project.createdAt), project.format)}
-            aspect={videoFormat(project.format)}
-            captions={project.captions}
-            // Captions burned into the picture are not shown a second time by the track (issue 37, item 11).
-            captionsOn={!project.captions?.burnedIn}
-          />
-        ) : (
-          <div className="space-y-2 rounded-lg bg-slate-50 p-4">
-            <p className="text-sm text-slate-600">Video not made yet</p>
-            {project.audioUrl && <audio controls src={project.audioUrl} className="w-full" aria-label={`Audio of project ${project.id}`} />}
-          </div>
-        )}
+        <h3 className="font-semibold text-slate-900">{name}</h3>
+        {/* Its own poster (first frame at its format's aspect), and its captions' track and downloads when its job made them. */}
+        <VideoPlayer
+          src={project.outputUrl}
+          poster={project.posterUrl}
+          title={`Video ${project.id}`}
+          downloadName={downloadFileName(new Date(project.createdAt), project.format)}
+          aspect={videoFormat(project.format)}
+          captions={project.captions}
+          // Captions burned into the picture are not shown a second time by the track (issue 37, item 11).
+          captionsOn={!project.captions?.burnedIn}
+        />
         {project.audioParams?.text && <p className="text-sm text-slate-700">“{preview(project.audioParams.text)}”</p>}
         <Badge variant="outline">Format: {videoFormat(project.format).label}</Badge>
-        <div className="flex items-center justify-between">
-          <time dateTime={project.createdAt} className="text-xs text-slate-500">
-            {DATE.format(new Date(project.createdAt))}
-          </time>
+        <time dateTime={project.createdAt} className="block text-xs text-slate-500">
+          {DATE.format(new Date(project.createdAt))}
+        </time>
+        <div className="flex flex-wrap items-center gap-2">
+          <RenameVideo project={project} onRenamed={onChanged} />
+          {project.audioUrl && (
+            <Button variant="outline" size="sm" aria-label={`Open in the wizard: ${name}`} onClick={() => void openInWizard()}>
+              Open in the wizard
+            </Button>
+          )}
           <AlertDialog>
             <AlertDialogTrigger asChild>
               <Button variant="outline" size="sm">
@@ -101,16 +166,27 @@ function InfluencerClips() {
   );
 }
 
-/** `/projects`: the signed-in user's generated videos (play, download, delete), then their Creator clips. */
+/**
+ * `/projects`: the signed-in user's videos to manage (rename, download, open in the wizard, delete),
+ * then their Creator clips. The history of every generation, audio included, is /profile's (issue 37, item 9).
+ */
 export default function Projects() {
   const queryClient = useQueryClient();
   const projectsQuery = routeQuery(API_ROUTES.projects);
   const { data: projects, isLoading, isError } = useQuery(projectsQuery);
+  const videos = projects?.filter((project) => project.outputUrl);
   return (
     <Page title="Your Projects" description="Manage your generated videos.">
+      <p className="mb-6 text-sm text-slate-600">
+        Audio still waiting for its video is in your{' '}
+        <Link to="/profile" className="font-semibold text-brand-700 underline">
+          generation history
+        </Link>
+        .
+      </p>
       {isLoading && <Spinner label="Loading projects..." />}
       {isError && <p className="text-red-600">Failed to load your projects. Please try again later.</p>}
-      {projects?.length === 0 && (
+      {videos?.length === 0 && (
         <div className="space-y-3 text-center">
           <p className="text-slate-600">No projects yet.</p>
           <Link to="/create" className="font-semibold text-brand-700 underline">
@@ -118,12 +194,17 @@ export default function Projects() {
           </Link>
         </div>
       )}
-      {projects && projects.length > 0 && (
-        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {projects.map((project) => (
-            <ProjectCard key={project.id} project={project} onDeleted={() => void queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey })} />
-          ))}
-        </div>
+      {videos && videos.length > 0 && (
+        <section className="space-y-4" aria-labelledby="your-videos">
+          <h2 id="your-videos" className="text-xl font-semibold text-slate-900">
+            Your videos
+          </h2>
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {videos.map((project) => (
+              <ProjectCard key={project.id} project={project} onChanged={() => void queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey })} />
+            ))}
+          </div>
+        </section>
       )}
       <InfluencerClips />
     </Page>

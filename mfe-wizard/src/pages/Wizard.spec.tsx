@@ -103,4 +103,19 @@ describe('Wizard', () => {
     const offerAfter = await screen.findByText(/You have used all your generations/);
     expect(generate.compareDocumentPosition(offerAfter) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
+
+  it('opens at step 3 with an audio handed from the history, on its actor (issue 37, item 9)', async () => {
+    sessionStorage.setItem('wizardAudio', JSON.stringify({ url: '/api/media/users/u1/audio/a.mp3', text: 'Hello from the history', voice: 'Friendly_Person', emotion: 'neutral', pitch: 0, speed: 1 }));
+    handInfluencerToWizard(ACTOR);
+    fakeApi({ 'GET /api/actors': { body: [ACTOR] } });
+    renderWithQueries(
+      <MemoryRouter>
+        <Wizard />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Generate Video' })).toBeTruthy();
+    expect(screen.getByText('Put your audio on Host Maya.')).toBeTruthy();
+    // Handed once: a later visit starts at step 1.
+    expect(sessionStorage.getItem('wizardAudio')).toBeNull();
+  });
 });

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Page, Spinner } from '@lipcast/ui';
-import { clearSelectedInfluencer, dismissToast, generationAllowance, generationsLeft, isPremium, loadRemoteComponent, readSelectedInfluencer, useAccount, type SelectedVideo } from '@lipcast/web-kit';
+import { clearHandedAudio, clearSelectedInfluencer, dismissToast, generationAllowance, generationsLeft, isPremium, loadRemoteComponent, readHandedAudio, readSelectedInfluencer, useAccount, type SelectedVideo } from '@lipcast/web-kit';
 import { ActorStep } from '../wizard/ActorStep';
 import { AudioStep, type CreatedAudio } from '../wizard/AudioStep';
 import { VideoStep } from '../wizard/VideoStep';
@@ -35,14 +35,17 @@ const STEP_TEXTS = {
 /** The classic three-step wizard (spec section 2, "Main wizard"). */
 export default function Wizard() {
   const { user } = useAccount();
-  // An influencer chosen in the Creator or the gallery starts the wizard at step 2, once.
+  // An influencer chosen in the Creator or the gallery starts the wizard at step 2, once; with an
+  // audio from the history (/profile's "Make the video", /projects' "Open in the wizard"), at step 3.
   const [initial] = useState(() => readSelectedInfluencer());
+  const [initialAudio] = useState(() => (initial ? readHandedAudio() : null));
   useEffect(() => {
     if (initial) clearSelectedInfluencer();
+    clearHandedAudio();
   }, [initial]);
   const [video, setVideo] = useState<SelectedVideo | null>(initial);
-  const [audio, setAudio] = useState<CreatedAudio | null>(null);
-  const [step, setStep] = useState<1 | 2 | 3>(initial ? 2 : 1);
+  const [audio, setAudio] = useState<CreatedAudio | null>(initialAudio);
+  const [step, setStep] = useState<1 | 2 | 3>(initialAudio ? 3 : initial ? 2 : 1);
   const nothingLeft = user !== null && generationsLeft(user) === 0;
   // A step's toasts belong to that step: they must not cover the next one (issue 16).
   useEffect(() => dismissToast(), [step]);

@@ -22,6 +22,7 @@ import { Migration20261129110000 } from './migrations/Migration20261129110000';
 import { Migration20261129120000 } from './migrations/Migration20261129120000';
 import { Migration20261129130000 } from './migrations/Migration20261129130000';
 import { Migration20261129140000 } from './migrations/Migration20261129140000';
+import { Migration20261130010000 } from './migrations/Migration20261130010000';
 import { BatchEntity, BatchRowEntity } from './batches/batch.entities';
 import { InfluencerProjectEntity } from './influencers/influencer-project.entity';
 import { InfluencerReportEntity } from './influencers/influencer-report.entity';
@@ -65,4 +66,5 @@ export const ormConfig = serviceOrmConfig(GENERATION_SCHEMA, generationEntities,
   Migration20261129120000,
   Migration20261129130000,
   Migration20261129140000,
+  Migration20261130010000,
 });

@@ -11,3 +11,4 @@ export * from './admin';
 export * from './content';
 export * from './billing';
 export * from './revisions';
+export * from './projects';

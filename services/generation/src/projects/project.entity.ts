@@ -12,6 +12,8 @@ export const ProjectEntity = defineEntity({
     audioParams: p.json<Record<string, unknown>>().nullable(),
     /** The video's format, one of contracts' `VIDEO_FORMAT_IDS`, set when its video starts; null: the portrait card. */
     format: p.string().length(20).nullable(),
+    /** The name its owner gave the video on /projects (issue 37, item 9); null: called by its number. */
+    title: p.string().length(100).nullable(),
     /** The lip-sync job making this project's video. */
     jobId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -3,7 +3,10 @@ import { Payload } from '@nestjs/microservices';
 import { IsInt } from 'class-validator';
 import { isVideoFormatId, jobFolder, mediaKeyOf, Subjects, type AudioParams, type Project, type UserProjectRequest, timingsKeyOf, userFolder } from '@lipcast/contracts';
 import { Handles, ServiceError, StorageService } from '@lipcast/nest-kit';
+import { RenameProjectDto } from '@lipcast/nest-kit/requests';
 import { captionFilesOf, posterUrlOf } from '../jobs/job-result';
+import type { JobResult } from '../jobs/job.entity';
+import type { Project as ProjectRow } from './project.entity';
 import { JobsRepository } from '../jobs/jobs.repository';
 import { UserDto } from '../user.dto';
 import { RevisionsRepository } from '../revisions/revisions.repository';
@@ -15,6 +18,23 @@ class ProjectDto extends UserDto implements UserProjectRequest {
 
 /** How many history items a list returns at most (newest first). */
 const HISTORY_LIMIT = 200;
+
+/** A history item as the list shows it: a finished video's poster and captions are its job's (beside its mp4). */
+function listed(project: ProjectRow, result: JobResult | null | undefined): Project {
+  const posterUrl = posterUrlOf(result);
+  const captions = captionFilesOf(result);
+  return {
+    id: project.id,
+    createdAt: project.createdAt.toISOString(),
+    audioUrl: project.audioUrl ?? null,
+    outputUrl: project.outputUrl ?? null,
+    audioParams: (project.audioParams as AudioParams | null | undefined) ?? null,
+    title: project.title ?? null,
+    ...(isVideoFormatId(project.format) ? { format: project.format } : {}),
+    ...(posterUrl ? { posterUrl } : {}),
+    ...(captions ? { captions } : {}),
+  };
+}
 
 @Controller()
 export class ProjectsController {
@@ -29,22 +49,18 @@ export class ProjectsController {
   async list(@Payload() request: UserDto): Promise<Project[]> {
     const projects = await this.projects.listOf(request.userId, HISTORY_LIMIT);
     const results = await this.jobs.resultsOf(projects.filter((project) => project.outputUrl).map((project) => project.jobId));
-    return projects.map((project) => {
-      // A finished video's poster and captions are its job's (beside its mp4).
-      const result = project.outputUrl && project.jobId ? results.get(project.jobId) : undefined;
-      const posterUrl = posterUrlOf(result);
-      const captions = captionFilesOf(result);
-      return {
-        id: project.id,
-        createdAt: project.createdAt.toISOString(),
-        audioUrl: project.audioUrl ?? null,
-        outputUrl: project.outputUrl ?? null,
-        audioParams: (project.audioParams as AudioParams | null | undefined) ?? null,
-        ...(isVideoFormatId(project.format) ? { format: project.format } : {}),
-        ...(posterUrl ? { posterUrl } : {}),
-        ...(captions ? { captions } : {}),
-      };
-    });
+    return projects.map((project) => listed(project, project.outputUrl && project.jobId ? results.get(project.jobId) : undefined));
+  }
+
+  /** Names the caller's own video (issue 37, item 9); a blank name removes it. Answers the item as listed. */
+  @Handles(Subjects.generation.projectRename)
+  async rename(@Payload() request: RenameProjectDto): Promise<Project> {
+    const project = await this.projects.findOwned(request.userId, request.projectId);
+    if (!project) throw ServiceError.notFound('No such project');
+    const title = request.title.trim() || null;
+    await this.projects.rename(request.userId, project.id, title);
+    const result = project.outputUrl && project.jobId ? (await this.jobs.resultsOf([project.jobId])).get(project.jobId) : undefined;
+    return listed({ ...project, title }, result);
   }
 
   /** Deletes the caller's own history item and its media; another user's is "not found". */

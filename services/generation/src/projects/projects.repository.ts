@@ -29,6 +29,11 @@ export class ProjectsRepository extends GenerationRepository {
     return this.em.findOne(ProjectEntity, { jobId, userId });
   }
 
+  /** Names the user's item (null: no name). */
+  async rename(userId: string, projectId: number, title: string | null): Promise<void> {
+    await this.db.updateTable('project').set({ title }).where('id', '=', projectId).where('userId', '=', userId).execute();
+  }
+
   async delete(projectId: number): Promise<void> {
     await this.db.deleteFrom('project').where('id', '=', projectId).execute();
   }
