@@ -6,7 +6,7 @@ import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { Ctx, MessagePattern, type NatsContext } from '@nestjs/microservices';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { ErrorCode, event, jobProgressSubject, jobStopSubject, pingSubject, SERVICE_NAMES, subject, Subjects, type ServiceName } from '@lipcast/contracts';
+import { ErrorCode, event, Events, jobProgressSubject, jobStopSubject, pingSubject, SERVICE_NAMES, subject, Subjects, type ServiceName } from '@lipcast/contracts';
 import { bootstrapService, CONTRACT_CHECK_ENV, JobWatchersBucket, natsConnectionOptions, ServiceClient, startServiceForTest, type NatsRole, type NatsTarget, type RunningService } from '@lipcast/nest-kit';
 import { billingService } from '../../services/billing/src/service';
 import { JobWatcherRecords } from '../../gateway/src/generation/job-watcher-records';
@@ -224,6 +224,23 @@ describe('NATS users and permissions (deploy/nats/nats-server.conf)', () => {
     generation.publish(subject, { from: 'generation' });
     await first;
     expect(received).toEqual([{ from: 'generation' }]);
+  });
+
+  it("carries auth's API key invalidations to the gateway, and only from auth", async () => {
+    const gateway = await client('gateway');
+    const auth = await client('auth');
+    const subject = probedEvent(Events.auth.apiKeysInvalidated);
+    const received: unknown[] = [];
+    const first = new Promise((resolve) => gateway.subscribe(subject, (event) => resolve(received.push(event))));
+    await gateway.nats.flush(); // subscribed before anything is published
+
+    const violation = nextPermissionViolation(gateway.nats);
+    gateway.publish(subject, { from: 'gateway' });
+    await expect(violation).resolves.toMatchObject({ operation: 'publish', subject });
+    await gateway.nats.flush();
+    auth.publish(subject, { from: 'auth' });
+    await first;
+    expect(received).toEqual([{ from: 'auth' }]);
   });
 
   it('keeps the gateway from stopping a job: only generation tells a worker to stop (deploy/nats/permissions.spec.ts checks every event)', async () => {
