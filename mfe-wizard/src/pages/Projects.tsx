@@ -88,9 +88,12 @@ function ProjectCard({ project, onChanged }: { project: Project; onChanged: () =
     }
   }
   return (
-    <Card>
+    // Unnamed: named after its heading, it would also answer to the player's label ("Video 7").
+    <Card role="article">
       <CardContent className="space-y-3 p-4">
-        <h3 className="font-semibold text-slate-900">{name}</h3>
+        <h3 className="font-semibold text-slate-900">
+          {name}
+        </h3>
         {/* Its own poster (first frame at its format's aspect), and its captions' track and downloads when its job made them. */}
         <VideoPlayer
           src={project.outputUrl}
