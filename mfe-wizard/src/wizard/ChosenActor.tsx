@@ -1,10 +1,13 @@
 import { cn } from '@lipcast/ui';
 import type { SelectedVideo } from '@lipcast/web-kit';
 
-/** The actor the words are for, kept in sight beside the script (issue 16): picture, name and length. */
-export function ChosenActor({ video, className }: { video: SelectedVideo; className?: string }) {
+/**
+ * The actor the words are for, kept in sight beside the script (issue 16) and as step 3's video input:
+ * picture, name and length, as a still (no player's Tab stops: issue 37, item 6).
+ */
+export function ChosenActor({ video, label = 'Chosen actor', className }: { video: SelectedVideo; label?: string; className?: string }) {
   return (
-    <figure aria-label="Chosen actor" className={cn('flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 md:flex-col md:items-stretch', className)}>
+    <figure aria-label={label} className={cn('flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-2 md:flex-col md:items-stretch', className)}>
       {video.thumbnail ? (
         <img src={video.thumbnail} alt="" className="aspect-[8/9] w-16 shrink-0 rounded-lg bg-slate-900 object-cover md:w-full" />
       ) : (

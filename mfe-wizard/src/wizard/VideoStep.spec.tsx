@@ -49,7 +49,23 @@ describe(VideoStep.name, () => {
     const description = document.getElementById(generate.getAttribute('aria-describedby')!);
     expect(description?.textContent).toBe(notice.textContent);
     expect(generate.parentElement?.contains(notice)).toBe(true); // beside it, not elsewhere on the page
-    expect(screen.getByText('Host Maya').parentElement?.textContent).toBe('Host Maya · 10s video');
+    expect(screen.getByRole('figure', { name: 'Host Maya (input)' }).textContent).toBe('Host Maya10s video');
+  });
+
+  it('shows its inputs without players: the actor as a still, the audio behind one play button (issue 37, item 6: they were 11 Tab stops)', async () => {
+    renderVideoStep();
+    expect(document.querySelector('video[controls], audio[controls]')).toBeNull();
+    expect(screen.getByRole('figure', { name: 'Host Maya (input)' }).querySelector('img, video')).toBeTruthy();
+    const audio = screen.getByTestId<HTMLAudioElement>('audio-input-player');
+    const play = jest.spyOn(audio, 'play').mockResolvedValue();
+    const pause = jest.spyOn(audio, 'pause').mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Play the audio' }));
+    expect(play).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop the audio' }));
+    expect(pause).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Play the audio' }));
+    fireEvent.ended(audio);
+    expect(screen.getByRole('button', { name: 'Play the audio' })).toBeTruthy();
   });
 
   it('makes a new take with Generate Again (a new seed; the first video had none), and says beside it what that makes and spends (issue 37, item 3)', async () => {

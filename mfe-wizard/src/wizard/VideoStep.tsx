@@ -7,6 +7,8 @@ import {
 import { Button, CaptionsChoice, LipSyncNote, Progress, VideoFormatChoice, VideoPlayer } from '@lipcast/ui';
 import { callApi, followJob, isPaymentRequired, JobWaitNote, refreshAccount, routeQuery, SpendNotice, toast, watchJob, type JobWaitState, type SelectedVideo } from '@lipcast/web-kit';
 import type { CreatedAudio } from './AudioStep';
+import { AudioInput } from './AudioInput';
+import { ChosenActor } from './ChosenActor';
 import { EditScript, VersionList } from './EditScript';
 import { lipSyncFailureToast } from './errors';
 import { runLipSync } from './generation-api';
@@ -198,24 +200,13 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
     const editable = !!edit && !edit.notEditable && edit.script !== null;
 
     // The result replaces the inputs, at its own size, with Download first and Generate Again second.
+    // Its actions come before the player, so Download is the first Tab stop after the heading (issue 37, item 6).
     return (
       <section className="space-y-4" aria-label="Your video">
         <div ref={resultView} className="scroll-mt-20 space-y-3" onLoadedMetadataCapture={showResult}>
           <h2 ref={resultHeading} tabIndex={-1} className="text-sm font-medium text-slate-700">
             Your video
           </h2>
-          <VideoPlayer
-            src={result.url}
-            poster={result.poster}
-            title="Generated video"
-            fit="natural"
-            captions={result.captions}
-            captionsOn={!result.burnedIn}
-            captionsFileName={fileName.replace(/\.mp4$/, '')}
-          />
-          {revising && <Progress value={progress} aria-label="Video generation progress" />}
-          {revising && <JobWaitNote state={wait} />}
-          {result.lipSync && <LipSyncNote check={result.lipSync} />}
           <div className="flex flex-wrap gap-3">
             <Button asChild>
               <a href={mediaDownloadUrl(result.url, fileName)} download={fileName}>
@@ -248,6 +239,18 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
             <p id={againNoteId}>{NEW_TAKE_NOTE}</p>
             <SpendNotice id={againSpendId} />
           </div>
+          <VideoPlayer
+            src={result.url}
+            poster={result.poster}
+            title="Generated video"
+            fit="natural"
+            captions={result.captions}
+            captionsOn={!result.burnedIn}
+            captionsFileName={fileName.replace(/\.mp4$/, '')}
+          />
+          {revising && <Progress value={progress} aria-label="Video generation progress" />}
+          {revising && <JobWaitNote state={wait} />}
+          {result.lipSync && <LipSyncNote check={result.lipSync} />}
           {edit?.notEditable && (
             <p id={notEditableId} className="text-sm text-slate-600">
               {edit.notEditable}
@@ -272,14 +275,11 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
       <div className="grid gap-6 md:grid-cols-2">
         <div className="space-y-2">
           <p className="text-sm font-medium text-slate-700">Video input</p>
-          <VideoPlayer src={video.url} poster={video.thumbnail} title={`${video.title} (input)`} muted loop />
-          <p className="text-sm text-slate-600">
-            <span className="font-medium text-slate-900">{video.title}</span> · {video.duration}s video
-          </p>
+          <ChosenActor video={video} label={`${video.title} (input)`} />
         </div>
         <div className="space-y-2">
           <p className="text-sm font-medium text-slate-700">Audio input</p>
-          <audio controls src={audio.url} className="w-full" aria-label="Audio input" />
+          <AudioInput url={audio.url} />
           {audio.text && <p className="text-sm text-slate-600">“{preview(audio.text)}”</p>}
         </div>
       </div>

@@ -2,17 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { voiceInfo, voiceSamplePath } from '@lipcast/contracts';
 import { Badge, Button, cn } from '@lipcast/ui';
 import { toast } from '@lipcast/web-kit';
-
-const PlayGlyph = () => (
-  <svg aria-hidden viewBox="0 0 16 16" className="size-4 fill-current">
-    <path d="M4 2.5v11l9-5.5z" />
-  </svg>
-);
-const StopGlyph = () => (
-  <svg aria-hidden viewBox="0 0 16 16" className="size-4 fill-current">
-    <rect x="3.5" y="3.5" width="9" height="9" rx="1" />
-  </svg>
-);
+import { PlayGlyph, StopGlyph } from './glyphs';
 
 /**
  * The voices as a list to choose from (issue 16: choosing with confidence): each shows the catalog's
