@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -17,6 +18,12 @@ async function audioOnStep3(page: Page, text: string): Promise<void> {
   await expect(page.getByLabel('Audio preview')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Generate Video' })).toBeVisible();
+}
+
+/** Serious or critical axe findings (WCAG 2.1 AA) on the page as it is. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** A video's card on /projects, by the name its heading shows. */
@@ -44,16 +51,22 @@ test('a video is managed on /projects, captions burned in show once, and an audi
   await expect(card.getByRole('button', { name: 'Show captions' })).toHaveAttribute('aria-pressed', 'false');
   expect(await video.locator('track[kind="captions"]').evaluate((track) => track.hasAttribute('default'))).toBe(false);
   await expect(card.getByRole('link', { name: 'Download Video' })).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
 
   // Rename: the name is stored, so it stays after a reload.
   await card.getByRole('button', { name: `Rename Video ${number}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Rename video' });
+  await expect(dialog.getByLabel('Video name')).toBeVisible();
+  expect(await blockingViolations(page)).toEqual([]);
   await dialog.getByLabel('Video name').fill('Spring launch teaser');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Spring launch teaser' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Spring launch teaser' })).toBeVisible();
+  // The route validates the name and renames only the caller's own items.
+  expect((await page.request.patch(`/api/projects/${number}`, { data: { title: 'x'.repeat(101) } })).status()).toBe(400);
+  expect((await page.request.patch('/api/projects/2147483647', { data: { title: 'Not mine' } })).status()).toBe(404);
 
   // Open in the wizard: step 3, on the same actor, with the same words.
   await page.getByRole('button', { name: 'Open in the wizard: Spring launch teaser' }).click();
