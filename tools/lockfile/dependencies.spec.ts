@@ -20,10 +20,10 @@ const PRODUCTION_SOURCES = ['gateway/src', 'libs/contracts/src', 'libs/nest-kit/
 
 /**
  * Loaded at run time without an import of ours: NestFactory loads its HTTP adapter by package name,
- * `@vladmandic/human`'s Node WASM build requires TensorFlow.js' core and converter without
- * declaring them, and `@nestjs/passport` loads `passport` (its peer dependency, pinned by us).
+ * and `@vladmandic/human`'s Node WASM build requires TensorFlow.js' core and converter without
+ * declaring them.
  */
-const LOADED_BY_OTHER_PACKAGES = ['@nestjs/platform-express', '@tensorflow/tfjs-core', '@tensorflow/tfjs-converter', 'passport'];
+const LOADED_BY_OTHER_PACKAGES = ['@nestjs/platform-express', '@tensorflow/tfjs-core', '@tensorflow/tfjs-converter'];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
