@@ -14,7 +14,8 @@ module.exports = createConfig({
     // For pages of other remotes; the landing page in this remote imports it directly.
     './NewsletterForm': './src/newsletter/NewsletterForm.tsx',
   },
-  // The landing page, rendered at build time for visitors, and the script that fills its sample videos.
+  // The landing page, rendered at build time for visitors, and the script that fills its sample
+  // videos; the blog, its posts and the gallery are rendered by the same module in the gateway, on request.
   prerender: './src/prerender.tsx',
   staticScripts: { 'static-samples': './src/landing/static-samples.ts' },
 });

@@ -55,7 +55,7 @@ test.describe('prerendered pages with their data', () => {
     expect(blog).toContain('<h1 class="scroll-mt-20 text-3xl font-bold tracking-tight text-slate-900">Lipcast Blog</h1>');
     expect(blog).toContain(`href="/blog/${slug}" data-discover="true">${title}</a>`);
     expect(blog).toContain(`What ${title} is about.`);
-    expect(blog).toContain('<link rel="canonical" href="');
+    expect(blog).toContain(`<link rel="canonical" href="${baseURL}/blog">`);
 
     const post = await visitorHtml(visitor, `/blog/${slug}`);
     expect(post).toContain(`>${title}</h1>`);

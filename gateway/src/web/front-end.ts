@@ -104,16 +104,18 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
   };
   /**
    * A page prerendered now with the data read for it (blog, post, gallery); undefined when the path
-   * is none, no remote renders it, or a read or the rendering fails (the app is then served: a post
-   * that does not exist gets the app's 404).
+   * is none, no remote renders it (a remote with a released version live does not), or a read or
+   * the rendering fails (the app is then served: a post that does not exist gets the app's 404).
    */
   const visitorDataPage = async (request: Request, canonicalUrl: string): Promise<VisitorPage | undefined> => {
     const route = findRoute(request.path)?.path;
-    if (!options.publicContent || !route || !prerendered.rendersData(route)) return undefined;
+    if (!options.publicContent || !route) return undefined;
+    const released = new Set(Object.keys((await options.releases?.live.get()) ?? {}) as RemoteName[]);
+    if (!prerendered.rendersData(route, released)) return undefined;
     const query = new URL(request.originalUrl, 'http://gateway').searchParams;
     const data = await options.publicContent.dataPage(request.path, query, canonicalUrl).catch(() => undefined);
     if (!data) return undefined;
-    const page = prerendered.renderData(data.page);
+    const page = prerendered.renderData(data.page, released);
     return page && { page, meta: data.meta ?? metaForPath(request.path), structuredData: data.structuredData };
   };
 

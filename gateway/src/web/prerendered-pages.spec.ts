@@ -151,4 +151,11 @@ exports.renderDataPage = (page) => {
     expect(new PrerenderedPages(webRoot(), new Set(['mfe_content'])).renderData(post('Hello'))).toBeUndefined();
     expect(new PrerenderedPages(webRoot(), new Set(['mfe_content'])).rendersData(DATA_PAGE_ROUTES.post)).toBe(false);
   });
+
+  it('renders nothing for a remote with a released version live: its markup is the local build\'s', () => {
+    const pages = new PrerenderedPages(webRoot(), new Set());
+    expect(pages.rendersData(DATA_PAGE_ROUTES.post, new Set(['mfe_content']))).toBe(false);
+    expect(pages.renderData(post('Hello'), new Set(['mfe_content']))).toBeUndefined();
+    expect(pages.renderData(post('Hello'), new Set(['mfe_wizard']))?.html).toContain('<h1>Hello</h1>');
+  });
 });

@@ -142,19 +142,23 @@ export class PrerenderedPages {
     return undefined;
   }
 
-  /** Whether a remote renders the data pages of a route (its data is then worth reading). */
-  rendersData(route: string): boolean {
-    return this.remotes.some(({ fragments }) => fragments.find(route, ['data']) !== undefined);
+  /**
+   * Whether a remote renders the data pages of a route (its data is then worth reading). Not one
+   * with a released version live (`released`): its render module is the local build's, whose
+   * markup may differ from the release's.
+   */
+  rendersData(route: string, released: ReadonlySet<RemoteName> = new Set()): boolean {
+    return this.remotes.some(({ remote, fragments }) => !released.has(remote) && fragments.find(route, ['data']) !== undefined);
   }
 
   /**
    * A data page with its data, rendered by the remote that prerenders its route, in the shell's
-   * layout for the route; undefined when no remote does, its module is missing or rendering fails
-   * (the app is then served as usual).
+   * layout for the route; undefined when no remote does (or only a released one), its module is
+   * missing or rendering fails (the app is then served as usual).
    */
-  renderData(page: DataPage): StaticPage | undefined {
+  renderData(page: DataPage, released: ReadonlySet<RemoteName> = new Set()): StaticPage | undefined {
     for (const { remote, fragments } of this.remotes) {
-      const entry = fragments.find(page.route, ['data']);
+      const entry = released.has(remote) ? undefined : fragments.find(page.route, ['data']);
       if (!entry) continue;
       const fragment = this.renderDataFragment(fragments, entry, page);
       const html = fragment && this.inLayout(page.route, `<div data-remote="${remote}" class="contents">${fragment}</div>`);

@@ -1,5 +1,6 @@
-// Build time only, in Node (tools/webpack/prerender.cjs); never part of a browser bundle. Each app
-// that prerenders pages for visitors exports `renderPages()` returning these.
+// In Node only, never part of a browser bundle: at build time (tools/webpack/prerender.cjs) and, for
+// pages that show data, in the gateway on request. Each app that prerenders pages for visitors
+// exports `renderPages()` returning these (and `renderDataPage()` for its data pages).
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
