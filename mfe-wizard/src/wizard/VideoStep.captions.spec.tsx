@@ -10,8 +10,8 @@ describe('captions in step 3', () => {
     HTMLElement.prototype.scrollIntoView = jest.fn();
   });
 
-  it('sends the chosen burned-in style; the result has the captions track (off: they are in the picture), its toggle and downloads', async () => {
-    const api = fakeApi({ 'POST /api/replicate/lipsync': { body: { url: RESULT, captions: CAPTIONS } } });
+  it('sends the chosen burned-in style; the result has the captions track (off: its captions say they are in the picture), its toggle and downloads', async () => {
+    const api = fakeApi({ 'POST /api/replicate/lipsync': { body: { url: RESULT, captions: { ...CAPTIONS, burnedIn: true } } } });
     renderVideoStep();
     fireEvent.click(screen.getByRole('radio', { name: 'Bold, word by word' }));
     fireEvent.click(screen.getByRole('button', { name: 'Generate Video' }));

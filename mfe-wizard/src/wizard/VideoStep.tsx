@@ -46,7 +46,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
    * The shown result: the video, its own first frame at its format's aspect (absent: the player shows
    * its frame at 0.1 s), the format it was made in (the choice may change after it), and its captions.
    */
-  const [result, setResult] = useState<{ url: string; poster?: string; format: VideoFormatId; captions: CaptionFiles | null; burnedIn: boolean; lipSync?: LipSyncCheck } | null>(null);
+  const [result, setResult] = useState<{ url: string; poster?: string; format: VideoFormatId; captions: CaptionFiles | null; lipSync?: LipSyncCheck } | null>(null);
   /** The job that made the shown version (absent: the video did not come from a job), which "Edit script" names. */
   const [jobId, setJobId] = useState<string | null>(null);
   /** "Edit script" (issue 36, item 5): whether its form is open, its new version under way, and the error beside it. */
@@ -133,7 +133,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
       if (isPaymentRequired(answer)) return;
       setProgress(100);
       focusResult.current = true;
-      setResult({ url: answer.url, poster: answer.posterUrl, format, captions: answer.captions ?? null, burnedIn: captions !== 'none', ...(answer.lipSync ? { lipSync: answer.lipSync } : {}) });
+      setResult({ url: answer.url, poster: answer.posterUrl, format, captions: answer.captions ?? null, ...(answer.lipSync ? { lipSync: answer.lipSync } : {}) });
       setJobId(answer.predictionId || null);
       toast({ title: 'Video Generated', description: 'Your lip-synced video is ready.', variant: 'success' });
       void refreshAccount(queryClient);
@@ -174,7 +174,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
       // Its versions are loaded before it is shown, so the Edit script button and the list stay in place.
       await queryClient.prefetchQuery(routeQuery(API_ROUTES.videoRevisions(finished.id)));
       setProgress(100);
-      setResult({ url: finished.url, poster: finished.posterUrl, format: result.format, captions: finished.captions ?? null, burnedIn: result.burnedIn, ...(finished.lipSync ? { lipSync: finished.lipSync } : {}) });
+      setResult({ url: finished.url, poster: finished.posterUrl, format: result.format, captions: finished.captions ?? null, ...(finished.lipSync ? { lipSync: finished.lipSync } : {}) });
       setJobId(finished.id);
       setEditing(false);
       focusEditButton.current = true;
@@ -245,7 +245,7 @@ export function VideoStep({ video, audio, onBack }: { video: SelectedVideo; audi
             title="Generated video"
             fit="natural"
             captions={result.captions}
-            captionsOn={!result.burnedIn}
+            captionsOn={!result.captions?.burnedIn}
             captionsFileName={fileName.replace(/\.mp4$/, '')}
           />
           {revising && <Progress value={progress} aria-label="Video generation progress" />}
