@@ -14,7 +14,19 @@ const post: BlogPostDetail = {
   author: 'Ann',
 };
 
-const item = { id: 7, name: 'Chess Coach', imageUrl: '/media/7.png', thumbnailUrl: null, duration: 12, isOwner: false, imageKind: 'generated', outputUrl: '/media/7.mp4' } as InfluencerProject;
+const item = {
+  id: 7,
+  name: 'Chess Coach',
+  imageUrl: '/media/7.png',
+  thumbnailUrl: null,
+  duration: 12,
+  isOwner: false,
+  imageKind: 'illustration',
+  outputUrl: '/media/7.mp4',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  isApproved: true,
+  moderation: { state: 'visible', reason: null, appealed: false },
+} satisfies InfluencerProject;
 
 describe(renderDataPage.name, () => {
   it('renders every data route', () => {
