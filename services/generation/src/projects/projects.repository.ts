@@ -38,15 +38,25 @@ export class ProjectsRepository extends GenerationRepository {
     await this.db.deleteFrom('project').where('id', '=', projectId).execute();
   }
 
-  /** Ties the newest history item of this audio (still without a video) to the job making its video, in `format`. */
+  /**
+   * Ties the history item of this audio to the job making its video, in `format`: the newest item
+   * still free (no job yet, or one that ended without a video: a retry); otherwise another take or
+   * format of a video already made or under way gets an item of its own, with the same speech.
+   */
   async linkToJob(userId: string, audioUrl: string, jobId: string, format?: VideoFormatId): Promise<void> {
-    await this.db
-      .updateTable('project')
-      .set({ jobId, format: format ?? null })
-      .where('id', '=', (eb) =>
-        eb.selectFrom('project').select('id').where('userId', '=', userId).where('audioUrl', '=', audioUrl).where('outputUrl', 'is', null).orderBy('createdAt', 'desc').limit(1),
-      )
-      .execute();
+    const ofAudio = this.db.selectFrom('project').where('userId', '=', userId).where('audioUrl', '=', audioUrl).orderBy('createdAt', 'desc').orderBy('id', 'desc');
+    const free = await ofAudio
+      .select('id')
+      .where('outputUrl', 'is', null)
+      .where((eb) => eb.or([eb('jobId', 'is', null), eb('jobId', 'in', eb.selectFrom('job').select('job.id').where('job.status', 'in', ['failed', 'canceled']))]))
+      .executeTakeFirst();
+    if (free) {
+      await this.db.updateTable('project').set({ jobId, format: format ?? null }).where('id', '=', free.id).execute();
+      return;
+    }
+    const newest = await ofAudio.select('audioParams').executeTakeFirst();
+    // An audio with no item (the public API's) has no history to add to.
+    if (newest) await this.insert({ userId, audioUrl, audioParams: newest.audioParams, outputUrl: null, jobId, format: format ?? null });
   }
 
   /** The job's video is done: its history item gets the video, in the job's commit (`em`). */

@@ -50,6 +50,10 @@ describe('takes: the same inputs with a new seed are a new video, charged; the s
     // Once finished, each take is still its own job (no third video), and each was charged.
     expect((await lipSync(user, audio.url, 7)).id).toBe(take.id);
     expect(await bed.generationsCount(user)).toBe(2);
+    // Each take is an item of its own in the history (/projects, /profile), both speaking the same words.
+    const history = await bed.send(Subjects.generation.projectsList, { userId: user });
+    expect(history.map((item) => item.outputUrl).sort()).toEqual([firstDone.url, takeDone.url].sort());
+    expect(history.map((item) => item.audioParams?.text)).toEqual([SCRIPT, SCRIPT]);
   });
 
   it('the public API: a video with another seed is another take, charged; its key re-sent answers it, and that key with another seed is refused', async () => {
