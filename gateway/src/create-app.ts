@@ -77,6 +77,7 @@ export async function createGateway(settings: GatewaySettings): Promise<NestExpr
     contentMeta: blogPostMeta(app.get(ServiceClient)),
     publicContent: new PublicContent(app.get(ServiceClient)),
     releases: { live: LiveRemoteVersions.fromRegistry(app.get(ServiceClient)), storage: app.get(StorageService) },
+    publicUrl: settings.PUBLIC_URL,
   });
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));
   // The public API's own document: only /api/v1, with its bearer scheme.

@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Express, Request, Response } from 'express';
 import { findRoute, LANDING, metaForPath, NOT_FOUND_META, REMOTE_FOLDERS, REMOTE_MANIFEST_FILE, REMOTE_MANIFEST_PATH, remoteVersionPath, type PageMeta, type RemoteLiveVersions, type RemoteManifest, type RemoteName } from '@lipcast/contracts';
 import type { StorageService } from '@lipcast/nest-kit';
+import { publicOrigin } from '../http/public-origin';
 import { SESSION_COOKIE } from '../session/session.middleware';
 import { injectHead } from './page-head';
 import { acceptedEncodings, servePrecompressed } from './precompressed';
@@ -27,6 +28,8 @@ export interface FrontEndOptions {
    * files are served from. Without it every remote is its own build (or its override).
    */
   releases?: { live: LiveRemoteVersions; storage: StorageService };
+  /** The site's public origin (`PUBLIC_URL`), for canonical URLs and the sitemap; unset: each request's own. */
+  publicUrl?: string;
 }
 
 /**
@@ -60,7 +63,6 @@ const metaForVisitor = (path: string): PageMeta => (path === '/' ? LANDING.meta 
 /** The page's one address: no query, no trailing slash. */
 const canonicalPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-const originOf = (request: Request) => `${request.protocol}://${request.get('host')}`;
 
 /** What a visitor is served in place of the app: the static page and its head. */
 interface VisitorPage {
@@ -96,6 +98,8 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
   const prerendered = new PrerenderedPages(options.webRoot, new Set(Object.keys(options.remoteOverrides).filter((name) => options.remoteOverrides[name as RemoteName]) as RemoteName[]));
   // Re-read when the file changes, so rebuilding the shell needs no gateway restart.
   const readIndex = cachedFile(join(shellDist, 'index.html'));
+  /** Where the page's canonical URL, og:url and the sitemap point: the public origin, not whatever Host a request names. */
+  const originOf = (request: Request) => publicOrigin({ PUBLIC_URL: options.publicUrl }, request);
 
   /** A page prerendered at build time, with its route's metadata. */
   const staticVisitorPage = (path: string): VisitorPage | undefined => {
