@@ -102,9 +102,9 @@ test.describe('operator console', () => {
     await operator.getByRole('tab', { name: 'Posts' }).click();
     await operator.getByRole('button', { name: 'New post' }).click();
     const title = `Operator notes ${unique('')}`;
-    await operator.getByLabel('Title').fill(title);
+    await operator.getByLabel('Title', { exact: true }).fill(title);
     await expect(operator.getByLabel('Slug')).toHaveValue(title.toLowerCase().replaceAll(' ', '-'));
-    await operator.getByLabel('Excerpt').fill('What the operators changed this week.');
+    await operator.getByLabel('Excerpt', { exact: true }).fill('What the operators changed this week.');
     await operator.getByLabel('Body (Markdown)').fill('# Changes\n\nThe queue is faster now.');
     await operator.getByLabel('Publish now').check();
     await operator.getByRole('button', { name: 'Save post' }).click();

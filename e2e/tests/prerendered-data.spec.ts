@@ -92,8 +92,8 @@ test.describe('prerendered pages with their data', () => {
     await operator.goto('/admin');
     await operator.getByRole('tab', { name: 'Posts' }).click();
     await operator.getByRole('button', { name: 'New post' }).click();
-    await operator.getByLabel('Title').fill(title);
-    await operator.getByLabel('Excerpt').fill('Published from the console.');
+    await operator.getByLabel('Title', { exact: true }).fill(title);
+    await operator.getByLabel('Excerpt', { exact: true }).fill('Published from the console.');
     await operator.getByLabel('Body (Markdown)').fill('## Changes\n\nThe queue is faster now.');
     await operator.getByLabel('Publish now').check();
     await operator.getByRole('button', { name: 'Save post' }).click();

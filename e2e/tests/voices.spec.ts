@@ -78,12 +78,12 @@ test.describe('choosing a voice with confidence (wizard step 2)', () => {
     await expect(page.locator('li[data-variant]')).toHaveCount(0);
     expect(await blockingViolations(page)).toEqual([]);
 
-    // Step 3: the actor is named under its preview, and what the video spends is said beside its button.
+    // Step 3: the actor is named on its still, and what the video spends is said beside its button.
     await generate.click();
     await expect(page.getByLabel('Audio preview')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { name: 'Generate Video' })).toBeVisible();
-    await expect(page.getByText(`${actorName} · `)).toBeVisible();
+    await expect(page.getByRole('figure', { name: `${actorName} (input)` })).toContainText(actorName);
     const generateVideo = page.getByRole('button', { name: 'Generate Video' });
     await expect(generateVideo).toHaveAccessibleDescription('This uses 1 of your 3 free videos (2 left after this).');
     await expect(page.getByTestId('spend-notice')).toBeVisible();
