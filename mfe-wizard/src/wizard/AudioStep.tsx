@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { API_ROUTES, SPEECH_PITCH, SPEECH_SPEED, VOICE_EMOTIONS, type AudioCaptionsSource } from '@lipcast/contracts';
 import { Button, cn, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Slider, Textarea } from '@lipcast/ui';
-import { routeQuery, toast, useAccount, useDraft, type SelectedVideo } from '@lipcast/web-kit';
+import { routeQuery, toast, useAccount, useDraft, type HandedAudio, type SelectedVideo } from '@lipcast/web-kit';
 import { createAudio, DEFAULT_VOICE, defaultVoice, fetchVoices } from './generation-api';
 import { failureToast } from './errors';
 import { dialogueProblem, estimateSpeechSeconds, recordingProblem } from './rules';
@@ -15,13 +15,8 @@ export const VOICES_FAILED_MESSAGE = 'Failed to load voice options. Using defaul
 /** Audio takes 1 to 2 minutes with a provider: a reminder after 30 s (spec section 9). */
 const REMINDER_AFTER_MS = 30_000;
 
-export interface CreatedAudio {
-  url: string;
-  text: string;
-  voice: string;
-  emotion: string;
-  pitch: number;
-  speed: number;
+/** The audio step 3 puts on the actor: what a history item hands over too (`HandedAudio`), and a recording's details. */
+export interface CreatedAudio extends HandedAudio {
   /** The creator's own voice (issue 35): its length and where its captions come from. */
   recorded?: { durationSeconds: number; captions: AudioCaptionsSource };
 }
