@@ -3,6 +3,7 @@ import { IDEMPOTENCY_KEY_TTL_HOURS } from '@lipcast/contracts';
 import { GenerationRepository, millisecondsAgo } from '../database';
 import type { JobInputs } from '../jobs/job-inputs';
 import type { JobResult, StoredJobStatus } from '../jobs/job.entity';
+import { GENERATION_SCHEMA } from '../mikro-orm.config';
 import type { ListCursor } from '../pagination/list-cursor';
 import type { IdempotencyKeyRecord, VideoRecord } from './video.entity';
 
@@ -22,6 +23,21 @@ export interface VideoRow extends VideoRecord {
 }
 
 export type NewVideo = Omit<VideoRecord, 'createdAt' | 'jobId'>;
+
+/** What the API answers of a video (`toVideo`): its row and its job's state, without the job's input. */
+export type VideoState = Pick<VideoRow, 'id' | 'actorId' | 'influencerId' | 'metadata' | 'webhookUrl' | 'format' | 'createdAt' | 'currentJobId' | 'status' | 'progress' | 'result' | 'error'>;
+
+/**
+ * `read`'s query: a prepared statement, parsed and planned once per pooled connection, whose columns
+ * are named as `VideoState` names them (only `created_at` comes as the pool's raw text, see `read`).
+ */
+const READ_VIDEO = {
+  name: 'generation.videos.read',
+  text: `select v.id, v.actor_id as "actorId", v.influencer_id as "influencerId", v.metadata, v.webhook_url as "webhookUrl", v.format, v.created_at as "createdAt",
+      j.id as "currentJobId", j.status, j.progress, j.result, j.error
+    from "${GENERATION_SCHEMA}".video v join "${GENERATION_SCHEMA}".job j on j.id = coalesce(v.job_id, v.id)
+    where v.id = $1 and v.user_id = $2`,
+};
 
 /** Videos and their idempotency keys in PostgreSQL. */
 @Injectable()
@@ -55,6 +71,19 @@ export class VideosRepository extends GenerationRepository {
 
   async insert(video: NewVideo): Promise<void> {
     await this.db.insertInto('video').values(video).execute();
+  }
+
+  /**
+   * One video as the API answers it (`GET /api/v1/videos/{id}`, polled while it renders): the public
+   * API's hottest query, so it skips the typed builder and the ORM's plugin, which compile the query
+   * and map every column anew on each call, and asks the pool directly; outside any transaction.
+   */
+  async read(userId: string, videoId: string): Promise<VideoState | null> {
+    const pool = await this.em.getConnection().getNativeClient();
+    const { rows } = await pool.query<Omit<VideoState, 'createdAt'> & { createdAt: string }>({ ...READ_VIDEO, values: [videoId, userId] });
+    const row = rows[0];
+    // The pool reads timestamps as text, which the plugin turns into dates with the platform's parser.
+    return row ? { ...row, createdAt: this.em.getPlatform().parseDate(row.createdAt) } : null;
   }
 
   async find(userId: string, videoId: string): Promise<VideoRow | null> {

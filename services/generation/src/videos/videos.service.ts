@@ -21,7 +21,7 @@ import { requestHash } from './request-hash';
 import { decodeListCursor, pageOf } from '../pagination/list-cursor';
 import { VideoSpeech } from '../lipsync/video-speech';
 import { RevisionsRepository } from '../revisions/revisions.repository';
-import { VideosRepository, type VideoRow } from './videos.repository';
+import { VideosRepository, type VideoState } from './videos.repository';
 import { captionFilesOf, lipSyncOf, posterUrlOf } from '../jobs/job-result';
 import { GenerationSettings } from '../settings';
 import { refuseUnreachableWebhookUrl } from '../webhooks/webhook-address';
@@ -66,7 +66,7 @@ export function videoSpecOf(request: CreateVideoDto): VideoSpec {
   };
 }
 
-export function toVideo(row: VideoRow): Video {
+export function toVideo(row: VideoState): Video {
   const succeeded = row.status === 'succeeded';
   const error =
     row.status === 'failed'
@@ -132,7 +132,7 @@ export class VideosService {
   }
 
   async get(userId: string, videoId: string): Promise<Video> {
-    const row = await this.videos.find(userId, videoId);
+    const row = await this.videos.read(userId, videoId);
     if (!row) throw ServiceError.notFound('No such video');
     const video = toVideo(row);
     // A live video's place in the queue and its time left (its job's, as the app shows them).
