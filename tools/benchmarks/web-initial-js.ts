@@ -1,7 +1,9 @@
 /**
  * What a page costs before it is usable: every script fetched before the `load` event, counted as
- * served (compressed bytes on the wire), for a visitor's `/` and `/blog` and a signed-in `/`, in
- * Debian's Chromium. Issue 17's target for a visitor's `/` is 120 KB.
+ * served (compressed bytes on the wire), for a visitor's `/` and `/blog`, in Debian's Chromium; for
+ * a signed-in `/`, every script fetched until the wizard's step 1 shows its actors (its remote and
+ * data come after `load`). Issue 17's target for a visitor's `/` is 120 KB; issue 38's for the
+ * signed-in `/` is 130 KB.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,14 +12,18 @@ import { startIsolatedStack } from '../lib/stack.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signInAsNewUser } from './browser.ts';
 
 const TARGET_KB = 120;
+const SIGNED_IN_TARGET_KB = 130;
 
 interface ScriptLoad {
   url: string;
   bytes: number;
 }
 
-/** Opens `path` and sums the scripts that finished before `load`, as served. */
-async function initialScripts(page: Page, url: string): Promise<ScriptLoad[]> {
+/**
+ * Opens `path` and sums the scripts that finished before it is usable, as served: by `load`, or
+ * with `usable`, once that resolves and the network has been quiet for half a second.
+ */
+async function initialScripts(page: Page, url: string, usable?: (page: Page) => Promise<void>): Promise<ScriptLoad[]> {
   const scripts: Promise<ScriptLoad>[] = [];
   let loaded = false;
   page.on('requestfinished', (request) => {
@@ -25,9 +31,16 @@ async function initialScripts(page: Page, url: string): Promise<ScriptLoad[]> {
     scripts.push(request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize })));
   });
   await page.goto(url, { waitUntil: 'load' });
+  if (usable) {
+    await usable(page);
+    await page.waitForLoadState('networkidle');
+  }
   loaded = true;
   return Promise.all(scripts);
 }
+
+/** The signed-in `/` is usable once the wizard's step 1 lists its actors (its Continue is there). */
+const wizardStepOneShown = (page: Page) => page.getByRole('heading', { name: 'Select Your Actor' }).waitFor();
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -65,17 +78,18 @@ export async function webInitialJavaScript(): Promise<void> {
         await signing.close();
       }
       const page = await context.newPage();
-      const scripts = await initialScripts(page, `${stack.url}${path}`);
+      const scripts = await initialScripts(page, `${stack.url}${path}`, signIn ? wizardStepOneShown : undefined);
       const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
-      const target = label.startsWith('visitor /') && path === '/' ? `   (target ≤ ${TARGET_KB} KB: ${total <= TARGET_KB * 1024 ? 'met' : 'NOT met'})` : '';
+      const targetKb = signIn ? SIGNED_IN_TARGET_KB : label.startsWith('visitor /') && path === '/' ? TARGET_KB : undefined;
+      const target = targetKb ? `   (target ≤ ${targetKb} KB: ${total <= targetKb * 1024 ? 'met' : 'NOT met'})` : '';
       console.log(`  ${label.padEnd(22)} ${String(scripts.length).padStart(3)} scripts ${kb(total).padStart(10)}${target}`);
-      for (const script of scripts.sort((a, b) => b.bytes - a.bytes).slice(0, 5)) console.log(`      ${kb(script.bytes).padStart(10)}  ${new URL(script.url).pathname}`);
+      for (const script of scripts.sort((a, b) => b.bytes - a.bytes).slice(0, signIn ? 12 : 5)) console.log(`      ${kb(script.bytes).padStart(10)}  ${new URL(script.url).pathname}`);
       await context.close();
     };
     await measure('visitor /', '/');
     await measure('visitor /terms', '/terms');
     await measure('visitor /blog', '/blog');
-    await measure('signed-in /', '/', true);
+    await measure('signed-in / (step 1)', '/', true);
     printBundleComposition();
   } finally {
     await browser.close();

@@ -26,7 +26,8 @@ function sharedSingletons() {
   return {
     react: installed('react'),
     'react-dom': installed('react-dom'),
-    'react-router-dom': installed('react-router-dom'),
+    // Its declarative API only (tools/webpack/react-router-dom.mjs), not the whole package.
+    'react-router-dom': { ...installed('react-router-dom'), import: path.join(__dirname, 'react-router-dom.mjs') },
     '@tanstack/react-query': installed('@tanstack/react-query'),
     '@lipcast/web-kit': singleton(require(path.join(root, 'libs/web-kit/package.json')).version),
   };
@@ -34,6 +35,34 @@ function sharedSingletons() {
 
 /** The version of each shared singleton this build provides (the shell's copies are the ones used). */
 const sharedVersions = () => Object.fromEntries(Object.entries(sharedSingletons()).map(([name, { version }]) => [name, version]));
+
+/** The packages behind the shared singletons (with the packages only they use), by folder under node_modules. */
+const SHARED_PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'cookie', 'set-cookie-parser', '@tanstack/react-query', '@tanstack/query-core'];
+const SHARED_PACKAGE_PATH = new RegExp(`[\\\\/]node_modules[\\\\/](${SHARED_PACKAGES.join('|')})[\\\\/]`);
+
+/**
+ * Each shared package's copy in a chunk of its own (`shared-<package>.<hash>.js`). Left to the
+ * default vendor grouping, a remote's copy of react-dom landed in one chunk with Radix code the
+ * remote does need (its dialogs, toasts), so opening one downloaded a second react-dom (53 KB) that
+ * never ran: the shell's copy is the one used (`shareStrategy: 'loaded-first'`).
+ */
+function splitSharedPackages() {
+  return {
+    splitChunks: {
+      cacheGroups: {
+        sharedPackages: {
+          // Not react's JSX runtime: it is not shared (each app bundles its own, a few hundred bytes),
+          // so grouped with react's copy it would fetch that copy on every remote page.
+          test: (module) => SHARED_PACKAGE_PATH.test(module.resource ?? '') && !/jsx-(dev-)?runtime/.test(module.resource),
+          name: (module) => `shared-${module.resource.match(SHARED_PACKAGE_PATH)[1].replace('/', '-').replace('@', '')}`,
+          chunks: 'async',
+          priority: 20,
+          enforce: true,
+        },
+      },
+    },
+  };
+}
 
 /** Text assets worth compressing; the gateway serves `<file>.br` or `<file>.gz` to browsers that accept them. */
 const COMPRESSIBLE = /\.(js|css|json|svg|txt)$/;
@@ -144,7 +173,15 @@ function appConfig({ appDir, name, exposes, devPort, isHost, production }) {
       // The other builds of the same app (static scripts, prerendered pages) write beside it afterwards.
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: libAliases() },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: {
+        ...libAliases(),
+        // react-router's package maps browsers to its development build (warnings, checks); production builds take its production one.
+        ...(production ? { 'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs') } : {}),
+      },
+    },
+    optimization: splitSharedPackages(),
     module: {
       rules: [
         swcRule(production),

@@ -36,8 +36,9 @@ describe('Wizard', () => {
     // The new step starts at its title, in view and focused (issue 37, item 4), not at the old scroll position.
     expect(document.activeElement).toBe(title);
     expect(scrollIntoView.mock.contexts).toEqual([title]);
-    // The chosen actor stays in sight beside the script.
-    expect(within(screen.getByRole('figure', { name: 'Chosen actor' })).getByText('Host Maya')).toBeTruthy();
+    // The chosen actor stays in sight beside the script (the step's code loads when the step is reached).
+    expect(within(await screen.findByRole('figure', { name: 'Chosen actor' })).getByText('Host Maya')).toBeTruthy();
+    expect(document.activeElement).toBe(title);
   });
 
   it("puts the wizard's links and progress before each step's title, so a focused title's next Tab stop is the step's own (issue 37, item 6)", async () => {

@@ -4,8 +4,7 @@ import { Link } from 'react-router-dom';
 import { Page, Spinner } from '@lipcast/ui';
 import { clearHandedAudio, clearSelectedInfluencer, dismissToast, generationAllowance, generationsLeft, isPremium, loadRemoteComponent, readHandedAudio, readSelectedInfluencer, useAccount, type SelectedVideo } from '@lipcast/web-kit';
 import { ActorStep } from '../wizard/ActorStep';
-import { AudioStep, type CreatedAudio } from '../wizard/AudioStep';
-import { VideoStep } from '../wizard/VideoStep';
+import type { CreatedAudio } from '../wizard/AudioStep';
 import { WizardHeader } from '../wizard/WizardHeader';
 import '../styles.css';
 
@@ -24,6 +23,11 @@ function UpgradeLink() {
 const UpgradePanel = lazy(() =>
   loadRemoteComponent<UpgradePanelProps>('mfe_billing', './UpgradePanel').catch((): { default: ComponentType<UpgradePanelProps> } => ({ default: UpgradeLink })),
 );
+
+// Steps 2 and 3 (their voice picker, recorder, player and generation code) load when reached, so
+// the signed-in `/` (step 1) fetches only step 1's code (issue 38, item 2).
+const AudioStep = lazy(() => import(/* webpackChunkName: "wizard-audio-step" */ '../wizard/AudioStep').then((module) => ({ default: module.AudioStep })));
+const VideoStep = lazy(() => import(/* webpackChunkName: "wizard-video-step" */ '../wizard/VideoStep').then((module) => ({ default: module.VideoStep })));
 
 /** Each step's heading and subtitle (spec section 2). */
 const STEP_TEXTS = {
@@ -84,18 +88,20 @@ export default function Wizard() {
           }}
         />
       )}
-      {step === 2 && video && (
-        <AudioStep
-          video={video}
-          initial={audio}
-          onBack={() => setStep(1)}
-          onNext={(created) => {
-            setAudio(created);
-            setStep(3);
-          }}
-        />
-      )}
-      {step === 3 && video && audio && <VideoStep video={video} audio={audio} onBack={() => setStep(2)} />}
+      <Suspense fallback={<Spinner label="Loading the next step" />}>
+        {step === 2 && video && (
+          <AudioStep
+            video={video}
+            initial={audio}
+            onBack={() => setStep(1)}
+            onNext={(created) => {
+              setAudio(created);
+              setStep(3);
+            }}
+          />
+        )}
+        {step === 3 && video && audio && <VideoStep video={video} audio={audio} onBack={() => setStep(2)} />}
+      </Suspense>
       {step === 3 && upgrade}
     </Page>
   );
