@@ -27,6 +27,7 @@ const NOT_ON_STEP_ONE: [string, RegExp][] = [
   ['Stripe.js', /stripe\.com/],
   ["the wizard's later steps", /\/wizard-(audio|video)-step\./],
   ["a remote's copy of a shared package", /^\/remotes\/[^/]+\/shared-/],
+  ["the header's menus", /\/header-menus\./],
 ];
 
 test("the signed-in / fetches step 1's code only, and a 402 still opens the paywall", async ({ page, browser, baseURL }) => {
@@ -48,6 +49,17 @@ test("the signed-in / fetches step 1's code only, and a 402 still opens the payw
   for (const [what, pattern] of NOT_ON_STEP_ONE) {
     expect(scripts.filter((script) => pattern.test(script)), what).toEqual([]);
   }
+
+  // The avatar menu's code comes when it is pressed; it opens at once, focused, and gives the focus back.
+  const avatar = app.getByRole('button', { name: /Account menu for initial/ });
+  await avatar.click();
+  const menu = app.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await expect(menu).toBeFocused();
+  expect(scripts).toContainEqual(expect.stringMatching(/^\/header-menus\./));
+  await app.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(avatar).toBeFocused();
 
   await app.getByRole('button', { name: 'Continue to Audio Generation' }).click();
   await expect(app.getByLabel('Dialogue')).toBeVisible();

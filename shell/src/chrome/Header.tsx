@@ -1,17 +1,7 @@
+import { cloneElement, Component, lazy, Suspense, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import {
-  Badge,
-  Button,
-  cn,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-  Logo,
-} from '@lipcast/ui';
-import { generationAllowance, generationsLeft, isAdmin, isPremium, loginUrl, LOGOUT_URL, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
+import { Badge, Button, cn, Logo } from '@lipcast/ui';
+import { generationAllowance, generationsLeft, isPremium, loginUrl, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -29,7 +19,7 @@ export const NAV_LINKS = [
 export const PRICING_LINK = { to: '/pricing', label: 'Pricing' } as const;
 
 /** The avatar menu's links to the user's own pages. */
-const ACCOUNT_LINKS = [
+export const ACCOUNT_LINKS = [
   { to: '/profile', label: 'Profile' },
   { to: '/projects', label: 'Projects' },
   { to: '/batches', label: 'Batch videos' },
@@ -53,54 +43,91 @@ function videosTotal(user: AccountUser): number {
  * reader still hears "2 of 3 videos left". Hidden at 1024-1279 px only, where the inline links take its room
  * (the avatar menu shows it there).
  */
+// The menus' code (Radix menu, positioning, focus handling: about 20 KB as served) is not part of
+// the first screen (issue 38, item 2): it loads when a menu's button is pointed at, focused or pressed.
+const loadHeaderMenus = () => import(/* webpackChunkName: "header-menus" */ './HeaderMenus');
+const AccountMenu = lazy(() => loadHeaderMenus().then((module) => ({ default: module.AccountMenu })));
+const NavMenu = lazy(() => loadHeaderMenus().then((module) => ({ default: module.NavMenu })));
+
+/** The keys that open a menu from its button (as Radix's own trigger does). */
+const MENU_OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
+
+/** If the menus' code cannot be fetched, the button stays and says nothing more; the pages stay reachable by their links. */
+class MenuLoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.warn('The header menu could not be loaded:', error);
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/**
+ * A header menu's button, standing in for the menu until it is pressed; then the menu (the same
+ * button as its trigger) opens, focused, as soon as its code is there.
+ */
+function DeferredMenu({ button, menu }: { button: ReactElement<Record<string, unknown>>; menu: (trigger: ReactElement) => ReactNode }) {
+  const [pressed, setPressed] = useState(false);
+  const placeholder = cloneElement(button, {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: () => void loadHeaderMenus().catch(() => undefined),
+    onFocus: () => void loadHeaderMenus().catch(() => undefined),
+    onClick: () => setPressed(true),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (!MENU_OPENING_KEYS.includes(event.key)) return;
+      event.preventDefault();
+      setPressed(true);
+    },
+  });
+  if (!pressed) return placeholder;
+  return (
+    <MenuLoadBoundary fallback={button}>
+      <Suspense fallback={placeholder}>{menu(button)}</Suspense>
+    </MenuLoadBoundary>
+  );
+}
+
+function AvatarButton({ name, ...props }: { name: string }) {
+  return (
+    <button
+      type="button"
+      aria-label={`Account menu for ${name}`}
+      className="flex h-11 min-w-11 shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg px-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+      {...props}
+    >
+      <span aria-hidden className="grid size-8 place-items-center rounded-full bg-brand-100 font-semibold text-brand-700">
+        {name.slice(0, 1).toUpperCase()}
+      </span>
+      <span aria-hidden className="hidden max-w-32 truncate font-medium 2xl:inline">
+        {name}
+      </span>
+    </button>
+  );
+}
+
+function NavMenuButton(props: object) {
+  return (
+    <Button variant="ghost" size="icon" className="size-11 min-[68.75rem]:hidden" aria-label="Menu" {...props}>
+      <span aria-hidden className="text-xl leading-none">
+        ☰
+      </span>
+    </Button>
+  );
+}
+
 function VideosLeftCounter({ user }: { user: AccountUser }) {
   return (
     <span className="inline shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs whitespace-nowrap text-slate-600 lg:hidden xl:inline">
       {generationsLeft(user)} of {videosTotal(user)} <span className="sr-only sm:not-sr-only">videos </span>left
     </span>
-  );
-}
-
-/** The avatar's menu: who is signed in, the counter, and the account actions. */
-function AccountMenu({ user }: { user: AccountUser }) {
-  const name = user.username || 'User';
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          aria-label={`Account menu for ${name}`}
-          className="flex h-11 min-w-11 shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg px-1 text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-        >
-          <span aria-hidden className="grid size-8 place-items-center rounded-full bg-brand-100 font-semibold text-brand-700">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-          <span aria-hidden className="hidden max-w-32 truncate font-medium 2xl:inline">
-            {name}
-          </span>
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>
-          <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
-          <span className="block">{videosLeftLabel(user)}</span>
-          {isPremium(user) && <span className="block sm:hidden">Premium</span>}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {[...ACCOUNT_LINKS, PRICING_LINK, ...(isAdmin(user) ? [ADMIN_LINK] : [])].map((link) => (
-          <DropdownMenuItem key={link.to} asChild>
-            <Link to={link.to}>{link.label}</Link>
-          </DropdownMenuItem>
-        ))}
-        {!isPremium(user) && (
-          <DropdownMenuItem asChild className="sm:hidden">
-            <Link to="/subscribe">Upgrade to Premium</Link>
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigateAway(LOGOUT_URL, 'Logout failed')}>Logout</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }
 
@@ -122,32 +149,8 @@ function AccountArea({ user }: { user: AccountUser }) {
         </span>
       )}
       <VideosLeftCounter user={user} />
-      <AccountMenu user={user} />
+      <DeferredMenu button={<AvatarButton name={user.username || 'User'} />} menu={(trigger) => <AccountMenu user={user} trigger={trigger} />} />
     </div>
-  );
-}
-
-/** The primary links as a menu, for screens too narrow to show them inline (below 1,100 px). */
-function NavMenu() {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-11 min-[68.75rem]:hidden" aria-label="Menu">
-          <span aria-hidden className="text-xl leading-none">
-            ☰
-          </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        {[...NAV_LINKS, PRICING_LINK].map((link) => (
-          <DropdownMenuItem key={link.to} asChild>
-            <NavLink to={link.to} end={link.to === '/'} className="aria-[current=page]:text-brand-700">
-              {link.label}
-            </NavLink>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }
 
@@ -183,7 +186,7 @@ export function Header() {
               </Button>
             </>
           )}
-          <NavMenu />
+          <DeferredMenu button={<NavMenuButton />} menu={(trigger) => <NavMenu trigger={trigger} />} />
         </div>
       </div>
     </header>
