@@ -207,6 +207,11 @@ function appConfig({ appDir, name, exposes, devPort, isHost, production }) {
         shared: sharedSingletons(),
         shareStrategy: 'loaded-first',
         dts: false,
+        // One federation runtime per page: the shell hands its own to the remotes
+        // (share-federation-runtime.mjs), and a remote's production build uses it instead of bundling a
+        // second copy in its remoteEntry.js. Such a build runs only inside the shell; `npm run dev`
+        // (a development build) still runs a remote alone.
+        ...(isHost ? { runtimePlugins: [path.join(__dirname, 'share-federation-runtime.mjs')] } : { experiments: { externalRuntime: production } }),
       }),
       new DefinePlugin({
         // Which remote this build is: libs/ui renders its pop-ups into that remote's portal host.
