@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { ACCOUNT_QUERY_KEY, createQueryClient, LOGOUT_URL, navigateAway, type AccountUser } from '@lipcast/web-kit';
 import { accountUser } from '@lipcast/web-kit/testing';
-import { ADMIN_LINK, Header, NAV_LINKS, PRICING_LINK, videosLeftLabel } from './Header';
+import { Header } from './Header';
+import { ADMIN_LINK, NAV_LINKS, PRICING_LINK, videosLeftLabel } from './header-links';
 
 jest.mock('@lipcast/web-kit', () => ({ ...jest.requireActual('@lipcast/web-kit'), navigateAway: jest.fn() }));
 const navigateAwayMock = jest.mocked(navigateAway);

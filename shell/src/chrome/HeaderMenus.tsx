@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@lipcast/ui';
 import { isAdmin, isPremium, LOGOUT_URL, navigateAway, type AccountUser } from '@lipcast/web-kit';
-import { ACCOUNT_LINKS, ADMIN_LINK, NAV_LINKS, PRICING_LINK, videosLeftLabel } from './Header';
+import { ACCOUNT_LINKS, ADMIN_LINK, NAV_LINKS, PRICING_LINK, videosLeftLabel } from './header-links';
 
 // The header's menus, loaded when first wanted (Header.tsx's DeferredMenu): each opens at once, since
 // its button was pressed, with that same button as its trigger.
