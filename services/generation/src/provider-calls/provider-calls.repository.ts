@@ -57,6 +57,12 @@ export class ProviderCallsRepository extends GenerationRepository {
     return call ?? null;
   }
 
+  /** Whether a job recorded this prediction (whatever its status now). */
+  async isRecorded(provider: string, predictionId: string): Promise<boolean> {
+    const call = await this.db.selectFrom('provider_call').select('id').where('provider', '=', provider).where('predictionId', '=', predictionId).executeTakeFirst();
+    return !!call;
+  }
+
   /** Takes up to `limit` pending calls due for a look, and moves their next look `intervalMs` ahead (replicas never take the same). */
   claimDue(limit: number, intervalMs: number): Promise<ProviderCallRecord[]> {
     return this.db

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { ErrorCode } from '@lipcast/contracts';
 import { PeriodicWork, ServiceError } from '@lipcast/nest-kit';
 import { JobLanes } from '../jobs/job-lanes';
 import { JobQueue } from '../jobs/job-queue';
@@ -17,6 +18,12 @@ const POLL_PARALLEL = 10;
 const LOOKUP_TIMEOUT_MS = 10_000;
 /** With webhooks, open predictions are still looked at this often, in case a delivery was lost. */
 const SAFETY_POLL_MS = 60_000;
+/**
+ * A webhook may arrive before the job that created its prediction has recorded it (a prediction that
+ * ends within the create's round trip): it waits this long for the record, then is refused so the
+ * sender delivers it again, instead of being dropped and leaving the job to the safety poll.
+ */
+const UNRECORDED_WAIT_MS = 10_000;
 
 /**
  * Jobs waiting on a provider: their calls are recorded when made, and when a prediction ends — told
@@ -56,16 +63,23 @@ export class ProviderCallsService extends PeriodicWork {
       if (error instanceof InvalidWebhookError) throw ServiceError.validation('Invalid webhook');
       throw error;
     });
-    await this.ended(prediction);
+    for (let delayMs = 50, waitedMs = 0; !(await this.ended(prediction)); waitedMs += delayMs, delayMs *= 2) {
+      if (waitedMs >= UNRECORDED_WAIT_MS) throw new ServiceError(ErrorCode.Unavailable, `Prediction ${prediction.id} is not recorded yet: deliver it again`);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     return { received: true };
   }
 
-  /** A prediction as the provider reports it: when it ended, recorded once and its job resumed. */
-  async ended(prediction: ProviderPrediction): Promise<void> {
+  /**
+   * A prediction as the provider reports it: when it ended, recorded once and its job resumed.
+   * False when no job has recorded the prediction (yet).
+   */
+  async ended(prediction: ProviderPrediction): Promise<boolean> {
     const status = callStatusOf(prediction.status);
-    if (status === 'pending') return;
+    if (status === 'pending') return true;
     const call = await this.calls.complete(this.predictions.provider, prediction.id, status, prediction);
     if (call) await this.resume(call.jobId);
+    return !!call || this.calls.isRecorded(this.predictions.provider, prediction.id);
   }
 
   /** Puts a waiting job back on its lane's queue (once: only the caller that moved it from waiting enqueues). */
