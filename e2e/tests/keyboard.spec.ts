@@ -52,7 +52,9 @@ test('a keyboard user goes from loading the wizard to downloading the video, eac
 
   // Step 2: the words, then the voices (one Tab stop, then the chosen voice's sample), then the audio.
   await expect(page.getByRole('heading', { level: 1, name: 'Create Audio' })).toBeFocused();
+  // Steps 2 and 3 load when reached (issue 38): the user hears the title, then Tabs into the step once it shows.
   await expect(page.getByText(`Write what ${actorName} should say`)).toBeVisible();
+  await expect(page.getByLabel('Dialogue')).toBeVisible();
   const step2 = [await tabTo(page, page.getByLabel('Dialogue'))];
   await page.keyboard.type('Hi there.');
   const voices = page.getByRole('radiogroup', { name: 'Voice' });
@@ -69,6 +71,7 @@ test('a keyboard user goes from loading the wizard to downloading the video, eac
 
   // Step 3: the video, whose result takes the focus when it is ready, then Download.
   await expect(page.getByRole('heading', { level: 1, name: 'Generate Video' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Generate Video' })).toBeVisible();
   const step3 = [await tabTo(page, page.getByRole('button', { name: 'Generate Video' }))];
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Your video' })).toBeFocused({ timeout: 60_000 });
