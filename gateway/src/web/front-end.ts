@@ -9,7 +9,7 @@ import { injectHead } from './page-head';
 import { acceptedEncodings, servePrecompressed } from './precompressed';
 import type { PublicContent } from './data-pages';
 import { robotsTxt, sitemapXml } from './data-pages';
-import { cachedFile, composeVisitorPage, PrerenderedPages, type StaticPage } from './prerendered-pages';
+import { cachedFile, composeVisitorPage, PRERENDERED_FOLDER, PrerenderedPages, type StaticPage } from './prerendered-pages';
 import { releasedRemoteFiles, type LiveRemoteVersions } from './remote-releases';
 
 export interface FrontEndOptions {
@@ -137,7 +137,7 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
         response.setHeader('Access-Control-Allow-Origin', '*');
         next();
       },
-      servePrecompressed(join(options.webRoot, folder, 'dist'), cacheHeaders),
+      servePrecompressed(join(options.webRoot, folder, 'dist'), cacheHeaders, PRERENDERED_FOLDER),
     );
   }
   app.get('/robots.txt', (request: Request, response: Response) => {
@@ -153,7 +153,7 @@ export function mountFrontEnd(app: Express, options: FrontEndOptions): void {
   // A missing remote file is a plain 404, never the shell's page (the shell would load HTML as code).
   app.use('/remotes', (_request: Request, response: Response) => void response.status(404).type('text/plain').send('Not found'));
   // API requests skip the file look-up entirely.
-  const shellFiles = servePrecompressed(shellDist, cacheHeaders);
+  const shellFiles = servePrecompressed(shellDist, cacheHeaders, PRERENDERED_FOLDER);
   app.use((request: Request, response: Response, next) => (isApiPath(request.path) ? next() : shellFiles(request, response, next)));
 
   app.use(async (request: Request, response: Response, next) => {

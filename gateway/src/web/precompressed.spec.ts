@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,8 +27,12 @@ describe(servePrecompressed.name, () => {
     writeFileSync(join(root, 'main.0123456789abcdef.js.br'), brotliCompressSync(source));
     writeFileSync(join(root, 'main.0123456789abcdef.js.gz'), gzipSync(source));
     writeFileSync(join(root, 'small.js'), 'void 0;'); // under the build's threshold: no compressed copy
+    mkdirSync(join(root, 'prerendered'));
+    writeFileSync(join(root, 'prerendered', 'render.cjs'), 'module.exports = {};');
+    writeFileSync(join(root, 'prerendered', 'pages.json'), '[]');
     const app = express();
-    app.use(servePrecompressed(root, (_response, path) => cacheRules.push(path)));
+    app.use(servePrecompressed(root, (_response, path) => cacheRules.push(path), 'prerendered'));
+    app.use((_request, response) => void response.status(404).send('Not found'));
     await new Promise<void>((done) => {
       server = app.listen(0, '127.0.0.1', () => done());
     });
@@ -76,5 +80,12 @@ describe(servePrecompressed.name, () => {
     expect(small.body).toBe('void 0;');
     const outside = await get('/..%2f..%2fetc%2fpasswd.js', 'br');
     expect(outside.response.status).not.toBe(200);
+  });
+
+  it("withholds its withheld folder (the gateway's own inputs), however the path is spelled", async () => {
+    for (const path of ['/prerendered/render.cjs', '/prerendered/pages.json', '/%70rerendered/render.cjs', '/x/../prerendered/pages.json']) {
+      const { response, body } = await get(path, 'identity');
+      expect({ path, status: response.status, body }).toEqual({ path, status: 404, body: 'Not found' });
+    }
   });
 });

@@ -27,20 +27,23 @@ const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFi
  * the bytes leave as they were compressed at build time (brotli at its best level), with the
  * original file's type, `Content-Encoding`, `Vary: Accept-Encoding` and the copy's own ETag.
  * `setHeaders` receives the original file's path, so cache rules see one name for every copy.
+ * Files under a `withheld` folder of `root` are not served (`next()`): the server's own inputs.
  */
-export function servePrecompressed(root: string, setHeaders: (response: express.Response, path: string) => void): RequestHandler {
+export function servePrecompressed(root: string, setHeaders: (response: express.Response, path: string) => void, withheld?: string): RequestHandler {
   const base = resolve(root);
+  const withheldFolder = withheld && resolve(base, withheld) + sep;
   const files = express.static(base, { index: false, setHeaders: (response, path) => setHeaders(response, path.replace(/\.(br|gz)$/, '')) });
   return (request, response, next) => {
-    const compressible = (request.method === 'GET' || request.method === 'HEAD') && COMPRESSIBLE.test(request.path);
-    if (!compressible) return files(request, response, next);
-    response.vary('Accept-Encoding');
     let original: string;
     try {
       original = resolve(base, `.${decodeURIComponent(request.path)}`);
     } catch {
       return files(request, response, next); // a malformed path: express.static answers it
     }
+    if (withheldFolder && original.startsWith(withheldFolder)) return next();
+    const compressible = (request.method === 'GET' || request.method === 'HEAD') && COMPRESSIBLE.test(request.path);
+    if (!compressible) return files(request, response, next);
+    response.vary('Accept-Encoding');
     if (!original.startsWith(base + sep)) return files(request, response, next);
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const encoding = ENCODINGS.find((candidate) => accepted.has(candidate.name) && isFile(original + candidate.suffix));

@@ -73,6 +73,9 @@ function cachedRenderModule(path: string): () => { version: number; module: Data
   };
 }
 
+/** Where an app's build writes its prerendered fragments, in its dist folder (tools/webpack/prerender.cjs): read here, never served as files. */
+export const PRERENDERED_FOLDER = 'prerendered';
+
 /** One app's prerendered fragments (`<app>/dist/prerendered/`). */
 class AppFragments {
   private readonly index = cachedFile(join(this.directory, 'pages.json'));
@@ -118,7 +121,7 @@ export class PrerenderedPages {
 
   /** Remotes served from elsewhere (`REMOTE_*_URL`) are skipped: their pages may differ from the local build's. */
   constructor(webRoot: string, servedElsewhere: ReadonlySet<RemoteName>) {
-    const fragmentsOf = (folder: string) => new AppFragments(folder, join(webRoot, folder, 'dist/prerendered'));
+    const fragmentsOf = (folder: string) => new AppFragments(folder, join(webRoot, folder, 'dist', PRERENDERED_FOLDER));
     this.shell = fragmentsOf('shell');
     this.remotes = (Object.entries(REMOTE_FOLDERS) as [RemoteName, string][])
       .filter(([remote]) => !servedElsewhere.has(remote))
