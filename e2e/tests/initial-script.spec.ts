@@ -6,8 +6,10 @@ import { signIn } from '../support/sign-in.ts';
  * Issue 38, item 2: the signed-in `/` (the wizard's step 1) loads step 1's code and nothing it
  * does not show: no paywall, profile, operator console or payment code, no later wizard step and no
  * remote's copy of a shared package (the shell's copies are the ones used). Each loads when opened,
- * and a 402 still opens the paywall, whose code comes then. Sizes are the bench's
- * (tools/benchmarks/web-initial-js.ts); this checks which chunks are fetched, by name.
+ * and a 402 still opens the paywall, whose code comes then. Once step 1 has shown, the page fetches,
+ * when idle, what a next step needs at once (steps 2 and 3, the header's menus, the toaster), so step 2
+ * opens whole, with no loading placeholder. Sizes are the bench's (tools/benchmarks/web-initial-js.ts);
+ * this checks which chunks are fetched, by name.
  */
 
 /** Every script the page requests from now on, by path (the full URL for other origins than the app's). */
@@ -30,24 +32,76 @@ const NOT_ON_STEP_ONE: [string, RegExp][] = [
   ["the header's menus", /\/header-menus\./],
 ];
 
+/** Fetched ahead once step 1 has shown, when the browser is idle. */
+const FETCHED_AHEAD: [string, RegExp][] = [
+  ["the wizard's step 2", /\/wizard-audio-step\./],
+  ["the wizard's step 3", /\/wizard-video-step\./],
+  ["the header's menus", /\/header-menus\./],
+  ['the toaster', /\/toaster\./],
+];
+
+/**
+ * In the page, from its start: when step 1's title first showed, and whether the wizard's placeholder
+ * for a step still loading ever showed (both seen by a mutation observer).
+ */
+function watchStepOne(): void {
+  const seen = { stepOneAt: 0, stepPlaceholder: false };
+  (window as unknown as { __seen: typeof seen }).__seen = seen;
+  const observer = new MutationObserver(() => {
+    if (!seen.stepOneAt && [...document.querySelectorAll('h1')].some((heading) => heading.textContent?.trim() === 'Select Your Actor')) seen.stepOneAt = performance.now();
+    if (document.querySelector('[aria-label="Loading the next step"]')) seen.stepPlaceholder = true;
+  });
+  document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+}
+
+/** The page's scripts (path for the app's, full URL for others), as requested before step 1's title showed and after. */
+async function scriptsAroundStepOne(page: Page, appOrigin: string): Promise<{ before: string[]; after: string[] }> {
+  const { stepOneAt, entries } = await page.evaluate(() => ({
+    stepOneAt: (window as unknown as { __seen: { stepOneAt: number } }).__seen.stepOneAt,
+    entries: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.initiatorType === 'script')
+      .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+  }));
+  expect(stepOneAt).toBeGreaterThan(0);
+  const path = (url: string) => (new URL(url).origin === appOrigin ? new URL(url).pathname : url);
+  return {
+    before: entries.filter((entry) => entry.startTime < stepOneAt).map((entry) => path(entry.name)),
+    after: entries.filter((entry) => entry.startTime >= stepOneAt).map((entry) => path(entry.name)),
+  };
+}
+
 test("the signed-in / fetches step 1's code only, and a 402 still opens the paywall", async ({ page, browser, baseURL }) => {
   await signIn(page, `initial${Date.now().toString(36)}`);
   // A first visit: only the session comes over, so no script is taken from the sign-in's cache.
   const context = await browser.newContext({ baseURL });
   await context.addCookies(await page.context().cookies());
   const app = await context.newPage();
-  const scripts = recordScripts(app, new URL(baseURL!).origin);
+  const appOrigin = new URL(baseURL!).origin;
+  await app.addInitScript(watchStepOne);
+  const scripts = recordScripts(app, appOrigin);
 
   await app.goto('/');
   await expect(app.getByRole('heading', { level: 1, name: 'Select Your Actor' })).toBeVisible();
   await expect(app.getByRole('radiogroup', { name: 'Actors' }).getByRole('radio', { checked: true })).toHaveCount(1);
+  // What is fetched ahead comes when the browser is idle after step 1 has shown.
+  await expect
+    .poll(async () => (await scriptsAroundStepOne(app, appOrigin)).after.filter((script) => FETCHED_AHEAD.some(([, pattern]) => pattern.test(script))).length)
+    .toBe(FETCHED_AHEAD.length);
   await app.waitForLoadState('networkidle');
 
-  expect(scripts).toContainEqual(expect.stringMatching(/^\/remotes\/mfe-wizard\/__federation_expose_Wizard\./));
+  const { before, after } = await scriptsAroundStepOne(app, appOrigin);
+  expect(before).toContainEqual(expect.stringMatching(/^\/remotes\/mfe-wizard\/__federation_expose_Wizard\./));
   // The shell's own copies of the shared packages, each in its named chunk, are the ones fetched.
-  expect(scripts).toContainEqual(expect.stringMatching(/^\/shared-react-dom\./));
+  expect(before).toContainEqual(expect.stringMatching(/^\/shared-react-dom\./));
   for (const [what, pattern] of NOT_ON_STEP_ONE) {
-    expect(scripts.filter((script) => pattern.test(script)), what).toEqual([]);
+    expect(before.filter((script) => pattern.test(script)), what).toEqual([]);
+  }
+  for (const [what, pattern] of FETCHED_AHEAD) {
+    expect(after.filter((script) => pattern.test(script)), what).toHaveLength(1);
+  }
+  // Nothing else comes ahead: no billing, console or payment code, no remote's copy of a shared package.
+  for (const [what, pattern] of NOT_ON_STEP_ONE.filter(([what]) => what !== "the wizard's later steps" && what !== "the header's menus")) {
+    expect(after.filter((script) => pattern.test(script)), what).toEqual([]);
   }
 
   // The avatar menu's code comes when it is pressed; it opens at once, focused, and gives the focus back.
@@ -63,7 +117,8 @@ test("the signed-in / fetches step 1's code only, and a 402 still opens the payw
 
   await app.getByRole('button', { name: 'Continue to Audio Generation' }).click();
   await expect(app.getByLabel('Dialogue')).toBeVisible();
-  expect(scripts).toContainEqual(expect.stringMatching(/\/wizard-audio-step\./));
+  // Its code was there: step 2 opened whole, never showing the placeholder of a step still loading.
+  expect(await app.evaluate(() => (window as unknown as { __seen: { stepPlaceholder: boolean } }).__seen.stepPlaceholder)).toBe(false);
   await app.getByLabel('Dialogue').fill('Open the paywall, please.');
   await app.getByRole('button', { name: 'Generate Audio' }).click();
   await expect(app.getByLabel('Audio preview')).toBeVisible({ timeout: 30_000 });

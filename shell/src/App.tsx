@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { LANDING, metaForPath } from '@lipcast/contracts';
-import { Toaster } from '@lipcast/ui';
+import { preloadToaster, ToastOutlet } from '@lipcast/ui';
 import { createQueryClient, seedSignedOutAccount, useAccount } from '@lipcast/web-kit';
+import { afterFirstScreen } from './first-screen';
 import { applyPageMeta } from './meta';
 import { GlobalPaywall } from './paywall/GlobalPaywall';
 import { shellRoutes } from './routes';
@@ -33,13 +34,15 @@ export function AppRoutes() {
 }
 
 export function App() {
+  // The toaster's code comes with the first toast, or ahead of it once the first page has shown.
+  useEffect(() => afterFirstScreen(() => void preloadToaster()), []);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <PageMeta />
         <AppRoutes />
         <GlobalPaywall />
-        <Toaster />
+        <ToastOutlet />
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -1,6 +1,7 @@
-import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@lipcast/ui';
 import type { RemoteName } from '@lipcast/contracts';
+import { markFirstScreenShown } from './first-screen';
 import { loadRemotePage } from './remotes';
 import { IncompatibleRemoteError } from './shared-skew';
 
@@ -50,6 +51,12 @@ export class RemoteErrorBoundary extends Component<{ onRetry: () => void; childr
   }
 }
 
+/** Rendered beside a remote's page, in its Suspense boundary: mounts once the page has shown. */
+function PageShown() {
+  useEffect(markFirstScreenShown, []);
+  return null;
+}
+
 /** A page rendered by a remote, loaded lazily at run time. */
 export function RemotePage({ remote, module }: { remote: RemoteName; module: string }) {
   const [attempt, setAttempt] = useState(0);
@@ -61,6 +68,7 @@ export function RemotePage({ remote, module }: { remote: RemoteName; module: str
         <div data-remote={remote} className="contents">
           <Page />
         </div>
+        <PageShown />
       </Suspense>
     </RemoteErrorBoundary>
   );

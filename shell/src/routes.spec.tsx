@@ -66,17 +66,17 @@ describe(shellRoutes.name, () => {
     expect(screen.queryByRole('link', { name: 'Community Influencers' })).toBeNull();
   });
 
-  it('renders the login page itself at /auth', () => {
+  it('renders the login page itself at /auth', async () => {
     renderAt('/auth', null);
 
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Back to Home' })).toBeTruthy();
     expect(loadRemotePageMock).not.toHaveBeenCalled();
   });
 
-  it('shows "404 Page Not Found" for an unknown path', () => {
+  it('shows "404 Page Not Found" for an unknown path', async () => {
     renderAt('/no-such-page', null);
 
-    expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
   });
 
   it('sends a visitor to sign in from a page that needs an account, and back afterwards', () => {

@@ -28,7 +28,8 @@ function sharedSingletons() {
     'react-dom': installed('react-dom'),
     // Its declarative API only (tools/webpack/react-router-dom.mjs), not the whole package.
     'react-router-dom': { ...installed('react-router-dom'), import: path.join(__dirname, 'react-router-dom.mjs') },
-    '@tanstack/react-query': installed('@tanstack/react-query'),
+    // The hooks and classes the apps use (tools/webpack/react-query.mjs), not the whole package.
+    '@tanstack/react-query': { ...installed('@tanstack/react-query'), import: path.join(__dirname, 'react-query.mjs') },
     '@lipcast/web-kit': singleton(require(path.join(root, 'libs/web-kit/package.json')).version),
   };
 }
@@ -41,20 +42,34 @@ const SHARED_PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router', 'rea
 const SHARED_PACKAGE_PATH = new RegExp(`[\\\\/]node_modules[\\\\/](${SHARED_PACKAGES.join('|')})[\\\\/]`);
 
 /**
+ * The chunk each shared package's copy goes to: its own, except that a package used only by another
+ * shares that one's (scheduler is react-dom's), and each entry file of ours (the declarative router,
+ * the query hooks) goes with the package it exports, rather than into a chunk of a few hundred bytes.
+ */
+const SHARED_CHUNK_OF = { scheduler: 'react-dom', 'react-router-dom': 'react-router', cookie: 'react-router', 'set-cookie-parser': 'react-router', '@tanstack/query-core': '@tanstack/react-query' };
+const SHARED_ENTRY_FILES = {
+  [path.join(__dirname, 'react-router-dom.mjs')]: 'react-router',
+  [path.join(__dirname, 'react-query.mjs')]: '@tanstack/react-query',
+};
+const sharedChunkName = (packageName) => `shared-${(SHARED_CHUNK_OF[packageName] ?? packageName).replace('/', '-').replace('@', '')}`;
+
+/**
  * Each shared package's copy in a chunk of its own (`shared-<package>.<hash>.js`). Left to the
  * default vendor grouping, a remote's copy of react-dom landed in one chunk with Radix code the
  * remote does need (its dialogs, toasts), so opening one downloaded a second react-dom (53 KB) that
  * never ran: the shell's copy is the one used (`shareStrategy: 'loaded-first'`).
  */
-function splitSharedPackages() {
+function splitSharedPackages(isHost) {
   return {
     splitChunks: {
       cacheGroups: {
         sharedPackages: {
-          // Not react's JSX runtime: it is not shared (each app bundles its own, a few hundred bytes),
-          // so grouped with react's copy it would fetch that copy on every remote page.
-          test: (module) => SHARED_PACKAGE_PATH.test(module.resource ?? '') && !/jsx-(dev-)?runtime/.test(module.resource),
-          name: (module) => `shared-${module.resource.match(SHARED_PACKAGE_PATH)[1].replace('/', '-').replace('@', '')}`,
+          // Not a remote's JSX runtime: it is not shared (each app bundles its own, a few hundred bytes),
+          // so grouped with react's copy it would fetch that copy on every remote page. The shell's
+          // goes with its react, which it always runs (left alone, it was two chunks, both fetched).
+          test: (module) =>
+            (SHARED_PACKAGE_PATH.test(module.resource ?? '') && (isHost || !/jsx-(dev-)?runtime/.test(module.resource))) || module.resource in SHARED_ENTRY_FILES,
+          name: (module) => sharedChunkName(SHARED_ENTRY_FILES[module.resource] ?? module.resource.match(SHARED_PACKAGE_PATH)[1]),
           chunks: 'async',
           priority: 20,
           enforce: true,
@@ -181,10 +196,14 @@ function appConfig({ appDir, name, exposes, devPort, isHost, production }) {
         ...(production ? { 'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs') } : {}),
       },
     },
-    optimization: splitSharedPackages(),
+    optimization: splitSharedPackages(isHost),
     module: {
       rules: [
         swcRule(production),
+        // libs/contracts is declarations only (constants, tables, functions; nothing runs on import),
+        // so a build keeps just the modules it uses, each where it is used: the wizard's step 1 took all of
+        // contracts (16 KB) for its API routes.
+        { test: path.join(root, 'libs/contracts/src'), sideEffects: false },
         {
           test: /\.css$/,
           use: [
@@ -211,7 +230,10 @@ function appConfig({ appDir, name, exposes, devPort, isHost, production }) {
         // (share-federation-runtime.mjs), and a remote's production build uses it instead of bundling a
         // second copy in its remoteEntry.js. Such a build runs only inside the shell; `npm run dev`
         // (a development build) still runs a remote alone.
-        ...(isHost ? { runtimePlugins: [path.join(__dirname, 'share-federation-runtime.mjs')] } : { experiments: { externalRuntime: production } }),
+        // `target: 'web'` leaves out the runtime's Node.js script loading (about 1.5 KB as served).
+        ...(isHost
+          ? { runtimePlugins: [path.join(__dirname, 'share-federation-runtime.mjs')], experiments: { optimization: { target: 'web' } } }
+          : { experiments: { externalRuntime: production, optimization: { target: 'web' } } }),
       }),
       new DefinePlugin({
         // Which remote this build is: libs/ui renders its pop-ups into that remote's portal host.

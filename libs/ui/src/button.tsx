@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { Slot } from 'radix-ui';
 import { cn } from './cn';
+import { Slot } from './slot';
 
 export type ButtonVariant = 'default' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
@@ -46,6 +46,6 @@ export interface ButtonProps extends ComponentProps<'button'> {
 
 /** `data-variant` names the button's look (default, outline, destructive, ...), so it can be told without reading class names. */
 export function Button({ variant = 'default', size, asChild = false, className, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
+  const Component = asChild ? Slot : 'button';
   return <Component data-variant={variant} className={buttonVariants({ variant, size, className })} {...props} />;
 }

@@ -21,6 +21,8 @@ export { Progress, type ProgressProps } from './progress';
 export { Spinner, type SpinnerProps } from './spinner';
 export { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from './accordion';
 export { Toaster, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from './toaster';
+export { preloadToaster, ToastOutlet } from './toast-outlet';
+export { lazyWithPreload, preloadable, whenIdle } from './idle';
 export * from './page';
 export { MAIN_ID, SkipLink } from './skip-link';
 export * from './dev-host';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { Page, Spinner } from '@lipcast/ui';
+import { lazyWithPreload, Page, Spinner, whenIdle } from '@lipcast/ui';
 import { clearHandedAudio, clearSelectedInfluencer, dismissToast, generationAllowance, generationsLeft, isPremium, loadRemoteComponent, readHandedAudio, readSelectedInfluencer, useAccount, type SelectedVideo } from '@lipcast/web-kit';
 import { ActorStep } from '../wizard/ActorStep';
 import type { CreatedAudio } from '../wizard/AudioStep';
@@ -24,10 +24,12 @@ const UpgradePanel = lazy(() =>
   loadRemoteComponent<UpgradePanelProps>('mfe_billing', './UpgradePanel').catch((): { default: ComponentType<UpgradePanelProps> } => ({ default: UpgradeLink })),
 );
 
-// Steps 2 and 3 (their voice picker, recorder, player and generation code) load when reached, so
-// the signed-in `/` (step 1) fetches only step 1's code (issue 38, item 2).
-const AudioStep = lazy(() => import(/* webpackChunkName: "wizard-audio-step" */ '../wizard/AudioStep').then((module) => ({ default: module.AudioStep })));
-const VideoStep = lazy(() => import(/* webpackChunkName: "wizard-video-step" */ '../wizard/VideoStep').then((module) => ({ default: module.VideoStep })));
+// Steps 2 and 3 (their voice picker, recorder, player and generation code) are not fetched before
+// step 1 has shown, so the signed-in `/` fetches only step 1's code (issue 38, item 2); they are
+// fetched when the browser is then idle (or when reached, if sooner), so a step is there, whole,
+// when the user moves on: a key pressed as it opens lands in it, not on the page around a spinner.
+const AudioStep = lazyWithPreload(() => import(/* webpackChunkName: "wizard-audio-step" */ '../wizard/AudioStep').then((module) => module.AudioStep));
+const VideoStep = lazyWithPreload(() => import(/* webpackChunkName: "wizard-video-step" */ '../wizard/VideoStep').then((module) => module.VideoStep));
 
 /** Each step's heading and subtitle (spec section 2). */
 const STEP_TEXTS = {
@@ -51,6 +53,14 @@ export default function Wizard() {
   const [audio, setAudio] = useState<CreatedAudio | null>(initialAudio);
   const [step, setStep] = useState<1 | 2 | 3>(initialAudio ? 3 : initial ? 2 : 1);
   const nothingLeft = user !== null && generationsLeft(user) === 0;
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void AudioStep.preload();
+        void VideoStep.preload();
+      }),
+    [],
+  );
   // A step's toasts belong to that step: they must not cover the next one (issue 16).
   useEffect(() => dismissToast(), [step]);
   // A new step starts at its title, in view and focused (issue 37, item 4): the page's scroll

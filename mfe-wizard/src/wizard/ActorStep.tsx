@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { API_ROUTES } from '@lipcast/contracts';
 import { Button, cn, Spinner, useRovingTabIndex, type RovingItemProps } from '@lipcast/ui';
-import { ownActorVideo, useAccount, type SelectedVideo } from '@lipcast/web-kit';
-import { fetchActors, fetchOwnActors } from './generation-api';
+import { API_ROUTES, ownActorVideo, useAccount, type SelectedVideo } from '@lipcast/web-kit';
+import { fetchActors, fetchOwnActors } from './actors-api';
 
 /**
  * A tile plays its clip (muted, looped) while selected or hovered. It is one radio of the actors'

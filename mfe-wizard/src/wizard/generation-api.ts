@@ -2,9 +2,6 @@ import { API_ROUTES, type AudioParams, type AudioResponse, type CaptionFiles, ty
 import { ApiError, callApi, isPaymentRequired, RequestTimeoutError, type PaymentRequired } from '@lipcast/web-kit';
 import { LIPSYNC, LIPSYNC_ABORTED_MESSAGE, predictionIdOf, retryingMessage, TOO_MANY_ATTEMPTS_MESSAGE } from './rules';
 
-export const fetchActors = () => callApi(API_ROUTES.actors);
-/** The signed-in creator's own actors (issue 35), made in the Creator. */
-export const fetchOwnActors = () => callApi(API_ROUTES.ownActors);
 export const fetchVoices = () => callApi(API_ROUTES.voices);
 
 export const DEFAULT_VOICE = 'Friendly_Person';

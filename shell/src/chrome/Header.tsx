@@ -1,7 +1,8 @@
-import { cloneElement, Component, lazy, Suspense, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, Component, lazy, Suspense, useEffect, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Badge, Button, cn, Logo } from '@lipcast/ui';
 import { generationsLeft, isPremium, loginUrl, navigateAway, useAccount, type AccountUser } from '@lipcast/web-kit';
+import { afterFirstScreen } from '../first-screen';
 import { NAV_LINKS, PRICING_LINK, videosTotal } from './header-links';
 
 /**
@@ -124,6 +125,8 @@ function AccountArea({ user }: { user: AccountUser }) {
 export function Header() {
   const { user, isLoading } = useAccount();
   const location = useLocation();
+  // Fetched ahead when the browser is idle after the first page has shown, so a menu opens at once.
+  useEffect(() => afterFirstScreen(() => void loadHeaderMenus().catch(() => undefined)), []);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900');
 
