@@ -1,9 +1,9 @@
-import { whenIdle } from '@lipcast/ui';
+import { whenEngaged } from '@lipcast/ui';
 
 /**
- * Work for later screens (fetching the header's menus, the toaster), run when the browser is idle
- * after the first page's content has shown: done sooner, it would compete with that page's own code
- * and data (issue 38, item 2).
+ * Work for later screens (fetching the header's menus, the toaster), run once the first page's
+ * content has shown and someone uses it, when the browser is idle (`whenEngaged`): done sooner, it
+ * would compete with that page's own code and data (issue 38, item 2).
  */
 let shown = false;
 const waiting = new Set<() => void>();
@@ -12,13 +12,13 @@ const waiting = new Set<() => void>();
 export function markFirstScreenShown(): void {
   if (shown) return;
   shown = true;
-  for (const task of waiting) whenIdle(task);
+  for (const task of waiting) whenEngaged(task);
   waiting.clear();
 }
 
-/** Runs `task` when idle after the first screen has shown (at once, when idle, if it has). Returns a cancel function. */
+/** Runs `task` after the first screen has shown, on the first input, when idle. Returns a cancel function. */
 export function afterFirstScreen(task: () => void): () => void {
-  if (shown) return whenIdle(task);
+  if (shown) return whenEngaged(task);
   waiting.add(task);
   return () => waiting.delete(task);
 }

@@ -15,6 +15,30 @@ export function whenIdle(task: () => void, timeout = 2000): () => void {
   return () => clearTimeout(timer);
 }
 
+/** What shows that someone is using the page: a pointer moved or pressed, a touch, a key, a wheel. */
+const ENGAGING_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
+
+/**
+ * Runs `task` when the browser is idle after the person's first input on the page (`whenIdle`): for
+ * fetching what a next screen needs once someone starts using this one. Not on load: a visit that
+ * only looks costs none of it, and the page's own load (its code and data, what it is judged by)
+ * is not slowed. Returns a function that cancels it if it has not run yet.
+ */
+export function whenEngaged(task: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  let cancelIdle: (() => void) | undefined;
+  const stopListening = () => ENGAGING_EVENTS.forEach((type) => window.removeEventListener(type, engaged, true));
+  function engaged() {
+    stopListening();
+    cancelIdle = whenIdle(task);
+  }
+  ENGAGING_EVENTS.forEach((type) => window.addEventListener(type, engaged, { capture: true, passive: true }));
+  return () => {
+    stopListening();
+    cancelIdle?.();
+  };
+}
+
 /**
  * A lazily loaded module that can also be fetched ahead (`preload`, say when idle) and, once it is
  * there, renders at once: `React.lazy` alone suspends on its first render even when the code has

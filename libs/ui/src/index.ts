@@ -22,7 +22,7 @@ export { Spinner, type SpinnerProps } from './spinner';
 export { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from './accordion';
 export { Toaster, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD } from './toaster';
 export { preloadToaster, ToastOutlet } from './toast-outlet';
-export { lazyWithPreload, preloadable, whenIdle } from './idle';
+export { lazyWithPreload, preloadable, whenEngaged, whenIdle } from './idle';
 export * from './page';
 export { MAIN_ID, SkipLink } from './skip-link';
 export * from './dev-host';

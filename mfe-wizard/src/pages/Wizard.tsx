@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { lazyWithPreload, Page, Spinner, whenIdle } from '@lipcast/ui';
+import { lazyWithPreload, Page, Spinner, whenEngaged } from '@lipcast/ui';
 import { clearHandedAudio, clearSelectedInfluencer, dismissToast, generationAllowance, generationsLeft, isPremium, loadRemoteComponent, readHandedAudio, readSelectedInfluencer, useAccount, type SelectedVideo } from '@lipcast/web-kit';
 import { ActorStep } from '../wizard/ActorStep';
 import type { CreatedAudio } from '../wizard/AudioStep';
@@ -55,7 +55,7 @@ export default function Wizard() {
   const nothingLeft = user !== null && generationsLeft(user) === 0;
   useEffect(
     () =>
-      whenIdle(() => {
+      whenEngaged(() => {
         void AudioStep.preload();
         void VideoStep.preload();
       }),
