@@ -34,7 +34,7 @@ export function AppRoutes() {
 }
 
 export function App() {
-  // The toaster's code comes with the first toast, or ahead of it once the first page has shown.
+  // The toaster's code comes with the first toast, or ahead of it once the first page is in use (afterFirstScreen).
   useEffect(() => afterFirstScreen(() => void preloadToaster()), []);
   return (
     <QueryClientProvider client={queryClient}>

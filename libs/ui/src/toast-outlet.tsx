@@ -3,8 +3,8 @@ import { getToasts, subscribeToToasts } from '@lipcast/web-kit';
 import { preloadable } from './idle';
 
 // The toaster (Radix toast, its layers and swipe handling: about 11 KB as served) is not part of the
-// first screen (issue 38, item 2): it loads with the first toast, at F8, or ahead of them when the
-// browser is idle after the first screen has shown (`preloadToaster`). Raising a toast (web-kit's
+// first screen (issue 38, item 2): it loads with the first toast, at F8, or ahead of them once the
+// first screen is in use (`preloadToaster`, called by the shell). Raising a toast (web-kit's
 // `toast()`) works from the start: the store is web-kit's, and the toaster shows what is in it.
 const toasterModule = preloadable(() => import(/* webpackChunkName: "toaster" */ './toaster'));
 

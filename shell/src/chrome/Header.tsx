@@ -125,7 +125,7 @@ function AccountArea({ user }: { user: AccountUser }) {
 export function Header() {
   const { user, isLoading } = useAccount();
   const location = useLocation();
-  // Fetched ahead when the browser is idle after the first page has shown, so a menu opens at once.
+  // Fetched ahead once the first page is in use (afterFirstScreen), so a menu opens at once.
   useEffect(() => afterFirstScreen(() => void loadHeaderMenus().catch(() => undefined)), []);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900');
