@@ -105,11 +105,15 @@ describe('metrics after a lip-sync through the real processes', () => {
     const cookie = await signedInCookie(database, SESSION_SECRET, randomUUID());
     const { jobId: predictionId, status } = await runLipSync(base, cookie, 'Metrics count what happened.');
     expect(status).toBe('succeeded');
-    // The credit is spent just after the job is marked succeeded (the state the poll read).
+    // The credit is spent just after the job is marked succeeded (the state the poll read), and the
+    // job's message is acknowledged after that: the queue gauges read 0 once the server has the ack.
+    const settled = (series: Series[]) =>
+      series.some((one) => one.name === 'lipcast_nats_client_requests_total' && one.labels.subject === Subjects.billing.creditsCommit) &&
+      series.filter((one) => one.name === 'lipcast_generation_queue_ack_pending_messages' || one.name === 'lipcast_generation_queue_pending_messages').every((one) => one.value === 0);
     const generation = await (async () => {
       for (let tries = 0; ; tries++) {
         const series = await scrape('generation');
-        if (series.some((one) => one.name === 'lipcast_nats_client_requests_total' && one.labels.subject === Subjects.billing.creditsCommit) || tries > 20) return series;
+        if (settled(series) || tries > 20) return series;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     })();
