@@ -33,6 +33,29 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+describe('ActorStep tiles', () => {
+  it('shows each tile as its still, and plays a clip only while its tile is selected or hovered (one player on the first screen)', async () => {
+    fakeApi({ 'GET /api/actors': { body: BUILT_IN }, 'GET /api/actors/own': { body: { actors: [], limits: LIMITS } } });
+    renderWithQueries(<ActorStep onContinue={jest.fn()} />, signedIn);
+    const maya = await screen.findByRole('radio', { name: tileName('Host Maya', 10) });
+    const rex = tile('Puppet Rex', 8);
+    const clipOf = (element: HTMLElement) => element.querySelector('video')?.getAttribute('src') ?? null;
+
+    expect(maya.querySelector('img')?.getAttribute('src')).toBe('/media/actors/maya.jpg');
+    expect(maya.querySelector('img')?.getAttribute('fetchpriority')).toBe('high');
+    expect(rex.querySelector('img')?.getAttribute('loading')).toBe('lazy');
+    expect([clipOf(maya), clipOf(rex)]).toEqual(['/media/actors/maya.mp4', null]);
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(1);
+
+    fireEvent.mouseEnter(rex);
+    expect(clipOf(rex)).toBe('/media/actors/rex.mp4');
+    fireEvent.mouseLeave(rex);
+    expect(clipOf(rex)).toBeNull();
+    fireEvent.click(rex);
+    expect([clipOf(maya), clipOf(rex)]).toEqual([null, '/media/actors/rex.mp4']);
+  });
+});
+
 describe('ActorStep and your own actors (issue 35)', () => {
   it('lists own actors under "Your actors" after the built-in ones, with the first built-in still selected', async () => {
     fakeApi({ 'GET /api/actors': { body: BUILT_IN }, 'GET /api/actors/own': { body: { actors: [OWN], limits: LIMITS } } });

@@ -7,8 +7,11 @@ import { fetchActors, fetchOwnActors } from './actors-api';
 /**
  * A tile plays its clip (muted, looped) while selected or hovered. It is one radio of the actors'
  * group: the group is one Tab stop (the selected tile), the arrow keys choose among its tiles.
+ * A tile that is not playing is its still: a video player exists only while it plays, so the
+ * step's first screen is 14 pictures and one player, not 14 players each fetching its clip's
+ * start (issue 38: the first screen's main-thread work). The first tile's still is fetched first.
  */
-function ActorTile({ actor, selected, onSelect, roving }: { actor: SelectedVideo; selected: boolean; onSelect: () => void; roving: RovingItemProps }) {
+function ActorTile({ actor, selected, first, onSelect, roving }: { actor: SelectedVideo; selected: boolean; first: boolean; onSelect: () => void; roving: RovingItemProps }) {
   const [hovered, setHovered] = useState(false);
   const playing = selected || hovered;
   return (
@@ -28,20 +31,20 @@ function ActorTile({ actor, selected, onSelect, roving }: { actor: SelectedVideo
         selected ? 'border-brand-600 ring-2 ring-brand-200' : 'border-transparent hover:border-brand-300',
       )}
     >
-      <video
-        className="aspect-[8/9] w-full object-cover"
-        src={actor.url}
-        poster={actor.thumbnail}
-        muted
-        loop
-        playsInline
-        preload="metadata"
-        ref={(element) => {
-          if (!element) return;
-          if (playing) void element.play().catch(() => undefined);
-          else element.pause();
-        }}
-      />
+      <span className="relative block aspect-[8/9] w-full">
+        <img className="absolute inset-0 h-full w-full object-cover" src={actor.thumbnail} alt="" decoding="async" {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })} />
+        {playing && (
+          <video
+            className="absolute inset-0 h-full w-full object-cover"
+            src={actor.url}
+            poster={actor.thumbnail}
+            muted
+            loop
+            playsInline
+            ref={(element) => void element?.play().catch(() => undefined)}
+          />
+        )}
+      </span>
       {/* On the video's top-left corner, clear of the name below it. */}
       <span aria-hidden className="absolute top-2 left-2 rounded bg-black/70 px-2 py-0.5 text-xs text-white">
         {actor.duration}s
@@ -88,7 +91,7 @@ export function ActorStep({ onContinue }: { onContinue: (actor: SelectedVideo) =
   const selected = everyActor[selectedIndex] ?? null;
   const rovingItem = useRovingTabIndex(everyActor.length, selectedIndex, (index) => setChosenId(everyActor[index].id));
   const tile = (actor: SelectedVideo, index: number) => (
-    <ActorTile key={actor.id} actor={actor} selected={actor.id === selectedId} onSelect={() => setChosenId(actor.id)} roving={rovingItem(index)} />
+    <ActorTile key={actor.id} actor={actor} selected={actor.id === selectedId} first={index === 0} onSelect={() => setChosenId(actor.id)} roving={rovingItem(index)} />
   );
 
   if (isLoading) return <Spinner label="Loading actors..." />;
