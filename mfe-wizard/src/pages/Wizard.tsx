@@ -26,8 +26,8 @@ const UpgradePanel = lazy(() =>
 
 // Steps 2 and 3 (their voice picker, recorder, player and generation code) are not fetched before
 // step 1 has shown, so the signed-in `/` fetches only step 1's code (issue 38, item 2); they are
-// fetched when the browser is then idle (or when reached, if sooner), so a step is there, whole,
-// when the user moves on: a key pressed as it opens lands in it, not on the page around a spinner.
+// fetched once the user starts using step 1, when idle (`whenEngaged`; or when reached, if sooner), so a
+// step is there, whole, when the user moves on: a key pressed as it opens lands in it, not around a spinner.
 const AudioStep = lazyWithPreload(() => import(/* webpackChunkName: "wizard-audio-step" */ '../wizard/AudioStep').then((module) => module.AudioStep));
 const VideoStep = lazyWithPreload(() => import(/* webpackChunkName: "wizard-video-step" */ '../wizard/VideoStep').then((module) => module.VideoStep));
 

@@ -5,12 +5,6 @@ import { generationsLeft, isPremium, loginUrl, navigateAway, useAccount, type Ac
 import { afterFirstScreen } from '../first-screen';
 import { NAV_LINKS, PRICING_LINK, videosTotal } from './header-links';
 
-/**
- * The header's counter (spec, "Shell on every page": the generation count is in the header). On phones
- * it reads "2 of 3 left" to fit beside the avatar; "videos" is then only visually hidden, so a screen
- * reader still hears "2 of 3 videos left". Hidden at 1024-1279 px only, where the inline links take its room
- * (the avatar menu shows it there).
- */
 // The menus' code (Radix menu, positioning, focus handling: about 20 KB as served) is not part of
 // the first screen (issue 38, item 2): it loads when a menu's button is pointed at, focused or pressed.
 const loadHeaderMenus = () => import(/* webpackChunkName: "header-menus" */ './HeaderMenus');
@@ -91,6 +85,12 @@ function NavMenuButton(props: object) {
   );
 }
 
+/**
+ * The header's counter (spec, "Shell on every page": the generation count is in the header). On phones
+ * it reads "2 of 3 left" to fit beside the avatar; "videos" is then only visually hidden, so a screen
+ * reader still hears "2 of 3 videos left". Hidden at 1024-1279 px only, where the inline links take its room
+ * (the avatar menu shows it there).
+ */
 function VideosLeftCounter({ user }: { user: AccountUser }) {
   return (
     <span className="inline shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs whitespace-nowrap text-slate-600 lg:hidden xl:inline">
